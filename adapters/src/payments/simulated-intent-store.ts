@@ -1,0 +1,34 @@
+import type { IntentStatus } from "@courts/core";
+
+/** An intent of the simulated card provider, persisted so it survives restarts and is shared by processes. */
+export interface SimulatedIntent {
+  readonly id: string;
+  readonly clientSecret: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly status: IntentStatus;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly idempotencyKey: string;
+  readonly createdAt: Date;
+}
+
+export interface SimulatedRefund {
+  readonly id: string;
+  readonly intentId: string;
+  readonly amount: number;
+  readonly idempotencyKey: string;
+  readonly createdAt: Date;
+}
+
+/** Storage of the simulated provider (a SQL table in the product, a Map in unit tests). */
+export interface SimulatedIntentStore {
+  /** Returns the existing intent when the idempotency key was used before. */
+  insertIntent(intent: SimulatedIntent): Promise<SimulatedIntent>;
+  findIntent(id: string): Promise<SimulatedIntent | undefined>;
+  findIntentByClientSecret(clientSecret: string): Promise<SimulatedIntent | undefined>;
+  /** Conditional: only moves from `from`; false when the intent was not in that status. */
+  updateIntentStatus(id: string, from: IntentStatus, to: IntentStatus): Promise<boolean>;
+  /** Returns the existing refund when the idempotency key was used before. */
+  insertRefund(refund: SimulatedRefund): Promise<SimulatedRefund>;
+  refundedAmount(intentId: string): Promise<number>;
+}

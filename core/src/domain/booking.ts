@@ -1,0 +1,50 @@
+import type { Cents } from "./money.js";
+import type { GameType } from "./pricing.js";
+import type { TariffBand, TimeSlot } from "./slots.js";
+import type { LocalDate } from "./time.js";
+
+export type BookingStatus = "active" | "confirmed" | "cancelled";
+export type BookingPaymentStatus = "pending" | "partial" | "completed";
+
+export interface Booking {
+  readonly id: string;
+  readonly userId: string;
+  readonly courtId: string;
+  readonly date: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+  readonly tariffType: TariffBand;
+  readonly totalAmount: Cents;
+  readonly paidAmount: Cents;
+  readonly status: BookingStatus;
+  readonly cancellationReason: string | null;
+  readonly refundPercentage: number | null;
+  readonly createdAt: Date;
+  readonly cancelledAt: Date | null;
+}
+
+/** completed when paid >= total, partial when 0 < paid < total, pending otherwise. */
+export const paymentStatusOf = (paid: Cents, total: Cents): BookingPaymentStatus => {
+  if (paid >= total && total > 0) return "completed";
+  if (paid > 0) return "partial";
+  return total === 0 ? "completed" : "pending";
+};
+
+export const BOOKING_STATUS_TEXT: Readonly<Record<string, string>> = {
+  active: "Activa",
+  confirmed: "Confirmada",
+  cancelled: "Cancelada",
+};
+
+export const bookingStatusText = (status: string): string => BOOKING_STATUS_TEXT[status] ?? "Pendiente";
+
+export const paymentStatusText = (status: string, paid: Cents, format: (c: Cents) => string): string => {
+  if (status === "completed") return "Pagado";
+  if (status === "partial") return `Parcial (${format(paid)})`;
+  return "Pendiente";
+};
+
+export const isCancellable = (booking: Pick<Booking, "status">): boolean => booking.status === "active";
+
+export const remainingOf = (booking: Pick<Booking, "totalAmount" | "paidAmount">): Cents =>
+  Math.max(booking.totalAmount - booking.paidAmount, 0);

@@ -1,0 +1,42 @@
+import type { Cents } from "./money.js";
+import { mulDivHalfUp } from "./money.js";
+
+export type DiscountType = "percentage" | "fixed";
+export const isDiscountType = (value: string): value is DiscountType => value === "percentage" || value === "fixed";
+
+/** percentage: value is a whole percent 0..100; fixed: value is cents. */
+export interface DiscountRule {
+  readonly type: DiscountType;
+  readonly value: number;
+}
+
+export interface DiscountCode extends DiscountRule {
+  readonly id: string;
+  readonly code: string;
+  readonly maxUsage: number | null;
+  readonly usageCount: number;
+  readonly expiresAt: Date | null;
+  readonly isActive: boolean;
+  readonly createdAt: Date;
+}
+
+/** Discount on the amount being paid in one payment, half-up, never below 0 nor above the amount. */
+export const discountAmount = (amount: Cents, rule: DiscountRule): Cents => {
+  const raw = rule.type === "percentage" ? mulDivHalfUp(amount, rule.value, 100) : rule.value;
+  return Math.min(Math.max(raw, 0), amount);
+};
+
+export const normalizeCode = (code: string): string => code.trim().toUpperCase();
+
+/** Codes are letters, digits, dash and underscore, 3 to 32 characters, upper case. */
+export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+
+export type CodeUnusable = "inactive" | "expired" | "used-up";
+
+/** Why a code cannot be used now, or undefined when it can. */
+export const codeUnusable = (code: DiscountCode, now: Date): CodeUnusable | undefined => {
+  if (!code.isActive) return "inactive";
+  if (code.expiresAt !== null && now.getTime() > code.expiresAt.getTime()) return "expired";
+  if (code.maxUsage !== null && code.usageCount >= code.maxUsage) return "used-up";
+  return undefined;
+};

@@ -1,0 +1,87 @@
+import type { Cents } from "./money.js";
+import type { CourtPrices, GameType } from "./pricing.js";
+import type { TimeSlot } from "./slots.js";
+import type { LocalDate } from "./time.js";
+
+export interface User {
+  readonly id: string;
+  readonly username: string;
+  readonly email: string;
+  readonly passwordHash: string;
+  readonly isAdmin: boolean;
+  readonly createdAt: Date;
+}
+
+export interface Venue {
+  readonly id: string;
+  readonly name: string;
+  readonly location: string;
+  readonly description: string | null;
+  readonly imageUrl: string | null;
+  readonly imageData: string | null;
+  readonly createdAt: Date;
+}
+
+export type CourtStatus = string; // "available" or anything else ("maintenance", ...)
+
+export interface Court {
+  readonly id: string;
+  readonly venueId: string;
+  readonly name: string;
+  readonly courtNumber: number;
+  readonly status: CourtStatus;
+  readonly imageUrl: string | null;
+  readonly imageData: string | null;
+  readonly prices: CourtPrices;
+  readonly createdAt: Date;
+}
+
+export const isAvailable = (court: Pick<Court, "status">): boolean => court.status === "available";
+
+export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
+export type PaymentKind = "partial" | "full" | "shared";
+
+/**
+ * One card payment. Written as pending when its intent is created and moved to succeeded once
+ * the provider confirms it. It keeps the names of what was paid for, so accounting survives
+ * the deletion of a court or venue.
+ */
+export interface Payment {
+  readonly id: string;
+  readonly bookingId: string;
+  /** the payer: a user id, or a generated placeholder for a shared-link payer */
+  readonly userId: string;
+  readonly kind: PaymentKind;
+  readonly status: PaymentStatus;
+  readonly amount: Cents;
+  readonly discount: Cents;
+  readonly discountCode: string | null;
+  readonly discountCodeId: string | null;
+  readonly stripeFee: Cents;
+  readonly netAmount: Cents;
+  readonly refundedAmount: Cents;
+  readonly stripePaymentIntentId: string;
+  readonly shareToken: string | null;
+  /** set when the payment succeeds: gapless per year, e.g. 2026-000042 */
+  readonly invoiceNumber: string | null;
+  readonly createdAt: Date;
+  readonly paidAt: Date | null;
+  readonly venueName: string;
+  readonly courtName: string;
+  readonly courtNumber: number;
+  readonly bookingDate: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+}
+
+/** Charged to the card: amount - discount. */
+export const chargedOf = (p: Pick<Payment, "amount" | "discount">): Cents => p.amount - p.discount;
+
+export interface StoredImage {
+  readonly id: string;
+  readonly contentType: ImageType;
+  readonly bytes: Uint8Array;
+  readonly createdAt: Date;
+}
+
+export type ImageType = "image/jpeg" | "image/png" | "image/webp";

@@ -1,0 +1,79 @@
+import { Data } from "effect";
+
+/**
+ * Expected failures of the use cases. Each carries a Spanish message for a person; the HTTP
+ * adapter maps the tag to a status code in one table, the CLI prints the message.
+ */
+export class InvalidInput extends Data.TaggedError("InvalidInput")<{ readonly field: string; readonly message: string }> {}
+export class NotAuthenticated extends Data.TaggedError("NotAuthenticated")<{ readonly message: string }> {}
+export class NotAllowed extends Data.TaggedError("NotAllowed")<{ readonly message: string }> {}
+export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{ readonly message: string }> {}
+export class UsernameTaken extends Data.TaggedError("UsernameTaken")<{ readonly message: string }> {}
+export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly message: string }> {}
+
+export class VenueNotFound extends Data.TaggedError("VenueNotFound")<{ readonly message: string }> {}
+export class CourtNotFound extends Data.TaggedError("CourtNotFound")<{ readonly message: string }> {}
+export class BookingNotFound extends Data.TaggedError("BookingNotFound")<{ readonly message: string }> {}
+export class PaymentNotFound extends Data.TaggedError("PaymentNotFound")<{ readonly message: string }> {}
+export class ImageNotFound extends Data.TaggedError("ImageNotFound")<{ readonly message: string }> {}
+export class UserNotFound extends Data.TaggedError("UserNotFound")<{ readonly message: string }> {}
+export class DiscountCodeNotFound extends Data.TaggedError("DiscountCodeNotFound")<{ readonly message: string }> {}
+export class ShareLinkNotFound extends Data.TaggedError("ShareLinkNotFound")<{ readonly message: string }> {}
+
+export class SlotTaken extends Data.TaggedError("SlotTaken")<{ readonly message: string }> {}
+export class SlotInPast extends Data.TaggedError("SlotInPast")<{ readonly message: string }> {}
+export class CourtUnavailable extends Data.TaggedError("CourtUnavailable")<{ readonly message: string }> {}
+export class CourtNumberTaken extends Data.TaggedError("CourtNumberTaken")<{ readonly message: string }> {}
+export class BookingNotActive extends Data.TaggedError("BookingNotActive")<{ readonly message: string }> {}
+export class BookingFullyPaid extends Data.TaggedError("BookingFullyPaid")<{ readonly message: string }> {}
+
+export class DiscountUnusable extends Data.TaggedError("DiscountUnusable")<{
+  readonly reason: "unknown" | "inactive" | "expired" | "used-up";
+  readonly message: string;
+}> {}
+export class DuplicateDiscountCode extends Data.TaggedError("DuplicateDiscountCode")<{ readonly message: string }> {}
+
+export class ShareLinkExpired extends Data.TaggedError("ShareLinkExpired")<{ readonly message: string }> {}
+export class ShareLinkFull extends Data.TaggedError("ShareLinkFull")<{ readonly message: string }> {}
+
+export class PaymentNotConfirmed extends Data.TaggedError("PaymentNotConfirmed")<{ readonly message: string }> {}
+export class PaymentMismatch extends Data.TaggedError("PaymentMismatch")<{ readonly message: string }> {}
+export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
+export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
+
+export class ImageTooLarge extends Data.TaggedError("ImageTooLarge")<{ readonly message: string }> {}
+export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{ readonly message: string }> {}
+
+export type DomainError =
+  | InvalidInput
+  | NotAuthenticated
+  | NotAllowed
+  | InvalidCredentials
+  | UsernameTaken
+  | EmailTaken
+  | VenueNotFound
+  | CourtNotFound
+  | BookingNotFound
+  | PaymentNotFound
+  | ImageNotFound
+  | UserNotFound
+  | DiscountCodeNotFound
+  | ShareLinkNotFound
+  | SlotTaken
+  | SlotInPast
+  | CourtUnavailable
+  | CourtNumberTaken
+  | BookingNotActive
+  | BookingFullyPaid
+  | DiscountUnusable
+  | DuplicateDiscountCode
+  | ShareLinkExpired
+  | ShareLinkFull
+  | PaymentNotConfirmed
+  | PaymentMismatch
+  | CardDeclined
+  | InvoiceUnavailable
+  | ImageTooLarge
+  | UnsupportedImage;
+
+export type DomainErrorTag = DomainError["_tag"];

@@ -1,0 +1,29 @@
+import type { Cents } from "./money.js";
+import { HOUR_MS } from "./time.js";
+
+export interface ShareLink {
+  readonly id: string;
+  readonly token: string;
+  readonly bookingId: string;
+  readonly amountPerPerson: Cents;
+  readonly maxParticipants: number;
+  /** paid shares, the organiser's included */
+  readonly currentParticipants: number;
+  readonly expiresAt: Date;
+  readonly createdAt: Date;
+}
+
+export const SHARE_LINK_HOURS = 48;
+
+/** The earlier of 48 h after creation and the booking's start. */
+export const shareLinkExpiry = (createdAt: Date, bookingStart: Date): Date =>
+  new Date(Math.min(createdAt.getTime() + SHARE_LINK_HOURS * HOUR_MS, bookingStart.getTime()));
+
+export const isExpired = (link: Pick<ShareLink, "expiresAt">, now: Date): boolean =>
+  now.getTime() > link.expiresAt.getTime();
+
+export const isFull = (link: Pick<ShareLink, "currentParticipants" | "maxParticipants">): boolean =>
+  link.currentParticipants >= link.maxParticipants;
+
+export const placesLeft = (link: Pick<ShareLink, "currentParticipants" | "maxParticipants">): number =>
+  Math.max(link.maxParticipants - link.currentParticipants, 0);

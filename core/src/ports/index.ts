@@ -1,0 +1,53 @@
+import type { BookingRepository } from "./booking-repository.js";
+import type { Clock } from "./clock.js";
+import type { CourtRepository } from "./court-repository.js";
+import type { DiscountCodeRepository } from "./discount-code-repository.js";
+import type { Ids } from "./ids.js";
+import type { ImageRepository } from "./image-repository.js";
+import type { InvoiceRenderer } from "./invoice-renderer.js";
+import type { PasswordHasher } from "./password-hasher.js";
+import type { PaymentGateway } from "./payment-gateway.js";
+import type { PaymentRepository } from "./payment-repository.js";
+import type { ShareLinkRepository } from "./share-link-repository.js";
+import type { UserRepository } from "./user-repository.js";
+import type { VenueRepository } from "./venue-repository.js";
+
+export type * from "./booking-repository.js";
+export type * from "./clock.js";
+export type * from "./court-repository.js";
+export type * from "./discount-code-repository.js";
+export type * from "./ids.js";
+export type * from "./image-repository.js";
+export type * from "./invoice-renderer.js";
+export type * from "./password-hasher.js";
+export type * from "./payment-gateway.js";
+export type * from "./payment-repository.js";
+export type * from "./share-link-repository.js";
+export type * from "./user-repository.js";
+export type * from "./venue-repository.js";
+
+/**
+ * Every port of the product. Use cases take a plain object of the ports they need
+ * (`Pick<Ports, ...>`): one style everywhere, trivially faked in tests.
+ */
+export interface Ports {
+  readonly users: UserRepository;
+  readonly venues: VenueRepository;
+  readonly courts: CourtRepository;
+  readonly bookings: BookingRepository;
+  readonly payments: PaymentRepository;
+  readonly discountCodes: DiscountCodeRepository;
+  readonly shareLinks: ShareLinkRepository;
+  readonly images: ImageRepository;
+  readonly gateway: PaymentGateway;
+  readonly invoices: InvoiceRenderer;
+  readonly passwords: PasswordHasher;
+  readonly clock: Clock;
+  readonly ids: Ids;
+}
+
+/** The repositories: what one SQL (or in-memory) persistence provides. */
+export type Repositories = Pick<
+  Ports,
+  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images"
+>;

@@ -1,0 +1,59 @@
+import type { Payment, PaymentKind } from "../domain/entities.js";
+import type { Cents } from "../domain/money.js";
+
+export interface PaymentWithPayer extends Payment {
+  /** null for a shared-link payer without an account */
+  readonly userName: string | null;
+  readonly userEmail: string | null;
+}
+
+export type RecordOutcome =
+  | { readonly kind: "recorded"; readonly payment: Payment }
+  | { readonly kind: "already-recorded"; readonly payment: Payment }
+  /** the booking's paidAmount would pass its total */
+  | { readonly kind: "overpaid" }
+  /** the share link already counts maxParticipants paid shares */
+  | { readonly kind: "link-full" }
+  /** the booking was cancelled or deleted meanwhile */
+  | { readonly kind: "booking-gone" }
+  | { readonly kind: "not-found" };
+
+export interface PaymentSummary {
+  /** charged amounts of succeeded payments, refunds subtracted */
+  readonly total: Cents;
+  readonly discounts: Cents;
+  readonly stripeFees: Cents;
+  readonly net: Cents;
+  readonly succeededCount: number;
+  readonly pendingAmount: Cents;
+  readonly pendingCount: number;
+}
+
+export interface PaymentRepository {
+  /** Writes a pending payment for a fresh intent; the intent id is unique. */
+  insertPending(payment: Payment): Promise<Payment>;
+  findById(id: string): Promise<PaymentWithPayer | undefined>;
+  findByIntent(intentId: string): Promise<Payment | undefined>;
+  /** The newest pending payment of a payer for a booking and kind, to reuse its intent. */
+  findPending(bookingId: string, payerId: string, kind: PaymentKind): Promise<Payment | undefined>;
+  /**
+   * In one transaction, each step a conditional UPDATE with its row count checked:
+   * payment pending -> succeeded (and its yearly gapless invoice number);
+   * booking paidAmount += amount while paidAmount + amount <= total and the booking is not cancelled;
+   * share link currentParticipants + 1 while below maxParticipants (when shareLinkId is given).
+   * Any step failing rolls back all of them.
+   */
+  markSucceeded(input: { readonly intentId: string; readonly at: Date; readonly shareLinkId: string | null }): Promise<RecordOutcome>;
+  /** pending -> failed (an abandoned or declined intent); false when it was not pending */
+  markFailed(id: string): Promise<boolean>;
+  /** Adds to the refunded amount (never above the charged amount); status refunded. */
+  markRefunded(id: string, refunded: Cents): Promise<void>;
+  listByBooking(bookingId: string): Promise<Payment[]>;
+  listByUser(userId: string): Promise<Payment[]>;
+  listAll(): Promise<PaymentWithPayer[]>;
+  summary(): Promise<PaymentSummary>;
+  /** charged minus refunded of payments that succeeded in [from, to) */
+  revenueBetween(from: Date, to: Date): Promise<Cents>;
+  /** pending payments created before `before` (abandoned intents) */
+  listStalePending(before: Date): Promise<Payment[]>;
+}

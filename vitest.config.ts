@@ -1,0 +1,45 @@
+import { defineConfig } from "vitest/config";
+
+// Workspace packages resolve to their TypeScript sources ("source" export condition),
+// so tests never run against a stale build.
+const conditions = ["source"];
+
+export default defineConfig({
+  ssr: { resolve: { conditions } },
+  resolve: { conditions },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "node",
+          include: ["tests/**/*.test.ts"],
+          exclude: ["tests/e2e/**", "**/node_modules/**"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: ["web/src/**/*.test.tsx", "web/src/**/*.test.ts"],
+          environment: "jsdom",
+          setupFiles: ["web/src/test-setup.ts"],
+        },
+      },
+    ],
+  },
+});
