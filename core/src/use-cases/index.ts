@@ -1,1 +1,11 @@
-export {};
+export * from "./auth.js";
+export * from "./bookings.js";
+export * from "./cancel-booking.js";
+export * from "./courts.js";
+export * from "./discounts.js";
+export * from "./images.js";
+export * from "./payments.js";
+export * from "./reports.js";
+export * from "./share-links.js";
+export * from "./support.js";
+export * from "./venues.js";

@@ -1,0 +1,146 @@
+import { Schema } from "effect";
+import { body, BookingDate, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, says, Slot, Text, Username } from "./fields.js";
+
+/** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
+
+const optionalNullable = <S extends Schema.Schema.Any>(schema: S, message: string) =>
+  Schema.optional(Schema.NullOr(schema.annotations(says(message))));
+
+export const RegisterBody = body({
+  email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
+  username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
+  password: required(Password, "El campo 'password' debe tener entre 8 y 200 caracteres"),
+});
+export type RegisterBody = typeof RegisterBody.Type;
+
+export const LoginBody = body({
+  username: required(Text(1, 100), "El campo 'username' es requerido"),
+  password: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "El campo 'password' es requerido"),
+});
+export type LoginBody = typeof LoginBody.Type;
+
+export const ProfileBody = body({
+  email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
+  username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
+});
+export type ProfileBody = typeof ProfileBody.Type;
+
+export const GameTypeSchema = Schema.Literal("singles", "doubles");
+
+export const CreateBookingBody = body({
+  courtId: required(Id, "El campo 'courtId' es requerido"),
+  bookingDate: required(BookingDate, "El campo 'bookingDate' debe ser una fecha AAAA-MM-DD"),
+  timeSlot: required(Slot, "El campo 'timeSlot' debe ser una hora en punto entre 06:00 y 21:00"),
+  gameType: required(GameTypeSchema, "El campo 'gameType' debe ser 'singles' o 'doubles'"),
+  userId: Schema.optional(Id.annotations(says("El campo 'userId' no es válido"))),
+});
+export type CreateBookingBody = typeof CreateBookingBody.Type;
+
+export const CancellationBody = body({
+  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  userId: Schema.optional(Id.annotations(says("El campo 'userId' no es válido"))),
+  cancellationReason: optionalNullable(Schema.Trim.pipe(Schema.maxLength(500)), "El campo 'cancellationReason' admite hasta 500 caracteres"),
+});
+export type CancellationBody = typeof CancellationBody.Type;
+
+export const PaymentIntentBody = body({
+  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  paymentType: Schema.optional(Schema.Literal("partial", "full").annotations(says("El campo 'paymentType' debe ser 'partial' o 'full'"))),
+  shareToken: Schema.optional(Id.annotations(says("El campo 'shareToken' no es válido"))),
+  discountCode: optionalNullable(Schema.Trim.pipe(Schema.maxLength(32)), "El campo 'discountCode' no es válido"),
+}).pipe(
+  Schema.filter((b) => (b.paymentType === undefined) !== (b.shareToken === undefined), {
+    message: () => "Indica 'paymentType' (partial o full) o 'shareToken', no ambos",
+  }),
+);
+export type PaymentIntentBody = typeof PaymentIntentBody.Type;
+
+export const RecordPaymentBody = body({
+  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  userId: Schema.optional(Schema.String.pipe(Schema.maxLength(80))),
+  stripePaymentIntentId: required(Id, "El campo 'stripePaymentIntentId' es requerido"),
+  shareToken: optionalNullable(Id, "El campo 'shareToken' no es válido"),
+});
+export type RecordPaymentBody = typeof RecordPaymentBody.Type;
+
+export const ValidateCodeBody = body({
+  code: required(Text(1, 32), "Escribe un código de descuento"),
+});
+export type ValidateCodeBody = typeof ValidateCodeBody.Type;
+
+export const ShareLinkBody = body({
+  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  maxParticipants: required(PositiveInt, "El campo 'maxParticipants' debe ser 2 (singles) o 4 (dobles)"),
+});
+export type ShareLinkBody = typeof ShareLinkBody.Type;
+
+export const DiscountTypeSchema = Schema.Literal("percentage", "fixed");
+
+const discountFields = {
+  type: required(DiscountTypeSchema, "El campo 'type' debe ser 'percentage' o 'fixed'"),
+  value: required(Schema.Number.pipe(Schema.finite(), Schema.greaterThanOrEqualTo(0), Schema.lessThanOrEqualTo(100_000)), "El campo 'value' debe ser un número mayor o igual a 0"),
+  maxUsage: optionalNullable(PositiveInt, "El campo 'maxUsage' debe ser un número entero mayor o igual a 1"),
+  expiresAt: optionalNullable(IsoInstant, "El campo 'expiresAt' debe ser una fecha ISO 8601"),
+  isActive: Schema.optional(Schema.Boolean.annotations(says("El campo 'isActive' debe ser verdadero o falso"))),
+};
+
+export const DiscountCodeBody = body({
+  code: required(Text(1, 32), "El campo 'code' es requerido"),
+  ...discountFields,
+});
+export type DiscountCodeBody = typeof DiscountCodeBody.Type;
+
+/** Editing: the code itself cannot change; every other field is optional (a switch sends only isActive). */
+export const DiscountCodePatch = body({
+  type: Schema.optional(DiscountTypeSchema.annotations(says("El campo 'type' debe ser 'percentage' o 'fixed'"))),
+  value: Schema.optional(discountFields.value.from),
+  maxUsage: discountFields.maxUsage,
+  expiresAt: discountFields.expiresAt,
+  isActive: discountFields.isActive,
+});
+export type DiscountCodePatch = typeof DiscountCodePatch.Type;
+
+export const VenueBody = body({
+  name: required(Text(1, 120), "El nombre y la ubicación son requeridos"),
+  location: required(Text(1, 200), "El nombre y la ubicación son requeridos"),
+  description: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'description' admite hasta 2000 caracteres"),
+  imageUrl: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'imageUrl' no es válido"),
+});
+export type VenueBody = typeof VenueBody.Type;
+
+export const CourtBody = body({
+  name: required(Text(1, 120), "Todos los campos son requeridos: 'name'"),
+  courtNumber: required(Schema.Number.pipe(Schema.int(), Schema.between(1, 999)), "Todos los campos son requeridos: 'courtNumber' debe ser un número entero entre 1 y 999"),
+  venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
+  status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),
+  daySinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'daySinglesPrice' debe ser un precio con hasta 2 decimales"))),
+  dayDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'dayDoublesPrice' debe ser un precio con hasta 2 decimales"))),
+  nightSinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightSinglesPrice' debe ser un precio con hasta 2 decimales"))),
+  nightDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightDoublesPrice' debe ser un precio con hasta 2 decimales"))),
+});
+export type CourtBody = typeof CourtBody.Type;
+
+export const ImageBody = body({
+  imageData: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(14_000_000)), "El campo 'imageData' es requerido"),
+});
+export type ImageBody = typeof ImageBody.Type;
+
+export const MonthQuery = Schema.Struct({
+  year: required(Schema.NumberFromString.pipe(Schema.int(), Schema.between(2000, 2100)), "El parámetro 'year' debe ser un año entre 2000 y 2100"),
+  month: required(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 12)), "El parámetro 'month' debe ser un mes entre 1 y 12"),
+});
+export type MonthQuery = typeof MonthQuery.Type;
+
+export const DateQuery = Schema.Struct({
+  date: required(LocalDateString, "El parámetro 'date' debe ser una fecha AAAA-MM-DD"),
+});
+export type DateQuery = typeof DateQuery.Type;
+
+export const CardConfirmBody = body({
+  clientSecret: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "El campo 'clientSecret' es requerido"),
+  cardNumber: required(Schema.String.pipe(Schema.maxLength(40)), "Número de tarjeta inválido"),
+  expMonth: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
+  expYear: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
+  cvc: required(Schema.String.pipe(Schema.maxLength(8)), "CVC inválido"),
+});
+export type CardConfirmBody = typeof CardConfirmBody.Type;

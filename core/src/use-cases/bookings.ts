@@ -1,0 +1,93 @@
+import { Effect } from "effect";
+import type { Booking } from "../domain/booking.js";
+import { isAvailable } from "../domain/entities.js";
+import { BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, SlotTaken } from "../domain/errors.js";
+import { priceForSlot } from "../domain/pricing.js";
+import { bandOf } from "../domain/slots.js";
+import { addDays, instantOf, localDateOf } from "../domain/time.js";
+import type { Ports } from "../ports/index.js";
+import type { CreateBookingBody } from "../schemas/requests.js";
+import { courtNotFound } from "./courts.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
+
+/** How far ahead a slot can be booked. */
+export const BOOKING_HORIZON_DAYS = 180;
+
+export const bookingNotFound = () => new BookingNotFound({ message: "Reserva no encontrada" });
+
+/** The instant a booking starts, read in the club's time zone. */
+export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZone: string): Date =>
+  instantOf(booking.date, booking.timeSlot, timeZone);
+
+export const createBooking = (
+  ports: Pick<Ports, "courts" | "bookings" | "clock" | "ids">,
+  actor: Actor,
+  input: CreateBookingBody,
+) =>
+  Effect.gen(function* () {
+    const callerId = yield* requireUser(actor.isAdmin && input.userId ? { ...actor, userId: input.userId } : actor);
+    yield* requireSelfOrAdmin(actor, input.userId);
+    const userId = input.userId ?? callerId;
+    const court = yield* call(() => ports.courts.findById(input.courtId));
+    if (!court) return yield* Effect.fail(courtNotFound());
+    if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
+
+    const now = ports.clock.now();
+    const start = instantOf(input.bookingDate, input.timeSlot, ports.clock.timeZone);
+    if (start.getTime() <= now.getTime())
+      return yield* Effect.fail(new SlotInPast({ message: "No se puede reservar una fecha u hora pasada" }));
+    const horizon = addDays(localDateOf(now, ports.clock.timeZone), BOOKING_HORIZON_DAYS);
+    if (input.bookingDate > horizon)
+      return yield* Effect.fail(
+        new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` }),
+      );
+
+    const booking: Booking = {
+      id: ports.ids.uuid(),
+      userId,
+      courtId: court.id,
+      date: input.bookingDate,
+      timeSlot: input.timeSlot,
+      gameType: input.gameType,
+      tariffType: bandOf(input.timeSlot),
+      totalAmount: priceForSlot(court.prices, input.timeSlot, input.gameType),
+      paidAmount: 0,
+      status: "active",
+      cancellationReason: null,
+      refundPercentage: null,
+      createdAt: now,
+      cancelledAt: null,
+    };
+    const saved = yield* call(() => ports.bookings.insert(booking));
+    if (saved === "slot-taken")
+      return yield* Effect.fail(new SlotTaken({ message: `El horario ${input.timeSlot} ya está reservado para esta cancha` }));
+    return saved;
+  });
+
+/** The booking, for its owner or an admin. */
+export const getBooking = (ports: Pick<Ports, "bookings">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    if (!actor.isAdmin) yield* requireUser(actor);
+    const booking = yield* call(() => ports.bookings.findById(id));
+    if (!booking) return yield* Effect.fail(bookingNotFound());
+    if (!actor.isAdmin && booking.userId !== actor.userId)
+      return yield* Effect.fail(new NotAllowed({ message: "Esta reserva pertenece a otro usuario" }));
+    return booking;
+  });
+
+export const listUserBookings = (ports: Pick<Ports, "bookings">, actor: Actor, userId?: string) =>
+  Effect.gen(function* () {
+    yield* requireSelfOrAdmin(actor, userId);
+    const owner = userId ?? (yield* requireUser(actor));
+    return yield* call(() => ports.bookings.listByUser(owner));
+  });
+
+export const listBookingsOn = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, date?: string, venueId?: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const day = date ?? localDateOf(ports.clock.now(), ports.clock.timeZone);
+    return yield* call(() => ports.bookings.listByDate(day, venueId));
+  });
+
+export const todayBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor) => listBookingsOn(ports, actor);

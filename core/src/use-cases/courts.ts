@@ -1,0 +1,107 @@
+import { Effect } from "effect";
+import type { Court } from "../domain/entities.js";
+import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
+import { DEFAULT_PRICES } from "../domain/pricing.js";
+import type { Ports } from "../ports/index.js";
+import type { CourtBody, DateQuery, ImageBody } from "../schemas/requests.js";
+import { resolveImageData } from "./images.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin } from "./support.js";
+import { venueNotFound } from "./venues.js";
+
+export const courtNotFound = () => new CourtNotFound({ message: "Cancha no encontrada" });
+const numberTaken = (n: number) => new CourtNumberTaken({ message: `Ya existe una cancha con el número ${n} en este complejo` });
+
+export const listCourts = (ports: Pick<Ports, "courts">) => call(() => ports.courts.list());
+
+export const getCourt = (ports: Pick<Ports, "courts">, id: string) =>
+  Effect.gen(function* () {
+    const court = yield* call(() => ports.courts.findById(id));
+    if (!court) return yield* Effect.fail(courtNotFound());
+    return court;
+  });
+
+/** Booked slots of a court on a local date: what the slot picker disables. */
+export const courtAvailability = (ports: Pick<Ports, "courts" | "bookings">, courtId: string, query: DateQuery) =>
+  Effect.gen(function* () {
+    const [court, bookedSlots] = yield* Effect.all(
+      [call(() => ports.courts.findById(courtId)), call(() => ports.bookings.bookedSlots(courtId, query.date))],
+      { concurrency: 2 },
+    );
+    if (!court) return yield* Effect.fail(courtNotFound());
+    return { date: query.date, bookedSlots };
+  });
+
+const pricesOf = (input: CourtBody, base = DEFAULT_PRICES) => ({
+  daySingles: input.daySinglesPrice ?? base.daySingles,
+  dayDoubles: input.dayDoublesPrice ?? base.dayDoubles,
+  nightSingles: input.nightSinglesPrice ?? base.nightSingles,
+  nightDoubles: input.nightDoublesPrice ?? base.nightDoubles,
+});
+
+export const createCourt = (ports: Pick<Ports, "courts" | "venues" | "ids" | "clock">, actor: Actor, input: CourtBody) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const venue = yield* call(() => ports.venues.findById(input.venueId));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    const court: Court = {
+      id: ports.ids.uuid(),
+      venueId: input.venueId,
+      name: input.name,
+      courtNumber: input.courtNumber,
+      // SPEC.md section 4: a court created from the admin form is always available.
+      status: "available",
+      imageUrl: null,
+      imageData: null,
+      prices: pricesOf(input),
+      createdAt: ports.clock.now(),
+    };
+    const saved = yield* call(() => ports.courts.insert(court));
+    if (saved === "number-taken") return yield* Effect.fail(numberTaken(input.courtNumber));
+    return saved;
+  });
+
+export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Actor, id: string, input: CourtBody) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const current = yield* getCourt(ports, id);
+    if (input.venueId !== current.venueId) {
+      const venue = yield* call(() => ports.venues.findById(input.venueId));
+      if (!venue) return yield* Effect.fail(venueNotFound());
+    }
+    const next: Court = {
+      ...current,
+      venueId: input.venueId,
+      name: input.name,
+      courtNumber: input.courtNumber,
+      status: input.status ?? current.status,
+      prices: pricesOf(input, current.prices),
+    };
+    const saved = yield* call(() => ports.courts.update(next));
+    if (saved === undefined) return yield* Effect.fail(courtNotFound());
+    if (saved === "number-taken") return yield* Effect.fail(numberTaken(input.courtNumber));
+    return saved;
+  });
+
+/** Removes the court and its bookings; payments stay for accounting. */
+export const deleteCourt = (ports: Pick<Ports, "courts">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const deleted = yield* call(() => ports.courts.delete(id));
+    if (!deleted) return yield* Effect.fail(courtNotFound());
+  });
+
+export const setCourtImage = (
+  ports: Pick<Ports, "courts" | "images" | "ids" | "clock">,
+  actor: Actor,
+  id: string,
+  input: ImageBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* getCourt(ports, id);
+    const imageData = yield* resolveImageData(ports, actor, input.imageData);
+    const updated = yield* call(() => ports.courts.setImage(id, { imageData }));
+    if (!updated) return yield* Effect.fail(courtNotFound());
+    return updated;
+  });

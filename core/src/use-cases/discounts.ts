@@ -1,0 +1,123 @@
+import { Effect } from "effect";
+import type { DiscountCode, DiscountType } from "../domain/discount.js";
+import { CODE_PATTERN, codeUnusable, normalizeCode } from "../domain/discount.js";
+import { DiscountCodeNotFound, DiscountUnusable, DuplicateDiscountCode, InvalidInput } from "../domain/errors.js";
+import { centsFromNumber } from "../domain/money.js";
+import type { Ports } from "../ports/index.js";
+import type { DiscountCodeBody, DiscountCodePatch } from "../schemas/requests.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin } from "./support.js";
+
+const UNUSABLE_MESSAGE = {
+  unknown: "El código no existe",
+  inactive: "El código no está activo",
+  expired: "El código ha expirado",
+  "used-up": "El código ya alcanzó su límite de usos",
+} as const;
+
+export const unusable = (reason: keyof typeof UNUSABLE_MESSAGE) =>
+  new DiscountUnusable({ reason, message: UNUSABLE_MESSAGE[reason] });
+
+/** A code a payment can use now, or why not. */
+export const findUsableCode = (ports: Pick<Ports, "discountCodes" | "clock">, text: string) =>
+  Effect.gen(function* () {
+    const code = yield* call(() => ports.discountCodes.findByCode(normalizeCode(text)));
+    if (!code) return yield* Effect.fail(unusable("unknown"));
+    const reason = codeUnusable(code, ports.clock.now());
+    if (reason) return yield* Effect.fail(unusable(reason));
+    return code;
+  });
+
+export const validateDiscountCode = (ports: Pick<Ports, "discountCodes" | "clock">, input: { code: string }) =>
+  findUsableCode(ports, input.code);
+
+/** Stored value: a whole percent, or cents for a fixed amount given in dollars. */
+const storedValue = (type: DiscountType, value: number) => {
+  if (type === "percentage") {
+    if (!Number.isInteger(value) || value < 0 || value > 100)
+      return Effect.fail(new InvalidInput({ field: "value", message: "El porcentaje debe ser un número entero entre 0 y 100" }));
+    return Effect.succeed(value);
+  }
+  const cents = centsFromNumber(value);
+  if (cents === undefined)
+    return Effect.fail(new InvalidInput({ field: "value", message: "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" }));
+  return Effect.succeed(cents);
+};
+
+export const createDiscountCode = (
+  ports: Pick<Ports, "discountCodes" | "ids" | "clock">,
+  actor: Actor,
+  input: DiscountCodeBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const code = normalizeCode(input.code);
+    if (!CODE_PATTERN.test(code))
+      return yield* Effect.fail(
+        new InvalidInput({ field: "code", message: "El código debe tener de 3 a 32 letras, números, '-' o '_'" }),
+      );
+    const value = yield* storedValue(input.type, input.value);
+    const discount: DiscountCode = {
+      id: ports.ids.uuid(),
+      code,
+      type: input.type,
+      value,
+      maxUsage: input.maxUsage ?? null,
+      usageCount: 0,
+      expiresAt: input.expiresAt ?? null,
+      isActive: input.isActive ?? true,
+      createdAt: ports.clock.now(),
+    };
+    const saved = yield* call(() => ports.discountCodes.insert(discount));
+    if (saved === "duplicate") return yield* Effect.fail(new DuplicateDiscountCode({ message: `Ya existe el código ${code}` }));
+    return saved;
+  });
+
+export const discountCodeNotFound = () => new DiscountCodeNotFound({ message: "Código de descuento no encontrado" });
+
+/** Every field but the code itself; the table's switch sends only isActive. */
+export const updateDiscountCode = (ports: Pick<Ports, "discountCodes">, actor: Actor, id: string, patch: DiscountCodePatch) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const current = yield* call(() => ports.discountCodes.findById(id));
+    if (!current) return yield* Effect.fail(discountCodeNotFound());
+    const type = patch.type ?? current.type;
+    const change: { -readonly [K in "type" | "value" | "maxUsage" | "expiresAt" | "isActive"]?: DiscountCode[K] } = {};
+    if (patch.type !== undefined || patch.value !== undefined) {
+      if (patch.value === undefined)
+        return yield* Effect.fail(new InvalidInput({ field: "value", message: "Al cambiar el tipo indica también el valor" }));
+      change.type = type;
+      change.value = yield* storedValue(type, patch.value);
+    }
+    if (patch.maxUsage !== undefined) change.maxUsage = patch.maxUsage;
+    if (patch.expiresAt !== undefined) change.expiresAt = patch.expiresAt;
+    if (patch.isActive !== undefined) change.isActive = patch.isActive;
+    const saved = yield* call(() => ports.discountCodes.update(id, change));
+    if (!saved) return yield* Effect.fail(discountCodeNotFound());
+    return saved;
+  });
+
+export const listDiscountCodes = (ports: Pick<Ports, "discountCodes">, actor: Actor) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* call(() => ports.discountCodes.list());
+  });
+
+/** Codes a payment could use right now. */
+export const listActiveDiscountCodes = (ports: Pick<Ports, "discountCodes" | "clock">, actor: Actor) =>
+  Effect.gen(function* () {
+    const codes = yield* listDiscountCodes(ports, actor);
+    const now = ports.clock.now();
+    return codes.filter((c) => codeUnusable(c, now) === undefined);
+  });
+
+/** Operators: enable or disable by code text (CLI). */
+export const setDiscountCodeActive = (ports: Pick<Ports, "discountCodes">, actor: Actor, codeText: string, isActive: boolean) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const code = yield* call(() => ports.discountCodes.findByCode(normalizeCode(codeText)));
+    if (!code) return yield* Effect.fail(discountCodeNotFound());
+    const saved = yield* call(() => ports.discountCodes.update(code.id, { isActive }));
+    if (!saved) return yield* Effect.fail(discountCodeNotFound());
+    return saved;
+  });

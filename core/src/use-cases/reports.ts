@@ -1,0 +1,104 @@
+import { Effect } from "effect";
+import type { Payment } from "../domain/entities.js";
+import { chargedOf } from "../domain/entities.js";
+import { InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/errors.js";
+import { occupancyRate } from "../domain/occupancy.js";
+import { addDays, instantOf, localDateOf } from "../domain/time.js";
+import type { LocalDate } from "../domain/time.js";
+import type { BookingWithCourt, Ports } from "../ports/index.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
+
+export interface PaymentWithBooking extends Payment {
+  readonly booking: BookingWithCourt | null;
+}
+
+/** A player's payments, each with its booking (null once the court was deleted). */
+export const listUserPayments = (ports: Pick<Ports, "payments" | "bookings">, actor: Actor, userId?: string) =>
+  Effect.gen(function* () {
+    yield* requireSelfOrAdmin(actor, userId);
+    const owner = userId ?? (yield* requireUser(actor));
+    const payments = yield* call(() => ports.payments.listByUser(owner));
+    const bookings = new Map<string, BookingWithCourt | null>();
+    for (const p of payments) {
+      if (!bookings.has(p.bookingId)) bookings.set(p.bookingId, (yield* call(() => ports.bookings.findById(p.bookingId))) ?? null);
+    }
+    return payments.map((p): PaymentWithBooking => ({ ...p, booking: bookings.get(p.bookingId) ?? null }));
+  });
+
+const dayBounds = (date: LocalDate, timeZone: string) => ({
+  from: instantOf(date, "00:00", timeZone),
+  to: instantOf(addDays(date, 1), "00:00", timeZone),
+});
+
+export const revenueOn = (ports: Pick<Ports, "payments" | "clock">, actor: Actor, date?: LocalDate) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const day = date ?? localDateOf(ports.clock.now(), ports.clock.timeZone);
+    const { from, to } = dayBounds(day, ports.clock.timeZone);
+    return yield* call(() => ports.payments.revenueBetween(from, to));
+  });
+
+export const paymentStats = (ports: Pick<Ports, "payments">, actor: Actor) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* call(() => ports.payments.summary());
+  });
+
+export const listTransactions = (ports: Pick<Ports, "payments">, actor: Actor) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* call(() => ports.payments.listAll());
+  });
+
+/** The admin dashboard's day, and `courts stats`. */
+export const dailyStats = (ports: Pick<Ports, "bookings" | "courts" | "payments" | "clock">, actor: Actor, date?: LocalDate) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const day = date ?? localDateOf(ports.clock.now(), ports.clock.timeZone);
+    const { from, to } = dayBounds(day, ports.clock.timeZone);
+    const [bookings, courts, notAvailable, revenue] = yield* Effect.all(
+      [
+        call(() => ports.bookings.countActiveOnDate(day)),
+        call(() => ports.courts.count()),
+        call(() => ports.courts.countNotAvailable()),
+        call(() => ports.payments.revenueBetween(from, to)),
+      ],
+      { concurrency: 4 },
+    );
+    return { date: day, bookings, revenue, courts, maintenance: notAvailable, occupancyRate: occupancyRate(bookings, courts) };
+  });
+
+/** A PDF invoice of a succeeded payment, for its payer or an admin. */
+export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "clock">, actor: Actor, paymentId: string) =>
+  Effect.gen(function* () {
+    if (!actor.isAdmin) yield* requireUser(actor);
+    const payment = yield* call(() => ports.payments.findById(paymentId));
+    if (!payment) return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado" }));
+    if (!actor.isAdmin && payment.userId !== actor.userId)
+      return yield* Effect.fail(new NotAllowed({ message: "Esta factura pertenece a otro usuario" }));
+    if (payment.invoiceNumber === null || (payment.status !== "succeeded" && payment.status !== "refunded"))
+      return yield* Effect.fail(new InvoiceUnavailable({ message: "Solo los pagos completados tienen factura" }));
+    const pdf = yield* call(() =>
+      ports.invoices.render({
+        invoiceNumber: payment.invoiceNumber as string,
+        issueDate: localDateOf(payment.paidAt ?? payment.createdAt, ports.clock.timeZone),
+        paymentId: payment.id,
+        payerName: payment.userName ?? "Participante de pago compartido",
+        payerEmail: payment.userEmail,
+        venueName: payment.venueName,
+        courtName: payment.courtName,
+        courtNumber: payment.courtNumber,
+        bookingDate: payment.bookingDate,
+        timeSlot: payment.timeSlot,
+        gameType: payment.gameType,
+        amount: payment.amount,
+        discount: payment.discount,
+        discountCode: payment.discountCode,
+        stripeFee: payment.stripeFee,
+        totalPaid: chargedOf(payment),
+        refunded: payment.refundedAmount,
+      }),
+    );
+    return { pdf, payment };
+  });

@@ -1,0 +1,81 @@
+import { Effect } from "effect";
+import { PLAYERS } from "../domain/pricing.js";
+import { BookingFullyPaid, BookingNotActive, InvalidInput, ShareLinkExpired, ShareLinkFull, ShareLinkNotFound, SlotInPast } from "../domain/errors.js";
+import { isExpired, isFull, shareLinkExpiry } from "../domain/share-link.js";
+import type { ShareLink } from "../domain/share-link.js";
+import { remainingOf } from "../domain/booking.js";
+import { shareAt } from "../domain/shares.js";
+import type { Ports } from "../ports/index.js";
+import type { ShareLinkBody } from "../schemas/requests.js";
+import { bookingNotFound, bookingStart, getBooking } from "./bookings.js";
+import type { Actor } from "./support.js";
+import { call } from "./support.js";
+
+const expired = () => new ShareLinkExpired({ message: "Link Expirado: contacta al organizador de la reserva" });
+const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontrado" });
+
+/** A link that can still take a payment for this booking. */
+export const usableShareLink = (ports: Pick<Ports, "shareLinks" | "clock">, token: string, bookingId: string) =>
+  Effect.gen(function* () {
+    const link = yield* call(() => ports.shareLinks.findByToken(token));
+    if (!link || link.bookingId !== bookingId) return yield* Effect.fail(notFound());
+    if (isExpired(link, ports.clock.now())) return yield* Effect.fail(expired());
+    if (isFull(link)) return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa" }));
+    return link;
+  });
+
+/**
+ * The organiser shares the booking so each player pays a share. The link counts the shares
+ * already paid (the organiser's included) and expires at the earlier of 48 h and the start.
+ */
+export const createShareLink = (
+  ports: Pick<Ports, "bookings" | "shareLinks" | "payments" | "clock" | "ids">,
+  actor: Actor,
+  input: ShareLinkBody,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* getBooking(ports, actor, input.bookingId);
+    if (booking.status === "cancelled") return yield* Effect.fail(new BookingNotActive({ message: "La reserva fue cancelada" }));
+    const players = PLAYERS[booking.gameType];
+    if (input.maxParticipants !== players)
+      return yield* Effect.fail(
+        new InvalidInput({
+          field: "maxParticipants",
+          message: `El campo 'maxParticipants' debe ser ${players} para ${booking.gameType === "singles" ? "singles" : "dobles"}`,
+        }),
+      );
+    if (remainingOf(booking) === 0) return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya está pagada por completo" }));
+    const now = ports.clock.now();
+    const start = bookingStart(booking, ports.clock.timeZone);
+    if (start.getTime() <= now.getTime()) return yield* Effect.fail(new SlotInPast({ message: "La reserva ya comenzó" }));
+
+    const existing = yield* call(() => ports.shareLinks.findByBooking(booking.id));
+    if (existing && !isExpired(existing, now)) return { link: existing, booking };
+
+    const paid = (yield* call(() => ports.payments.listByBooking(booking.id))).filter((p) => p.status === "succeeded").length;
+    const link: ShareLink = {
+      id: ports.ids.uuid(),
+      token: ports.ids.token(),
+      bookingId: booking.id,
+      amountPerPerson: shareAt(booking.totalAmount, booking.gameType, Math.min(paid, players - 1)),
+      maxParticipants: players,
+      currentParticipants: Math.min(paid, players),
+      expiresAt: shareLinkExpiry(now, start),
+      createdAt: now,
+    };
+    const saved = yield* call(() => ports.shareLinks.insert(link));
+    return { link: saved, booking };
+  });
+
+/** Public: what a link holder sees. Expired is an answer of its own (410); a full link is shown as such. */
+export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "courts" | "clock">, token: string) =>
+  Effect.gen(function* () {
+    const link = yield* call(() => ports.shareLinks.findByToken(token));
+    if (!link) return yield* Effect.fail(notFound());
+    const booking = yield* call(() => ports.bookings.findById(link.bookingId));
+    if (!booking) return yield* Effect.fail(bookingNotFound());
+    if (isExpired(link, ports.clock.now()) || booking.status === "cancelled") return yield* Effect.fail(expired());
+    const court = yield* call(() => ports.courts.findById(booking.courtId));
+    const share = Math.min(shareAt(booking.totalAmount, booking.gameType, link.currentParticipants), remainingOf(booking));
+    return { link: { ...link, amountPerPerson: isFull(link) ? link.amountPerPerson : share }, booking, court };
+  });

@@ -1,0 +1,102 @@
+import { Effect } from "effect";
+import type { Venue } from "../domain/entities.js";
+import { InvalidInput, VenueNotFound } from "../domain/errors.js";
+import { monthRange } from "../domain/time.js";
+import type { Ports } from "../ports/index.js";
+import type { ImageBody, MonthQuery, VenueBody } from "../schemas/requests.js";
+import { resolveImageData } from "./images.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin } from "./support.js";
+
+export const venueNotFound = () => new VenueNotFound({ message: "Complejo no encontrado" });
+
+export interface VenueWithCount extends Venue {
+  readonly courtCount: number;
+}
+
+const withCounts = (venues: Venue[], courts: { venueId: string }[]): VenueWithCount[] => {
+  const counts = new Map<string, number>();
+  for (const c of courts) counts.set(c.venueId, (counts.get(c.venueId) ?? 0) + 1);
+  return venues.map((v) => ({ ...v, courtCount: counts.get(v.id) ?? 0 }));
+};
+
+export const listVenues = (ports: Pick<Ports, "venues" | "courts">) =>
+  Effect.gen(function* () {
+    const [venues, courts] = yield* Effect.all([call(() => ports.venues.list()), call(() => ports.courts.list())], {
+      concurrency: 2,
+    });
+    return withCounts(venues, courts);
+  });
+
+export const getVenue = (ports: Pick<Ports, "venues" | "courts">, id: string) =>
+  Effect.gen(function* () {
+    const venue = yield* call(() => ports.venues.findById(id));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    const courts = yield* call(() => ports.courts.listByVenue(id));
+    return withCounts([venue], courts)[0] as VenueWithCount;
+  });
+
+export const listVenueCourts = (ports: Pick<Ports, "venues" | "courts">, venueId: string) =>
+  Effect.gen(function* () {
+    const courts = yield* call(() => ports.courts.listByVenue(venueId));
+    if (courts.length === 0) {
+      const venue = yield* call(() => ports.venues.findById(venueId));
+      if (!venue) return yield* Effect.fail(venueNotFound());
+    }
+    return courts;
+  });
+
+/** The public month calendar: court, date, slot and game type only, never who booked. */
+export const venueCalendar = (ports: Pick<Ports, "venues" | "bookings">, venueId: string, query: MonthQuery) =>
+  Effect.gen(function* () {
+    const venue = yield* call(() => ports.venues.findById(venueId));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    const { from, to } = monthRange(query.year, query.month);
+    return yield* call(() => ports.bookings.calendar(venueId, from, to));
+  });
+
+const checkImageUrl = (url: string | null | undefined) =>
+  url && !/^(https?:\/\/|\/)/.test(url)
+    ? Effect.fail(new InvalidInput({ field: "imageUrl", message: "El campo 'imageUrl' debe empezar por http://, https:// o /" }))
+    : Effect.void;
+
+export const createVenue = (ports: Pick<Ports, "venues" | "ids" | "clock">, actor: Actor, input: VenueBody) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* checkImageUrl(input.imageUrl);
+    const venue: Venue = {
+      id: ports.ids.uuid(),
+      name: input.name,
+      location: input.location,
+      description: input.description ? input.description : null,
+      imageUrl: input.imageUrl ? input.imageUrl : null,
+      imageData: null,
+      createdAt: ports.clock.now(),
+    };
+    const saved = yield* call(() => ports.venues.insert(venue));
+    return { ...saved, courtCount: 0 } satisfies VenueWithCount;
+  });
+
+/** Removes the venue with its courts and their bookings; payments stay for accounting. */
+export const deleteVenue = (ports: Pick<Ports, "venues">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const deleted = yield* call(() => ports.venues.delete(id));
+    if (!deleted) return yield* Effect.fail(venueNotFound());
+  });
+
+export const setVenueImage = (
+  ports: Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">,
+  actor: Actor,
+  id: string,
+  input: ImageBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const venue = yield* call(() => ports.venues.findById(id));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    const imageData = yield* resolveImageData(ports, actor, input.imageData);
+    const updated = yield* call(() => ports.venues.setImage(id, { imageData }));
+    if (!updated) return yield* Effect.fail(venueNotFound());
+    return yield* getVenue(ports, id);
+  });
