@@ -46,7 +46,10 @@ export interface PaymentRepository {
   markSucceeded(input: { readonly intentId: string; readonly at: Date; readonly shareLinkId: string | null }): Promise<RecordOutcome>;
   /** pending -> failed (an abandoned or declined intent); false when it was not pending */
   markFailed(id: string): Promise<boolean>;
-  /** Adds to the refunded amount (never above the charged amount); status refunded. */
+  /**
+   * Adds to the refunded amount (never above the charged amount); status refunded. Applies to
+   * succeeded payments and to pending ones whose captured money could not be applied.
+   */
   markRefunded(id: string, refunded: Cents): Promise<void>;
   listByBooking(bookingId: string): Promise<Payment[]>;
   listByUser(userId: string): Promise<Payment[]>;

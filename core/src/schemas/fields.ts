@@ -11,7 +11,8 @@ export const required = <S extends Schema.Schema.Any>(schema: S, message: string
   Schema.propertySignature(schema.annotations(says(message))).annotations({ missingMessage: () => message });
 
 export const body = <F extends Schema.Struct.Fields>(fields: F) =>
-  Schema.Struct(fields).annotations(says("El cuerpo de la petición debe ser un objeto JSON"));
+  // Without override: this message is for a body that is not an object; field messages stay theirs.
+  Schema.Struct(fields).annotations({ message: () => "El cuerpo de la petición debe ser un objeto JSON" });
 
 export const Text = (min: number, max: number) =>
   Schema.Trim.pipe(Schema.minLength(min), Schema.maxLength(max));

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import {
+  addDays, instantOf, isLocalDate, localDateOf, monthRange, occupancyRate, paymentStatusOf, bookingStatusText,
+  refundAmount, refundPercentage, isExpired, isFull, shareLinkExpiry, HOUR_MS,
+} from "@courts/core";
+
+const ZONE = "America/Guayaquil"; // UTC-5, no daylight saving
+
+describe("time in the club's zone", () => {
+  it("when 18:00 in Guayaquil is converted, then it is 23:00 UTC", () => {
+    expect(instantOf("2026-11-21", "18:00", ZONE).toISOString()).toBe("2026-11-21T23:00:00.000Z");
+  });
+
+  it("when it is 02:00 UTC, then the local date in Guayaquil is still the day before", () => {
+    expect(localDateOf(new Date("2026-11-22T02:00:00Z"), ZONE)).toBe("2026-11-21");
+  });
+
+  it("when a zone has daylight saving, then local wall clock round-trips", () => {
+    const zone = "Europe/Madrid";
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 364 }), fc.integer({ min: 6, max: 21 }), (day, hour) => {
+        const date = addDays("2026-01-01", day);
+        const t = instantOf(date, `${String(hour).padStart(2, "0")}:00`, zone);
+        return localDateOf(t, zone) === date;
+      }),
+    );
+  });
+
+  it("when dates are checked, then impossible days are refused", () => {
+    expect(isLocalDate("2026-02-29")).toBe(false);
+    expect(isLocalDate("2028-02-29")).toBe(true);
+    expect(isLocalDate("2026-13-01")).toBe(false);
+    expect(monthRange(2026, 2)).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+  });
+});
+
+describe("refund tiers", () => {
+  const start = new Date("2026-11-25T23:00:00Z");
+  const before = (hours: number, ms = 0) => new Date(start.getTime() - hours * HOUR_MS - ms);
+
+  it("when more than 24 h remain, then 100%", () => {
+    expect(refundPercentage(before(24, 1), start)).toBe(100);
+  });
+  it("when exactly 24 h remain, then 50%", () => {
+    expect(refundPercentage(before(24), start)).toBe(50);
+  });
+  it("when exactly 12 h remain, then 50%; a millisecond less, 0%", () => {
+    expect(refundPercentage(before(12), start)).toBe(50);
+    expect(refundPercentage(before(12, -1), start)).toBe(0);
+  });
+  it("when the tier is monotonic, then more time never refunds less", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e8, max: 1e9 }), fc.integer({ min: 0, max: 1e8 }), (a, extra) =>
+        refundPercentage(new Date(start.getTime() - a - extra), start) >= refundPercentage(new Date(start.getTime() - a), start),
+      ),
+    );
+  });
+  it("when 33.00 was paid and 50% applies, then 16.50 is refunded", () => {
+    expect(refundAmount(3300, 50)).toBe(1650);
+    expect(refundAmount(825, 50)).toBe(413);
+  });
+});
+
+describe("booking, link and occupancy rules", () => {
+  it("when paid reaches total, then completed; some paid, partial; none, pending", () => {
+    expect(paymentStatusOf(3300, 3300)).toBe("completed");
+    expect(paymentStatusOf(825, 3300)).toBe("partial");
+    expect(paymentStatusOf(0, 3300)).toBe("pending");
+    expect(bookingStatusText("confirmed")).toBe("Confirmada");
+    expect(bookingStatusText("cancelled")).toBe("Cancelada");
+    expect(bookingStatusText("whatever")).toBe("Pendiente");
+  });
+
+  it("when a link is created, then it expires at the earlier of 48 h and the start", () => {
+    const created = new Date("2026-11-21T12:00:00Z");
+    expect(shareLinkExpiry(created, new Date("2026-11-30T00:00:00Z")).toISOString()).toBe("2026-11-23T12:00:00.000Z");
+    expect(shareLinkExpiry(created, new Date("2026-11-22T00:00:00Z")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+  });
+
+  it("when now passes expiresAt, then expired; when paid shares reach max, then full", () => {
+    const link = { expiresAt: new Date("2026-11-23T12:00:00Z"), currentParticipants: 3, maxParticipants: 4 };
+    expect(isExpired(link, new Date("2026-11-23T12:00:00Z"))).toBe(false);
+    expect(isExpired(link, new Date("2026-11-23T12:00:00.001Z"))).toBe(true);
+    expect(isFull(link)).toBe(false);
+    expect(isFull({ ...link, currentParticipants: 4 })).toBe(true);
+  });
+
+  it("when occupancy is computed, then bookings / (courts x 15) as a whole percent, at most 100", () => {
+    expect(occupancyRate(6, 4)).toBe(10);
+    expect(occupancyRate(7, 4)).toBe(12); // 11.67
+    expect(occupancyRate(100, 1)).toBe(100);
+    expect(occupancyRate(5, 0)).toBe(0);
+    fc.assert(fc.property(fc.nat(10_000), fc.nat(200), (b, c) => { const r = occupancyRate(b, c); return r >= 0 && r <= 100; }));
+  });
+});

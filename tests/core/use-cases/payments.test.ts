@@ -1,0 +1,189 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADMIN, GUEST, createBooking, createDiscountCode, createPaymentIntent, createShareLink, dailyStats, getShareLink,
+  listTransactions, listUserPayments, paymentStats, recordPayment, recordPaymentFromProvider, renderInvoice,
+  revenueOn, updateDiscountCode, validateDiscountCode, HOUR_MS,
+} from "@courts/core";
+import { club, failure, ok } from "./harness.js";
+
+const nightDoubles = async () => {
+  const c = await club();
+  const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));
+  return { ...c, booking };
+};
+
+describe("paying a booking", () => {
+  it("when the owner pays their share of night doubles, then 8.25 is charged and the booking is partial", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+    expect(intent.payment).toMatchObject({ amount: 825, discount: 0, stripeFee: 54, netAmount: 771, status: "pending" });
+    await c.pay(intent.clientSecret);
+    const { payment } = await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    expect(payment).toMatchObject({ status: "succeeded", invoiceNumber: expect.stringMatching(/^2026-\d{6}$/) });
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(825);
+  });
+
+  it("when the owner asks twice before paying, then the same intent comes back", async () => {
+    const c = await nightDoubles();
+    const a = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    const b = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect(b.paymentIntentId).toBe(a.paymentIntentId);
+  });
+
+  it("when the intent is not paid yet, then recording is refused and nothing changes", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect((await failure(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId })))._tag).toBe("PaymentNotConfirmed");
+    expect((await c.pay(intent.clientSecret, "4000 0000 0000 0002")).ok).toBe(false);
+    expect((await failure(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId })))._tag).toBe("PaymentNotConfirmed");
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(0);
+  });
+
+  it("when an intent id is forged or belongs to another booking, then it is refused", async () => {
+    const c = await nightDoubles();
+    expect((await failure(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: "pi_forged" })))._tag).toBe("PaymentNotFound");
+    const other = await ok(createBooking(c.ports, c.asAna, { courtId: c.court2.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "singles" }));
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: other.id, paymentType: "full" }));
+    await c.pay(intent.clientSecret);
+    expect((await failure(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId })))._tag).toBe("PaymentNotFound");
+  });
+
+  it("when the provider's intent amount differs from ours, then PaymentMismatch", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    await c.pay(intent.clientSecret);
+    const lying = { ...c.ports, gateway: { ...c.gateway, retrieveIntent: async (id: string) => ({ ...(await c.gateway.retrieveIntent(id))!, amount: 1 }) } };
+    expect((await failure(recordPayment(lying, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId })))._tag).toBe("PaymentMismatch");
+  });
+
+  it("when the same intent is recorded by the browser and the webhook, then paidAmount counts it once", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    await c.pay(intent.clientSecret);
+    const first = await ok(recordPaymentFromProvider(c.ports, intent.paymentIntentId));
+    const again = await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    expect(first.alreadyRecorded).toBe(false);
+    expect(again.alreadyRecorded).toBe(true);
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(3300);
+    expect((await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" })))._tag).toBe("BookingFullyPaid");
+  });
+
+  it("when another player tries to pay or record the owner's intent, then NotAllowed", async () => {
+    const c = await nightDoubles();
+    expect((await failure(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, paymentType: "full" })))._tag).toBe("NotAllowed");
+    expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, paymentType: "full" })))._tag).toBe("NotAuthenticated");
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect((await failure(recordPayment(c.ports, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId })))._tag).toBe("NotAllowed");
+  });
+});
+
+describe("shared payments", () => {
+  it("when the organiser pays a share and three guests pay theirs by link, then the booking is complete and the link full", async () => {
+    const c = await nightDoubles();
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    expect((await failure(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 2 })))._tag).toBe("InvalidInput");
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    expect(link).toMatchObject({ currentParticipants: 1, maxParticipants: 4, amountPerPerson: 825 });
+    expect(link.expiresAt.toISOString()).toBe("2026-11-22T23:00:00.000Z"); // the start comes before 48 h
+    for (let i = 0; i < 3; i++) {
+      const intent = await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+      expect(intent.payerId).toMatch(/^shared-/);
+      await c.pay(intent.clientSecret);
+      await ok(recordPayment(c.ports, GUEST, { bookingId: c.booking.id, userId: intent.payerId, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }));
+    }
+    const seen = await ok(getShareLink(c.ports, link.token));
+    expect(seen.link.currentParticipants).toBe(4);
+    expect(seen.booking.paidAmount).toBe(3300);
+    expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkFull");
+  });
+
+  it("when more guests pay than places are left, then the extra payment is refunded in full and ShareLinkFull", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    const intents = [];
+    for (let i = 0; i < 5; i++) intents.push(await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })));
+    for (const intent of intents) await c.pay(intent.clientSecret);
+    const results = [];
+    for (const intent of intents)
+      results.push(await ok(recordPayment(c.ports, GUEST, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }).pipe((e) => e)).catch(() => "failed"));
+    const last = intents[4]!;
+    expect((await c.ports.payments.findByIntent(last.paymentIntentId))?.status).toBe("refunded");
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(3300);
+    expect(results.filter((r) => r === "failed")).toHaveLength(1);
+  });
+
+  it("when the link expired, then getShareLink and paying answer ShareLinkExpired", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    c.clock.advance(36 * HOUR_MS);
+    expect((await failure(getShareLink(c.ports, link.token)))._tag).toBe("ShareLinkExpired");
+    expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkExpired");
+    expect((await failure(getShareLink(c.ports, "unknown")))._tag).toBe("ShareLinkNotFound");
+  });
+});
+
+describe("discount codes in payments", () => {
+  it("when a 10% code is applied to a 16.50 payment, then 1.65 off, fee on 14.85, and one use counted", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "singles" }));
+    const code = await ok(createDiscountCode(c.ports, ADMIN, { code: "verano10", type: "percentage", value: 10, maxUsage: 1 }));
+    expect(code.code).toBe("VERANO10");
+    expect(await ok(validateDiscountCode(c.ports, { code: "Verano10" }))).toMatchObject({ type: "percentage", value: 10 });
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "full", discountCode: "verano10" }));
+    expect(intent.payment).toMatchObject({ amount: 1650, discount: 165, discountCode: "VERANO10", stripeFee: 73, netAmount: 1412 });
+    expect((await c.gateway.retrieveIntent(intent.paymentIntentId))?.amount).toBe(1485);
+    expect((await failure(validateDiscountCode(c.ports, { code: "VERANO10" })))).toMatchObject({ reason: "used-up" });
+    await c.pay(intent.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    expect((await c.ports.bookings.findById(booking.id))?.paidAmount).toBe(1650);
+  });
+
+  it("when a code is unknown, inactive, expired or badly formed, then it says why", async () => {
+    const c = await club();
+    expect(await failure(validateDiscountCode(c.ports, { code: "NADA" }))).toMatchObject({ reason: "unknown" });
+    const code = await ok(createDiscountCode(c.ports, ADMIN, { code: "OFF", type: "fixed", value: 5.5, isActive: false }));
+    expect(code.value).toBe(550);
+    expect(await failure(validateDiscountCode(c.ports, { code: "OFF" }))).toMatchObject({ reason: "inactive" });
+    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-20T00:00:00Z") }));
+    expect(await failure(validateDiscountCode(c.ports, { code: "OFF" }))).toMatchObject({ reason: "expired" });
+    expect((await failure(createDiscountCode(c.ports, ADMIN, { code: "OFF", type: "fixed", value: 1 })))._tag).toBe("DuplicateDiscountCode");
+    expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "X", type: "fixed", value: 1 }))).toMatchObject({ field: "code" });
+    expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "PCT", type: "percentage", value: 10.5 }))).toMatchObject({ field: "value" });
+    expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "PCT", type: "percentage", value: 101 }))).toMatchObject({ field: "value" });
+    expect((await failure(createDiscountCode(c.ports, c.asAna, { code: "MIA", type: "fixed", value: 1 })))._tag).toBe("NotAllowed");
+  });
+});
+
+describe("reports and invoices", () => {
+  it("when payments succeed today, then revenue, stats, transactions and the invoice agree", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    await c.pay(intent.clientSecret);
+    const { payment } = await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    expect(await ok(revenueOn(c.ports, ADMIN))).toBe(3300);
+    expect(await ok(paymentStats(c.ports, ADMIN))).toMatchObject({ total: 3300, stripeFees: 126, net: 3174, succeededCount: 1 });
+    const [tx] = await ok(listTransactions(c.ports, ADMIN));
+    expect(tx).toMatchObject({ userName: "ana", userEmail: "ana@example.com", venueName: "Club Samborondón", courtNumber: 1 });
+    const mine = await ok(listUserPayments(c.ports, c.asAna));
+    expect(mine[0]?.booking?.id).toBe(c.booking.id);
+    expect((await failure(listUserPayments(c.ports, c.asBeto, c.ana.id)))._tag).toBe("NotAllowed");
+    const stats = await ok(dailyStats(c.ports, ADMIN, "2026-11-22"));
+    expect(stats).toMatchObject({ bookings: 1, courts: 3, maintenance: 1, occupancyRate: 2 });
+
+    let rendered: unknown;
+    const invoices = { render: async (data: unknown) => { rendered = data; return new Uint8Array([37, 80, 68, 70]); } };
+    const ports = { ...c.ports, invoices };
+    await ok(renderInvoice(ports, c.asAna, payment.id));
+    expect(rendered).toMatchObject({ invoiceNumber: payment.invoiceNumber, totalPaid: 3300, stripeFee: 126, payerName: "ana", issueDate: "2026-11-21" });
+    expect((await failure(renderInvoice(ports, c.asBeto, payment.id)))._tag).toBe("NotAllowed");
+    await ok(renderInvoice(ports, ADMIN, payment.id));
+  });
+
+  it("when a payment is still pending, then it has no invoice", async () => {
+    const c = await nightDoubles();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect((await failure(renderInvoice(c.ports, c.asAna, intent.payment.id)))._tag).toBe("InvoiceUnavailable");
+  });
+});

@@ -1,0 +1,110 @@
+import { chargedOf, type Payment, type PaymentRepository, type PaymentWithPayer } from "@courts/core";
+import { byKeys, type MemoryState } from "./state.js";
+
+/** Payments whose money went through: succeeded, or refunded (possibly in part). */
+const settled = (p: Payment) => p.status === "succeeded" || p.status === "refunded";
+const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime()])).reverse();
+
+export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
+
+export const memoryPayments = (state: MemoryState): PaymentRepository => {
+  const withPayer = (payment: Payment): PaymentWithPayer => {
+    const user = state.users.get(payment.userId);
+    return { ...payment, userName: user?.username ?? null, userEmail: user?.email ?? null };
+  };
+  const byIntent = (intentId: string) =>
+    [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
+
+  return {
+    async insertPending(payment) {
+      if (state.payments.has(payment.id)) throw new Error(`duplicate payment id ${payment.id}`);
+      if (byIntent(payment.stripePaymentIntentId)) throw new Error(`duplicate payment intent ${payment.stripePaymentIntentId}`);
+      state.payments.set(payment.id, payment);
+      return payment;
+    },
+    async findById(id) {
+      const payment = state.payments.get(id);
+      return payment && withPayer(payment);
+    },
+    async findByIntent(intentId) {
+      return byIntent(intentId);
+    },
+    async findPending(bookingId, payerId, kind) {
+      return newestFirst(
+        [...state.payments.values()].filter(
+          (p) => p.status === "pending" && p.bookingId === bookingId && p.userId === payerId && p.kind === kind,
+        ),
+      )[0];
+    },
+    // Synchronous body: nothing interleaves, which is the in-memory form of "one transaction".
+    async markSucceeded({ intentId, at, shareLinkId }) {
+      const payment = byIntent(intentId);
+      if (!payment) return { kind: "not-found" };
+      if (payment.status !== "pending") return { kind: "already-recorded", payment };
+      const booking = state.bookings.get(payment.bookingId);
+      if (!booking || booking.status === "cancelled") return { kind: "booking-gone" };
+      if (booking.paidAmount + payment.amount > booking.totalAmount) return { kind: "overpaid" };
+      const link = shareLinkId === null ? undefined : state.shareLinks.get(shareLinkId);
+      if (shareLinkId !== null && !link) return { kind: "not-found" };
+      if (link && link.currentParticipants >= link.maxParticipants) return { kind: "link-full" };
+
+      const year = at.getUTCFullYear();
+      const number = (state.invoiceCounters.get(year) ?? 0) + 1;
+      state.invoiceCounters.set(year, number);
+      const recorded: Payment = { ...payment, status: "succeeded", paidAt: at, invoiceNumber: invoiceNumberOf(year, number) };
+      state.payments.set(payment.id, recorded);
+      state.bookings.set(booking.id, { ...booking, paidAmount: booking.paidAmount + payment.amount });
+      if (link) state.shareLinks.set(link.id, { ...link, currentParticipants: link.currentParticipants + 1 });
+      return { kind: "recorded", payment: recorded };
+    },
+    async markFailed(id) {
+      const payment = state.payments.get(id);
+      if (!payment || payment.status !== "pending") return false;
+      state.payments.set(id, { ...payment, status: "failed" });
+      return true;
+    },
+    async markRefunded(id, refunded) {
+      const payment = state.payments.get(id);
+      // A pending payment is refunded when its captured money could not be applied (link full).
+      if (!payment || payment.status === "failed") return;
+      const refundedAmount = Math.min(payment.refundedAmount + refunded, chargedOf(payment));
+      state.payments.set(id, { ...payment, status: "refunded", refundedAmount });
+    },
+    async listByBooking(bookingId) {
+      return newestFirst([...state.payments.values()].filter((p) => p.bookingId === bookingId));
+    },
+    async listByUser(userId) {
+      return newestFirst([...state.payments.values()].filter((p) => p.userId === userId));
+    },
+    async listAll() {
+      return newestFirst([...state.payments.values()]).map(withPayer);
+    },
+    async summary() {
+      const all = [...state.payments.values()];
+      const done = all.filter(settled);
+      const pending = all.filter((p) => p.status === "pending");
+      const sum = (list: Payment[], f: (p: Payment) => number) => list.reduce((acc, p) => acc + f(p), 0);
+      const total = sum(done, (p) => chargedOf(p) - p.refundedAmount);
+      const stripeFees = sum(done, (p) => p.stripeFee);
+      return {
+        total,
+        discounts: sum(done, (p) => p.discount),
+        stripeFees,
+        net: total - stripeFees,
+        succeededCount: all.filter((p) => p.status === "succeeded").length,
+        pendingAmount: sum(pending, chargedOf),
+        pendingCount: pending.length,
+      };
+    },
+    async revenueBetween(from, to) {
+      return [...state.payments.values()]
+        .filter((p) => settled(p) && p.paidAt !== null && p.paidAt >= from && p.paidAt < to)
+        .reduce((acc, p) => acc + chargedOf(p) - p.refundedAmount, 0);
+    },
+    async listStalePending(before) {
+      return [...state.payments.values()]
+        .filter((p) => p.status === "pending" && p.createdAt < before)
+        .sort(byKeys((p) => [p.createdAt.getTime()]));
+    },
+  };
+};
