@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import {
+  bandOf,
+  breakdown,
+  DEFAULT_PRICES,
+  PLAYERS,
+  priceForSlot,
+  type Booking,
+  type Court,
+  type DiscountCode,
+  type GameType,
+  type Payment,
+  type ShareLink,
+  type StoredImage,
+  type User,
+  type Venue,
+} from "@courts/core";
+
+/**
+ * Domain objects for tests, valid by default, every field overridable. Ids are random UUIDs so
+ * objects built in different tests never collide in a shared database.
+ */
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export const AN_INSTANT = new Date("2026-11-21T12:00:00.000Z");
+
+export const aUser = (overrides: Partial<User> = {}): User => {
+  const n = next();
+  return {
+    id: randomUUID(),
+    username: `player${n}`,
+    email: `player${n}@example.com`,
+    passwordHash: "fake-hash:secret-password",
+    isAdmin: false,
+    createdAt: AN_INSTANT,
+    ...overrides,
+  };
+};
+
+export const aVenue = (overrides: Partial<Venue> = {}): Venue => ({
+  id: randomUUID(),
+  name: `Club de Tenis ${next()}`,
+  location: "Av. Samborondón km 2, Guayaquil",
+  description: "Complejo con canchas de arcilla",
+  imageUrl: null,
+  imageData: null,
+  createdAt: AN_INSTANT,
+  ...overrides,
+});
+
+export const aCourt = (venueId: string, overrides: Partial<Court> = {}): Court => {
+  const n = next();
+  return {
+    id: randomUUID(),
+    venueId,
+    name: `Cancha ${n}`,
+    courtNumber: n,
+    status: "available",
+    imageUrl: null,
+    imageData: null,
+    prices: DEFAULT_PRICES,
+    createdAt: AN_INSTANT,
+    ...overrides,
+  };
+};
+
+/** An active, unpaid booking; tariff and total follow the slot and game type unless overridden. */
+export const aBooking = (overrides: Partial<Booking> = {}): Booking => {
+  const timeSlot = overrides.timeSlot ?? "10:00";
+  const gameType: GameType = overrides.gameType ?? "singles";
+  return {
+    id: randomUUID(),
+    userId: randomUUID(),
+    courtId: randomUUID(),
+    date: "2026-11-25",
+    timeSlot,
+    gameType,
+    tariffType: bandOf(timeSlot),
+    totalAmount: priceForSlot(DEFAULT_PRICES, timeSlot, gameType),
+    paidAmount: 0,
+    status: "active",
+    cancellationReason: null,
+    refundPercentage: null,
+    createdAt: AN_INSTANT,
+    cancelledAt: null,
+    ...overrides,
+  };
+};
+
+/**
+ * A pending payment of `amount` (default 725, half of a day singles booking) with its discount,
+ * fee and net computed like the use case does. Pass the booking to copy its names and date.
+ */
+export const aPayment = (
+  overrides: Partial<Payment> = {},
+  paidFor?: { booking: Booking; court: Court; venue: Venue },
+): Payment => {
+  const amount = overrides.amount ?? 725;
+  const discount = overrides.discount ?? 0;
+  const parts = breakdown(amount, discount > 0 ? { type: "fixed", value: discount } : undefined);
+  return {
+    id: randomUUID(),
+    bookingId: paidFor?.booking.id ?? randomUUID(),
+    userId: paidFor?.booking.userId ?? randomUUID(),
+    kind: "partial",
+    status: "pending",
+    amount,
+    discount: parts.discount,
+    discountCode: null,
+    discountCodeId: null,
+    stripeFee: parts.fee,
+    netAmount: parts.net,
+    refundedAmount: 0,
+    stripePaymentIntentId: `pi_test_${randomUUID().replaceAll("-", "")}`,
+    shareToken: null,
+    invoiceNumber: null,
+    createdAt: AN_INSTANT,
+    paidAt: null,
+    venueName: paidFor?.venue.name ?? "Club de Tenis",
+    courtName: paidFor?.court.name ?? "Cancha 1",
+    courtNumber: paidFor?.court.courtNumber ?? 1,
+    bookingDate: paidFor?.booking.date ?? "2026-11-25",
+    timeSlot: paidFor?.booking.timeSlot ?? "10:00",
+    gameType: paidFor?.booking.gameType ?? "singles",
+    ...overrides,
+  };
+};
+
+export const aDiscountCode = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
+  id: randomUUID(),
+  code: `PROMO${next()}`,
+  type: "percentage",
+  value: 10,
+  maxUsage: null,
+  usageCount: 0,
+  expiresAt: null,
+  isActive: true,
+  createdAt: AN_INSTANT,
+  ...overrides,
+});
+
+export const aShareLink = (booking: Pick<Booking, "id" | "totalAmount" | "gameType">, overrides: Partial<ShareLink> = {}): ShareLink => ({
+  id: randomUUID(),
+  token: `${randomUUID()}${randomUUID()}`.replaceAll("-", ""),
+  bookingId: booking.id,
+  amountPerPerson: Math.ceil(booking.totalAmount / PLAYERS[booking.gameType]),
+  maxParticipants: PLAYERS[booking.gameType],
+  currentParticipants: 0,
+  expiresAt: new Date(AN_INSTANT.getTime() + 48 * 3_600_000),
+  createdAt: AN_INSTANT,
+  ...overrides,
+});
+
+export const anImage = (overrides: Partial<StoredImage> = {}): StoredImage => ({
+  id: randomUUID(),
+  contentType: "image/png",
+  bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+  createdAt: AN_INSTANT,
+  ...overrides,
+});

@@ -1,0 +1,57 @@
+import type { InvoiceRenderer, PaymentGateway, Ports, Repositories } from "@courts/core";
+import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
+import { memoryBookings } from "./memory-bookings.js";
+import { memoryCourts } from "./memory-courts.js";
+import { memoryDiscountCodes } from "./memory-discount-codes.js";
+import { memoryImages } from "./memory-images.js";
+import { memoryPayments } from "./memory-payments.js";
+import { memoryShareLinks } from "./memory-share-links.js";
+import { memoryUsers } from "./memory-users.js";
+import { memoryVenues } from "./memory-venues.js";
+import { emptyState, type MemoryState } from "./state.js";
+
+export { fakePasswordHasher, fixedClock, sequentialIds, type SettableClock } from "./fakes.js";
+export { memorySimulatedIntents } from "./memory-simulated-intents.js";
+export type { MemoryState } from "./state.js";
+
+/** Every repository port over one shared in-memory state (same semantics as the SQL ones). */
+export const memoryRepositories = (state: MemoryState = emptyState()): Repositories => ({
+  users: memoryUsers(state),
+  venues: memoryVenues(state),
+  courts: memoryCourts(state),
+  bookings: memoryBookings(state),
+  payments: memoryPayments(state),
+  discountCodes: memoryDiscountCodes(state),
+  shareLinks: memoryShareLinks(state),
+  images: memoryImages(state),
+});
+
+const notImplemented = (what: string) => (): never => {
+  throw new Error(`${what} is not implemented in this test: pass one to memoryPorts({ ... })`);
+};
+
+/** A gateway that fails loudly: tests that pay pass a real (simulated) one. */
+export const unimplementedGateway = (): PaymentGateway => ({
+  mode: "simulated",
+  createIntent: notImplemented("PaymentGateway.createIntent"),
+  retrieveIntent: notImplemented("PaymentGateway.retrieveIntent"),
+  refund: notImplemented("PaymentGateway.refund"),
+});
+
+export const unimplementedInvoices = (): InvoiceRenderer => ({
+  render: notImplemented("InvoiceRenderer.render"),
+});
+
+/**
+ * All ports for a use-case test: in-memory repositories, a fixed clock at 2026-11-21T12:00Z
+ * (07:00 in Guayaquil), sequential ids and a fake hasher. Override any of them.
+ */
+export const memoryPorts = (overrides: Partial<Ports> = {}): Ports => ({
+  ...memoryRepositories(),
+  gateway: unimplementedGateway(),
+  invoices: unimplementedInvoices(),
+  passwords: fakePasswordHasher(),
+  clock: fixedClock("2026-11-21T12:00:00.000Z"),
+  ids: sequentialIds(),
+  ...overrides,
+});

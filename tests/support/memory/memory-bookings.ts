@@ -1,0 +1,84 @@
+import type { Booking, BookingRepository, BookingWithCourt } from "@courts/core";
+import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
+
+const holdsSlot = (b: Booking) => b.status !== "cancelled";
+
+export const memoryBookings = (state: MemoryState): BookingRepository => {
+  const withCourt = (booking: Booking): BookingWithCourt | undefined => {
+    const court = state.courts.get(booking.courtId);
+    const venue = court && state.venues.get(court.venueId);
+    if (!court || !venue) return undefined;
+    return {
+      ...booking,
+      court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: venue.id, venueName: venue.name },
+    };
+  };
+  const joined = (filter: (b: Booking) => boolean): BookingWithCourt[] =>
+    [...state.bookings.values()]
+      .filter(filter)
+      .map(withCourt)
+      .filter((b): b is BookingWithCourt => b !== undefined);
+
+  return {
+    async insert(booking) {
+      if (state.bookings.has(booking.id)) throw new Error(`duplicate booking id ${booking.id}`);
+      if (!state.courts.has(booking.courtId)) throw foreignKeyError(`court ${booking.courtId}`);
+      if (!state.users.has(booking.userId)) throw foreignKeyError(`user ${booking.userId}`);
+      const taken = [...state.bookings.values()].some(
+        (b) => holdsSlot(b) && b.courtId === booking.courtId && b.date === booking.date && b.timeSlot === booking.timeSlot,
+      );
+      if (taken && holdsSlot(booking)) return "slot-taken";
+      state.bookings.set(booking.id, booking);
+      return booking;
+    },
+    async findById(id) {
+      const booking = state.bookings.get(id);
+      return booking && withCourt(booking);
+    },
+    async bookedSlots(courtId, date) {
+      return [...state.bookings.values()]
+        .filter((b) => holdsSlot(b) && b.courtId === courtId && b.date === date)
+        .map((b) => b.timeSlot)
+        .sort();
+    },
+    async listByUser(userId) {
+      return joined((b) => b.userId === userId)
+        .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
+        .reverse();
+    },
+    async calendar(venueId, from, to) {
+      return joined((b) => holdsSlot(b) && b.date >= from && b.date <= to)
+        .filter((b) => b.court.venueId === venueId)
+        .sort(byKeys((b) => [b.date, b.timeSlot, b.court.courtNumber]))
+        .map((b) => ({
+          id: b.id,
+          date: b.date,
+          timeSlot: b.timeSlot,
+          gameType: b.gameType,
+          courtId: b.court.id,
+          courtNumber: b.court.courtNumber,
+          courtName: b.court.name,
+        }));
+    },
+    async listByDate(date, venueId) {
+      return joined((b) => holdsSlot(b) && b.date === date)
+        .filter((b) => venueId === undefined || b.court.venueId === venueId)
+        .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));
+    },
+    async countActiveOnDate(date) {
+      return [...state.bookings.values()].filter((b) => holdsSlot(b) && b.date === date).length;
+    },
+    async cancel(id, change) {
+      const current = state.bookings.get(id);
+      if (!current || current.status !== "active") return false;
+      state.bookings.set(id, {
+        ...current,
+        status: "cancelled",
+        cancellationReason: change.reason,
+        refundPercentage: change.refundPercentage,
+        cancelledAt: change.at,
+      });
+      return true;
+    },
+  };
+};

@@ -1,0 +1,58 @@
+import type { Court, CourtRepository } from "@courts/core";
+import { byKeys, cascadeCourt, foreignKeyError, type MemoryState } from "./state.js";
+
+export const memoryCourts = (state: MemoryState): CourtRepository => {
+  const numberTaken = (court: Court) =>
+    [...state.courts.values()].some(
+      (c) => c.id !== court.id && c.venueId === court.venueId && c.courtNumber === court.courtNumber,
+    );
+  return {
+    async list() {
+      return [...state.courts.values()].sort(byKeys((c) => [c.createdAt.getTime(), c.courtNumber]));
+    },
+    async listByVenue(venueId) {
+      return [...state.courts.values()].filter((c) => c.venueId === venueId).sort(byKeys((c) => [c.courtNumber]));
+    },
+    async findById(id) {
+      return state.courts.get(id);
+    },
+    async insert(court) {
+      if (state.courts.has(court.id)) throw new Error(`duplicate court id ${court.id}`);
+      if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);
+      if (numberTaken(court)) return "number-taken";
+      state.courts.set(court.id, court);
+      return court;
+    },
+    async update(court) {
+      const current = state.courts.get(court.id);
+      if (!current) return undefined;
+      if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);
+      if (numberTaken(court)) return "number-taken";
+      const next: Court = { ...court, createdAt: current.createdAt };
+      state.courts.set(court.id, next);
+      return next;
+    },
+    async delete(id) {
+      if (!state.courts.has(id)) return false;
+      cascadeCourt(state, id);
+      return true;
+    },
+    async setImage(id, image) {
+      const current = state.courts.get(id);
+      if (!current) return undefined;
+      const next: Court = {
+        ...current,
+        ...(image.imageData !== undefined ? { imageData: image.imageData } : {}),
+        ...(image.imageUrl !== undefined ? { imageUrl: image.imageUrl } : {}),
+      };
+      state.courts.set(id, next);
+      return next;
+    },
+    async count() {
+      return state.courts.size;
+    },
+    async countNotAvailable() {
+      return [...state.courts.values()].filter((c) => c.status !== "available").length;
+    },
+  };
+};

@@ -1,0 +1,50 @@
+import type { User, UserConflict, UserRepository } from "@courts/core";
+import type { MemoryState } from "./state.js";
+
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export const memoryUsers = (state: MemoryState): UserRepository => {
+  const conflict = (candidate: { id: string; username: string; email: string }): UserConflict | undefined => {
+    for (const u of state.users.values()) {
+      if (u.id === candidate.id) continue;
+      if (sameText(u.username, candidate.username)) return "username-taken";
+      if (sameText(u.email, candidate.email)) return "email-taken";
+    }
+    return undefined;
+  };
+  return {
+    async findById(id) {
+      return state.users.get(id);
+    },
+    async findByUsername(username) {
+      return [...state.users.values()].find((u) => sameText(u.username, username));
+    },
+    async insert(user) {
+      if (state.users.has(user.id)) throw new Error(`duplicate user id ${user.id}`);
+      const taken = conflict(user);
+      if (taken) return taken;
+      state.users.set(user.id, user);
+      return user;
+    },
+    async updateProfile(id, profile) {
+      const current = state.users.get(id);
+      if (!current) return undefined;
+      const taken = conflict({ id, ...profile });
+      if (taken) return taken;
+      const next: User = { ...current, email: profile.email, username: profile.username };
+      state.users.set(id, next);
+      return next;
+    },
+    async setPassword(id, passwordHash) {
+      const current = state.users.get(id);
+      if (current) state.users.set(id, { ...current, passwordHash });
+    },
+    async setAdmin(id, isAdmin) {
+      const current = state.users.get(id);
+      if (current) state.users.set(id, { ...current, isAdmin });
+    },
+    async countAdmins() {
+      return [...state.users.values()].filter((u) => u.isAdmin).length;
+    },
+  };
+};

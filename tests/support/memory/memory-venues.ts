@@ -1,0 +1,38 @@
+import type { Venue, VenueRepository } from "@courts/core";
+import { byKeys, cascadeCourt, type MemoryState } from "./state.js";
+
+export const memoryVenues = (state: MemoryState): VenueRepository => ({
+  async list() {
+    return [...state.venues.values()].sort(byKeys((v) => [v.createdAt.getTime(), v.id]));
+  },
+  async findById(id) {
+    return state.venues.get(id);
+  },
+  async insert(venue) {
+    if (state.venues.has(venue.id)) throw new Error(`duplicate venue id ${venue.id}`);
+    state.venues.set(venue.id, venue);
+    return venue;
+  },
+  async delete(id) {
+    if (!state.venues.has(id)) return false;
+    for (const court of [...state.courts.values()]) {
+      if (court.venueId === id) cascadeCourt(state, court.id);
+    }
+    state.venues.delete(id);
+    return true;
+  },
+  async setImage(id, image) {
+    const current = state.venues.get(id);
+    if (!current) return undefined;
+    const next: Venue = {
+      ...current,
+      ...(image.imageData !== undefined ? { imageData: image.imageData } : {}),
+      ...(image.imageUrl !== undefined ? { imageUrl: image.imageUrl } : {}),
+    };
+    state.venues.set(id, next);
+    return next;
+  },
+  async findByName(name) {
+    return [...state.venues.values()].find((v) => v.name === name);
+  },
+});

@@ -1,0 +1,62 @@
+import type { Booking, Court, DiscountCode, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
+
+/**
+ * Everything the in-memory repositories hold, in one place so that cascades (venue -> courts ->
+ * bookings -> share links) and joins (bookings with their court, payments with their payer)
+ * behave like the SQL schema.
+ */
+export interface MemoryState {
+  readonly users: Map<string, User>;
+  readonly venues: Map<string, Venue>;
+  readonly courts: Map<string, Court>;
+  readonly bookings: Map<string, Booking>;
+  readonly payments: Map<string, Payment>;
+  readonly discountCodes: Map<string, DiscountCode>;
+  readonly shareLinks: Map<string, ShareLink>;
+  readonly images: Map<string, StoredImage>;
+  /** last invoice number given per year (the SQL `invoice_counters` table) */
+  readonly invoiceCounters: Map<number, number>;
+}
+
+export const emptyState = (): MemoryState => ({
+  users: new Map(),
+  venues: new Map(),
+  courts: new Map(),
+  bookings: new Map(),
+  payments: new Map(),
+  discountCodes: new Map(),
+  shareLinks: new Map(),
+  images: new Map(),
+  invoiceCounters: new Map(),
+});
+
+/** What a missing foreign key does in SQL: the write fails loudly. */
+export const foreignKeyError = (what: string): Error =>
+  new Error(`in-memory foreign key violation: ${what} does not exist`);
+
+/** Sort helper: ascending by the keys returned, compared in order. */
+export const byKeys =
+  <T>(keys: (item: T) => readonly (string | number)[]) =>
+  (a: T, b: T): number => {
+    const ka = keys(a);
+    const kb = keys(b);
+    for (let i = 0; i < ka.length; i++) {
+      const x = ka[i]!;
+      const y = kb[i]!;
+      if (x < y) return -1;
+      if (x > y) return 1;
+    }
+    return 0;
+  };
+
+/** Removes a court's bookings and their share links (ON DELETE CASCADE in SQL). */
+export const cascadeCourt = (state: MemoryState, courtId: string): void => {
+  for (const booking of [...state.bookings.values()]) {
+    if (booking.courtId !== courtId) continue;
+    state.bookings.delete(booking.id);
+    for (const link of [...state.shareLinks.values()]) {
+      if (link.bookingId === booking.id) state.shareLinks.delete(link.id);
+    }
+  }
+  state.courts.delete(courtId);
+};
