@@ -7,7 +7,7 @@ import { isLocalDate } from "../domain/time.js";
 export const says = (message: string) => ({ message: () => ({ message, override: true }) });
 
 /** A required property whose absence and whose bad values both read as `message`. */
-export const required = <S extends Schema.Schema.Any>(schema: S, message: string) =>
+export const required = <A, I, R>(schema: Schema.Schema<A, I, R>, message: string) =>
   Schema.propertySignature(schema.annotations(says(message))).annotations({ missingMessage: () => message });
 
 export const body = <F extends Schema.Struct.Fields>(fields: F) =>

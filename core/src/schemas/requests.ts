@@ -3,7 +3,7 @@ import { body, BookingDate, Email, Id, IsoInstant, LocalDateString, MoneyCents, 
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
-const optionalNullable = <S extends Schema.Schema.Any>(schema: S, message: string) =>
+const optionalNullable = <A, I, R>(schema: Schema.Schema<A, I, R>, message: string) =>
   Schema.optional(Schema.NullOr(schema.annotations(says(message))));
 
 export const RegisterBody = body({
