@@ -28,7 +28,13 @@ export interface SimulatedIntentStore {
   findIntentByClientSecret(clientSecret: string): Promise<SimulatedIntent | undefined>;
   /** Conditional: only moves from `from`; false when the intent was not in that status. */
   updateIntentStatus(id: string, from: IntentStatus, to: IntentStatus): Promise<boolean>;
-  /** Returns the existing refund when the idempotency key was used before. */
-  insertRefund(refund: SimulatedRefund): Promise<SimulatedRefund>;
+  /**
+   * Returns the existing refund when the idempotency key was used before (a replay, whatever the
+   * amounts). Otherwise inserts the refund only if the intent's refunds, this one included, add
+   * up to at most the intent's amount, and answers undefined when they would not. The check and
+   * the insert are one atomic step (in SQL: lock the intent row, or one conditional INSERT ...
+   * SELECT), so concurrent refunds from several processes never refund more than was charged.
+   */
+  insertRefund(refund: SimulatedRefund): Promise<SimulatedRefund | undefined>;
   refundedAmount(intentId: string): Promise<number>;
 }

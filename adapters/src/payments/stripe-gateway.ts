@@ -1,0 +1,142 @@
+import Stripe from "stripe";
+import type { GatewayIntent, GatewayRefund, IntentStatus, PaymentGateway } from "@courts/core";
+import {
+  IdempotencyKeyReused,
+  IntentAmountRejected,
+  InvalidWebhookSignature,
+  MIN_CHARGE_CENTS,
+  RefundRejected,
+  type RefundRejectedReason,
+} from "./gateway-errors.js";
+
+export interface StripeGatewayOptions {
+  readonly secretKey: string;
+  /** Tests point these at a local fake; production leaves them unset (api.stripe.com). */
+  readonly host?: string;
+  readonly port?: number;
+  readonly protocol?: "http" | "https";
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "canceled",
+]);
+
+const isIntentStatus = (status: string): status is IntentStatus => KNOWN_STATUSES.has(status);
+
+// requires_capture (we never capture manually) or a status newer than this code is not money
+// we hold yet, so it must never read as "succeeded".
+const toIntentStatus = (status: Stripe.PaymentIntent.Status): IntentStatus =>
+  isIntentStatus(status) ? status : "processing";
+
+const toGatewayIntent = (intent: Stripe.PaymentIntent): GatewayIntent => ({
+  id: intent.id,
+  clientSecret: intent.client_secret ?? "",
+  amount: intent.amount,
+  currency: intent.currency,
+  status: toIntentStatus(intent.status),
+  metadata: { ...intent.metadata },
+});
+
+const toRefundStatus = (status: string | null): GatewayRefund["status"] => {
+  if (status === "succeeded") return "succeeded";
+  if (status === "failed" || status === "canceled") return "failed";
+  return "pending";
+};
+
+const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
+
+const refundReasons: Readonly<Record<string, RefundRejectedReason>> = {
+  resource_missing: "unknown-intent",
+  charge_already_refunded: "exceeds-refundable",
+  amount_too_large: "exceeds-refundable",
+  charge_not_refundable: "not-refundable",
+  payment_intent_unexpected_state: "not-refundable",
+  parameter_invalid_integer: "invalid-amount",
+  amount_too_small: "invalid-amount",
+};
+
+const idempotencyFailure = (error: Stripe.errors.StripeError, key: string): IdempotencyKeyReused =>
+  new IdempotencyKeyReused({ idempotencyKey: key, message: error.message });
+
+/**
+ * The card provider in production (DESIGN.md section 5). Every write carries the caller's
+ * idempotency key, so a retried request never charges or refunds twice. Retries are the
+ * caller's decision (maxNetworkRetries 0): a use case retries with the same key.
+ */
+export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => {
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 0,
+    telemetry: false,
+    ...(options.host === undefined ? {} : { host: options.host }),
+    ...(options.port === undefined ? {} : { port: options.port }),
+    ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
+  });
+
+  return {
+    mode: "stripe",
+
+    async createIntent(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            metadata: { ...input.metadata },
+            automatic_payment_methods: { enabled: true },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return toGatewayIntent(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw idempotencyFailure(error, input.idempotencyKey);
+        if (isStripeError(error) && (error.code === "amount_too_small" || error.code === "parameter_invalid_integer"))
+          throw new IntentAmountRejected({ amount: input.amount, minimum: MIN_CHARGE_CENTS, message: error.message });
+        throw error;
+      }
+    },
+
+    async retrieveIntent(id) {
+      try {
+        return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
+        throw error;
+      }
+    },
+
+    async refund(input) {
+      const { intentId, amount, idempotencyKey } = input;
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw new RefundRejected({ reason: "invalid-amount", intentId, message: `Invalid refund amount: ${amount}` });
+      try {
+        const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey });
+        return { id: refund.id, amount: refund.amount, status: toRefundStatus(refund.status) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw idempotencyFailure(error, idempotencyKey);
+        const reason = isStripeError(error) && error.type === "StripeInvalidRequestError" ? refundReasons[error.code ?? ""] : undefined;
+        if (reason && isStripeError(error)) throw new RefundRejected({ reason, intentId, message: error.message });
+        throw error;
+      }
+    },
+  };
+};
+
+/**
+ * Checks a webhook's Stripe-Signature header against the raw request body (not re-serialized
+ * JSON: one changed byte breaks the signature) and answers the event it carries. Events older
+ * than Stripe's tolerance (5 minutes) are rejected, which stops replays of captured requests.
+ */
+export const verifyStripeEvent = (rawBody: Buffer | string, signatureHeader: string, webhookSecret: string): Stripe.Event => {
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+  } catch (error) {
+    throw new InvalidWebhookSignature({
+      message: error instanceof Error ? error.message : "Invalid webhook signature",
+    });
+  }
+};

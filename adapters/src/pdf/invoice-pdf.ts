@@ -1,0 +1,183 @@
+import PDFDocument from "pdfkit";
+import { FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
+import type { InvoiceData, InvoiceRenderer, LocalDate } from "@courts/core";
+import { preloadStandardFonts } from "./standard-font-cache.js";
+
+/** "2026-11-22" -> "22/11/2026" (SPEC.md: dates in Spanish format). */
+export const displayDate = (date: LocalDate): string => {
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
+};
+
+/** "18:00" -> "18:00 - 19:00": slots last one hour. */
+export const displaySlot = (slot: string): string => {
+  const match = /^(\d{2}):(\d{2})$/.exec(slot);
+  if (!match) return slot;
+  const end = (Number(match[1]) + 1) % 24;
+  return `${slot} - ${String(end).padStart(2, "0")}:${match[2]}`;
+};
+
+// A4 in points; every coordinate below is absolute so the layout never flows onto a 2nd page.
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 50;
+const CONTENT = PAGE.width - 2 * MARGIN;
+const COLORS = { ink: "#111827", muted: "#6b7280", rule: "#d1d5db", band: "#f3f4f6", accent: "#15803d" };
+// The 14 standard PDF fonts need no font file: pdfkit ships their metrics, and WinAnsi covers
+// Spanish (á é í ó ú ñ ¿ ¡ º).
+const REGULAR = "Helvetica";
+const BOLD = "Helvetica-Bold";
+
+type Doc = PDFKit.PDFDocument;
+
+/**
+ * Shortens `text` with an ellipsis until it fits `width` at the current font and size, keeping
+ * `suffix` whole. The slack matters: pdfkit wraps any text given a width, measuring word by
+ * word, which can come out a hair wider than the whole string measured at once.
+ */
+const fit = (doc: Doc, text: string, width: number, suffix = ""): string => {
+  const room = width - 2;
+  if (doc.widthOfString(text + suffix) <= room) return text + suffix;
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…${suffix}`) > room) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…${suffix}`;
+};
+
+const line = (doc: Doc, text: string, x: number, y: number, width: number, align: "left" | "right" = "left", suffix = "") => {
+  doc.text(fit(doc, text, width, suffix), x, y, { width, align, lineBreak: false });
+};
+
+const rule = (doc: Doc, y: number, color: string = COLORS.rule) => {
+  doc.moveTo(MARGIN, y).lineTo(PAGE.width - MARGIN, y).lineWidth(0.75).strokeColor(color).stroke();
+};
+
+const header = (doc: Doc, invoice: InvoiceData): number => {
+  doc.font(BOLD).fontSize(26).fillColor(COLORS.ink);
+  line(doc, "Factura", MARGIN, MARGIN, CONTENT / 2);
+  doc.font(BOLD).fontSize(12);
+  line(doc, `Factura N.º ${invoice.invoiceNumber}`, MARGIN + CONTENT / 2, MARGIN + 2, CONTENT / 2, "right");
+  doc.font(REGULAR).fontSize(10).fillColor(COLORS.muted);
+  line(doc, `Fecha de emisión: ${displayDate(invoice.issueDate)}`, MARGIN + CONTENT / 2, MARGIN + 20, CONTENT / 2, "right");
+  const bottom = MARGIN + 44;
+  rule(doc, bottom, COLORS.ink);
+  return bottom + 20;
+};
+
+const parties = (doc: Doc, invoice: InvoiceData, top: number): number => {
+  const column = (CONTENT - 30) / 2;
+  const block = (x: number, title: string, lines: readonly string[]) => {
+    doc.font(BOLD).fontSize(9).fillColor(COLORS.muted);
+    line(doc, title.toUpperCase(), x, top, column);
+    doc.font(REGULAR).fontSize(11).fillColor(COLORS.ink);
+    lines.forEach((text, i) => line(doc, text, x, top + 16 + i * 16, column));
+  };
+  block(MARGIN, "Facturado a", invoice.payerEmail ? [invoice.payerName, invoice.payerEmail] : [invoice.payerName]);
+  block(MARGIN + column + 30, "Complejo", [invoice.venueName]);
+  return top + 16 + 2 * 16 + 18;
+};
+
+const booking = (doc: Doc, invoice: InvoiceData, top: number): number => {
+  doc.font(BOLD).fontSize(13).fillColor(COLORS.ink);
+  line(doc, "Detalle de la reserva", MARGIN, top, CONTENT);
+  // The court's number survives when a long name is shortened.
+  const rows: ReadonlyArray<readonly [string, string, string?]> = [
+    ["Cancha", invoice.courtName, ` (N.º ${invoice.courtNumber})`],
+    ["Fecha de la reserva", displayDate(invoice.bookingDate)],
+    ["Horario", displaySlot(invoice.timeSlot)],
+    ["Tipo de juego", GAME_TYPE_LABEL[invoice.gameType]],
+    ["ID de pago", invoice.paymentId],
+  ];
+  const labelWidth = 140;
+  let y = top + 24;
+  for (const [label, value, suffix] of rows) {
+    doc.font(REGULAR).fontSize(10).fillColor(COLORS.muted);
+    line(doc, label, MARGIN, y, labelWidth);
+    doc.font(REGULAR).fontSize(11).fillColor(COLORS.ink);
+    line(doc, value, MARGIN + labelWidth, y - 1, CONTENT - labelWidth, "left", suffix);
+    y += 20;
+  }
+  return y + 14;
+};
+
+const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
+  const amountWidth = 120;
+  const labelWidth = CONTENT - amountWidth - 24;
+  const rowHeight = 26;
+
+  doc.rect(MARGIN, top, CONTENT, rowHeight).fill(COLORS.band);
+  doc.font(BOLD).fontSize(10).fillColor(COLORS.muted);
+  line(doc, "CONCEPTO", MARGIN + 12, top + 9, labelWidth);
+  line(doc, "MONTO", PAGE.width - MARGIN - 12 - amountWidth, top + 9, amountWidth, "right");
+
+  type Row = { readonly label: string; readonly value: string; readonly strong?: boolean };
+  const discountLabel = invoice.discountCode ? `Descuento (código ${invoice.discountCode})` : "Descuento";
+  const rows: Row[] = [
+    { label: "Importe", value: displayMoney(invoice.amount) },
+    { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
+    { label: `Comisión de tarjeta (${FEE_LABEL})`, value: displayMoney(invoice.stripeFee) },
+    { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
+  ];
+  if (invoice.refunded > 0) rows.push({ label: "Reembolsado", value: displayMoney(-invoice.refunded) });
+
+  let y = top + rowHeight;
+  for (const row of rows) {
+    if (row.strong) rule(doc, y, COLORS.ink);
+    doc.font(row.strong ? BOLD : REGULAR).fontSize(row.strong ? 12 : 11).fillColor(COLORS.ink);
+    const textY = y + (rowHeight - (row.strong ? 12 : 11)) / 2;
+    line(doc, row.label, MARGIN + 12, textY, labelWidth);
+    line(doc, row.value, PAGE.width - MARGIN - 12 - amountWidth, textY, amountWidth, "right");
+    y += rowHeight;
+    if (!row.strong) rule(doc, y);
+  }
+  rule(doc, y, COLORS.ink);
+
+  doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted);
+  doc.text(
+    "La comisión de tarjeta está incluida en el total pagado; no es un cargo adicional. Montos en dólares estadounidenses (USD).",
+    MARGIN,
+    y + 12,
+    { width: CONTENT },
+  );
+  return y + 40;
+};
+
+const footer = (doc: Doc) => {
+  const y = PAGE.height - MARGIN - 14;
+  rule(doc, y - 10);
+  doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted);
+  line(doc, "Gracias por tu reserva.", MARGIN, y, CONTENT, "left");
+};
+
+const toBytes = (doc: Doc): Promise<Uint8Array> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on("error", reject);
+  });
+
+/**
+ * Renders the invoice of one payment as a one-page A4 PDF in Spanish. Kept cheap on purpose
+ * (the invoice route is benchmarked against a bare route): standard fonts only, no images,
+ * no font files read per call.
+ */
+export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
+  render(invoice) {
+    const doc = new PDFDocument({
+      // No default font: preloadStandardFonts supplies both fonts without re-parsing them.
+      font: "",
+      size: "A4",
+      margin: MARGIN,
+      lang: "es",
+      info: { Title: `Factura N.º ${invoice.invoiceNumber}`, Subject: `Pago ${invoice.paymentId}` },
+    });
+    const bytes = toBytes(doc);
+    preloadStandardFonts(doc, [REGULAR, BOLD]);
+    let y = header(doc, invoice);
+    y = parties(doc, invoice, y);
+    y = booking(doc, invoice, y);
+    amounts(doc, invoice, y);
+    footer(doc);
+    doc.end();
+    return bytes;
+  },
+});

@@ -1,0 +1,142 @@
+import type { InvoiceData } from "@courts/core";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import { displayDate, displaySlot, pdfInvoiceRenderer } from "../../adapters/src/pdf/invoice-pdf.js";
+
+const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
+  invoiceNumber: "2026-000042",
+  issueDate: "2026-11-21",
+  paymentId: "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
+  payerName: "María José Peña Núñez",
+  payerEmail: "maria.pena@example.com",
+  venueName: "Club de Tenis Cumbayá",
+  courtName: "Cancha Central",
+  courtNumber: 3,
+  bookingDate: "2026-11-22",
+  timeSlot: "18:00",
+  gameType: "doubles",
+  amount: 3300,
+  discount: 330,
+  discountCode: "VERANO10",
+  stripeFee: 116,
+  totalPaid: 2970,
+  refunded: 0,
+  ...overrides,
+});
+
+const renderer = pdfInvoiceRenderer();
+
+/** The PDF's text on one line, whitespace collapsed: extraction splits and joins runs freely. */
+const textOf = async (invoice: InvoiceData): Promise<{ text: string; pages: number; bytes: Uint8Array }> => {
+  const bytes = await renderer.render(invoice);
+  // pdf.js takes ownership of the buffer it reads: hand it a copy.
+  const { text, totalPages } = await extractText(bytes.slice(), { mergePages: true });
+  return { text: text.replace(/\s+/g, " "), pages: totalPages, bytes };
+};
+
+describe("pdfInvoiceRenderer", () => {
+  it("when an invoice is rendered, then it is a one-page PDF", async () => {
+    const { bytes, pages } = await textOf(anInvoice());
+    expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe("%PDF-");
+    expect(pages).toBe(1);
+  });
+
+  it("when an invoice is rendered, then every field reads in Spanish, accents intact", async () => {
+    const { text } = await textOf(anInvoice());
+    for (const expected of [
+      "Factura",
+      "Factura N.º 2026-000042",
+      "Fecha de emisión: 21/11/2026",
+      "María José Peña Núñez",
+      "maria.pena@example.com",
+      "Club de Tenis Cumbayá",
+      "Cancha Central (N.º 3)",
+      "22/11/2026",
+      "18:00 - 19:00",
+      "Dobles (4 personas)",
+      "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
+    ])
+      expect(text).toContain(expected);
+  });
+
+  it("when an invoice is rendered, then the table shows amount, discount with its code, card fee and total paid", async () => {
+    const { text } = await textOf(anInvoice());
+    expect(text).toMatch(/Importe \$33\.00/);
+    expect(text).toMatch(/Descuento \(código VERANO10\) -\$3\.30/);
+    expect(text).toMatch(/Comisión de tarjeta \(2\.9% \+ \$0\.30\) \$1\.16/);
+    expect(text).toMatch(/Total pagado \$29\.70/);
+    expect(text).not.toContain("Reembolsado");
+  });
+
+  it("when part of the payment was refunded, then a Reembolsado row shows the refund", async () => {
+    const { text } = await textOf(anInvoice({ refunded: 1485 }));
+    expect(text).toMatch(/Reembolsado -\$14\.85/);
+  });
+
+  it("when there was no discount, then the discount row reads $0.00 with no code", async () => {
+    const { text } = await textOf(anInvoice({ discount: 0, discountCode: null, totalPaid: 3300, stripeFee: 126 }));
+    expect(text).toMatch(/Descuento \$0\.00/);
+    expect(text).not.toContain("código");
+    expect(text).toMatch(/Total pagado \$33\.00/);
+  });
+
+  it("when the game is singles and the payer has no email, then singles reads and no empty line breaks the layout", async () => {
+    const { text, pages } = await textOf(anInvoice({ gameType: "singles", payerEmail: null, timeSlot: "06:00" }));
+    expect(text).toContain("Singles (2 personas)");
+    expect(text).toContain("06:00 - 07:00");
+    expect(text).not.toContain("null");
+    expect(pages).toBe(1);
+  });
+
+  it("when names are very long, then each is shortened on its own line, the court number kept, on one page", async () => {
+    const long = "Complejo Deportivo de Tenis ".repeat(12);
+    const invoice = anInvoice({ venueName: long, payerName: long, courtName: long });
+    const { text, pages, bytes } = await textOf(invoice);
+    expect(pages).toBe(1);
+    expect(text).toContain("… (N.º 3)");
+    expect(text).toContain("Total pagado $29.70");
+
+    // A shortened value must not wrap onto the row below: its pieces share the label's baseline.
+    const page = await (await getDocumentProxy(bytes.slice())).getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      "str" in item && item.str.trim() !== "" ? [{ str: item.str, y: Math.round(item.transform[5] as number) }] : [],
+    );
+    const baseline = (str: string) => items.find((item) => item.str.includes(str))!.y;
+    const courtLine = items.filter((item) => item.y === baseline("Cancha")).map((item) => item.str).join(" ");
+    expect(courtLine).toContain("(N.º 3)");
+    const nextRow = baseline("Fecha de la reserva");
+    expect(items.filter((item) => Math.abs(item.y - nextRow) < 8).map((item) => item.str.trim())).toEqual([
+      "Fecha de la reserva",
+      "22/11/2026",
+    ]);
+  });
+
+  it("when many invoices are rendered at once, then each carries its own data (shared font metrics, separate documents)", async () => {
+    const numbers = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(6, "0")}`);
+    const texts = await Promise.all(numbers.map((invoiceNumber, i) => textOf(anInvoice({ invoiceNumber, amount: 1000 + i }))));
+    texts.forEach(({ text, pages }, i) => {
+      expect(pages).toBe(1);
+      expect(text).toContain(`Factura N.º ${numbers[i]}`);
+      expect(text).toContain(`Importe $${(10 + i / 100).toFixed(2)}`);
+    });
+  });
+
+  it("when an invoice is rendered twice (the second with cached font metrics), then both read the same", async () => {
+    const first = await textOf(anInvoice());
+    const second = await textOf(anInvoice());
+    expect(second.text).toBe(first.text);
+    expect(Math.abs(second.bytes.length - first.bytes.length)).toBeLessThan(64);
+  });
+});
+
+describe("invoice formatting", () => {
+  it("when a local date is shown, then it reads dd/MM/yyyy", () => {
+    expect(displayDate("2026-01-05")).toBe("05/01/2026");
+  });
+
+  it("when a slot is shown, then it reads as its hour range", () => {
+    expect(displaySlot("21:00")).toBe("21:00 - 22:00");
+    expect(displaySlot("23:00")).toBe("23:00 - 00:00");
+    expect(displaySlot("tarde")).toBe("tarde");
+  });
+});
