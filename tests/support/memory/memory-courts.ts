@@ -8,7 +8,7 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
     );
   return {
     async list() {
-      return [...state.courts.values()].sort(byKeys((c) => [c.createdAt.getTime(), c.courtNumber]));
+      return [...state.courts.values()].sort(byKeys((c) => [c.createdAt.getTime(), c.courtNumber, c.id]));
     },
     async listByVenue(venueId) {
       return [...state.courts.values()].filter((c) => c.venueId === venueId).sort(byKeys((c) => [c.courtNumber]));

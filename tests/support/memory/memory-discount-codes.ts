@@ -3,7 +3,7 @@ import { byKeys, type MemoryState } from "./state.js";
 
 export const memoryDiscountCodes = (state: MemoryState): DiscountCodeRepository => ({
   async list() {
-    return [...state.discountCodes.values()].sort(byKeys((c) => [c.createdAt.getTime()])).reverse();
+    return [...state.discountCodes.values()].sort(byKeys((c) => [-c.createdAt.getTime(), c.id]));
   },
   async findById(id) {
     return state.discountCodes.get(id);

@@ -1,9 +1,10 @@
 import { chargedOf, type Payment, type PaymentRepository, type PaymentWithPayer } from "@courts/core";
 import { byKeys, type MemoryState } from "./state.js";
 
-/** Payments whose money went through: succeeded, or refunded (possibly in part). */
-const settled = (p: Payment) => p.status === "succeeded" || p.status === "refunded";
-const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime()])).reverse();
+/** Recorded (paidAt set), then kept or refunded; a pending payment refunded unapplied counts nowhere. */
+const settled = (p: Payment) => (p.status === "succeeded" || p.status === "refunded") && p.paidAt !== null;
+/** created_at desc, id desc: the SQL order, ties included */
+const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime(), p.id])).reverse();
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
@@ -104,7 +105,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     async listStalePending(before) {
       return [...state.payments.values()]
         .filter((p) => p.status === "pending" && p.createdAt < before)
-        .sort(byKeys((p) => [p.createdAt.getTime()]));
+        .sort(byKeys((p) => [p.createdAt.getTime(), p.id]));
     },
   };
 };

@@ -1,5 +1,5 @@
 import type { ShareLinkRepository } from "@courts/core";
-import { foreignKeyError, type MemoryState } from "./state.js";
+import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
 
 export const memoryShareLinks = (state: MemoryState): ShareLinkRepository => ({
   async insert(link) {
@@ -15,6 +15,7 @@ export const memoryShareLinks = (state: MemoryState): ShareLinkRepository => ({
   async findByBooking(bookingId) {
     return [...state.shareLinks.values()]
       .filter((l) => l.bookingId === bookingId)
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+      .sort(byKeys((l) => [l.createdAt.getTime(), l.id]))
+      .reverse()[0];
   },
 });

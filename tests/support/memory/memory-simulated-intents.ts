@@ -1,4 +1,4 @@
-import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "../../../adapters/src/payments/simulated-intent-store.js";
+import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "@courts/adapters/payments/simulated-intent-store";
 
 /** The simulated card provider's storage in a Map: idempotent by key, conditional status moves. */
 export const memorySimulatedIntents = (): SimulatedIntentStore => {

@@ -1,0 +1,105 @@
+import type { Ports } from "@courts/core";
+import { argon2Hasher } from "./auth/argon2-hasher.js";
+import { cryptoIds } from "./auth/ids.js";
+import { systemClock } from "./auth/system-clock.js";
+import type { Config } from "./config.js";
+import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
+import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
+import { stripeGateway, verifyStripeEvent } from "./payments/stripe-gateway.js";
+import { pdfInvoiceRenderer } from "./pdf/invoice-pdf.js";
+import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.js";
+
+/**
+ * The one place that turns configuration into working ports (DESIGN.md section 1): the
+ * database, the card provider, the PDF renderer, the password hasher, the clock and the ids.
+ * The server and the CLI both start here.
+ */
+export interface Runtime {
+  readonly config: Config;
+  readonly database: Database;
+  readonly ports: Ports;
+  /** the simulated provider's confirm, when no Stripe keys are configured */
+  readonly simulated: SimulatedGateway | null;
+  /** Stripe mode with a webhook secret: verifies and reduces a webhook event */
+  readonly verifyWebhook: ((rawBody: Buffer, signature: string) => WebhookEvent) | null;
+  close(): Promise<void>;
+}
+
+export interface OpenRuntimeOptions extends DatabaseOptions {
+  /** apply pending migrations (default true) */
+  readonly migrate?: boolean;
+}
+
+export const openRuntime = async (config: Config, options: OpenRuntimeOptions = {}): Promise<Runtime> => {
+  const database = await openDatabase(config.databaseUrl, options);
+  try {
+    if (options.migrate ?? true) await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const clock = systemClock(config.timeZone);
+  const ids = cryptoIds;
+  const stripe = config.stripe;
+  const simulated = stripe ? null : simulatedGateway(database.simulatedIntents, ids, clock);
+  const gateway = stripe
+    ? stripeGateway({
+        secretKey: stripe.secretKey,
+        ...(stripe.apiHost ? { host: stripe.apiHost } : {}),
+        ...(stripe.apiPort ? { port: stripe.apiPort } : {}),
+        ...(stripe.apiProtocol ? { protocol: stripe.apiProtocol } : {}),
+      })
+    : (simulated as SimulatedGateway);
+  const webhookSecret = stripe?.webhookSecret ?? null;
+
+  const ports: Ports = {
+    ...database.repositories,
+    gateway,
+    invoices: pdfInvoiceRenderer(),
+    passwords: argon2Hasher(),
+    clock,
+    ids,
+  };
+  return {
+    config,
+    database,
+    ports,
+    simulated,
+    verifyWebhook:
+      webhookSecret === null
+        ? null
+        : (rawBody, signature) => {
+            const event = verifyStripeEvent(rawBody, signature, webhookSecret);
+            const object = event.data.object as { object?: string; id?: string };
+            return {
+              id: event.id,
+              type: event.type,
+              paymentIntentId: object.object === "payment_intent" && typeof object.id === "string" ? object.id : null,
+            };
+          },
+    close: () => database.close(),
+  };
+};
+
+/** What the HTTP server reads of the configuration. */
+export const httpConfigOf = (config: Config): HttpConfig => ({
+  production: config.production,
+  sessionSecret: config.sessionSecret,
+  cookieSecure: config.cookieSecure,
+  timeZone: config.timeZone,
+  publicUrl: config.publicUrl,
+  loginRateLimit: config.loginRateLimit,
+  registerRateLimit: config.registerRateLimit,
+  webDist: config.webDist,
+  stripePublishableKey: config.stripe?.publishableKey ?? null,
+  trustProxy: config.trustProxy,
+});
+
+export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps => ({
+  ports: runtime.ports,
+  sessionStore: runtime.database.sessionStore,
+  config: httpConfigOf(runtime.config),
+  simulatedCard: runtime.simulated,
+  verifyWebhook: runtime.verifyWebhook,
+  logger,
+});

@@ -1,0 +1,206 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "@courts/core";
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  readonly production: boolean;
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  /** where the SQLite file (by default) and the generated session secret live */
+  readonly dataDir: string;
+  readonly sessionSecret: string;
+  readonly timeZone: string;
+  readonly publicUrl: string;
+  readonly cookieSecure: boolean;
+  /** behind a TLS-terminating proxy: trust X-Forwarded-* (client IP for rate limits, https for cookies) */
+  readonly trustProxy: boolean;
+  /** seed the demo venues and courts into a fresh database */
+  readonly seedDemo: boolean;
+  readonly admin: { readonly username: string; readonly password: string } | null;
+  readonly stripe: StripeConfig | null;
+  readonly logLevel: string;
+  readonly loginRateLimit: number;
+  readonly registerRateLimit: number;
+  /** the built web app (index.html and assets) */
+  readonly webDist: string;
+}
+
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly publishableKey: string;
+  readonly webhookSecret: string | null;
+  /** a local fake of the Stripe API in tests; unset in production */
+  readonly apiHost: string | null;
+  readonly apiPort: number | null;
+  readonly apiProtocol: "http" | "https" | null;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Configuración inválida:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** The repository root: this file is adapters/src/config.ts or adapters/dist/config.js. */
+export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface LoadOptions {
+  /** base for relative paths (./data); defaults to process.cwd() */
+  readonly cwd?: string;
+  /** whether a missing session secret may be generated and written to dataDir (default true) */
+  readonly persistSecret?: boolean;
+}
+
+/**
+ * Reads and validates the configuration. Collects every problem before failing, so an
+ * operator fixes them all in one go; each message names the variable and what it wants.
+ */
+export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): Config => {
+  const cwd = options.cwd ?? process.cwd();
+  const problems: string[] = [];
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max) {
+      problems.push(`${name} debe ser un número entero entre ${min} y ${max} (recibido "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const flag = (name: string): boolean | undefined => {
+    const raw = text(name)?.toLowerCase();
+    if (raw === undefined) return undefined;
+    if (["1", "true", "yes", "on"].includes(raw)) return true;
+    if (["0", "false", "no", "off"].includes(raw)) return false;
+    problems.push(`${name} debe ser true o false (recibido "${raw}")`);
+    return undefined;
+  };
+
+  const production = text("NODE_ENV") === "production";
+  const port = integer("PORT", 3000, 0, 65535);
+  const host = text("HOST") ?? "0.0.0.0";
+  const dataDir = path.resolve(cwd, text("DATA_DIR") ?? "./data");
+
+  const databaseUrl = text("DATABASE_URL") ?? `sqlite:${path.join(dataDir, "courts.sqlite")}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl))
+    problems.push(`DATABASE_URL debe empezar por sqlite: o postgres:// (recibido "${databaseUrl}")`);
+
+  const timeZone = text("COURTS_TIMEZONE") ?? DEFAULT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) problems.push(`COURTS_TIMEZONE debe ser una zona horaria IANA, p. ej. America/Guayaquil (recibido "${timeZone}")`);
+
+  const publicUrl = (text("PUBLIC_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) problems.push(`PUBLIC_URL debe ser una URL http:// o https:// (recibido "${publicUrl}")`);
+  const cookieSecure = flag("COOKIE_SECURE") ?? publicUrl.startsWith("https://");
+  const trustProxy = flag("TRUST_PROXY") ?? publicUrl.startsWith("https://");
+  const seedDemo = flag("SEED_DEMO") ?? true;
+
+  const logLevel = text("LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(", ")} (recibido "${logLevel}")`);
+
+  const loginRateLimit = integer("LOGIN_RATE_LIMIT", 5, 1, 100_000);
+  const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
+
+  const adminUsername = text("ADMIN_USERNAME");
+  const adminPassword = env.ADMIN_PASSWORD;
+  let admin: Config["admin"] = null;
+  if (adminUsername !== undefined || (adminPassword !== undefined && adminPassword !== "")) {
+    if (adminUsername === undefined) problems.push("ADMIN_USERNAME es requerido cuando se define ADMIN_PASSWORD");
+    else if (!/^[\p{L}\p{N}_.-]{3,30}$/u.test(adminUsername))
+      problems.push("ADMIN_USERNAME debe tener entre 3 y 30 letras, números, '.', '_' o '-'");
+    if (adminPassword === undefined || adminPassword.length < 8 || adminPassword.length > 200)
+      problems.push("ADMIN_PASSWORD debe tener entre 8 y 200 caracteres cuando se define ADMIN_USERNAME");
+    if (adminUsername !== undefined && adminPassword !== undefined) admin = { username: adminUsername, password: adminPassword };
+  }
+
+  const stripe = stripeConfig(text, integer, problems);
+
+  let sessionSecret = text("SESSION_SECRET");
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    problems.push("SESSION_SECRET debe tener al menos 32 caracteres");
+  } else if (sessionSecret === undefined && production) {
+    problems.push("SESSION_SECRET es requerido con NODE_ENV=production (al menos 32 caracteres)");
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  // Development only: one secret per data folder, so sessions survive restarts.
+  sessionSecret ??= localSessionSecret(dataDir, options.persistSecret ?? true);
+
+  return {
+    production,
+    port,
+    host,
+    databaseUrl,
+    dataDir,
+    sessionSecret,
+    timeZone,
+    publicUrl,
+    cookieSecure,
+    trustProxy,
+    seedDemo,
+    admin,
+    stripe,
+    logLevel,
+    loginRateLimit,
+    registerRateLimit,
+    webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
+  };
+};
+
+const stripeConfig = (
+  text: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): StripeConfig | null => {
+  const secretKey = text("STRIPE_SECRET_KEY");
+  const publishableKey = text("STRIPE_PUBLISHABLE_KEY");
+  if (secretKey === undefined && publishableKey === undefined) return null;
+  if (secretKey === undefined || publishableKey === undefined) {
+    problems.push("STRIPE_SECRET_KEY y STRIPE_PUBLISHABLE_KEY deben definirse juntas (o ninguna, para el proveedor simulado)");
+    return null;
+  }
+  if (!/^(sk|rk)_/.test(secretKey)) problems.push("STRIPE_SECRET_KEY debe empezar por sk_ o rk_");
+  if (!publishableKey.startsWith("pk_")) problems.push("STRIPE_PUBLISHABLE_KEY debe empezar por pk_");
+  const webhookSecret = text("STRIPE_WEBHOOK_SECRET") ?? null;
+  if (webhookSecret !== null && !webhookSecret.startsWith("whsec_")) problems.push("STRIPE_WEBHOOK_SECRET debe empezar por whsec_");
+  const protocol = text("STRIPE_API_PROTOCOL") ?? null;
+  if (protocol !== null && protocol !== "http" && protocol !== "https") problems.push("STRIPE_API_PROTOCOL debe ser http o https");
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret,
+    apiHost: text("STRIPE_API_HOST") ?? null,
+    apiPort: text("STRIPE_API_PORT") === undefined ? null : integer("STRIPE_API_PORT", 443, 1, 65535),
+    apiProtocol: protocol === "http" || protocol === "https" ? protocol : null,
+  };
+};
+
+const localSessionSecret = (dataDir: string, persist: boolean): string => {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  } catch {
+    // not there yet: generated below
+  }
+  const secret = randomBytes(48).toString("base64url");
+  if (persist) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  }
+  return secret;
+};

@@ -1,0 +1,166 @@
+import { randomUUID } from "node:crypto";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySession from "@fastify/session";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
+import { registerSharedSchemas } from "./openapi.js";
+import errorsPlugin from "./plugins/errors.js";
+import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
+import portsPlugin from "./plugins/ports.js";
+import rateLimitsPlugin from "./plugins/rate-limits.js";
+import webPlugin from "./plugins/web.js";
+import adminRoutes from "./routes/admin.js";
+import authRoutes from "./routes/auth.js";
+import bookingRoutes from "./routes/bookings.js";
+import configRoutes from "./routes/config.js";
+import courtRoutes from "./routes/courts.js";
+import discountCodeRoutes from "./routes/discount-codes.js";
+import imageRoutes from "./routes/images.js";
+import paymentRoutes from "./routes/payments.js";
+import shareLinkRoutes from "./routes/share-links.js";
+import stripeWebhookRoutes from "./routes/stripe-webhook.js";
+import userRoutes from "./routes/users.js";
+import venueRoutes from "./routes/venues.js";
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "./session.js";
+import "./augment.js";
+
+/** Never in a log line: credentials, cookies, card data. */
+export const REDACT_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.cardNumber",
+  "*.cvc",
+  "*.clientSecret",
+  "*.sessionSecret",
+];
+
+/** pino options: JSON lines, secrets redacted. */
+export const loggerOptions = (level: string) => ({
+  level,
+  redact: { paths: REDACT_PATHS, censor: "[redactado]" },
+});
+
+const loggingOf = (setting: LoggerSetting | undefined): Pick<FastifyServerOptions, "logger" | "loggerInstance"> => {
+  if (setting === false) return { logger: false };
+  if (setting && "instance" in setting) return { loggerInstance: setting.instance };
+  return { logger: { ...loggerOptions(setting?.level ?? "info"), ...(setting?.stream ? { stream: setting.stream } : {}) } };
+};
+
+const contentSecurityPolicy = (config: HttpConfig) => {
+  const stripe = config.stripePublishableKey !== null;
+  const https = config.publicUrl.startsWith("https://");
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? ["https://js.stripe.com"] : [])],
+      // Radix UI injects small style elements at run time
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // venue images may be any http(s) URL an admin typed, or inline data
+      imgSrc: ["'self'", "data:", "blob:", "https:", "http:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+      frameSrc: stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+      ...(https ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+};
+
+/**
+ * The HTTP server: external plugins, then the app's plugins, then one plugin per resource,
+ * then the web app (STYLE.md, fastify/demo). It takes its ports, session store and
+ * configuration as arguments, so tests build it on any database.
+ */
+export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const { config } = deps;
+  const app = Fastify({
+    ...loggingOf(deps.logger),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests are decoded by the core's effect Schemas (Spanish per-field messages); the JSON
+    // Schemas on routes are documentation and response serialization only.
+    schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? "invalid"),
+  });
+  app.setValidatorCompiler(() => (value) => ({ value }));
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  // external plugins
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith("https://"),
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store: deps.sessionStore,
+    saveUninitialized: false,
+    // a store write only when the session changes, not on every request
+    rolling: false,
+    cookie: { httpOnly: true, sameSite: "lax", secure: config.cookieSecure, path: "/", maxAge: SESSION_MAX_AGE_MS },
+  });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Reserva de canchas de tenis: API",
+        description: "La API de docs/API.md. Errores: { message, code } con el estado HTTP correspondiente.",
+        version: "1.0.0",
+      },
+      tags: ["config", "auth", "user", "venues", "courts", "bookings", "payments", "shared payments", "discount codes", "admin", "images"].map(
+        (name) => ({ name }),
+      ),
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+
+  // the app's plugins
+  registerSharedSchemas(app);
+  await app.register(portsPlugin, {
+    ports: deps.ports,
+    config,
+    simulatedCard: deps.simulatedCard ?? null,
+    verifyWebhook: deps.verifyWebhook ?? null,
+  });
+  await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
+  await app.register(rateLimitsPlugin, { loginMax: config.loginRateLimit });
+
+  // routes
+  await app.register(configRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(venueRoutes);
+  await app.register(courtRoutes);
+  await app.register(imageRoutes);
+  await app.register(bookingRoutes);
+  await app.register(discountCodeRoutes);
+  await app.register(adminRoutes);
+  await app.register(paymentRoutes);
+  await app.register(shareLinkRoutes);
+  await app.register(stripeWebhookRoutes);
+
+  // the web app and the 404s, last
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+};

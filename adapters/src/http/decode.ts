@@ -1,0 +1,29 @@
+import { Either, ParseResult, Schema } from "effect";
+import { HttpProblem } from "./error-mapping.js";
+
+const formatPath = (path: ReadonlyArray<PropertyKey>): string => path.map(String).join(".");
+
+/**
+ * Decodes a body, query or params with the core request schemas (effect Schema): unknown
+ * fields are dropped; the first Spanish message, with the field it is about, becomes a 400.
+ */
+export const decode = <A, I, R>(schema: Schema.Schema<A, I, R>, input: unknown): A => {
+  // The request schemas need no services; core's `required` helper widens their context type
+  // to unknown (reported), so it is narrowed back here.
+  const contextFree = schema as unknown as Schema.Schema<A, I, never>;
+  const result = Schema.decodeUnknownEither(contextFree, { errors: "all", onExcessProperty: "ignore" })(input);
+  if (Either.isRight(result)) return result.right;
+  const issues = ParseResult.ArrayFormatter.formatErrorSync(result.left);
+  const first = issues[0];
+  const field = first && first.path.length > 0 ? formatPath(first.path) : "body";
+  throw new HttpProblem(400, "INVALID_INPUT", first?.message ?? "Petición inválida", field);
+};
+
+/** A path parameter that must be an id (letters, digits, '-' and '_'). */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const idParam = (params: unknown, name = "id"): string => {
+  const value = typeof params === "object" && params !== null ? (params as Record<string, unknown>)[name] : undefined;
+  if (typeof value !== "string" || !ID.test(value))
+    throw new HttpProblem(400, "INVALID_INPUT", `El parámetro '${name}' no es un identificador válido`, name);
+  return value;
+};

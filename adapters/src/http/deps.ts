@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { SessionStore } from "@fastify/session";
+import type { Ports } from "@courts/core";
+import type { Config } from "../config.js";
+import type { ConfirmInput, ConfirmResult } from "../payments/simulated-gateway.js";
+
+/** The part of the configuration the HTTP server reads. */
+export type HttpConfig = Pick<
+  Config,
+  "production" | "sessionSecret" | "cookieSecure" | "trustProxy" | "timeZone" | "publicUrl" | "loginRateLimit" | "registerRateLimit" | "webDist"
+> & {
+  /** Stripe mode when set: the web loads Stripe.js with this key */
+  readonly stripePublishableKey: string | null;
+};
+
+/** A verified Stripe event, reduced to what the webhook route acts on. */
+export interface WebhookEvent {
+  readonly id: string;
+  readonly type: string;
+  /** the payment intent id for payment_intent.* events */
+  readonly paymentIntentId: string | null;
+}
+
+export interface AppDeps {
+  readonly ports: Ports;
+  /** the database-backed session store (sessions shared by every server process) */
+  readonly sessionStore: SessionStore;
+  readonly config: HttpConfig;
+  /** the simulated card provider's confirm call, when the simulated gateway is in use */
+  readonly simulatedCard?: { confirm(input: ConfirmInput): Promise<ConfirmResult> } | null;
+  /** Stripe mode: verifies a webhook's signature on the raw body; throws when it does not verify */
+  readonly verifyWebhook?: ((rawBody: Buffer, signature: string) => WebhookEvent) | null;
+  /** pino options (or false for silence); defaults to info-level JSON */
+  readonly logger?: LoggerSetting;
+}
+
+export type LoggerSetting =
+  | false
+  | { readonly level: string; readonly stream?: NodeJS.WritableStream }
+  /** an existing pino logger (the server's main shares its logger with Fastify) */
+  | { readonly instance: FastifyBaseLogger };

@@ -1,0 +1,83 @@
+import type { DomainError, DomainErrorTag } from "@courts/core";
+
+/** The one table from domain failure to HTTP status (STYLE.md: the adapter maps tags, the domain knows no HTTP). */
+const STATUS: Readonly<Record<DomainErrorTag, number>> = {
+  InvalidInput: 400,
+  NotAuthenticated: 401,
+  InvalidCredentials: 401,
+  NotAllowed: 403,
+  UserNotFound: 404,
+  VenueNotFound: 404,
+  CourtNotFound: 404,
+  BookingNotFound: 404,
+  PaymentNotFound: 404,
+  ImageNotFound: 404,
+  DiscountCodeNotFound: 404,
+  ShareLinkNotFound: 404,
+  UsernameTaken: 409,
+  EmailTaken: 409,
+  SlotTaken: 409,
+  SlotInPast: 400,
+  CourtUnavailable: 409,
+  CourtNumberTaken: 409,
+  BookingNotActive: 409,
+  BookingFullyPaid: 409,
+  DiscountUnusable: 409,
+  DuplicateDiscountCode: 409,
+  ShareLinkExpired: 410,
+  ShareLinkFull: 409,
+  // the intent exists but the card was not charged (yet): the state conflicts with the request
+  PaymentNotConfirmed: 409,
+  PaymentMismatch: 400,
+  CardDeclined: 402,
+  InvoiceUnavailable: 409,
+  ImageTooLarge: 413,
+  UnsupportedImage: 415,
+};
+
+const TAGS = new Set<string>(Object.keys(STATUS));
+
+export const isDomainError = (error: unknown): error is DomainError =>
+  typeof error === "object" &&
+  error !== null &&
+  "_tag" in error &&
+  typeof error._tag === "string" &&
+  TAGS.has(error._tag) &&
+  "message" in error &&
+  typeof error.message === "string";
+
+/** "SlotTaken" -> "SLOT_TAKEN" */
+export const codeOf = (tag: string): string => tag.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase();
+
+export interface Problem {
+  readonly status: number;
+  readonly body: { readonly message: string; readonly code: string; readonly field?: string; readonly reason?: string };
+}
+
+export const problemOf = (error: DomainError): Problem => {
+  const body = { message: error.message, code: codeOf(error._tag) };
+  switch (error._tag) {
+    case "InvalidInput":
+      return { status: 400, body: { ...body, field: error.field } };
+    case "DiscountUnusable": {
+      // API.md: validate answers 404 (no such code), 410 (expired) or 409 (inactive, used up)
+      const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
+      return { status, body: { ...body, reason: error.reason } };
+    }
+    default:
+      return { status: STATUS[error._tag], body };
+  }
+};
+
+/** A failure the HTTP layer itself detects (bad JSON, wrong content type, ...), thrown to the error handler. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = "HttpProblem";
+  }
+}

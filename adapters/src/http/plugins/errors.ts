@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
+import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
+
+const INTERNAL = { message: "Error interno del servidor", code: "INTERNAL" } as const;
+
+/** Fastify's own 4xx failures, in Spanish. */
+const FASTIFY_PROBLEMS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "El cuerpo de la petición es demasiado grande (máximo 1 MiB)" },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: "UNSUPPORTED_MEDIA_TYPE",
+    message: "Tipo de contenido no soportado: envía JSON con Content-Type: application/json",
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: "INVALID_INPUT", message: "La longitud del cuerpo no coincide con Content-Length" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: "INVALID_INPUT", message: "El cuerpo JSON está vacío" },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: "INVALID_INPUT", message: "El cuerpo de la petición no es un JSON válido" },
+  FST_ERR_BAD_URL: { status: 400, code: "INVALID_INPUT", message: "La dirección de la petición no es válida" },
+};
+
+
+const GENERIC_4XX: Readonly<Record<number, { code: string; message: string }>> = {
+  401: { code: "NOT_AUTHENTICATED", message: "Debes iniciar sesión" },
+  403: { code: "NOT_ALLOWED", message: "Acceso denegado" },
+  404: { code: "NOT_FOUND", message: "Ruta no encontrada" },
+  405: { code: "METHOD_NOT_ALLOWED", message: "Método no permitido" },
+  413: { code: "PAYLOAD_TOO_LARGE", message: "El cuerpo de la petición es demasiado grande" },
+  415: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Tipo de contenido no soportado" },
+};
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  error instanceof Error && typeof (error as Partial<FastifyError>).code === "string";
+
+const send = (reply: FastifyReply, status: number, body: object) => {
+  if (reply.sent) return;
+  // an error never carries the cache headers of the answer it replaced
+  reply.header("cache-control", "no-store");
+  void reply.code(status).type("application/json; charset=utf-8").send(body);
+};
+
+/**
+ * The one error handler (STYLE.md): domain failures by the table in error-mapping.ts, the
+ * HTTP layer's own problems, Fastify's 4xx in Spanish, and everything else a 500 whose
+ * message and stack stay in the log (with the request id), never in the answer.
+ */
+export const handleError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+  if (isDomainError(error)) {
+    const problem = problemOf(error);
+    return send(reply, problem.status, problem.body);
+  }
+  if (error instanceof HttpProblem) {
+    return send(reply, error.statusCode, {
+      message: error.message,
+      code: error.code,
+      ...(error.field === undefined ? {} : { field: error.field }),
+    });
+  }
+  if (isFastifyError(error)) {
+    const known = FASTIFY_PROBLEMS[error.code];
+    if (known) return send(reply, known.status, { message: known.message, code: known.code, ...(known.code === "INVALID_INPUT" ? { field: "body" } : {}) });
+  }
+  // other client errors from plugins (static files, rate limit, ...): their status, a generic text
+  const status = typeof error === "object" && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    request.log.info({ err: error }, "client error");
+    if (status === 429) return send(reply, 429, { message: RATE_LIMIT_MESSAGE, code: "RATE_LIMITED" });
+    const { code, message } = GENERIC_4XX[status] ?? { code: "INVALID_INPUT", message: "Petición inválida" };
+    return send(reply, status, { message, code });
+  }
+  request.log.error({ err: error, reqId: request.id }, "unexpected error");
+  return send(reply, 500, INTERNAL);
+};
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => handleError(error, request, reply));
+  },
+  { name: "courts-errors", fastify: "5.x" },
+);

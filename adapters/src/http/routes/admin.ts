@@ -1,0 +1,50 @@
+import { LoginBody, loginAdmin } from "@courts/core";
+import { decode } from "../decode.js";
+import { bodies, object, ref, str } from "../openapi.js";
+import { logIn, logOut } from "../session.js";
+import { PRIVATE, routes } from "./route-plugin.js";
+import { run } from "../run.js";
+
+export default routes(
+  "admin",
+  async (app) => {
+    const tags = ["admin"];
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", PRIVATE);
+    });
+
+    app.post(
+      "/api/admin/login",
+      {
+        schema: {
+          tags,
+          summary: "Iniciar sesión de administrador (independiente de la del jugador)",
+          body: bodies.login,
+          response: { 200: object({ admin: object({ id: str, username: str }), message: str }) },
+        },
+      },
+      async (request) => {
+        await app.adminLoginAttempts.assertAllowed(request);
+        const input = decode(LoginBody, request.body);
+        const admin = await run(loginAdmin(app.ports, input)).catch(async (error: unknown) => {
+          await app.adminLoginAttempts.recordFailure(request);
+          throw error;
+        });
+        await logIn(request, "adminId", admin.id);
+        return { admin: { id: admin.id, username: admin.username }, message: "Bienvenido al panel administrativo" };
+      },
+    );
+
+    app.get(
+      "/api/admin/check",
+      { schema: { tags, summary: "¿Hay una sesión de administrador?", response: { 200: object({ isAdmin: { type: "boolean" } }) } } },
+      async (request) => ({ isAdmin: typeof request.session.adminId === "string" }),
+    );
+
+    app.post("/api/admin/logout", { schema: { tags, summary: "Cerrar la sesión de administrador", response: { 200: ref("Message") } } }, async (request, reply) => {
+      await logOut(request, reply, "adminId");
+      return { message: "Sesión de administrador cerrada exitosamente" };
+    });
+  },
+  ["courts-rate-limits"],
+);

@@ -1,0 +1,59 @@
+import { getCurrentUser, LoginBody, loginUser, RegisterBody, registerUser } from "@courts/core";
+import { actorOf } from "../actor.js";
+import { decode } from "../decode.js";
+import { bodies, object, ref, str } from "../openapi.js";
+import { perIpLimit } from "../plugins/rate-limits.js";
+import { presentUser } from "../presenters.js";
+import { run } from "../run.js";
+import { logIn, logOut } from "../session.js";
+import { PRIVATE, routes } from "./route-plugin.js";
+
+const userAnswer = object({ user: ref("User") });
+
+export default routes(
+  "auth",
+  async (app) => {
+    const tags = ["auth"];
+
+    app.get("/api/auth/me", { schema: { tags, summary: "La sesión del jugador", response: { 200: userAnswer } } }, async (request, reply) => {
+      const user = await run(getCurrentUser(app.ports, actorOf(request)));
+      reply.header("cache-control", PRIVATE);
+      return { user: presentUser(user) };
+    });
+
+    app.post(
+      "/api/auth/register",
+      {
+        schema: { tags, summary: "Crear una cuenta (queda con la sesión iniciada)", body: bodies.register, response: { 201: userAnswer } },
+        config: { rateLimit: perIpLimit(app.httpConfig.registerRateLimit) },
+      },
+      async (request, reply) => {
+        const input = decode(RegisterBody, request.body);
+        const user = await run(registerUser(app.ports, input));
+        await logIn(request, "userId", user.id);
+        return reply.code(201).send({ user: presentUser(user) });
+      },
+    );
+
+    app.post(
+      "/api/auth/login",
+      { schema: { tags, summary: "Iniciar sesión", body: bodies.login, response: { 200: object({ user: ref("User"), message: str }) } } },
+      async (request) => {
+        await app.loginAttempts.assertAllowed(request);
+        const input = decode(LoginBody, request.body);
+        const user = await run(loginUser(app.ports, input)).catch(async (error: unknown) => {
+          await app.loginAttempts.recordFailure(request);
+          throw error;
+        });
+        await logIn(request, "userId", user.id);
+        return { user: presentUser(user), message: "¡Bienvenido!" };
+      },
+    );
+
+    app.post("/api/auth/logout", { schema: { tags, summary: "Cerrar la sesión del jugador", response: { 200: ref("Message") } } }, async (request, reply) => {
+      await logOut(request, reply, "userId");
+      return { message: "Has cerrado sesión exitosamente" };
+    });
+  },
+  ["courts-rate-limits"],
+);

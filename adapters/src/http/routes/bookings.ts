@@ -1,0 +1,67 @@
+import { CancellationBody, cancelBooking, formatMoney, createBooking, CreateBookingBody, getBooking, listUserBookings, todayBookings } from "@courts/core";
+import { actorOf } from "../actor.js";
+import { decode, idParam } from "../decode.js";
+import { adminOnly, signedIn } from "../guards.js";
+import { bodies, idParams, int, listOf, money, object, ref } from "../openapi.js";
+import { presentBooking } from "../presenters.js";
+import { run } from "../run.js";
+import { PRIVATE, routes } from "./route-plugin.js";
+
+export default routes("bookings", async (app) => {
+  const tags = ["bookings"];
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", PRIVATE);
+  });
+
+  app.post(
+    "/api/bookings",
+    { preHandler: signedIn, schema: { tags, summary: "Reservar una cancha", body: bodies.booking, response: { 201: ref("Booking") } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const input = decode(CreateBookingBody, request.body);
+      const created = await run(createBooking(app.ports, actor, input));
+      const booking = await run(getBooking(app.ports, actor, created.id));
+      return reply.code(201).send(presentBooking(booking));
+    },
+  );
+
+  // registered before /api/bookings/:id so "today" is never read as an id
+  app.get(
+    "/api/bookings/today",
+    { preHandler: adminOnly, schema: { tags, summary: "Reservas de hoy (admin)", response: { 200: listOf("Booking") } } },
+    async (request) => (await run(todayBookings(app.ports, actorOf(request)))).map(presentBooking),
+  );
+
+  app.get(
+    "/api/bookings/user/:userId",
+    { preHandler: signedIn, schema: { tags, summary: "Reservas de un usuario (él mismo o admin)", params: idParams("userId"), response: { 200: listOf("Booking") } } },
+    async (request) => {
+      const userId = idParam(request.params, "userId");
+      return (await run(listUserBookings(app.ports, actorOf(request), userId))).map(presentBooking);
+    },
+  );
+
+  app.get(
+    "/api/bookings/:id",
+    { preHandler: signedIn, schema: { tags, summary: "Una reserva (dueño o admin)", params: idParams(), response: { 200: ref("Booking") } } },
+    async (request) => presentBooking(await run(getBooking(app.ports, actorOf(request), idParam(request.params)))),
+  );
+
+  app.post(
+    "/api/cancellations",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Cancelar una reserva activa con reembolso por tramos",
+        body: bodies.cancellation,
+        response: { 200: object({ refundPercentage: int, refundAmount: money, booking: ref("Booking") }) },
+      },
+    },
+    async (request) => {
+      const input = decode(CancellationBody, request.body);
+      const result = await run(cancelBooking(app.ports, actorOf(request), input));
+      return { refundPercentage: result.refundPercentage, refundAmount: formatMoney(result.refundAmount), booking: presentBooking(result.booking) };
+    },
+  );
+});

@@ -1,0 +1,33 @@
+import { localDateOf } from "@courts/core";
+import { object, str } from "../openapi.js";
+import { routes } from "./route-plugin.js";
+
+export default routes("config", async (app) => {
+  const { timeZone, stripePublishableKey } = app.httpConfig;
+  app.get(
+    "/api/config",
+    {
+      schema: {
+        tags: ["config"],
+        summary: "Zona horaria, moneda, fecha de hoy y proveedor de pagos",
+        response: {
+          200: object({
+            timeZone: str,
+            currency: str,
+            today: str,
+            payments: object({ provider: { type: "string", enum: ["stripe", "simulated"] }, publishableKey: { type: ["string", "null"] } }),
+          }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return {
+        timeZone,
+        currency: "usd",
+        today: localDateOf(app.ports.clock.now(), timeZone),
+        payments: { provider: app.ports.gateway.mode, publishableKey: stripePublishableKey },
+      };
+    },
+  );
+});

@@ -1,0 +1,81 @@
+import { courtAvailability, CourtBody, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { actorOf } from "../actor.js";
+import { adminOnly } from "../guards.js";
+import { decode, idParam } from "../decode.js";
+import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
+import { presentCourt } from "../presenters.js";
+import { run } from "../run.js";
+import { PUBLIC_READ, routes } from "./route-plugin.js";
+
+export default routes("courts", async (app) => {
+  const tags = ["courts"];
+  const params = idParams();
+
+  app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
+    const courts = await run(listCourts(app.ports));
+    reply.header("cache-control", PUBLIC_READ);
+    return courts.map(presentCourt);
+  });
+
+  app.get("/api/courts/:id", { schema: { tags, summary: "Una cancha", params, response: { 200: ref("Court") } } }, async (request, reply) => {
+    const court = await run(getCourt(app.ports, idParam(request.params)));
+    reply.header("cache-control", PUBLIC_READ);
+    return presentCourt(court);
+  });
+
+  app.get(
+    "/api/courts/:id/bookings",
+    {
+      schema: {
+        tags,
+        summary: "Horas ocupadas de una cancha en un día",
+        params,
+        querystring: object({ date: localDate }),
+        response: { 200: object({ date: localDate, bookedSlots: { type: "array", items: str } }) },
+      },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params);
+      const query = decode(DateQuery, request.query);
+      const availability = await run(courtAvailability(app.ports, id, query));
+      // never stored: a booking made a moment ago must disable its slot at once
+      reply.header("cache-control", "no-store");
+      return availability;
+    },
+  );
+
+  app.post("/api/courts", { preHandler: adminOnly, schema: { tags, summary: "Crear una cancha (admin)", body: bodies.court, response: { 201: ref("Court") } } }, async (request, reply) => {
+    const input = decode(CourtBody, request.body);
+    const court = await run(createCourt(app.ports, actorOf(request), input));
+    return reply.code(201).send(presentCourt(court));
+  });
+
+  app.put(
+    "/api/courts/:id",
+    { preHandler: adminOnly, schema: { tags, summary: "Editar una cancha (admin)", params, body: bodies.court, response: { 200: ref("Court") } } },
+    async (request) => {
+      const id = idParam(request.params);
+      const input = decode(CourtBody, request.body);
+      return presentCourt(await run(updateCourt(app.ports, actorOf(request), id, input)));
+    },
+  );
+
+  app.delete(
+    "/api/courts/:id",
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar una cancha y sus reservas (admin)", params, response: { 204: { type: "null" } } } },
+    async (request, reply) => {
+      await run(deleteCourt(app.ports, actorOf(request), idParam(request.params)));
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    "/api/courts/:id/image",
+    { preHandler: adminOnly, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
+    async (request) => {
+      const id = idParam(request.params);
+      const input = decode(ImageBody, request.body);
+      return presentCourt(await run(setCourtImage(app.ports, actorOf(request), id, input)));
+    },
+  );
+});

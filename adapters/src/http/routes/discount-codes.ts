@@ -1,0 +1,74 @@
+import { createDiscountCode, DiscountCodeBody, DiscountCodePatch, listActiveDiscountCodes, listDiscountCodes, updateDiscountCode, validateDiscountCode, ValidateCodeBody } from "@courts/core";
+import { actorOf } from "../actor.js";
+import { decode, idParam } from "../decode.js";
+import { adminOnly } from "../guards.js";
+import { bodies, idParams, listOf, object, ref, str } from "../openapi.js";
+import { perIpLimit } from "../plugins/rate-limits.js";
+import { presentDiscountCode } from "../presenters.js";
+import { run } from "../run.js";
+import { PRIVATE, routes } from "./route-plugin.js";
+
+export default routes(
+  "discount-codes",
+  async (app) => {
+    const tags = ["discount codes"];
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("cache-control", PRIVATE);
+    });
+
+    app.post(
+      "/api/discount-codes/validate",
+      {
+        // public: limited so codes cannot be guessed by brute force
+        config: { rateLimit: perIpLimit(60) },
+        schema: {
+          tags,
+          summary: "Comprobar un código de descuento",
+          body: bodies.validateCode,
+          response: { 200: object({ code: str, type: { type: "string", enum: ["percentage", "fixed"] }, value: { type: "number" } }) },
+        },
+      },
+      async (request) => {
+        const input = decode(ValidateCodeBody, request.body);
+        const code = presentDiscountCode(await run(validateDiscountCode(app.ports, input)));
+        return { code: code.code, type: code.type, value: code.value };
+      },
+    );
+
+    app.get(
+      "/api/discount-codes",
+      { preHandler: adminOnly, schema: { tags, summary: "Códigos activos y utilizables (admin)", response: { 200: listOf("DiscountCode") } } },
+      async (request) => (await run(listActiveDiscountCodes(app.ports, actorOf(request)))).map(presentDiscountCode),
+    );
+
+    app.get(
+      "/api/admin/discount-codes",
+      { preHandler: adminOnly, schema: { tags, summary: "Todos los códigos (admin)", response: { 200: listOf("DiscountCode") } } },
+      async (request) => (await run(listDiscountCodes(app.ports, actorOf(request)))).map(presentDiscountCode),
+    );
+
+    app.post(
+      "/api/admin/discount-codes",
+      { preHandler: adminOnly, schema: { tags, summary: "Crear un código (admin)", body: bodies.discountCode, response: { 201: ref("DiscountCode") } } },
+      async (request, reply) => {
+        const input = decode(DiscountCodeBody, request.body);
+        const code = await run(createDiscountCode(app.ports, actorOf(request), input));
+        return reply.code(201).send(presentDiscountCode(code));
+      },
+    );
+
+    app.patch(
+      "/api/admin/discount-codes/:id",
+      {
+        preHandler: adminOnly,
+        schema: { tags, summary: "Editar un código; el código en sí no cambia (admin)", params: idParams(), body: bodies.discountPatch, response: { 200: ref("DiscountCode") } },
+      },
+      async (request) => {
+        const id = idParam(request.params);
+        const input = decode(DiscountCodePatch, request.body);
+        return presentDiscountCode(await run(updateDiscountCode(app.ports, actorOf(request), id, input)));
+      },
+    );
+  },
+  ["courts-rate-limits"],
+);

@@ -1,0 +1,160 @@
+import {
+  CardConfirmBody,
+  createPaymentIntent,
+  formatMoney,
+  listTransactions,
+  listUserPayments,
+  paymentStats,
+  PaymentIntentBody,
+  recordPayment,
+  RecordPaymentBody,
+  renderInvoice,
+  revenueOn,
+} from "@courts/core";
+import { actorOf } from "../actor.js";
+import { decode, idParam } from "../decode.js";
+import { HttpProblem } from "../error-mapping.js";
+import { adminOnly, signedIn } from "../guards.js";
+import { bodies, idParams, int, listOf, money, nstr, object, ref, str } from "../openapi.js";
+import { presentPayment, presentPaymentWithBooking, presentTransaction } from "../presenters.js";
+import { run } from "../run.js";
+import { PRIVATE, routes } from "./route-plugin.js";
+
+export default routes("payments", async (app) => {
+  const tags = ["payments"];
+  app.addHook("onSend", async (_request, reply) => {
+    if (!reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE);
+  });
+
+  app.post(
+    "/api/create-payment-intent",
+    {
+      schema: {
+        tags,
+        summary: "Abrir un pago con tarjeta: tu parte o el total (dueño), o una parte con el link compartido",
+        body: bodies.paymentIntent,
+        response: {
+          200: object({ clientSecret: str, paymentIntentId: str, amount: money, discount: money, totalPaid: money, stripeFee: money, discountCode: nstr }),
+        },
+      },
+    },
+    async (request) => {
+      const input = decode(PaymentIntentBody, request.body);
+      const answer = await run(createPaymentIntent(app.ports, actorOf(request), input));
+      const p = presentPayment(answer.payment);
+      return {
+        clientSecret: answer.clientSecret,
+        paymentIntentId: answer.paymentIntentId,
+        amount: p.amount,
+        discount: p.discount,
+        totalPaid: p.totalPaid,
+        stripeFee: p.stripeFee,
+        discountCode: p.discountCode,
+      };
+    },
+  );
+
+  app.post(
+    "/api/payments",
+    {
+      schema: {
+        tags,
+        summary: "Registrar un pago confirmado por el proveedor (201; 200 si ya estaba registrado)",
+        body: bodies.recordPayment,
+        response: { 200: ref("Payment"), 201: ref("Payment") },
+      },
+    },
+    async (request, reply) => {
+      const input = decode(RecordPaymentBody, request.body);
+      const result = await run(recordPayment(app.ports, actorOf(request), input));
+      return reply.code(result.alreadyRecorded ? 200 : 201).send(presentPayment(result.payment));
+    },
+  );
+
+  // registered before /api/payments/:id/... and /api/payments/user/:userId
+  app.get(
+    "/api/payments/today-revenue",
+    { preHandler: adminOnly, schema: { tags, summary: "Ingresos de hoy (admin)", response: { 200: object({ revenue: money }) } } },
+    async (request) => ({ revenue: formatMoney(await run(revenueOn(app.ports, actorOf(request)))) }),
+  );
+
+  app.get(
+    "/api/payments/stats",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: "Resumen de pagos (admin)",
+        response: {
+          200: object({
+            totalRevenue: money,
+            completedCount: int,
+            pendingAmount: money,
+            pendingCount: int,
+            summary: object({ total: money, discounts: money, stripeFees: money, net: money }),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const s = await run(paymentStats(app.ports, actorOf(request)));
+      return {
+        totalRevenue: formatMoney(s.total),
+        completedCount: s.succeededCount,
+        pendingAmount: formatMoney(s.pendingAmount),
+        pendingCount: s.pendingCount,
+        summary: { total: formatMoney(s.total), discounts: formatMoney(s.discounts), stripeFees: formatMoney(s.stripeFees), net: formatMoney(s.net) },
+      };
+    },
+  );
+
+  app.get(
+    "/api/payments/user/:userId",
+    { preHandler: signedIn, schema: { tags, summary: "Pagos de un usuario (él mismo o admin)", params: idParams("userId"), response: { 200: listOf("PaymentWithBooking") } } },
+    async (request) => {
+      const userId = idParam(request.params, "userId");
+      return (await run(listUserPayments(app.ports, actorOf(request), userId))).map(presentPaymentWithBooking);
+    },
+  );
+
+  app.get(
+    "/api/payments/:id/invoice",
+    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado (pagador o admin)", params: idParams(), produces: ["application/pdf"] } },
+    async (request, reply) => {
+      const { pdf, payment } = await run(renderInvoice(app.ports, actorOf(request), idParam(request.params)));
+      const name = `factura-${payment.invoiceNumber ?? payment.id}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+
+  app.get(
+    "/api/admin/transactions",
+    { preHandler: adminOnly, schema: { tags: ["admin"], summary: "Historial de transacciones, la más reciente primero (admin)", response: { 200: listOf("Transaction") } } },
+    async (request) => (await run(listTransactions(app.ports, actorOf(request)))).map(presentTransaction),
+  );
+
+  const simulated = app.simulatedCard;
+  app.post(
+    "/api/simulated-card/confirm",
+    {
+      schema: {
+        tags,
+        summary: "Proveedor simulado: confirmar un pago con una tarjeta de prueba (4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada)",
+        body: bodies.cardConfirm,
+        response: { 200: object({ paymentIntentId: str, status: str }) },
+      },
+    },
+    async (request) => {
+      if (!simulated) throw new HttpProblem(404, "NOT_FOUND", "Ruta no encontrada");
+      const input = decode(CardConfirmBody, request.body);
+      const result = await simulated.confirm({ ...input, now: app.ports.clock.now() });
+      if (result.ok) return { paymentIntentId: result.paymentIntentId, status: result.status };
+      if (result.code === "INVALID_INPUT") throw new HttpProblem(400, "INVALID_INPUT", result.message, result.field);
+      if (result.code === "CARD_DECLINED") throw new HttpProblem(402, "CARD_DECLINED", result.message);
+      throw new HttpProblem(404, "PAYMENT_NOT_FOUND", result.message);
+    },
+  );
+});

@@ -1,0 +1,46 @@
+import { recordPaymentFromProvider } from "@courts/core";
+import { HttpProblem, isDomainError } from "../error-mapping.js";
+import { object } from "../openapi.js";
+import { run } from "../run.js";
+import { routes } from "./route-plugin.js";
+
+/**
+ * Stripe calls this when an intent succeeds, so a payment is recorded even when the browser
+ * never comes back. The signature is checked on the exact raw bytes, hence the buffer parser
+ * in this plugin's scope only.
+ */
+export default routes("stripe-webhook", async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.post(
+    "/api/stripe/webhook",
+    { schema: { tags: ["payments"], summary: "Webhook de Stripe (firmado)", response: { 200: object({ received: { type: "boolean" } }) } } },
+    async (request) => {
+      const verify = app.verifyWebhook;
+      if (!verify) throw new HttpProblem(404, "NOT_FOUND", "Ruta no encontrada");
+      const signature = request.headers["stripe-signature"];
+      if (typeof signature !== "string" || !Buffer.isBuffer(request.body))
+        throw new HttpProblem(400, "INVALID_SIGNATURE", "Firma del webhook inválida");
+      let event;
+      try {
+        event = verify(request.body, signature);
+      } catch {
+        throw new HttpProblem(400, "INVALID_SIGNATURE", "Firma del webhook inválida");
+      }
+      if (event.type === "payment_intent.succeeded" && event.paymentIntentId !== null) {
+        try {
+          await run(recordPaymentFromProvider(app.ports, event.paymentIntentId));
+        } catch (error) {
+          // A domain refusal will not change on retry (the payment was refunded or does not
+          // match): acknowledge it. Anything else answers 500 so that Stripe retries.
+          if (!isDomainError(error)) throw error;
+          request.log.warn({ eventId: event.id, reason: error._tag }, "webhook payment not recorded");
+        }
+      }
+      return { received: true };
+    },
+  );
+});

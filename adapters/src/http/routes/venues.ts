@@ -1,0 +1,81 @@
+import { createVenue, deleteVenue, getVenue, ImageBody, listVenueCourts, listVenues, MonthQuery, setVenueImage, venueCalendar, VenueBody } from "@courts/core";
+import { actorOf } from "../actor.js";
+import { adminOnly } from "../guards.js";
+import { decode, idParam } from "../decode.js";
+import { bodies, idParams, int, listOf, object, ref } from "../openapi.js";
+import { presentCalendarEntry, presentCourt, presentVenue } from "../presenters.js";
+import { run } from "../run.js";
+import { PUBLIC_READ, routes } from "./route-plugin.js";
+
+export default routes("venues", async (app) => {
+  const tags = ["venues"];
+  const params = idParams();
+
+  app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf("Venue") } } }, async (_request, reply) => {
+    const venues = await run(listVenues(app.ports));
+    reply.header("cache-control", PUBLIC_READ);
+    return venues.map(presentVenue);
+  });
+
+  app.get("/api/venues/:id", { schema: { tags, summary: "Un complejo", params, response: { 200: ref("Venue") } } }, async (request, reply) => {
+    const venue = await run(getVenue(app.ports, idParam(request.params)));
+    reply.header("cache-control", PUBLIC_READ);
+    return presentVenue(venue);
+  });
+
+  app.get(
+    "/api/venues/:id/courts",
+    { schema: { tags, summary: "Canchas de un complejo, por número", params, response: { 200: listOf("Court") } } },
+    async (request, reply) => {
+      const courts = await run(listVenueCourts(app.ports, idParam(request.params)));
+      reply.header("cache-control", PUBLIC_READ);
+      return [...courts].sort((a, b) => a.courtNumber - b.courtNumber).map(presentCourt);
+    },
+  );
+
+  app.get(
+    "/api/venues/:id/bookings",
+    {
+      schema: {
+        tags,
+        summary: "Calendario del mes: cancha, fecha, hora y tipo de juego (sin datos de usuarios)",
+        params,
+        querystring: object({ year: int, month: int }),
+        response: { 200: listOf("CalendarEntry") },
+      },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params);
+      const query = decode(MonthQuery, request.query);
+      const entries = await run(venueCalendar(app.ports, id, query));
+      reply.header("cache-control", PUBLIC_READ);
+      return entries.map(presentCalendarEntry);
+    },
+  );
+
+  app.post("/api/venues", { preHandler: adminOnly, schema: { tags, summary: "Crear un complejo (admin)", body: bodies.venue, response: { 201: ref("Venue") } } }, async (request, reply) => {
+    const input = decode(VenueBody, request.body);
+    const venue = await run(createVenue(app.ports, actorOf(request), input));
+    return reply.code(201).send(presentVenue(venue));
+  });
+
+  app.delete(
+    "/api/venues/:id",
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar un complejo con sus canchas y reservas (admin)", params, response: { 204: { type: "null" } } } },
+    async (request, reply) => {
+      await run(deleteVenue(app.ports, actorOf(request), idParam(request.params)));
+      return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    "/api/venues/:id/image",
+    { preHandler: adminOnly, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
+    async (request) => {
+      const id = idParam(request.params);
+      const input = decode(ImageBody, request.body);
+      const venue = await run(setVenueImage(app.ports, actorOf(request), id, input));
+      return presentVenue(venue);
+    },
+  );
+});

@@ -1,0 +1,15 @@
+export * from "./auth/index.js";
+export * from "./config.js";
+export * from "./composition-root.js";
+export * from "./seed.js";
+export * from "./admin-bootstrap.js";
+export { buildApp, loggerOptions, REDACT_PATHS } from "./http/build-app.js";
+export type { AppDeps, HttpConfig, LoggerSetting, WebhookEvent } from "./http/deps.js";
+export { SESSION_COOKIE } from "./http/session.js";
+export { run as runUseCase } from "./http/run.js";
+export { openDatabase, openSqlDatabase, parseDatabaseUrl, DEFAULT_DATABASE_URL } from "./sql/index.js";
+export type { Database, SqlDatabase, Engine } from "./sql/index.js";
+export { simulatedGateway } from "./payments/simulated-gateway.js";
+export type { SimulatedGateway, ConfirmInput, ConfirmResult } from "./payments/simulated-gateway.js";
+export { stripeGateway, verifyStripeEvent } from "./payments/stripe-gateway.js";
+export { pdfInvoiceRenderer } from "./pdf/invoice-pdf.js";

@@ -1,0 +1,79 @@
+import { pino } from "pino";
+import { adminBanner, bootstrapAdmin } from "./admin-bootstrap.js";
+import { appDepsOf, openRuntime } from "./composition-root.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { buildApp, loggerOptions } from "./http/build-app.js";
+import { seedDemo } from "./seed.js";
+
+/**
+ * The server process (`npm start` runs the compiled file): validate the configuration, open
+ * and migrate the database, seed a fresh one, make sure an admin exists, serve, and close
+ * everything on SIGTERM / SIGINT.
+ */
+const readConfig = (): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n\nRevisa las variables de entorno (ver .env.example).\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+const main = async (): Promise<void> => {
+  const config = readConfig();
+  const log = pino(loggerOptions(config.logLevel));
+  const runtime = await openRuntime(config);
+  log.info({ engine: runtime.database.engine, payments: runtime.ports.gateway.mode, timeZone: config.timeZone }, "base de datos lista");
+
+  const { ports } = runtime;
+  // Only a fresh install: an admin who deleted every venue does not get the demo back.
+  if (config.seedDemo) {
+    const [venues, admins] = await Promise.all([ports.venues.list(), ports.users.countAdmins()]);
+    if (venues.length === 0 && admins === 0) await seedDemo(ports, { log: (message) => log.info(message) });
+  }
+  const admin = await bootstrapAdmin(ports, config.admin);
+  if (admin.kind === "configured")
+    log.info({ username: admin.username }, admin.created ? "administrador creado desde ADMIN_USERNAME" : "contraseña del administrador restablecida desde ADMIN_PASSWORD");
+
+  const app = await buildApp(appDepsOf(runtime, { instance: log }));
+  // the database closes with the server (fastify/demo: onClose)
+  app.addHook("onClose", async () => {
+    await runtime.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, "cerrando el servidor");
+    const force = setTimeout(() => {
+      log.error("el cierre tardó más de 10 s: saliendo");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, "error al cerrar");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : config.port;
+  const url = process.env.PUBLIC_URL?.trim() ? config.publicUrl : `http://localhost:${port}`;
+  if (admin.kind === "generated") process.stdout.write(`\n${adminBanner(admin, url)}\n\n`);
+  log.info({ url, port }, `Servidor listo en ${url}`);
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`No se pudo arrancar el servidor: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+import type { Court, CourtRepository } from "@courts/core";
+import { CourtSchema, type CourtRow } from "./entities.js";
+import { COURT_COLUMNS, toCourt } from "./mappers.js";
+import { int } from "./rows.js";
+import { violates, type SqlClient } from "./sql-client.js";
+import { imageChange } from "./venue-repository.sql.js";
+
+const numberTaken = (error: unknown) =>
+  violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
+
+const toRow = (court: Court): CourtRow => ({
+  id: court.id,
+  venueId: court.venueId,
+  name: court.name,
+  courtNumber: court.courtNumber,
+  status: court.status,
+  imageUrl: court.imageUrl,
+  imageData: court.imageData,
+  daySinglesPrice: court.prices.daySingles,
+  dayDoublesPrice: court.prices.dayDoubles,
+  nightSinglesPrice: court.prices.nightSingles,
+  nightDoublesPrice: court.prices.nightDoubles,
+  createdAt: court.createdAt,
+});
+
+export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
+  const findById = async (id: string) => {
+    const row = await sql.one(`select ${COURT_COLUMNS} from courts c where c.id = ?`, [id]);
+    return row && toCourt(row);
+  };
+  return {
+    findById,
+    async list() {
+      const rows = await sql.all(`select ${COURT_COLUMNS} from courts c order by c.created_at, c.court_number, c.id`);
+      return rows.map(toCourt);
+    },
+    async listByVenue(venueId) {
+      // courts_venue_number_unique (venue_id, court_number) serves the filter and the order.
+      const rows = await sql.all(`select ${COURT_COLUMNS} from courts c where c.venue_id = ? order by c.court_number`, [
+        venueId,
+      ]);
+      return rows.map(toCourt);
+    },
+    async insert(court) {
+      try {
+        await sql.fork().insert(CourtSchema, toRow(court));
+        return court;
+      } catch (error) {
+        if (numberTaken(error)) return "number-taken";
+        throw error;
+      }
+    },
+    async update(court) {
+      const { id: _id, createdAt: _createdAt, ...change } = toRow(court);
+      try {
+        const changed = await sql.fork().nativeUpdate(CourtSchema, { id: court.id }, change);
+        if (changed === 0) return undefined;
+      } catch (error) {
+        if (numberTaken(error)) return "number-taken";
+        throw error;
+      }
+      return findById(court.id);
+    },
+    async delete(id) {
+      // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay.
+      return (await sql.run("delete from courts where id = ?", [id])) > 0;
+    },
+    async setImage(id, image) {
+      const change = imageChange(image);
+      if (Object.keys(change).length > 0) {
+        const changed = await sql.fork().nativeUpdate(CourtSchema, { id }, change);
+        if (changed === 0) return undefined;
+      }
+      return findById(id);
+    },
+    async count() {
+      const row = await sql.one("select count(*) as n from courts");
+      return row ? int(row, "n") : 0;
+    },
+    async countNotAvailable() {
+      const row = await sql.one("select count(*) as n from courts where status <> 'available'");
+      return row ? int(row, "n") : 0;
+    },
+  };
+};

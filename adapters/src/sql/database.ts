@@ -1,0 +1,127 @@
+import type { Repositories } from "@courts/core";
+import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
+import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
+import { sqlBookingRepository } from "./booking-repository.sql.js";
+import { sqlCourtRepository } from "./court-repository.sql.js";
+import { parseDatabaseUrl, type DatabaseTarget, type Engine } from "./database-url.js";
+import { sqlDiscountCodeRepository } from "./discount-code-repository.sql.js";
+import { sqlImageRepository } from "./image-repository.sql.js";
+import { createOrm, type OrmOptions } from "./orm.js";
+import { sqlPaymentRepository } from "./payment-repository.sql.js";
+import { SqlSessionStore } from "./session-store.sql.js";
+import { sqlShareLinkRepository } from "./share-link-repository.sql.js";
+import { sqlSimulatedIntentStore } from "./simulated-intent-store.sql.js";
+import { SqlClient } from "./sql-client.js";
+import { sqlUserRepository } from "./user-repository.sql.js";
+import { sqlVenueRepository } from "./venue-repository.sql.js";
+import { sqlWebhookEvents, type WebhookEventLog } from "./webhook-events.sql.js";
+
+export type DatabaseOptions = OrmOptions;
+
+export type DatabaseHealth =
+  | { readonly ok: true; readonly engine: Engine; readonly latencyMs: number }
+  | { readonly ok: false; readonly engine: Engine; readonly error: string };
+
+/** The persistence of the product, on SQLite or PostgreSQL. */
+export interface Database {
+  readonly engine: Engine;
+  readonly repositories: Repositories;
+  /** for @fastify/session: `store: database.sessionStore` */
+  readonly sessionStore: SqlSessionStore;
+  readonly simulatedIntents: SimulatedIntentStore;
+  readonly webhookEvents: WebhookEventLog;
+  /** Applies pending migrations; a no-op when there are none. Safe from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  /** names of the migrations not applied yet (a readiness check can refuse traffic while any are left) */
+  pendingMigrations(): Promise<string[]>;
+  /** one round trip to the database, for a health endpoint; never throws */
+  health(): Promise<DatabaseHealth>;
+  close(): Promise<void>;
+}
+
+/** A Database with its raw SQL client: for tests and operational tools, not for use cases. */
+export interface SqlDatabase extends Database {
+  readonly sql: SqlClient;
+}
+
+/** An arbitrary constant: the PostgreSQL advisory lock that serialises concurrent migrators. */
+const MIGRATION_LOCK = 7_246_001;
+
+const describeTarget = (target: DatabaseTarget): string => {
+  if (target.engine === "sqlite") return `SQLite ${target.path}`;
+  try {
+    const u = new URL(target.url);
+    return `PostgreSQL ${u.hostname}:${u.port || "5432"}${u.pathname}`; // never the password
+  } catch {
+    return "PostgreSQL (unparseable URL)";
+  }
+};
+
+export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}): Promise<SqlDatabase> => {
+  const target = parseDatabaseUrl(url);
+  const orm = await createOrm(target, options);
+  const check = await orm.checkConnection();
+  if (!check.ok) {
+    await orm.close(true);
+    throw new Error(`Cannot open ${describeTarget(target)}: ${check.reason ?? "no connection"}`);
+  }
+  const sql = new SqlClient(orm, target.engine);
+  const migrator = orm.getMigrator();
+
+  const migrate = async () => {
+    if (target.engine === "sqlite") {
+      await migrator.up();
+      return;
+    }
+    // Several server processes may start together: the first migrates, the others wait on the
+    // lock, then find nothing pending. The lock lives on its own pooled connection (pool >= 2).
+    const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
+    const lock = await knex.transaction();
+    try {
+      await lock.raw("select pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
+      await migrator.up();
+      await lock.commit();
+    } catch (error) {
+      await lock.rollback();
+      throw error;
+    }
+  };
+
+  return {
+    engine: target.engine,
+    sql,
+    repositories: {
+      users: sqlUserRepository(sql),
+      venues: sqlVenueRepository(sql),
+      courts: sqlCourtRepository(sql),
+      bookings: sqlBookingRepository(sql),
+      payments: sqlPaymentRepository(sql),
+      discountCodes: sqlDiscountCodeRepository(sql),
+      shareLinks: sqlShareLinkRepository(sql),
+      images: sqlImageRepository(sql),
+    },
+    sessionStore: new SqlSessionStore(sql),
+    simulatedIntents: sqlSimulatedIntentStore(sql),
+    webhookEvents: sqlWebhookEvents(sql),
+    migrate,
+    async pendingMigrations() {
+      return (await migrator.getPendingMigrations()).map((m) => m.name);
+    },
+    async health() {
+      const started = performance.now();
+      try {
+        await sql.one("select 1 as ok");
+        return { ok: true, engine: target.engine, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+      } catch (error) {
+        return { ok: false, engine: target.engine, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    close: () => orm.close(true),
+  };
+};
+
+/**
+ * Opens (and on SQLite creates) the database at `url`: `sqlite:./data/courts.sqlite`,
+ * `sqlite::memory:`, or `postgres://user@host:5432/db`. Call `migrate()` before use.
+ */
+export const openDatabase = (url: string, options: DatabaseOptions = {}): Promise<Database> => openSqlDatabase(url, options);

@@ -1,0 +1,58 @@
+import { normalizeCode, type DiscountCodeRepository } from "@courts/core";
+import { DiscountCodeSchema, type DiscountCodeRow } from "./entities.js";
+import { DISCOUNT_CODE_COLUMNS, toDiscountCode } from "./mappers.js";
+import { violates, type SqlClient } from "./sql-client.js";
+
+export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepository => {
+  const findById = async (id: string) => {
+    const row = await sql.one(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.id = ?`, [id]);
+    return row && toDiscountCode(row);
+  };
+  return {
+    findById,
+    async list() {
+      const rows = await sql.all(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d order by d.created_at desc, d.id`);
+      return rows.map(toDiscountCode);
+    },
+    async findByCode(code) {
+      const row = await sql.one(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.code = ?`, [
+        normalizeCode(code),
+      ]);
+      return row && toDiscountCode(row);
+    },
+    async insert(code) {
+      try {
+        await sql.fork().insert(DiscountCodeSchema, { ...code });
+        return code;
+      } catch (error) {
+        if (violates(error, "discount_codes_code_unique", "discount_codes.code")) return "duplicate";
+        throw error;
+      }
+    },
+    async update(id, change) {
+      const defined: Partial<DiscountCodeRow> = {};
+      if (change.type !== undefined) defined.type = change.type;
+      if (change.value !== undefined) defined.value = change.value;
+      if (change.maxUsage !== undefined) defined.maxUsage = change.maxUsage;
+      if (change.expiresAt !== undefined) defined.expiresAt = change.expiresAt;
+      if (change.isActive !== undefined) defined.isActive = change.isActive;
+      if (Object.keys(defined).length > 0) {
+        const changed = await sql.fork().nativeUpdate(DiscountCodeSchema, { id }, defined);
+        if (changed === 0) return undefined;
+      }
+      return findById(id);
+    },
+    async reserveUse(id) {
+      // One conditional statement: concurrent reservations can never pass max_usage.
+      const changed = await sql.run(
+        "update discount_codes set usage_count = usage_count + 1 " +
+          "where id = ? and is_active = ? and (max_usage is null or usage_count < max_usage)",
+        [id, true],
+      );
+      return changed > 0;
+    },
+    async releaseUse(id) {
+      await sql.run("update discount_codes set usage_count = usage_count - 1 where id = ? and usage_count > 0", [id]);
+    },
+  };
+};

@@ -1,0 +1,179 @@
+import type {
+  Booking,
+  BookingStatus,
+  BookingWithCourt,
+  Court,
+  DiscountCode,
+  DiscountType,
+  GameType,
+  Payment,
+  PaymentKind,
+  PaymentStatus,
+  ShareLink,
+  TariffBand,
+  User,
+  Venue,
+} from "@courts/core";
+import type { Row } from "./sql-client.js";
+import { bool, instant, instantOrNull, int, intOrNull, str, strOrNull } from "./rows.js";
+
+/**
+ * Raw rows (snake_case columns) to domain objects, and the column lists that produce them.
+ * The CHECK constraints of the migrations guarantee the enumerations read back here.
+ */
+
+export const oneOf = <T extends string>(row: Row, column: string, allowed: readonly T[]): T => {
+  const value = str(row, column);
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new TypeError(`column ${column}: unexpected value ${value}`);
+};
+
+export const USER_COLUMNS = "u.id, u.username, u.email, u.password_hash, u.is_admin, u.created_at";
+
+export const toUser = (r: Row): User => ({
+  id: str(r, "id"),
+  username: str(r, "username"),
+  email: str(r, "email"),
+  passwordHash: str(r, "password_hash"),
+  isAdmin: bool(r, "is_admin"),
+  createdAt: instant(r, "created_at"),
+});
+
+export const VENUE_COLUMNS = "v.id, v.name, v.location, v.description, v.image_url, v.image_data, v.created_at";
+
+export const toVenue = (r: Row): Venue => ({
+  id: str(r, "id"),
+  name: str(r, "name"),
+  location: str(r, "location"),
+  description: strOrNull(r, "description"),
+  imageUrl: strOrNull(r, "image_url"),
+  imageData: strOrNull(r, "image_data"),
+  createdAt: instant(r, "created_at"),
+});
+
+export const COURT_COLUMNS =
+  "c.id, c.venue_id, c.name, c.court_number, c.status, c.image_url, c.image_data, c.day_singles_price, " +
+  "c.day_doubles_price, c.night_singles_price, c.night_doubles_price, c.created_at";
+
+export const toCourt = (r: Row): Court => ({
+  id: str(r, "id"),
+  venueId: str(r, "venue_id"),
+  name: str(r, "name"),
+  courtNumber: int(r, "court_number"),
+  status: str(r, "status"),
+  imageUrl: strOrNull(r, "image_url"),
+  imageData: strOrNull(r, "image_data"),
+  prices: {
+    daySingles: int(r, "day_singles_price"),
+    dayDoubles: int(r, "day_doubles_price"),
+    nightSingles: int(r, "night_singles_price"),
+    nightDoubles: int(r, "night_doubles_price"),
+  },
+  createdAt: instant(r, "created_at"),
+});
+
+export const GAME_TYPES: readonly GameType[] = ["singles", "doubles"];
+const BANDS: readonly TariffBand[] = ["day", "night"];
+const BOOKING_STATUSES: readonly BookingStatus[] = ["active", "confirmed", "cancelled"];
+
+export const BOOKING_COLUMNS =
+  "b.id, b.user_id, b.court_id, b.booking_date, b.time_slot, b.game_type, b.tariff_type, b.total_amount, " +
+  "b.paid_amount, b.status, b.cancellation_reason, b.refund_percentage, b.created_at, b.cancelled_at";
+
+/** A booking joined with its court (c) and venue (v), as lists show it. */
+export const BOOKING_WITH_COURT_SELECT =
+  `select ${BOOKING_COLUMNS}, c.name as court_name, c.court_number, c.venue_id, v.name as venue_name ` +
+  "from bookings b join courts c on c.id = b.court_id join venues v on v.id = c.venue_id";
+
+export const toBooking = (r: Row): Booking => ({
+  id: str(r, "id"),
+  userId: str(r, "user_id"),
+  courtId: str(r, "court_id"),
+  date: str(r, "booking_date"),
+  timeSlot: str(r, "time_slot"),
+  gameType: oneOf(r, "game_type", GAME_TYPES),
+  tariffType: oneOf(r, "tariff_type", BANDS),
+  totalAmount: int(r, "total_amount"),
+  paidAmount: int(r, "paid_amount"),
+  status: oneOf(r, "status", BOOKING_STATUSES),
+  cancellationReason: strOrNull(r, "cancellation_reason"),
+  refundPercentage: intOrNull(r, "refund_percentage"),
+  createdAt: instant(r, "created_at"),
+  cancelledAt: instantOrNull(r, "cancelled_at"),
+});
+
+export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
+  ...toBooking(r),
+  court: {
+    id: str(r, "court_id"),
+    name: str(r, "court_name"),
+    courtNumber: int(r, "court_number"),
+    venueId: str(r, "venue_id"),
+    venueName: str(r, "venue_name"),
+  },
+});
+
+const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared"];
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
+
+export const PAYMENT_COLUMNS =
+  "p.id, p.booking_id, p.user_id, p.kind, p.status, p.amount, p.discount, p.discount_code, p.discount_code_id, " +
+  "p.stripe_fee, p.net_amount, p.refunded_amount, p.stripe_payment_intent_id, p.share_token, p.invoice_number, " +
+  "p.created_at, p.paid_at, p.venue_name, p.court_name, p.court_number, p.booking_date, p.time_slot, p.game_type";
+
+export const toPayment = (r: Row): Payment => ({
+  id: str(r, "id"),
+  bookingId: str(r, "booking_id"),
+  userId: str(r, "user_id"),
+  kind: oneOf(r, "kind", PAYMENT_KINDS),
+  status: oneOf(r, "status", PAYMENT_STATUSES),
+  amount: int(r, "amount"),
+  discount: int(r, "discount"),
+  discountCode: strOrNull(r, "discount_code"),
+  discountCodeId: strOrNull(r, "discount_code_id"),
+  stripeFee: int(r, "stripe_fee"),
+  netAmount: int(r, "net_amount"),
+  refundedAmount: int(r, "refunded_amount"),
+  stripePaymentIntentId: str(r, "stripe_payment_intent_id"),
+  shareToken: strOrNull(r, "share_token"),
+  invoiceNumber: strOrNull(r, "invoice_number"),
+  createdAt: instant(r, "created_at"),
+  paidAt: instantOrNull(r, "paid_at"),
+  venueName: str(r, "venue_name"),
+  courtName: str(r, "court_name"),
+  courtNumber: int(r, "court_number"),
+  bookingDate: str(r, "booking_date"),
+  timeSlot: str(r, "time_slot"),
+  gameType: oneOf(r, "game_type", GAME_TYPES),
+});
+
+const DISCOUNT_TYPES: readonly DiscountType[] = ["percentage", "fixed"];
+
+export const DISCOUNT_CODE_COLUMNS =
+  "d.id, d.code, d.type, d.value, d.max_usage, d.usage_count, d.expires_at, d.is_active, d.created_at";
+
+export const toDiscountCode = (r: Row): DiscountCode => ({
+  id: str(r, "id"),
+  code: str(r, "code"),
+  type: oneOf(r, "type", DISCOUNT_TYPES),
+  value: int(r, "value"),
+  maxUsage: intOrNull(r, "max_usage"),
+  usageCount: int(r, "usage_count"),
+  expiresAt: instantOrNull(r, "expires_at"),
+  isActive: bool(r, "is_active"),
+  createdAt: instant(r, "created_at"),
+});
+
+export const SHARE_LINK_COLUMNS =
+  "s.id, s.token, s.booking_id, s.amount_per_person, s.max_participants, s.current_participants, s.expires_at, s.created_at";
+
+export const toShareLink = (r: Row): ShareLink => ({
+  id: str(r, "id"),
+  token: str(r, "token"),
+  bookingId: str(r, "booking_id"),
+  amountPerPerson: int(r, "amount_per_person"),
+  maxParticipants: int(r, "max_participants"),
+  currentParticipants: int(r, "current_participants"),
+  expiresAt: instant(r, "expires_at"),
+  createdAt: instant(r, "created_at"),
+});

@@ -1,0 +1,12 @@
+import type { MigrationObject } from "@mikro-orm/core";
+import { Migration20261121000001InitialSchema } from "./Migration20261121000001_initial_schema.js";
+import { Migration20261121000002ServerState } from "./Migration20261121000002_server_state.js";
+
+/**
+ * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
+ * from the compiled dist, with no file globbing. Append new ones; never edit an applied one.
+ */
+export const MIGRATIONS: MigrationObject[] = [
+  { name: "Migration20261121000001_initial_schema", class: Migration20261121000001InitialSchema },
+  { name: "Migration20261121000002_server_state", class: Migration20261121000002ServerState },
+];

@@ -1,0 +1,75 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { MikroORM, type Options } from "@mikro-orm/core";
+import { Migrator } from "@mikro-orm/migrations";
+import { PostgreSqlDriver } from "@mikro-orm/postgresql";
+import { SqliteDriver } from "@mikro-orm/sqlite";
+import type { DatabaseTarget } from "./database-url.js";
+import { ENTITY_SCHEMAS } from "./entities.js";
+import { MIGRATIONS } from "./migrations/index.js";
+
+export interface OrmOptions {
+  /** log every query */
+  readonly debug?: boolean;
+  /** PostgreSQL connections per process (SQLite always uses one) */
+  readonly poolSize?: number;
+  /** sees every statement before it runs (SQL with `?` placeholders and its parameters): tracing, tests */
+  readonly onQuery?: (sql: string, params: readonly unknown[]) => void;
+}
+
+interface SqliteHandle {
+  exec(sql: string, callback: (error: Error | null) => void): void;
+}
+
+/**
+ * Per-connection SQLite settings: foreign keys (for the cascades), waiting instead of failing
+ * when another process holds the write lock, and WAL so readers never wait for a writer.
+ */
+const sqlitePragmas = (path: string) => {
+  const pragmas = ["pragma foreign_keys = on", "pragma busy_timeout = 10000"];
+  if (path !== ":memory:") pragmas.push("pragma journal_mode = wal", "pragma synchronous = normal");
+  return (connection: SqliteHandle, done: (error: Error | null, connection: SqliteHandle) => void) =>
+    connection.exec(pragmas.join("; "), (error) => done(error, connection));
+};
+
+const common = (options: OrmOptions) =>
+  ({
+    entities: [...ENTITY_SCHEMAS],
+    extensions: [Migrator],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    discovery: { warnWhenNoEntities: false },
+    // The schema belongs to the migrations; no implicit CREATE DATABASE either.
+    ensureDatabase: false,
+    allowGlobalContext: false,
+    debug: options.debug ?? false,
+    onQuery: (sql: string, params: readonly unknown[]) => {
+      options.onQuery?.(sql, params);
+      return sql;
+    },
+  }) satisfies Partial<Options>;
+
+export const createOrm = async (target: DatabaseTarget, options: OrmOptions = {}): Promise<MikroORM> => {
+  if (target.engine === "sqlite") {
+    if (target.path !== ":memory:") mkdirSync(dirname(target.path), { recursive: true });
+    return MikroORM.init({
+      ...common(options),
+      driver: SqliteDriver,
+      dbName: target.path,
+      // One connection per process: SQLite has one writer anyway, and `:memory:` lives in it.
+      pool: { min: 1, max: 1, afterCreate: sqlitePragmas(target.path) },
+    });
+  }
+  return MikroORM.init({
+    ...common(options),
+    driver: PostgreSqlDriver,
+    clientUrl: target.url,
+    // At least two: migrate() holds its lock on one connection while migrating on another.
+    pool: { min: 0, max: Math.max(2, options.poolSize ?? 10) },
+  });
+};

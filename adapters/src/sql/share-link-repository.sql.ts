@@ -1,0 +1,22 @@
+import type { ShareLinkRepository } from "@courts/core";
+import { ShareLinkSchema } from "./entities.js";
+import { SHARE_LINK_COLUMNS, toShareLink } from "./mappers.js";
+import type { SqlClient } from "./sql-client.js";
+
+export const sqlShareLinkRepository = (sql: SqlClient): ShareLinkRepository => ({
+  async insert(link) {
+    await sql.fork().insert(ShareLinkSchema, { ...link });
+    return link;
+  },
+  async findByToken(token) {
+    const row = await sql.one(`select ${SHARE_LINK_COLUMNS} from share_links s where s.token = ?`, [token]);
+    return row && toShareLink(row);
+  },
+  async findByBooking(bookingId) {
+    const row = await sql.one(
+      `select ${SHARE_LINK_COLUMNS} from share_links s where s.booking_id = ? order by s.created_at desc, s.id desc limit 1`,
+      [bookingId],
+    );
+    return row && toShareLink(row);
+  },
+});

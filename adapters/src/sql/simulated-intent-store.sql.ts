@@ -1,0 +1,98 @@
+import type { IntentStatus } from "@courts/core";
+import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "../payments/simulated-intent-store.js";
+import { instant, int, intOrZero, iso, str } from "./rows.js";
+import type { Row, SqlClient } from "./sql-client.js";
+
+const INTENT_STATUSES: readonly IntentStatus[] = [
+  "requires_payment_method",
+  "requires_confirmation",
+  "requires_action",
+  "processing",
+  "succeeded",
+  "canceled",
+];
+
+const INTENT_COLUMNS = "id, client_secret, amount, currency, status, metadata, idempotency_key, created_at";
+const REFUND_COLUMNS = "id, intent_id, amount, idempotency_key, created_at";
+
+const metadataOf = (text: string): Record<string, string> => {
+  const parsed: unknown = JSON.parse(text);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new TypeError("intent metadata is not an object");
+  return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+};
+
+const toIntent = (r: Row): SimulatedIntent => {
+  const status = INTENT_STATUSES.find((s) => s === str(r, "status"));
+  if (status === undefined) throw new TypeError(`simulated intent: unexpected status ${str(r, "status")}`);
+  return {
+    id: str(r, "id"),
+    clientSecret: str(r, "client_secret"),
+    amount: int(r, "amount"),
+    currency: str(r, "currency"),
+    status,
+    metadata: metadataOf(str(r, "metadata")),
+    idempotencyKey: str(r, "idempotency_key"),
+    createdAt: instant(r, "created_at"),
+  };
+};
+
+const toRefund = (r: Row): SimulatedRefund => ({
+  id: str(r, "id"),
+  intentId: str(r, "intent_id"),
+  amount: int(r, "amount"),
+  idempotencyKey: str(r, "idempotency_key"),
+  createdAt: instant(r, "created_at"),
+});
+
+/**
+ * The simulated card provider's intents and refunds. Idempotency is the unique index on the key:
+ * `on conflict do nothing`, then whatever row holds the key is the answer, whoever wrote it.
+ */
+export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore => ({
+  async insertIntent(intent) {
+    await sql.run(
+      `insert into simulated_intents (${INTENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+      [
+        intent.id,
+        intent.clientSecret,
+        intent.amount,
+        intent.currency,
+        intent.status,
+        JSON.stringify(intent.metadata),
+        intent.idempotencyKey,
+        iso(intent.createdAt),
+      ],
+    );
+    const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where idempotency_key = ?`, [
+      intent.idempotencyKey,
+    ]);
+    if (!row) throw new Error(`simulated intent for key ${intent.idempotencyKey} vanished`);
+    return toIntent(row);
+  },
+  async findIntent(id) {
+    const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where id = ?`, [id]);
+    return row && toIntent(row);
+  },
+  async findIntentByClientSecret(clientSecret) {
+    const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where client_secret = ?`, [clientSecret]);
+    return row && toIntent(row);
+  },
+  async updateIntentStatus(id, from, to) {
+    return (await sql.run("update simulated_intents set status = ? where id = ? and status = ?", [to, id, from])) > 0;
+  },
+  async insertRefund(refund) {
+    await sql.run(
+      `insert into simulated_refunds (${REFUND_COLUMNS}) values (?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+      [refund.id, refund.intentId, refund.amount, refund.idempotencyKey, iso(refund.createdAt)],
+    );
+    const row = await sql.one(`select ${REFUND_COLUMNS} from simulated_refunds where idempotency_key = ?`, [
+      refund.idempotencyKey,
+    ]);
+    if (!row) throw new Error(`simulated refund for key ${refund.idempotencyKey} vanished`);
+    return toRefund(row);
+  },
+  async refundedAmount(intentId) {
+    const row = await sql.one("select sum(amount) as refunded from simulated_refunds where intent_id = ?", [intentId]);
+    return intOrZero(row, "refunded");
+  },
+});

@@ -1,0 +1,72 @@
+import type { User, UserConflict, UserRepository } from "@courts/core";
+import { UserSchema } from "./entities.js";
+import { toUser, USER_COLUMNS } from "./mappers.js";
+import { int } from "./rows.js";
+import { violates, type SqlClient } from "./sql-client.js";
+
+/** The case-insensitive key of a username or email (see the users table). */
+export const caseKey = (text: string): string => text.toLowerCase();
+
+const conflictOf = (error: unknown): UserConflict | undefined => {
+  if (violates(error, "users_username_key_unique", "users.username_key")) return "username-taken";
+  if (violates(error, "users_email_key_unique", "users.email_key")) return "email-taken";
+  return undefined;
+};
+
+export const sqlUserRepository = (sql: SqlClient): UserRepository => {
+  const findById = async (id: string) => {
+    const row = await sql.one(`select ${USER_COLUMNS} from users u where u.id = ?`, [id]);
+    return row && toUser(row);
+  };
+  return {
+    findById,
+    async findByUsername(username) {
+      const row = await sql.one(`select ${USER_COLUMNS} from users u where u.username_key = ?`, [caseKey(username)]);
+      return row && toUser(row);
+    },
+    async insert(user) {
+      try {
+        await sql.fork().insert(UserSchema, {
+          ...user,
+          usernameKey: caseKey(user.username),
+          emailKey: caseKey(user.email),
+        });
+        return user;
+      } catch (error) {
+        const conflict = conflictOf(error);
+        if (conflict) return conflict;
+        throw error;
+      }
+    },
+    async updateProfile(id, profile): Promise<User | UserConflict | undefined> {
+      try {
+        const changed = await sql.fork().nativeUpdate(
+          UserSchema,
+          { id },
+          {
+            username: profile.username,
+            email: profile.email,
+            usernameKey: caseKey(profile.username),
+            emailKey: caseKey(profile.email),
+          },
+        );
+        if (changed === 0) return undefined;
+      } catch (error) {
+        const conflict = conflictOf(error);
+        if (conflict) return conflict;
+        throw error;
+      }
+      return findById(id);
+    },
+    async setPassword(id, passwordHash) {
+      await sql.fork().nativeUpdate(UserSchema, { id }, { passwordHash });
+    },
+    async setAdmin(id, isAdmin) {
+      await sql.fork().nativeUpdate(UserSchema, { id }, { isAdmin });
+    },
+    async countAdmins() {
+      const row = await sql.one("select count(*) as n from users where is_admin = ?", [true]);
+      return row ? int(row, "n") : 0;
+    },
+  };
+};

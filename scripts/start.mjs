@@ -1,0 +1,66 @@
+// `npm start`: builds what is missing or stale, then runs the compiled server.
+// - TypeScript (core + adapters) with `tsc -b` when adapters/dist/main.js is missing or older
+//   than any source file of core or adapters;
+// - the web app with vite when web/dist/index.html is missing and WEB_DIST is not set (a failed
+//   web build is reported and the API is served anyway).
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const serverEntry = path.join(root, "adapters", "dist", "main.js");
+// tsc -b rewrites only changed outputs, but always its build info
+const buildInfo = path.join(root, "adapters", "dist", ".tsbuildinfo");
+const webIndex = path.join(root, "web", "dist", "index.html");
+
+const say = (message) => process.stderr.write(`[start] ${message}\n`);
+
+const newestMtime = (dir) => {
+  let newest = 0;
+  if (!existsSync(dir)) return newest;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+};
+
+const run = (label, command, args, cwd = root) => {
+  say(`${label}...`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: process.env });
+  const ok = result.status === 0;
+  say(`${label}: ${ok ? "listo" : "falló"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+};
+
+const serverIsStale = () => {
+  if (!existsSync(serverEntry) || !existsSync(buildInfo)) return true;
+  const built = statSync(buildInfo).mtimeMs;
+  const sources = Math.max(
+    newestMtime(path.join(root, "core", "src")),
+    newestMtime(path.join(root, "adapters", "src")),
+    statSync(path.join(root, "adapters", "package.json")).mtimeMs,
+  );
+  return sources > built;
+};
+
+if (serverIsStale()) {
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  if (!run("Compilando el servidor (tsc -b adapters)", process.execPath, [tsc, "-b", path.join(root, "adapters")])) {
+    say("No se pudo compilar el servidor. Revisa los errores de arriba.");
+    process.exit(1);
+  }
+}
+
+// WEB_DIST points the server at a web build made elsewhere: nothing to build here then.
+if (!process.env.WEB_DIST?.trim() && !existsSync(webIndex)) {
+  const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
+  if (!existsSync(vite) || !run("Compilando la web (vite build)", process.execPath, [vite, "build"], path.join(root, "web"))) {
+    say("La web no se pudo compilar: se sirve solo la API (la raíz muestra un aviso).");
+  }
+}
+
+await import(pathToFileURL(serverEntry).href);

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { appDepsOf, buildApp, loadConfig, openRuntime, type Runtime } from "@courts/adapters";
+import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
+import { Client } from "./support/client.js";
+import { book, demoCourts, newPlayer, type CourtShape } from "./support/fixtures.js";
+import { freshDatabase, HTTP_ENGINES, type TestDatabase, type TestServer } from "./support/server.js";
+
+/**
+ * Stripe mode wired by the composition root from environment variables, against a local fake
+ * of the Stripe API: the config call, the CSP, no simulated card, and the signed webhook that
+ * records a payment the browser never reported.
+ */
+const WEBHOOK_SECRET = "whsec_courts_http_test";
+
+for (const engine of HTTP_ENGINES) {
+  describe.skipIf(!engine.available)(`Stripe mode [${engine.name}]`, () => {
+    let stripe: FakeStripeServer;
+    let db: TestDatabase;
+    let dir: string;
+    let runtime: Runtime;
+    let app: FastifyInstance;
+    let server: TestServer;
+    let courts: CourtShape[];
+
+    beforeAll(async () => {
+      stripe = await startFakeStripeServer();
+      db = await freshDatabase(engine.name);
+      dir = mkdtempSync(path.join(tmpdir(), "courts-stripe-"));
+      const config = loadConfig(
+        {
+          DATABASE_URL: db.url,
+          DATA_DIR: dir,
+          COURTS_TIMEZONE: "America/Guayaquil",
+          STRIPE_SECRET_KEY: "sk_test_courts",
+          STRIPE_PUBLISHABLE_KEY: "pk_test_courts",
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_HOST: stripe.host,
+          STRIPE_API_PORT: String(stripe.port),
+          STRIPE_API_PROTOCOL: "http",
+          REGISTER_RATE_LIMIT: "1000",
+        },
+        { cwd: dir },
+      );
+      runtime = await openRuntime(config);
+      app = await buildApp(appDepsOf(runtime, false));
+      app.addHook("onClose", () => runtime.close());
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const address = app.server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server = { app, baseUrl: `http://127.0.0.1:${port}`, ports: runtime.ports, database: runtime.database, close: () => app.close() };
+      courts = (await demoCourts(server)).courts;
+    });
+    afterAll(async () => {
+      await app?.close();
+      await stripe?.close();
+      await db?.drop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const signed = (payload: string, secret = WEBHOOK_SECRET) => ({
+      body: payload,
+      headers: {
+        "content-type": "application/json; charset=utf-8",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) }),
+      },
+    });
+
+    it("GET /api/config names Stripe and its publishable key; the CSP allows js.stripe.com", async () => {
+      const answer = await new Client(server.baseUrl).get<{ payments: unknown }>("/api/config");
+      expect(answer.body.payments).toEqual({ provider: "stripe", publishableKey: "pk_test_courts" });
+      expect(answer.headers.get("content-security-policy")).toContain("https://js.stripe.com");
+    });
+
+    it("the simulated card endpoint does not exist in Stripe mode", async () => {
+      const answer = await new Client(server.baseUrl).post("/api/simulated-card/confirm", { clientSecret: "x", cardNumber: "4242424242424242", expMonth: 1, expYear: 2099, cvc: "123" });
+      expect(answer.status).toBe(404);
+    });
+
+    it("when Stripe's signed webhook says the intent succeeded, then the payment is recorded once", async () => {
+      const { client } = await newPlayer(server);
+      const booking = await book(client, courts);
+      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+      expect(intent.status).toBe(200);
+      expect(stripe.intent(intent.body.paymentIntentId)?.amount).toBe(Math.round(Number(intent.body.totalPaid) * 100));
+      stripe.succeed(intent.body.paymentIntentId);
+
+      const payload = JSON.stringify(stripe.eventFor(intent.body.paymentIntentId), null, 2);
+      const guest = new Client(server.baseUrl);
+      const first = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toEqual({ received: true });
+      const redelivery = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+      expect(redelivery.status).toBe(200);
+
+      const payments = await client.get<{ status: string; stripePaymentIntentId: string }[]>("/api/user/payments");
+      const mine = payments.body.filter((p) => p.stripePaymentIntentId === intent.body.paymentIntentId);
+      expect(mine.map((p) => p.status)).toEqual(["succeeded"]);
+      expect((await client.get<{ paymentStatus: string }>(`/api/bookings/${booking.id}`)).body.paymentStatus).toBe("completed");
+      // the browser's own report afterwards is the same payment (200, not 201)
+      const late = await client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intent.body.paymentIntentId });
+      expect(late.status).toBe(200);
+    });
+
+    it("when the signature does not verify, then 400 and nothing is recorded", async () => {
+      const payload = JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: { object: "payment_intent", id: "pi_x" } } });
+      const guest = new Client(server.baseUrl);
+      const forged = await guest.request("POST", "/api/stripe/webhook", signed(payload, "whsec_someone_else"));
+      expect(forged.status).toBe(400);
+      expect(forged.body).toMatchObject({ code: "INVALID_SIGNATURE" });
+      const unsigned = await guest.request("POST", "/api/stripe/webhook", { body: payload, headers: { "content-type": "application/json" } });
+      expect(unsigned.status).toBe(400);
+    });
+
+    it("when the event is about something else, then it is acknowledged and ignored", async () => {
+      const payload = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } });
+      const answer = await new Client(server.baseUrl).request("POST", "/api/stripe/webhook", signed(payload));
+      expect(answer.status).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe } from "vitest";
+import type { Ports } from "@courts/core";
+import {
+  argon2Hasher,
+  buildApp,
+  cryptoIds,
+  openDatabase,
+  pdfInvoiceRenderer,
+  simulatedGateway,
+  systemClock,
+  type Database,
+  type HttpConfig,
+} from "@courts/adapters";
+import { createTestDatabase, TEST_DATABASE_URL } from "../../sql/support/postgres.js";
+
+export type EngineName = "sqlite" | "postgresql";
+
+export const HTTP_ENGINES: readonly { readonly name: EngineName; readonly available: boolean }[] = [
+  { name: "sqlite", available: true },
+  { name: "postgresql", available: TEST_DATABASE_URL !== undefined },
+];
+
+export interface TestDatabase {
+  readonly engine: EngineName;
+  readonly url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: a temp SQLite file, or a new database on TEST_DATABASE_URL's server. */
+export const freshDatabase = async (engine: EngineName): Promise<TestDatabase> => {
+  if (engine === "postgresql") {
+    const db = await createTestDatabase();
+    return { engine, url: db.url, drop: db.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "courts-http-"));
+  return { engine, url: `sqlite:${path.join(dir, "courts.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+export const TEST_TIME_ZONE = "America/Guayaquil";
+
+export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig => ({
+  production: false,
+  sessionSecret: "test-session-secret-0123456789-abcdefghijklmnop",
+  cookieSecure: false,
+  trustProxy: false,
+  timeZone: TEST_TIME_ZONE,
+  publicUrl: "http://localhost:3000",
+  loginRateLimit: 5,
+  registerRateLimit: 10_000,
+  // a folder without index.html unless a test passes one
+  webDist: path.join(tmpdir(), "courts-no-web-here"),
+  stripePublishableKey: null,
+  ...overrides,
+});
+
+export interface TestServer {
+  readonly app: FastifyInstance;
+  readonly baseUrl: string;
+  readonly ports: Ports;
+  readonly database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (buildApp with SQL ports, the simulated card provider, the PDF renderer and
+ * argon2id at a test-sized cost) listening on a random port of 127.0.0.1.
+ */
+export const startServer = async (databaseUrl: string, overrides: Partial<HttpConfig> = {}): Promise<TestServer> => {
+  const database = await openDatabase(databaseUrl, { poolSize: 4 });
+  await database.migrate();
+  const clock = systemClock(TEST_TIME_ZONE);
+  const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);
+  const ports: Ports = {
+    ...database.repositories,
+    gateway: simulated,
+    invoices: pdfInvoiceRenderer(),
+    passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+    clock,
+    ids: cryptoIds,
+  };
+  const app = await buildApp({
+    ports,
+    sessionStore: database.sessionStore,
+    config: testHttpConfig(overrides),
+    simulatedCard: simulated,
+    logger: process.env.TEST_HTTP_LOG ? { level: process.env.TEST_HTTP_LOG } : false,
+  });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return { app, baseUrl: `http://127.0.0.1:${port}`, ports, database, close: () => app.close() };
+};
+
+/**
+ * One suite per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (skipped
+ * otherwise, said once by postgres-availability.test.ts). Each suite gets a fresh database and its own server.
+ */
+export const describeOnEngines = (
+  title: string,
+  suite: (server: () => TestServer, engine: EngineName) => void,
+  options: { readonly overrides?: Partial<HttpConfig> } = {},
+): void => {
+  for (const engine of HTTP_ENGINES) {
+    describe.skipIf(!engine.available)(`${title} [${engine.name}]`, () => {
+      let db: TestDatabase | undefined;
+      let server: TestServer | undefined;
+      beforeAll(async () => {
+        db = await freshDatabase(engine.name);
+        server = await startServer(db.url, options.overrides);
+      });
+      afterAll(async () => {
+        await server?.close();
+        await db?.drop();
+      });
+      suite(() => server!, engine.name);
+    });
+  }
+};

@@ -1,0 +1,206 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Ports } from "@courts/core";
+import { buildApp } from "@courts/adapters";
+import { Client } from "./support/client.js";
+import { freshDatabase, startServer, testHttpConfig, type TestDatabase, type TestServer } from "./support/server.js";
+
+/** The built web app with history fallback, the security headers, the docs and the 500 answer. */
+
+const INDEX = "<!doctype html><html><head><title>Canchas</title></head><body><div id=root></div></body></html>";
+
+describe("web app, headers and docs", () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  let bare: TestServer;
+  let webDist: string;
+  let guest: Client;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), "courts-web-"));
+    mkdirSync(path.join(webDist, "assets"));
+    writeFileSync(path.join(webDist, "index.html"), INDEX);
+    writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('hola')");
+    writeFileSync(path.join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    db = await freshDatabase("sqlite");
+    server = await startServer(db.url, { webDist });
+    bare = await startServer(db.url);
+    guest = new Client(server.baseUrl);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await bare?.close();
+    await db?.drop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(["/", "/venue/123", "/venue/123/calendar", "/admin/discounts", "/checkout/abc", "/no/existe/en/la/app"])(
+    "when the browser asks for %s, then index.html (the client router decides)",
+    async (url) => {
+      const answer = await guest.get(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toMatch(/text\/html/);
+      expect(answer.text).toBe(INDEX);
+      expect(answer.headers.get("cache-control")).toBe("no-cache");
+    },
+  );
+
+  it("when an asset is asked for, then it is served with immutable caching", async () => {
+    const answer = await guest.get("/assets/index-abc123.js");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/javascript/);
+    expect(answer.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await guest.get("/favicon.svg")).status).toBe(200);
+  });
+
+  it("when a missing file is asked for, then 404 (not index.html)", async () => {
+    expect((await guest.get("/assets/index-old999.js")).status).toBe(404);
+  });
+
+  it("when an unknown /api path is asked for, then JSON 404 even with the web built", async () => {
+    const answer = await guest.get("/api/nada");
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: "Ruta no encontrada", code: "NOT_FOUND" });
+  });
+
+  it("when the web is not built, then a small Spanish page says so", async () => {
+    const answer = await new Client(bare.baseUrl).get("/");
+    expect(answer.status).toBe(503);
+    expect(answer.text).toContain("La aplicación web no está compilada");
+    expect((await new Client(bare.baseUrl).get("/api/venues")).status).toBe(200);
+  });
+
+  it("sends the security headers (CSP for the SPA, no Stripe in simulated mode)", async () => {
+    const answer = await guest.get("/");
+    const csp = answer.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("stripe");
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("when Stripe is configured, then the CSP allows js.stripe.com scripts and frames and /api/config gives the key", async () => {
+    const stripe = await startServer(db.url, { stripePublishableKey: "pk_test_123" });
+    try {
+      const client = new Client(stripe.baseUrl);
+      const csp = (await client.get("/api/config")).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+      expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com/);
+      expect((await client.get<{ payments: { publishableKey: string } }>("/api/config")).body.payments.publishableKey).toBe("pk_test_123");
+    } finally {
+      await stripe.close();
+    }
+  });
+
+  it("GET /api/config answers the zone, currency, today and the provider", async () => {
+    const answer = await guest.get("/api/config");
+    expect(answer.body).toEqual({
+      timeZone: "America/Guayaquil",
+      currency: "usd",
+      today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      payments: { provider: "simulated", publishableKey: null },
+    });
+  });
+
+  it("serves the OpenAPI document and its UI under /api/docs", async () => {
+    const doc = await guest.get<{ openapi: string; paths: Record<string, unknown> }>("/api/docs/json");
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    for (const p of ["/api/bookings", "/api/venues/{id}/courts", "/api/objects/upload-image", "/api/admin/discount-codes/{id}"]) {
+      expect(Object.keys(doc.body.paths)).toContain(p);
+    }
+    const ui = await guest.get("/api/docs/");
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain("swagger");
+  });
+});
+
+describe("unexpected failures", () => {
+  it("when a port throws, then 500 with the generic Spanish message, and the log has the request id and the cause", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const broken = new Proxy({} as Ports, {
+      get: (_target, name) =>
+        new Proxy({}, {
+          get: () => async () => {
+            throw new Error(`base de datos caída (${String(name)}) secreto-interno`);
+          },
+        }),
+    });
+    const app = await buildApp({
+      ports: broken,
+      sessionStore: { get: (_id, cb) => cb(null, null), set: (_id, _s, cb) => cb(), destroy: (_id, cb) => cb() },
+      config: testHttpConfig(),
+      logger: { level: "error", stream },
+    });
+    try {
+      const answer = await app.inject({ method: "GET", url: "/api/venues" });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toEqual({ message: "Error interno del servidor", code: "INTERNAL" });
+      expect(answer.body).not.toContain("secreto-interno");
+      expect(answer.body).not.toMatch(/at .*\.ts/);
+      const requestId = answer.headers["x-request-id"];
+      const logged = lines.map((l) => JSON.parse(l) as { reqId?: string; msg?: string; err?: { message?: string } });
+      const entry = logged.find((l) => l.msg === "unexpected error");
+      expect(entry?.reqId).toBe(requestId);
+      expect(entry?.err?.message).toContain("base de datos caída");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("never logs passwords or cookies", async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const db = await freshDatabase("sqlite");
+    const { openDatabase, argon2Hasher, cryptoIds, systemClock, simulatedGateway, pdfInvoiceRenderer } = await import("@courts/adapters");
+    const database = await openDatabase(db.url);
+    await database.migrate();
+    const clock = systemClock("America/Guayaquil");
+    const app = await buildApp({
+      ports: {
+        ...database.repositories,
+        gateway: simulatedGateway(database.simulatedIntents, cryptoIds, clock),
+        invoices: pdfInvoiceRenderer(),
+        passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+        clock,
+        ids: cryptoIds,
+      },
+      sessionStore: database.sessionStore,
+      config: testHttpConfig(),
+      logger: { level: "trace", stream },
+    });
+    try {
+      const register = await app.inject({
+        method: "POST",
+        url: "/api/auth/register",
+        payload: { email: "log@correo.ec", username: "registrado", password: "clave-super-secreta" },
+      });
+      expect(register.statusCode).toBe(201);
+      const cookie = register.headers["set-cookie"];
+      await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie: String(cookie).split(";")[0]!, authorization: "Bearer abc" } });
+      const all = lines.join("\n");
+      expect(all).not.toContain("clave-super-secreta");
+      expect(all).not.toContain(String(cookie).split(";")[0]!.split("=")[1]!.slice(0, 20));
+      expect(all).not.toContain("Bearer abc");
+    } finally {
+      await app.close();
+      await database.close();
+      await db.drop();
+    }
+  });
+});

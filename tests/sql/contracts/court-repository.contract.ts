@@ -1,0 +1,89 @@
+import { expect, it } from "vitest";
+import { aCourt, aPayment, aVenue } from "../../support/builders.js";
+import type { Subject } from "../support/harness.js";
+import { seedBooking, seedPlace } from "../support/seed.js";
+
+export const courtRepositoryContract = (subject: () => Subject): void => {
+  const repos = () => subject().repos;
+
+  it("when courts are inserted, then a venue lists them by number and each is found by id", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    const three = aCourt(venue.id, { courtNumber: 3, prices: { daySingles: 1000, dayDoubles: 2000, nightSingles: 1200, nightDoubles: 2400 } });
+    const one = aCourt(venue.id, { courtNumber: 1, status: "maintenance", imageUrl: "/bucket/c1.jpg" });
+    expect(await repos().courts.insert(three)).toEqual(three);
+    expect(await repos().courts.insert(one)).toEqual(one);
+    expect(await repos().courts.listByVenue(venue.id)).toEqual([one, three]);
+    expect(await repos().courts.findById(three.id)).toEqual(three);
+    expect(await repos().courts.findById("00000000-0000-4000-8000-00000000dead")).toBeUndefined();
+    expect(await repos().courts.listByVenue("00000000-0000-4000-8000-00000000dead")).toEqual([]);
+  });
+
+  it("when courts are counted, then the ones not available are counted apart", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    await repos().courts.insert(aCourt(venue.id, { status: "available" }));
+    await repos().courts.insert(aCourt(venue.id, { status: "maintenance" }));
+    await repos().courts.insert(aCourt(venue.id, { status: "En Uso" }));
+    expect(await repos().courts.count()).toBe(3);
+    expect(await repos().courts.countNotAvailable()).toBe(2);
+    expect(await repos().courts.list()).toHaveLength(3);
+  });
+
+  it("when a number is already used in the venue, then the insert answers number-taken; another venue may use it", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    const other = await repos().venues.insert(aVenue());
+    await repos().courts.insert(aCourt(venue.id, { courtNumber: 1 }));
+    expect(await repos().courts.insert(aCourt(venue.id, { courtNumber: 1 }))).toBe("number-taken");
+    const elsewhere = aCourt(other.id, { courtNumber: 1 });
+    expect(await repos().courts.insert(elsewhere)).toEqual(elsewhere);
+  });
+
+  it("when a court is updated, then every field but id and creation is replaced", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    const court = aCourt(venue.id, { courtNumber: 1 });
+    await repos().courts.insert(court);
+    const change = {
+      ...court,
+      name: "Central",
+      courtNumber: 7,
+      status: "maintenance",
+      prices: { daySingles: 1, dayDoubles: 2, nightSingles: 3, nightDoubles: 4 },
+    };
+    expect(await repos().courts.update(change)).toEqual(change);
+    expect(await repos().courts.findById(court.id)).toEqual(change);
+  });
+
+  it("when an update takes a used number, then it answers number-taken and changes nothing", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    await repos().courts.insert(aCourt(venue.id, { courtNumber: 1 }));
+    const court = aCourt(venue.id, { courtNumber: 2 });
+    await repos().courts.insert(court);
+    expect(await repos().courts.update({ ...court, courtNumber: 1 })).toBe("number-taken");
+    expect(await repos().courts.findById(court.id)).toEqual(court);
+    expect(await repos().courts.update({ ...court, id: "00000000-0000-4000-8000-00000000dead" })).toBeUndefined();
+  });
+
+  it("when an image is set, then only that field changes", async () => {
+    const venue = await repos().venues.insert(aVenue());
+    const court = aCourt(venue.id, { imageUrl: "https://img.example/c.jpg" });
+    await repos().courts.insert(court);
+    expect(await repos().courts.setImage(court.id, { imageData: "img-9" })).toEqual({ ...court, imageData: "img-9" });
+    expect(await repos().courts.setImage("00000000-0000-4000-8000-00000000dead", { imageData: "x" })).toBeUndefined();
+  });
+
+  it("when a court is deleted, then its bookings go and their payments stay with the court's names", async () => {
+    const place = await seedPlace(repos());
+    const booking = await seedBooking(repos(), place, { timeSlot: "18:00" });
+    const payment = await repos().payments.insertPending(aPayment({}, { booking, court: place.court, venue: place.venue }));
+    expect(await repos().courts.delete(place.court.id)).toBe(true);
+    expect(await repos().courts.findById(place.court.id)).toBeUndefined();
+    expect(await repos().bookings.findById(booking.id)).toBeUndefined();
+    expect(await repos().bookings.listByUser(place.user.id)).toEqual([]);
+    expect(await repos().payments.listByUser(place.user.id)).toEqual([payment]);
+    expect(await repos().venues.findById(place.venue.id)).toEqual(place.venue);
+    expect(await repos().courts.delete(place.court.id)).toBe(false);
+  });
+
+  it("when the venue does not exist, then inserting a court fails", async () => {
+    await expect(repos().courts.insert(aCourt("00000000-0000-4000-8000-00000000dead"))).rejects.toThrow();
+  });
+};

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import type { Repositories } from "@courts/core";
+import type { SqlDatabase } from "@courts/adapters/sql/index";
+import { openSqlDatabase } from "@courts/adapters/sql/index";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { aBooking, aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
+import { emptyTables, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { int } from "./support/rows.js";
+import { seedBooking, seedPlace } from "./support/seed.js";
+
+/**
+ * Real concurrency: several Database instances (own ORM, own connections, as separate server
+ * processes would have) on one database, each burst fired at once with Promise.all.
+ * The outcome is checked in the database afterwards, not only in the answers.
+ */
+for (const engine of SQL_ENGINES) {
+  describe.skipIf(!engine.available)(`races (${engine.name})`, () => {
+    let primary: SqlDatabase;
+    let processes: SqlDatabase[] = [];
+    let dispose: () => Promise<void> = async () => undefined;
+
+    beforeAll(async () => {
+      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
+      primary = target.db;
+      dispose = target.dispose;
+      // SQLite: three connections keep libuv's four worker threads from all waiting on the lock.
+      const extra = engine.name === "sqlite" ? 2 : 3;
+      processes = [primary];
+      for (let i = 0; i < extra; i++) processes.push(await openSqlDatabase(target.url, { poolSize: 4 }));
+    });
+    beforeEach(async () => {
+      await emptyTables(primary);
+    });
+    afterAll(async () => {
+      for (const db of processes.slice(1)) await db.close();
+      await dispose();
+    });
+
+    const burst = <T>(n: number, work: (repos: Repositories, i: number) => Promise<T>): Promise<T[]> =>
+      Promise.all(Array.from({ length: n }, (_, i) => work(processes[i % processes.length]!.repositories, i)));
+    const count = async (sql: string, params: (string | number)[]) => int((await primary.sql.one(sql, params))!, "n");
+
+    it("when 50 players book one slot at once, then exactly one active booking exists", async () => {
+      const place = await seedPlace(primary.repositories);
+      const outcomes = await burst(50, (repos) =>
+        repos.bookings.insert(aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-05", timeSlot: "19:00" })),
+      );
+      expect(outcomes.filter((o) => o !== "slot-taken")).toHaveLength(1);
+      expect(await count("select count(*) as n from bookings where court_id = ?", [place.court.id])).toBe(1);
+      expect(await primary.repositories.bookings.bookedSlots(place.court.id, "2026-12-05")).toEqual(["19:00"]);
+    });
+
+    it("when 50 checkouts reserve a use of a code limited to 5, then exactly 5 get one", async () => {
+      const code = aDiscountCode({ maxUsage: 5 });
+      await primary.repositories.discountCodes.insert(code);
+      const outcomes = await burst(50, (repos) => repos.discountCodes.reserveUse(code.id));
+      expect(outcomes.filter(Boolean)).toHaveLength(5);
+      expect(await count("select usage_count as n from discount_codes where id = ?", [code.id])).toBe(5);
+    });
+
+    it("when 20 payers of a 4-person link pay at once, then exactly 4 are recorded, with gapless invoices", async () => {
+      const place = await seedPlace(primary.repositories);
+      const booking = await seedBooking(primary.repositories, place, { gameType: "doubles", timeSlot: "19:00" }); // 3300
+      const link = await primary.repositories.shareLinks.insert(aShareLink(booking, { maxParticipants: 4 }));
+      const payments = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          primary.repositories.payments.insertPending(
+            aPayment({ amount: 500, kind: "shared", userId: `shared-${randomUUID()}`, shareToken: link.token }, { booking, ...place }),
+          ),
+        ),
+      );
+      const outcomes = await burst(20, (repos, i) =>
+        repos.payments.markSucceeded({
+          intentId: payments[i]!.stripePaymentIntentId,
+          at: new Date("2026-11-21T15:00:00.000Z"),
+          shareLinkId: link.id,
+        }),
+      );
+      expect(outcomes.filter((o) => o.kind === "recorded")).toHaveLength(4);
+      expect(outcomes.filter((o) => o.kind === "link-full")).toHaveLength(16);
+      expect(await count("select current_participants as n from share_links where id = ?", [link.id])).toBe(4);
+      expect(await count("select paid_amount as n from bookings where id = ?", [booking.id])).toBe(2000);
+      expect(await count("select count(*) as n from payments where booking_id = ? and status = 'succeeded'", [booking.id])).toBe(4);
+      const numbers = (await primary.sql.all("select invoice_number from payments where invoice_number is not null order by 1")).map(
+        (r) => r.invoice_number,
+      );
+      expect(numbers).toEqual(["2026-000001", "2026-000002", "2026-000003", "2026-000004"]);
+    });
+
+    it("when 10 callers record the same intent at once, then one payment succeeds and the booking counts it once", async () => {
+      const place = await seedPlace(primary.repositories);
+      const booking = await seedBooking(primary.repositories, place);
+      const payment = await primary.repositories.payments.insertPending(aPayment({ amount: 725 }, { booking, ...place }));
+      const outcomes = await burst(10, (repos) =>
+        repos.payments.markSucceeded({
+          intentId: payment.stripePaymentIntentId,
+          at: new Date("2026-11-21T15:00:00.000Z"),
+          shareLinkId: null,
+        }),
+      );
+      expect(outcomes.filter((o) => o.kind === "recorded")).toHaveLength(1);
+      expect(outcomes.filter((o) => o.kind === "already-recorded")).toHaveLength(9);
+      expect(await count("select paid_amount as n from bookings where id = ?", [booking.id])).toBe(725);
+      expect(await count("select count(*) as n from payments where status = 'succeeded'", [])).toBe(1);
+      expect(await count("select last_number as n from invoice_counters where year = ?", [2026])).toBe(1);
+    });
+
+    it("when one webhook event is delivered 10 times at once, then it is processed once", async () => {
+      const eventId = `evt_${randomUUID()}`;
+      const firsts = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => processes[i % processes.length]!.webhookEvents.markProcessed(eventId)),
+      );
+      expect(firsts.filter(Boolean)).toHaveLength(1);
+      expect(await count("select count(*) as n from webhook_events where event_id = ?", [eventId])).toBe(1);
+    });
+  });
+}

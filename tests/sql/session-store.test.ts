@@ -1,0 +1,95 @@
+import type { Session } from "fastify";
+import type { SqlDatabase } from "@courts/adapters/sql/index";
+import { DEFAULT_SESSION_TTL_MS, sessionExpiry } from "@courts/adapters/sql/index";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emptyTables, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { int } from "./support/rows.js";
+
+const NOW = Date.parse("2026-11-21T12:00:00.000Z");
+
+/** A session as @fastify/session hands it to a store (its cookie serialises through toJSON). */
+const aSession = (cookie: Record<string, unknown>, data: Record<string, unknown> = { userId: "user-1" }): Session =>
+  ({ cookie: { originalMaxAge: null, path: "/", httpOnly: true, ...cookie }, ...data }) as unknown as Session;
+
+describe("sessionExpiry", () => {
+  it("when the cookie has an expiry, then the row expires with it", () => {
+    expect(sessionExpiry({ expires: new Date("2026-11-28T12:00:00.000Z") }, NOW)).toEqual(new Date("2026-11-28T12:00:00.000Z"));
+    expect(sessionExpiry({ expires: "2026-11-28T12:00:00.000Z" }, NOW)).toEqual(new Date("2026-11-28T12:00:00.000Z"));
+  });
+
+  it("when the cookie has only a max age, then the row expires that long from now", () => {
+    expect(sessionExpiry({ expires: null, originalMaxAge: 60_000 }, NOW)).toEqual(new Date(NOW + 60_000));
+  });
+
+  it("when the cookie has neither, then the row lives the default time", () => {
+    expect(sessionExpiry({ expires: null, originalMaxAge: null }, NOW)).toEqual(new Date(NOW + DEFAULT_SESSION_TTL_MS));
+  });
+});
+
+for (const engine of SQL_ENGINES) {
+  describe.skipIf(!engine.available)(`session store and webhook events (${engine.name})`, () => {
+    let db: SqlDatabase;
+    let dispose: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
+      db = target.db;
+      dispose = target.dispose;
+    });
+    beforeEach(async () => {
+      await emptyTables(db);
+    });
+    afterAll(async () => {
+      await dispose();
+    });
+
+    const get = (sid: string) =>
+      new Promise<Session | null | undefined>((resolve, reject) =>
+        db.sessionStore.get(sid, (error, session) => (error ? reject(error) : resolve(session))),
+      );
+    const set = (sid: string, session: Session) =>
+      new Promise<void>((resolve, reject) => db.sessionStore.set(sid, session, (error) => (error ? reject(error) : resolve())));
+    const destroy = (sid: string) =>
+      new Promise<void>((resolve, reject) => db.sessionStore.destroy(sid, (error) => (error ? reject(error) : resolve())));
+    const inAWeek = () => new Date(Date.now() + 7 * 24 * 3_600_000);
+
+    it("when a session is set, then get returns its data and cookie as JSON", async () => {
+      const expires = inAWeek();
+      await set("sid-1", aSession({ expires }, { userId: "u-1", adminId: "a-1" }));
+      expect(await get("sid-1")).toEqual({
+        cookie: { originalMaxAge: null, path: "/", httpOnly: true, expires: expires.toISOString() },
+        userId: "u-1",
+        adminId: "a-1",
+      });
+      expect(await get("sid-unknown")).toBeNull();
+    });
+
+    it("when a session is set again, then the new data replaces the old", async () => {
+      await set("sid-2", aSession({ expires: inAWeek() }, { userId: "u-1" }));
+      await set("sid-2", aSession({ expires: inAWeek() }, { userId: "u-2" }));
+      expect(await get("sid-2")).toMatchObject({ userId: "u-2" });
+      expect(int((await db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
+    });
+
+    it("when a session has expired, then get ignores it and a prune deletes it", async () => {
+      await set("old", aSession({ expires: new Date(Date.now() - 1000) }));
+      await set("new", aSession({ expires: inAWeek() }));
+      expect(await get("old")).toBeNull();
+      expect(await db.sessionStore.prune()).toBe(1);
+      expect(int((await db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
+      expect(await get("new")).toMatchObject({ userId: "user-1" });
+    });
+
+    it("when a session is destroyed, then it is gone", async () => {
+      await set("sid-3", aSession({ expires: inAWeek() }));
+      await destroy("sid-3");
+      expect(await get("sid-3")).toBeNull();
+      await destroy("sid-3");
+    });
+
+    it("when a webhook event is seen twice, then only the first marks it processed", async () => {
+      expect(await db.webhookEvents.markProcessed("evt_1")).toBe(true);
+      expect(await db.webhookEvents.markProcessed("evt_1")).toBe(false);
+      expect(await db.webhookEvents.markProcessed("evt_2")).toBe(true);
+    });
+  });
+}

@@ -1,0 +1,4 @@
+import { shareLinkRepositoryContract } from "./contracts/share-link-repository.contract.js";
+import { describeOnEngines } from "./support/harness.js";
+
+describeOnEngines("ShareLinkRepository contract", shareLinkRepositoryContract);

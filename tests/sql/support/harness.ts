@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Repositories } from "@courts/core";
+import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import type { SimulatedIntentStore } from "@courts/adapters/payments/simulated-intent-store";
+import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
+import { memoryRepositories, memorySimulatedIntents } from "../../support/memory/index.js";
+import { createTestDatabase, TEST_DATABASE_URL } from "./postgres.js";
+
+export type EngineName = "memory" | "sqlite" | "postgresql";
+
+/** What a contract test reaches: the ports, renewed (emptied) before every test. */
+export interface Subject {
+  readonly engine: EngineName;
+  readonly repos: Repositories;
+  readonly simulatedIntents: SimulatedIntentStore;
+}
+
+interface Harness {
+  subject(): Subject;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Children first, so foreign keys never object. */
+const TABLES = [
+  "share_links",
+  "payments",
+  "bookings",
+  "courts",
+  "venues",
+  "users",
+  "discount_codes",
+  "images",
+  "invoice_counters",
+  "sessions",
+  "simulated_refunds",
+  "simulated_intents",
+  "webhook_events",
+];
+
+export const emptyTables = async (db: SqlDatabase): Promise<void> => {
+  for (const table of TABLES) await db.sql.run(`delete from ${table}`);
+};
+
+/** A temporary directory for one suite's SQLite files, removed with it. */
+export const tempDir = (): { path: string; remove(): void } => {
+  const path = mkdtempSync(join(tmpdir(), "courts-sql-"));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+};
+
+/** A migrated database of `engine` (a temp SQLite file, or a fresh PostgreSQL database). */
+export const openTestDatabase = async (
+  engine: "sqlite" | "postgresql",
+  options: { migrate?: boolean } = {},
+): Promise<{ db: SqlDatabase; url: string; dispose(): Promise<void> }> => {
+  const place =
+    engine === "sqlite"
+      ? (() => {
+          const dir = tempDir();
+          return { url: `sqlite:${join(dir.path, "courts.sqlite")}`, drop: async () => dir.remove() };
+        })()
+      : await createTestDatabase();
+  const db = await openSqlDatabase(place.url);
+  if (options.migrate ?? true) await db.migrate();
+  return {
+    db,
+    url: place.url,
+    dispose: async () => {
+      await db.close();
+      await place.drop();
+    },
+  };
+};
+
+const memoryHarness = async (): Promise<Harness> => {
+  let current: Subject = { engine: "memory", repos: memoryRepositories(), simulatedIntents: memorySimulatedIntents() };
+  return {
+    subject: () => current,
+    reset: async () => {
+      current = { engine: "memory", repos: memoryRepositories(), simulatedIntents: memorySimulatedIntents() };
+    },
+    close: async () => undefined,
+  };
+};
+
+const sqlHarness = async (engine: "sqlite" | "postgresql"): Promise<Harness> => {
+  const { db, dispose } = await openTestDatabase(engine);
+  const subject: Subject = { engine, repos: db.repositories, simulatedIntents: db.simulatedIntents };
+  return { subject: () => subject, reset: () => emptyTables(db), close: dispose };
+};
+
+export const ENGINES: readonly { readonly name: EngineName; readonly available: boolean }[] = [
+  { name: "memory", available: true },
+  { name: "sqlite", available: true },
+  { name: "postgresql", available: TEST_DATABASE_URL !== undefined },
+];
+
+export const SQL_ENGINES = ENGINES.filter((e) => e.name !== "memory");
+
+/**
+ * Runs one contract against every engine: in memory, SQLite (a temp file per suite) and
+ * PostgreSQL (a fresh database per suite) when TEST_DATABASE_URL is set. Every test starts on
+ * empty tables. (postgres-availability.test.ts prints the one line when PostgreSQL is skipped.)
+ */
+export const describeOnEngines = (
+  title: string,
+  contract: (subject: () => Subject) => void,
+  engines: readonly { readonly name: EngineName; readonly available: boolean }[] = ENGINES,
+): void => {
+  for (const engine of engines) {
+    describe.skipIf(!engine.available)(`${title} (${engine.name})`, () => {
+      let harness: Harness | undefined;
+      beforeAll(async () => {
+        harness = engine.name === "memory" ? await memoryHarness() : await sqlHarness(engine.name);
+      });
+      beforeEach(async () => {
+        await harness!.reset();
+      });
+      afterAll(async () => {
+        await harness?.close();
+      });
+      contract(() => harness!.subject());
+    });
+  }
+};
