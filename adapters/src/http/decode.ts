@@ -7,11 +7,8 @@ const formatPath = (path: ReadonlyArray<PropertyKey>): string => path.map(String
  * Decodes a body, query or params with the core request schemas (effect Schema): unknown
  * fields are dropped; the first Spanish message, with the field it is about, becomes a 400.
  */
-export const decode = <A, I, R>(schema: Schema.Schema<A, I, R>, input: unknown): A => {
-  // The request schemas need no services; core's `required` helper widens their context type
-  // to unknown (reported), so it is narrowed back here.
-  const contextFree = schema as unknown as Schema.Schema<A, I, never>;
-  const result = Schema.decodeUnknownEither(contextFree, { errors: "all", onExcessProperty: "ignore" })(input);
+export const decode = <A, I>(schema: Schema.Schema<A, I, never>, input: unknown): A => {
+  const result = Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })(input);
   if (Either.isRight(result)) return result.right;
   const issues = ParseResult.ArrayFormatter.formatErrorSync(result.left);
   const first = issues[0];

@@ -186,7 +186,13 @@ export const settleIntent = (
     )
       return yield* Effect.fail(new PaymentMismatch({ message: "El pago no corresponde a esta reserva" }));
 
-    const link = payment.shareToken ? yield* call(() => ports.shareLinks.findByToken(payment.shareToken as string)) : undefined;
+    // The organiser's own share counts on the booking's link too, so "X de N" stays true
+    // whether the link was created before or after they paid.
+    const link = payment.shareToken
+      ? yield* call(() => ports.shareLinks.findByToken(payment.shareToken as string))
+      : payment.kind === "partial"
+        ? yield* call(() => ports.shareLinks.findByBooking(payment.bookingId))
+        : undefined;
     const outcome = yield* call(() =>
       ports.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: ports.clock.now(), shareLinkId: link?.id ?? null }),
     );

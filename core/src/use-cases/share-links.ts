@@ -77,5 +77,7 @@ export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "cou
     if (isExpired(link, ports.clock.now()) || booking.status === "cancelled") return yield* Effect.fail(expired());
     const court = yield* call(() => ports.courts.findById(booking.courtId));
     const share = Math.min(shareAt(booking.totalAmount, booking.gameType, link.currentParticipants), remainingOf(booking));
-    return { link: { ...link, amountPerPerson: isFull(link) ? link.amountPerPerson : share }, booking, court };
+    // Paid in full (the organiser may have paid the rest): no place is left, whatever the count says.
+    const seen = remainingOf(booking) === 0 ? { ...link, currentParticipants: link.maxParticipants } : link;
+    return { link: { ...seen, amountPerPerson: isFull(seen) ? link.amountPerPerson : share }, booking, court };
   });

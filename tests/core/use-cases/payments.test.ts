@@ -187,3 +187,24 @@ describe("reports and invoices", () => {
     expect((await failure(renderInvoice(c.ports, c.asAna, intent.payment.id)))._tag).toBe("InvoiceUnavailable");
   });
 });
+
+describe("share link counts", () => {
+  it("when the organiser creates the link first and then pays their share, then the link counts 1 of 4", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    expect(link.currentParticipants).toBe(0);
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    expect((await ok(getShareLink(c.ports, link.token))).link.currentParticipants).toBe(1);
+  });
+
+  it("when the organiser pays the rest in full, then the link shows no place left", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    const full = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    await c.pay(full.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: full.paymentIntentId }));
+    expect((await ok(getShareLink(c.ports, link.token))).link).toMatchObject({ currentParticipants: 4, maxParticipants: 4 });
+  });
+});

@@ -11,7 +11,7 @@ import { memoryVenues } from "./memory-venues.js";
 import { emptyState, type MemoryState } from "./state.js";
 
 export { fakePasswordHasher, fixedClock, sequentialIds, type SettableClock } from "./fakes.js";
-export { memorySimulatedIntents } from "./memory-simulated-intents.js";
+export { memoryIntentStore as memorySimulatedIntents } from "../memory-intent-store.js";
 export type { MemoryState } from "./state.js";
 
 /** Every repository port over one shared in-memory state (same semantics as the SQL ones). */
