@@ -1,12 +1,10 @@
-import type { Ports } from "@courts/core";
+import type { InvoiceRenderer, Ports } from "@courts/core";
 import { argon2Hasher } from "./auth/argon2-hasher.js";
 import { cryptoIds } from "./auth/ids.js";
 import { systemClock } from "./auth/system-clock.js";
 import type { Config } from "./config.js";
 import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
 import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
-import { stripeGateway, verifyStripeEvent } from "./payments/stripe-gateway.js";
-import { pdfInvoiceRenderer } from "./pdf/invoice-pdf.js";
 import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.js";
 
 /**
@@ -30,6 +28,16 @@ export interface OpenRuntimeOptions extends DatabaseOptions {
   readonly migrate?: boolean;
 }
 
+const lazyInvoiceRenderer = (): InvoiceRenderer => {
+  let renderer: Promise<InvoiceRenderer> | undefined;
+  return {
+    render: async (invoice) => {
+      renderer ??= import("./pdf/invoice-pdf.js").then((m) => m.pdfInvoiceRenderer());
+      return (await renderer).render(invoice);
+    },
+  };
+};
+
 export const openRuntime = async (config: Config, options: OpenRuntimeOptions = {}): Promise<Runtime> => {
   const database = await openDatabase(config.databaseUrl, options);
   try {
@@ -42,8 +50,10 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
   const ids = cryptoIds;
   const stripe = config.stripe;
   const simulated = stripe ? null : simulatedGateway(database.simulatedIntents, ids, clock);
-  const gateway = stripe
-    ? stripeGateway({
+  // stripe-node and pdfkit load only when used: the CLI and the simulated mode never pay for them.
+  const stripeModule = stripe ? await import("./payments/stripe-gateway.js") : null;
+  const gateway = stripe && stripeModule
+    ? stripeModule.stripeGateway({
         secretKey: stripe.secretKey,
         ...(stripe.apiHost ? { host: stripe.apiHost } : {}),
         ...(stripe.apiPort ? { port: stripe.apiPort } : {}),
@@ -55,7 +65,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
   const ports: Ports = {
     ...database.repositories,
     gateway,
-    invoices: pdfInvoiceRenderer(),
+    invoices: lazyInvoiceRenderer(),
     passwords: argon2Hasher(),
     clock,
     ids,
@@ -66,10 +76,10 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     ports,
     simulated,
     verifyWebhook:
-      webhookSecret === null
+      webhookSecret === null || stripeModule === null
         ? null
         : (rawBody, signature) => {
-            const event = verifyStripeEvent(rawBody, signature, webhookSecret);
+            const event = stripeModule.verifyStripeEvent(rawBody, signature, webhookSecret);
             const object = event.data.object as { object?: string; id?: string };
             return {
               id: event.id,

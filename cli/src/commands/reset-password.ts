@@ -1,0 +1,19 @@
+import type { Command } from "commander";
+import { resetPassword } from "@courts/core";
+import { presentUser } from "@courts/adapters/http/presenters";
+import type { Cli } from "../support/context.js";
+import { readNewPassword } from "../support/password-input.js";
+import { runUseCase } from "../support/use-case.js";
+
+/** `courts admin reset-password USERNAME` */
+export const resetPasswordCommand = async (cli: Cli, command: Command): Promise<void> => {
+  const username = command.processedArgs[0] as string;
+  const options = command.opts<{ passwordStdin?: boolean }>();
+  await cli.config(command);
+  const password = await readNewPassword({ passwordStdin: options.passwordStdin === true }, cli.io.stdin, cli.io.stderr);
+  await cli.withRuntime(command, async ({ ports }) => {
+    const user = await runUseCase(resetPassword(ports, { username, password }));
+    if (cli.json(command)) return cli.printJson({ ...presentUser(user), isAdmin: user.isAdmin });
+    cli.print(`Contraseña de '${user.username}' cambiada.`);
+  });
+};

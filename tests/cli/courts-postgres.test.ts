@@ -1,0 +1,3 @@
+import { describeCliSuite } from "./support/cli-suite.js";
+
+describeCliSuite("postgresql");

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/** The real binary, as `npx courts` runs it. */
+export const COURTS_BIN = fileURLToPath(new URL("../../../cli/bin/courts.mjs", import.meta.url));
+
+export interface CourtsResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Server settings of the developer's shell that would change what the CLI does. */
+const FOREIGN = /^(DATABASE_URL|DATA_DIR|ADMIN_|STRIPE_|COURTS_TIMEZONE|SEED_DEMO|NODE_OPTIONS)/;
+
+const baseEnv = (): Record<string, string> => {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && !FOREIGN.test(name)) env[name] = value;
+  return env;
+};
+
+/** Runs `courts <args>` as a child process with stdin closed (or fed `input`), and collects its output. */
+export const runCourts = (
+  args: readonly string[],
+  options: { readonly env?: Readonly<Record<string, string>>; readonly input?: string } = {},
+): Promise<CourtsResult> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [COURTS_BIN, ...args], {
+      env: { ...baseEnv(), COURTS_TIMEZONE: "America/Guayaquil", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+
+/** The stdout of a `--json` run, parsed; fails the test with the stderr when the run failed. */
+export const json = <T>(result: CourtsResult): T => {
+  if (result.code !== 0) throw new Error(`courts terminó con ${String(result.code)}: ${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+};

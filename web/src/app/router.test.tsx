@@ -1,0 +1,113 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useLocation } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { currentToast } from "../components/ui/toast";
+import { GUEST, json, mockApi, renderWithProviders } from "../testing/render-app";
+import { AppRouter } from "./router";
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const app = (path: string) =>
+  renderWithProviders(
+    <>
+      <AppRouter />
+      <Where />
+    </>,
+    path,
+  );
+
+describe("AppRouter", () => {
+  it("when the path is unknown, then the not-found screen shows '404 Page Not Found'", async () => {
+    mockApi(GUEST);
+    app("/no-existe");
+    expect(await screen.findByRole("heading", { name: "404 Page Not Found" })).toBeInTheDocument();
+  });
+
+  it("when a guest opens home, then the top bar offers 'Iniciar Sesión' and 'Registrarse' and the hero 'Comenzar Ahora'", async () => {
+    mockApi({ ...GUEST, "GET /api/venues": () => json([]) });
+    app("/");
+    expect(await screen.findByRole("link", { name: "Registrarse" })).toHaveAttribute("href", "/register");
+    expect(screen.getAllByRole("link", { name: "Iniciar Sesión" })[0]).toHaveAttribute("href", "/login");
+    expect(await screen.findByRole("link", { name: "Comenzar Ahora" })).toHaveAttribute("href", "/register");
+    expect(await screen.findByText("Próximamente más canchas")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/login");
+    expect(screen.getByRole("link", { name: "Mi Cuenta" })).toHaveAttribute("href", "/login");
+  });
+
+  it("when a player is logged in, then the hero hides the guest buttons and the bottom bar links to the account", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+      "GET /api/venues": () => json([]),
+    });
+    app("/");
+    expect(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Comenzar Ahora" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Mi Cuenta" })).toHaveAttribute("href", "/user-dashboard");
+    expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  });
+
+  it("when an admin is signed in, then the top bar shows 'Panel Admin' and 'Salir'", async () => {
+    mockApi({ ...GUEST, "GET /api/admin/check": () => json({ isAdmin: true }), "GET /api/venues": () => json([]) });
+    app("/");
+    expect(await screen.findByRole("link", { name: "Panel Admin" })).toHaveAttribute("href", "/admin");
+    expect(screen.getByRole("button", { name: "Salir" })).toBeInTheDocument();
+  });
+
+  it("when a guest opens a booking screen, then 'Inicia sesión' is toasted and they land on /login", async () => {
+    mockApi(GUEST);
+    app("/booking/c1");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
+    expect(currentToast()).toMatchObject({ title: "Inicia sesión", description: "Debes iniciar sesión para hacer una reserva" });
+  });
+
+  it("when a non-admin opens /admin, then they are sent to /admin/login", async () => {
+    mockApi(GUEST);
+    app("/admin");
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/admin/login"));
+  });
+
+  it("when a venue does not exist, then 'Complejo no encontrado' links home", async () => {
+    mockApi(GUEST);
+    app("/venue/nope");
+    expect(await screen.findByText("Complejo no encontrado")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+  });
+
+  it("when an admin clicks 'Salir', then the admin session ends with its toast and the app goes home", async () => {
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/admin/check": () => json({ isAdmin: true }),
+      "GET /api/venues": () => json([]),
+      "POST /api/admin/logout": () => json({ message: "ok" }),
+    });
+    app("/user-dashboard");
+    await userEvent.click(await screen.findByRole("button", { name: "Salir" }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Sesión de administrador cerrada exitosamente" }),
+    );
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    expect(fetchMock.mock.calls.some(([p, init]) => p === "/api/admin/logout" && (init as RequestInit).method === "POST")).toBe(true);
+  });
+
+  it("when a player picks 'Salir' in the account menu, then 'Has cerrado sesión exitosamente' and home", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+      "GET /api/user/bookings": () => json([]),
+      "POST /api/auth/logout": () => json({ message: "ok" }),
+    });
+    app("/my-bookings");
+    expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
+    expect(await screen.findByRole("menuitem", { name: "Mi Dashboard" })).toBeInTheDocument();
+    expect(screen.getByRole("menuitem", { name: "Mis Reservas" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("menuitem", { name: "Salir" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+  });
+});

@@ -1,0 +1,88 @@
+import { Link } from "react-router-dom";
+import { Activity, CalendarDays, CreditCard, DollarSign, LandPlot, Percent, Wrench } from "lucide-react";
+import { isAvailable, occupancyRate } from "@courts/core";
+import { buttonClass } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ErrorNotice } from "../../../components/ui/empty-state";
+import { StatCard } from "../../../components/ui/stat-card";
+import { useTodayBookings } from "../../../features/bookings/api/bookings";
+import { useTodayRevenue } from "../../../features/payments/api/payments";
+import { useCourts } from "../../../features/venues/api/courts";
+import { money } from "../../../lib/format";
+import { AdminShell } from "../../layout/admin-shell";
+
+function Stats() {
+  const bookings = useTodayBookings();
+  const revenue = useTodayRevenue();
+  const courts = useCourts();
+  const todays = (bookings.data ?? []).filter((b) => b.status !== "cancelled");
+  const courtList = courts.data ?? [];
+  const notAvailable = courtList.filter((c) => !isAvailable(c)).length;
+  const loading = (x: { isLoading: boolean }) => (x.isLoading ? "…" : undefined);
+  return (
+    <>
+      {(bookings.error || revenue.error || courts.error) && (
+        <div className="mb-4">
+          <ErrorNotice>Algunas estadísticas no se pudieron cargar.</ErrorNotice>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          label="Reservas de hoy"
+          value={loading(bookings) ?? todays.length}
+          trend="+12% vs ayer"
+          icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Ingresos de hoy"
+          value={loading(revenue) ?? money(revenue.data?.revenue ?? "0")}
+          trend="+8% vs ayer"
+          icon={<DollarSign aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Canchas"
+          value={loading(courts) ?? courtList.length}
+          hint={`${notAvailable} en mantenimiento`}
+          icon={<Wrench aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Tasa de ocupación"
+          value={loading(bookings) ?? loading(courts) ?? `${occupancyRate(todays.length, courtList.length)}%`}
+          hint="Reservas de hoy / (canchas × 15)"
+          icon={<Activity aria-hidden="true" className="h-5 w-5" />}
+        />
+      </div>
+    </>
+  );
+}
+
+const quickLinks = [
+  { to: "/admin/courts", title: "Gestionar Canchas", text: "Complejos, canchas, precios e imágenes.", icon: LandPlot },
+  { to: "/admin/payments", title: "Pagos y Transacciones", text: "Ingresos, comisiones y facturas.", icon: CreditCard },
+  { to: "/admin/discounts", title: "Códigos de Descuento", text: "Crea, edita y activa códigos.", icon: Percent },
+];
+
+export default function AdminDashboardScreen() {
+  return (
+    <AdminShell title="Panel Administrativo" description="Estadísticas del día y accesos rápidos.">
+      <Stats />
+      <h2 className="mb-4 mt-10 text-lg font-bold text-stone-900">Accesos rápidos</h2>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {quickLinks.map(({ to, title, text, icon: Icon }) => (
+          <li key={to}>
+            <Card className="flex h-full flex-col gap-3 p-5">
+              <Icon aria-hidden="true" className="h-6 w-6 text-court-700" />
+              <div className="flex-1">
+                <h3 className="font-bold text-stone-900">{title}</h3>
+                <p className="text-sm text-stone-600">{text}</p>
+              </div>
+              <Link to={to} className={buttonClass("secondary", "sm", "self-start")}>
+                Ir a {title}
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,172 @@
+import { Clock, CreditCard, Download, LogOut, Receipt, Tag, Wallet } from "lucide-react";
+import { FEE_LABEL } from "@courts/core";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState, ErrorNotice } from "../../../components/ui/empty-state";
+import { Row } from "../../../components/ui/page";
+import { Spinner } from "../../../components/ui/spinner";
+import { StatCard } from "../../../components/ui/stat-card";
+import { useLogout } from "../../../features/auth/hooks/use-logout";
+import { useConfig } from "../../../features/config/api/config";
+import { useActiveCodes } from "../../../features/discounts/api/discount-codes";
+import { usePaymentStats, useTransactions } from "../../../features/payments/api/payments";
+import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
+import { paymentStatusLabel, paymentStatusTone } from "../../../features/payments/payment-texts";
+import { formatInstant, money, toCents } from "../../../lib/format";
+import { AdminShell } from "../../layout/admin-shell";
+
+function Stats() {
+  const { data, error, isLoading } = usePaymentStats();
+  if (isLoading) return <Spinner label="Cargando estadísticas..." />;
+  if (error || !data) return <ErrorNotice>No se pudieron cargar las estadísticas de pagos.</ErrorNotice>;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard label="Ingresos totales" value={money(data.totalRevenue)} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard label="Pagos completados" value={data.completedCount} icon={<CreditCard aria-hidden="true" className="h-5 w-5" />} />
+        <StatCard
+          label="Monto pendiente"
+          value={money(data.pendingAmount)}
+          hint={`${data.pendingCount} ${data.pendingCount === 1 ? "transacción pendiente" : "transacciones pendientes"}`}
+          icon={<Clock aria-hidden="true" className="h-5 w-5" />}
+        />
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Resumen de ingresos</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="divide-y divide-stone-100 text-sm">
+            <Row label="Total bruto" value={money(data.summary.total)} />
+            <Row label="Descuentos aplicados" value={`-${money(data.summary.discounts)}`} />
+            <Row label={`Comisiones de tarjeta (${FEE_LABEL})`} value={`-${money(data.summary.stripeFees)}`} />
+            <Row label="Ingresos netos" value={money(data.summary.net)} strong />
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ActiveCodes() {
+  const { data, error, isLoading } = useActiveCodes();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Tag aria-hidden="true" className="h-5 w-5 text-court-700" /> Códigos activos
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isLoading ? (
+          <Spinner className="py-4" />
+        ) : error ? (
+          <ErrorNotice>No se pudieron cargar los códigos.</ErrorNotice>
+        ) : !data || data.length === 0 ? (
+          <p className="text-sm text-stone-600">No hay códigos activos</p>
+        ) : (
+          <ul className="divide-y divide-stone-100">
+            {data.map((code) => (
+              <li key={code.id} className="flex items-center justify-between gap-3 py-2.5">
+                <span className="font-mono font-bold text-stone-900">{code.code}</span>
+                <span className="text-sm font-semibold text-court-800">
+                  {code.type === "percentage" ? `${code.value}%` : money(code.value)}
+                </span>
+                <span className="text-xs text-stone-600">
+                  {code.usageCount} {code.usageCount === 1 ? "uso" : "usos"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Transactions() {
+  const { data, error, isLoading } = useTransactions();
+  const { data: config } = useConfig();
+  const { download, pendingId } = useInvoiceDownload("admin");
+  return (
+    <section aria-labelledby="transacciones">
+      <h2 id="transacciones" className="mb-3 flex items-center gap-2 text-lg font-bold text-stone-900">
+        <Receipt aria-hidden="true" className="h-5 w-5 text-court-700" /> Historial de transacciones
+      </h2>
+      {isLoading ? (
+        <Spinner label="Cargando transacciones..." />
+      ) : error ? (
+        <ErrorNotice>No se pudieron cargar las transacciones.</ErrorNotice>
+      ) : !data || data.length === 0 ? (
+        <EmptyState title="No hay transacciones registradas" />
+      ) : (
+        <ul className="space-y-3">
+          {data.map((t) => (
+            <li key={t.id}>
+              <Card className="grid gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center">
+                <div className="text-sm">
+                  <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
+                  <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>
+                </div>
+                <div className="min-w-0 text-sm">
+                  <p className="truncate font-semibold text-stone-900">{t.userName ?? (t.shareToken ? "Pago compartido" : "Usuario")}</p>
+                  <p className="truncate text-stone-600">{t.userEmail ?? "—"}</p>
+                </div>
+                <div className="min-w-0 text-sm">
+                  <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
+                  <p className="truncate text-stone-600">
+                    {t.courtName ?? "Cancha"}
+                    {t.courtNumber != null && ` · #${t.courtNumber}`}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2 md:justify-end">
+                  <div className="text-right">
+                    <p className="font-bold text-stone-900">{money(t.amount)}</p>
+                    {t.discountCode && (
+                      <p className="text-xs text-court-700">
+                        {t.discountCode} (-{money(t.discount)})
+                      </p>
+                    )}
+                    {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
+                  </div>
+                  <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void download(t)}
+                    disabled={pendingId === t.id}
+                    aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
+                  >
+                    <Download aria-hidden="true" className="h-4 w-4" /> PDF
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function LogoutButton() {
+  const { logout, pending } = useLogout("admin", "/admin/login");
+  return (
+    <Button variant="outline" onClick={() => void logout()} disabled={pending}>
+      <LogOut aria-hidden="true" className="h-4 w-4" /> Cerrar Sesión
+    </Button>
+  );
+}
+
+export default function AdminPaymentsScreen() {
+  return (
+    <AdminShell title="Pagos" description="Ingresos, comisiones, códigos y transacciones." actions={<LogoutButton />}>
+      <div className="space-y-8">
+        <Stats />
+        <ActiveCodes />
+        <Transactions />
+      </div>
+    </AdminShell>
+  );
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { currentToast } from "../../components/ui/toast";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import BookingScreen from "./booking";
+
+const court = {
+  id: "c1",
+  venueId: "v1",
+  name: "Cancha Central",
+  courtNumber: 3,
+  status: "available",
+  imageUrl: null,
+  imageData: null,
+  daySinglesPrice: "14.50",
+  dayDoublesPrice: "29.00",
+  nightSinglesPrice: "16.50",
+  nightDoublesPrice: "33.00",
+};
+
+const api = {
+  ...GUEST,
+  // far-future "today" so no slot of that day has passed yet
+  "GET /api/config": () =>
+    json({ timeZone: "America/Guayaquil", currency: "usd", today: "2099-06-10", payments: { provider: "simulated", publishableKey: null } }),
+  "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+  "GET /api/courts/c1": () => json(court),
+  "GET /api/courts/c1/bookings?date=2099-06-10": () => json({ date: "2099-06-10", bookedSlots: ["09:00", "19:00"] }),
+};
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const renderBooking = () =>
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/booking/:courtId" element={<BookingScreen />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    "/booking/c1",
+  );
+
+describe("Booking screen", () => {
+  it("when the day loads, then booked slots read 'Ocupado' and prices follow the slot's band", async () => {
+    mockApi(api);
+    renderBooking();
+    const booked = await screen.findByRole("button", { name: /^19:00/ });
+    expect(booked).toBeDisabled();
+    expect(booked).toHaveTextContent("Ocupado");
+    expect(screen.getByRole("button", { name: /^09:00/ })).toBeDisabled();
+    expect(screen.getByTestId("booking-total")).toHaveTextContent("$14.50");
+
+    await userEvent.click(screen.getByRole("button", { name: /^20:00/ }));
+    expect(screen.getByTestId("booking-total")).toHaveTextContent("$16.50");
+    await userEvent.click(screen.getByRole("radio", { name: /Dobles \(4 personas\)/ }));
+    expect(screen.getByTestId("booking-total")).toHaveTextContent("$33.00");
+  });
+
+  it("when no slot is chosen, then 'Selecciona una hora' is toasted and nothing is posted", async () => {
+    const fetchMock = mockApi(api);
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: "Continuar al Pago →" }));
+    expect(currentToast()).toMatchObject({ title: "Selecciona una hora", description: "Por favor selecciona un horario disponible" });
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "POST")).toBe(false);
+  });
+
+  it("when the booking is created, then it posts the local date-time and goes to checkout", async () => {
+    const fetchMock = mockApi({ ...api, "POST /api/bookings": () => json({ id: "b9" }, 201) });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^10:00/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/checkout/b9"));
+    const post = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "POST");
+    expect(JSON.parse(String((post?.[1] as RequestInit).body))).toEqual({
+      courtId: "c1",
+      bookingDate: "2099-06-10T00:00:00",
+      timeSlot: "10:00",
+      gameType: "singles",
+      userId: "u1",
+    });
+  });
+
+  it("when the slot was just taken (409), then 'Error al crear reserva' shows the server message", async () => {
+    mockApi({ ...api, "POST /api/bookings": () => json({ message: "Ese horario ya está reservado", code: "SLOT_TAKEN" }, 409) });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^11:00/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "Ese horario ya está reservado" }),
+    );
+    expect(within(screen.getByRole("group", { name: /Horario diurno/ })).getByRole("button", { name: /^11:00/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { currentToast } from "../../components/ui/toast";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import CheckoutScreen from "./checkout";
+
+const booking = {
+  id: "b1",
+  userId: "u1",
+  courtId: "c1",
+  bookingDate: "2099-06-10T00:00:00",
+  date: "2099-06-10",
+  timeSlot: "19:00",
+  gameType: "doubles",
+  tariffType: "night",
+  totalAmount: "33.00",
+  paidAmount: "0.00",
+  paymentStatus: "pending",
+  status: "active",
+  court: { id: "c1", name: "Cancha Central", courtNumber: 3, venueId: "v1", venueName: "Club Norte" },
+};
+
+const api = {
+  ...GUEST,
+  "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+  "GET /api/bookings/b1": () => json(booking),
+  "POST /api/create-payment-intent": () => json({ clientSecret: "pi_1_secret", paymentIntentId: "pi_1" }),
+};
+
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const renderCheckout = () =>
+  renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/checkout/:bookingId" element={<CheckoutScreen />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <Where />
+    </>,
+    "/checkout/b1",
+  );
+
+const fillCard = async (number: string) => {
+  await userEvent.type(screen.getByLabelText("Número de tarjeta"), number);
+  await userEvent.type(screen.getByLabelText("Vencimiento (MM/AA)"), "1230");
+  await userEvent.type(screen.getByLabelText("CVC"), "123");
+};
+
+const bodyOf = (calls: unknown[][], path: string) => {
+  const call = calls.find(([p]) => p === path);
+  return call ? (JSON.parse(String((call[1] as RequestInit).body)) as unknown) : undefined;
+};
+
+describe("Checkout screen", () => {
+  it("when shown for doubles, then your share is 1/4 and the confirm button carries the amount", async () => {
+    mockApi(api);
+    renderCheckout();
+    expect(await screen.findByText("Dobles (4 personas)")).toBeInTheDocument();
+    expect(screen.getByTestId("amount-partial")).toHaveTextContent("$8.25");
+    expect(screen.getByRole("button", { name: "Confirmar y Pagar $8.25" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Compartir Link de Pago/ })).toBeInTheDocument();
+    expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("radio", { name: /Pago completo/ }));
+    expect(screen.getByRole("button", { name: "Confirmar y Pagar $33.00" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
+  });
+
+  it("when a discount applies and the card succeeds, then the intent carries the code, the payment is recorded and the player goes to /my-bookings", async () => {
+    const fetchMock = mockApi({
+      ...api,
+      "POST /api/discount-codes/validate": () => json({ code: "MENOS2", type: "fixed", value: 2 }),
+      "POST /api/simulated-card/confirm": () => json({ paymentIntentId: "pi_1", status: "succeeded" }),
+      "POST /api/payments": () => json({ id: "p1" }, 201),
+    });
+    renderCheckout();
+    await userEvent.type(await screen.findByLabelText("Código de descuento"), "menos2");
+    await userEvent.click(screen.getByRole("button", { name: "Aplicar" }));
+    const confirm = await screen.findByRole("button", { name: "Confirmar y Pagar $6.25" });
+    await fillCard("4242424242424242");
+    await userEvent.click(confirm);
+
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/my-bookings"));
+    expect(currentToast()).toMatchObject({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
+    expect(bodyOf(fetchMock.mock.calls, "/api/create-payment-intent")).toEqual({ bookingId: "b1", paymentType: "partial", discountCode: "MENOS2" });
+    expect(bodyOf(fetchMock.mock.calls, "/api/simulated-card/confirm")).toEqual({
+      clientSecret: "pi_1_secret",
+      cardNumber: "4242424242424242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    });
+    expect(bodyOf(fetchMock.mock.calls, "/api/payments")).toEqual({ bookingId: "b1", userId: "u1", stripePaymentIntentId: "pi_1" });
+  });
+
+  it("when the card is declined, then 'Error en el pago' shows the provider's message and nothing is recorded", async () => {
+    const fetchMock = mockApi({
+      ...api,
+      "POST /api/simulated-card/confirm": () => json({ message: "Tarjeta rechazada", code: "CARD_DECLINED" }, 402),
+    });
+    renderCheckout();
+    await screen.findByRole("button", { name: "Confirmar y Pagar $8.25" });
+    await fillCard("4000000000000002");
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar y Pagar $8.25" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Error en el pago", description: "Tarjeta rechazada" }));
+    expect(fetchMock.mock.calls.some(([p]) => p === "/api/payments")).toBe(false);
+    expect(screen.getByTestId("location")).toHaveTextContent("/checkout/b1");
+  });
+});

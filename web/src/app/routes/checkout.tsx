@@ -1,0 +1,169 @@
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { CalendarDays, CircleCheck, Clock, CreditCard, MapPin, Users } from "lucide-react";
+import { breakdown, displayMoney, GAME_TYPE_LABEL } from "@courts/core";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { Page, PageHeader, Row } from "../../components/ui/page";
+import { Spinner } from "../../components/ui/spinner";
+import { toast, toastError } from "../../components/ui/toast";
+import { RequireUser } from "../../features/auth/components/require-user";
+import { useBooking } from "../../features/bookings/api/bookings";
+import { useConfig } from "../../features/config/api/config";
+import { DiscountBox } from "../../features/discounts/components/discount-box";
+import { toDiscountRule } from "../../features/discounts/discount-rule";
+import { amountFor, paymentAmounts, type PaymentType } from "../../features/payments/amounts";
+import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
+import { CardPayment } from "../../features/payments/components/card-payment";
+import { PaymentSummary } from "../../features/payments/components/payment-summary";
+import { PaymentTypeChoice } from "../../features/payments/components/payment-type-choice";
+import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
+import { describeError, isStatus } from "../../lib/api-client";
+import { capitalize, formatDay, money } from "../../lib/format";
+import { useTitle } from "../../lib/use-title";
+import type { User, ValidatedDiscount } from "../../types/api";
+
+function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
+  const navigate = useNavigate();
+  const booking = useBooking(bookingId);
+  const { data: config, error: configError } = useConfig();
+  const [paymentType, setPaymentType] = useState<PaymentType>("partial");
+  const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
+  useTitle("Pago de la reserva");
+
+  if (booking.isLoading || (!config && !configError)) return <Spinner label="Cargando reserva..." />;
+  if (booking.error || !booking.data || !config) {
+    return (
+      <Page narrow>
+        <ErrorNotice>
+          {isStatus(booking.error, 404) ? "Reserva no encontrada." : "No se pudo cargar la reserva. Intenta de nuevo más tarde."}
+        </ErrorNotice>
+        <Button asChild variant="outline" className="mt-4">
+          <Link to="/my-bookings">Ir a Mis Reservas</Link>
+        </Button>
+      </Page>
+    );
+  }
+
+  const b = booking.data;
+  const amounts = paymentAmounts(b);
+  if (amounts.remaining === 0 || b.status === "cancelled") {
+    return (
+      <Page narrow>
+        <EmptyState
+          icon={<CircleCheck aria-hidden="true" className="h-6 w-6" />}
+          title={b.status === "cancelled" ? "Esta reserva fue cancelada" : "Esta reserva ya está pagada"}
+        >
+          <Button asChild>
+            <Link to="/my-bookings">Ir a Mis Reservas</Link>
+          </Button>
+        </EmptyState>
+      </Page>
+    );
+  }
+
+  const amount = amountFor(amounts, paymentType);
+  const charge = breakdown(amount, discount ? toDiscountRule(discount) : undefined);
+
+  const onPaid = async (paymentIntentId: string) => {
+    try {
+      await recordPayment({ bookingId: b.id, userId: user.id, stripePaymentIntentId: paymentIntentId });
+      toast({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
+      navigate("/my-bookings");
+    } catch (error) {
+      toastError("Error en el pago", describeError(error, "No se pudo registrar el pago"));
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader title="Completar Pago" description="Revisa tu reserva y paga con tarjeta de forma segura." icon={<CreditCard className="h-6 w-6" aria-hidden="true" />} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Resumen de la reserva</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-3 text-sm sm:grid-cols-2">
+                <li className="flex items-center gap-2">
+                  <MapPin aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  <span>
+                    <span className="font-semibold">{b.court?.name ?? "Cancha"}</span>
+                    {b.court && <> · #{b.court.courtNumber}</>}
+                    {b.court?.venueName && <span className="text-stone-600"> · {b.court.venueName}</span>}
+                  </span>
+                </li>
+                <li className="flex items-center gap-2">
+                  <CalendarDays aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {capitalize(formatDay(b.date || b.bookingDate))}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Clock aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {b.timeSlot} · {b.tariffType === "night" ? "Tarifa nocturna" : "Tarifa diurna"}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Users aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {GAME_TYPE_LABEL[b.gameType]}
+                </li>
+              </ul>
+              <dl className="mt-4 border-t border-stone-100 pt-2 text-sm">
+                <Row label="Total de la reserva" value={money(b.totalAmount)} strong />
+                {amounts.paid > 0 && <Row label="Ya pagado" value={displayMoney(amounts.paid)} />}
+              </dl>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>¿Cuánto quieres pagar?</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              <PaymentTypeChoice value={paymentType} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
+              <DiscountBox amount={amount} applied={discount} onApply={setDiscount} onRemove={() => setDiscount(null)} />
+            </CardContent>
+          </Card>
+        </div>
+
+        <aside aria-labelledby="pago" className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <Card>
+            <CardHeader>
+              <div className="flex items-center justify-between">
+                <CardTitle id="pago">Pago con tarjeta</CardTitle>
+                <Badge tone="green">{paymentType === "partial" ? "Tu parte" : "Completo"}</Badge>
+              </div>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              <PaymentSummary breakdown={charge} code={discount?.code} />
+              <CardPayment
+                payments={config.payments}
+                amount={charge.charged}
+                submitLabel={`Confirmar y Pagar ${displayMoney(charge.charged)}`}
+                returnPath="/my-bookings"
+                createIntent={() =>
+                  createPaymentIntent({ bookingId: b.id, paymentType, ...(discount ? { discountCode: discount.code } : {}) })
+                }
+                onPaid={onPaid}
+              />
+            </CardContent>
+          </Card>
+          {paymentType === "partial" && (
+            <Card className="p-5">
+              <p className="mb-3 text-sm text-stone-600">
+                Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.
+              </p>
+              <ShareLinkButton bookingId={b.id} gameType={b.gameType} />
+            </Card>
+          )}
+        </aside>
+      </div>
+    </Page>
+  );
+}
+
+export default function CheckoutScreen() {
+  const { bookingId } = useParams();
+  return <RequireUser>{(user) => <Checkout user={user} bookingId={bookingId ?? ""} />}</RequireUser>;
+}

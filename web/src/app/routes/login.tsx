@@ -1,0 +1,34 @@
+import { Link, useNavigate } from "react-router-dom";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { AuthCard } from "../../features/auth/components/auth-card";
+import { LoginForm } from "../../features/auth/components/login-form";
+import { useTitle } from "../../lib/use-title";
+
+export default function LoginScreen() {
+  const navigate = useNavigate();
+  useTitle("Iniciar Sesión");
+  return (
+    <AuthCard
+      title="Iniciar Sesión"
+      subtitle="Ingresa para reservar y gestionar tus canchas"
+      footer={
+        <div className="space-y-3">
+          <p>
+            ¿No tienes cuenta?{" "}
+            <Link to="/register" className="rounded font-semibold text-court-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
+              Regístrate
+            </Link>
+          </p>
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/">
+              <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Volver al inicio
+            </Link>
+          </Button>
+        </div>
+      }
+    >
+      <LoginForm onDone={() => navigate("/user-dashboard")} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,113 @@
+import { Link } from "react-router-dom";
+import { CalendarDays, Download, Settings as SettingsIcon } from "lucide-react";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { TextField } from "../../components/ui/field";
+import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { Page, PageHeader } from "../../components/ui/page";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { RequireUser } from "../../features/auth/components/require-user";
+import { usePaymentsOfUser } from "../../features/payments/api/payments";
+import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
+import { capitalize, formatDay, money, toCents } from "../../lib/format";
+import { useTitle } from "../../lib/use-title";
+import type { User } from "../../types/api";
+
+function Billing({ user }: { user: User }) {
+  const { data, error, isLoading } = usePaymentsOfUser(user.id);
+  const { download, pendingId } = useInvoiceDownload("settings");
+  if (isLoading) return <Spinner label="Cargando pagos..." />;
+  if (error) return <ErrorNotice>No se pudo cargar el historial de pagos.</ErrorNotice>;
+  if (!data || data.length === 0) return <EmptyState title="No tienes pagos registrados" />;
+  return (
+    <ul className="space-y-3">
+      {data.map((p) => {
+        const court = p.booking?.court?.name ?? p.courtName ?? "Cancha";
+        const date = p.booking?.date ?? p.date ?? p.bookingDate;
+        const slot = p.booking?.timeSlot ?? p.timeSlot;
+        const paid = p.status === "succeeded" || p.status === "completed";
+        return (
+          <li key={p.id}>
+            <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-stone-900">{court}</p>
+                <p className="text-sm text-stone-600">
+                  {date ? capitalize(formatDay(date, "EEE d 'de' MMM yyyy")) : "—"}
+                  {slot && ` · ${slot}`}
+                </p>
+              </div>
+              <dl className="grid grid-cols-3 gap-4 text-sm md:w-80">
+                <div>
+                  <dt className="text-stone-600">Monto</dt>
+                  <dd className="font-semibold">{money(p.amount)}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">Descuento</dt>
+                  <dd className="font-semibold">{toCents(p.discount) > 0 ? `-${money(p.discount)}` : money(0)}</dd>
+                </div>
+                <div>
+                  <dt className="text-stone-600">Neto</dt>
+                  <dd className="font-semibold">{money(p.netAmount)}</dd>
+                </div>
+              </dl>
+              <div className="flex items-center gap-3">
+                <Badge tone={paid ? "green" : "amber"}>{paid ? "Pagado" : "Pendiente"}</Badge>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void download(p)}
+                  disabled={pendingId === p.id}
+                  aria-label={`Descargar factura del pago de ${court}`}
+                >
+                  <Download aria-hidden="true" className="h-4 w-4" /> Factura
+                </Button>
+              </div>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function SettingsPage({ user }: { user: User }) {
+  useTitle("Configuración");
+  return (
+    <Page>
+      <PageHeader title="Configuración" description="Tu cuenta, tus reservas y tu facturación." icon={<SettingsIcon aria-hidden="true" className="h-6 w-6" />} />
+      <Tabs defaultValue="profile">
+        <TabsList aria-label="Secciones de configuración">
+          <TabsTrigger value="profile">Perfil</TabsTrigger>
+          <TabsTrigger value="bookings">Reservas</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card className="max-w-xl space-y-4 p-6">
+            <TextField label="Usuario" value={user.username} readOnly />
+            <TextField label="Email" value={user.email} readOnly />
+            <TextField label="ID de usuario" value={user.id} readOnly className="font-mono" />
+          </Card>
+        </TabsContent>
+        <TabsContent value="bookings">
+          <Card className="flex max-w-xl flex-col items-start gap-4 p-6">
+            <p className="text-stone-700">Consulta, paga o cancela tus reservas desde su propia sección.</p>
+            <Button asChild>
+              <Link to="/my-bookings">
+                <CalendarDays aria-hidden="true" className="h-4 w-4" /> Ver Mis Reservas
+              </Link>
+            </Button>
+          </Card>
+        </TabsContent>
+        <TabsContent value="billing">
+          <Billing user={user} />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}
+
+export default function SettingsScreen() {
+  return <RequireUser>{(user) => <SettingsPage user={user} />}</RequireUser>;
+}

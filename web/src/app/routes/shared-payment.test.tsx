@@ -1,0 +1,49 @@
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import SharedPaymentScreen from "./shared-payment";
+
+const details = (link: Record<string, unknown>) => ({
+  link: { shareToken: "tok", amountPerPerson: "8.25", maxParticipants: 4, currentParticipants: 1, placesLeft: 3, expiresAt: "2099-01-01T00:00:00.000Z", ...link },
+  booking: { id: "b1", courtId: "c1", bookingDate: "2099-01-02T00:00:00", date: "2099-01-02", timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: "33.00", paidAmount: "8.25", paymentStatus: "partial", status: "active" },
+  court: { id: "c1", venueId: "v1", name: "Cancha Central", courtNumber: 3, status: "available", imageUrl: null, imageData: null, daySinglesPrice: "14.50", dayDoublesPrice: "29.00", nightSinglesPrice: "16.50", nightDoublesPrice: "33.00", venueName: "Club Norte" },
+});
+
+const renderShared = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/shared-payment/:shareToken" element={<SharedPaymentScreen />} />
+    </Routes>,
+    "/shared-payment/tok",
+  );
+
+describe("Shared payment screen", () => {
+  it("when the link is open, then it shows the share, 'X de N' paid and places left", async () => {
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({})) });
+    renderShared();
+    expect(await screen.findByText(/1 de 4/)).toBeInTheDocument();
+    expect(screen.getByText("Quedan 3 lugares disponibles")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Pagar $8.25" })).toBeInTheDocument();
+    expect(screen.getByText(/Este link vence el/)).toBeInTheDocument();
+  });
+
+  it("when the server says 410, then 'Link Expirado' asks to contact the organiser", async () => {
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json({ message: "El link expiró", code: "SHARE_LINK_EXPIRED" }, 410) });
+    renderShared();
+    expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
+    expect(screen.getByText(/contacta al organizador/)).toBeInTheDocument();
+  });
+
+  it("when expiresAt has passed, then 'Link Expirado'", async () => {
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({ expiresAt: "2000-01-01T00:00:00.000Z" })) });
+    renderShared();
+    expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
+  });
+
+  it("when every place is paid, then 'Reserva Completa'", async () => {
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({ currentParticipants: 4, placesLeft: 0 })) });
+    renderShared();
+    expect(await screen.findByText("Reserva Completa")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,179 @@
+import type { ReactNode } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { CalendarDays, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
+import { GAME_TYPE_LABEL, isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { Page, PageHeader } from "../../components/ui/page";
+import { Spinner } from "../../components/ui/spinner";
+import { toast, toastError } from "../../components/ui/toast";
+import { useConfig } from "../../features/config/api/config";
+import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
+import { CardPayment } from "../../features/payments/components/card-payment";
+import { useSharedLink } from "../../features/sharing/api/shared-links";
+import { describeError, isStatus } from "../../lib/api-client";
+import { capitalize, formatDay, formatInstant, money } from "../../lib/format";
+import { randomId } from "../../lib/random-id";
+import { useTitle } from "../../lib/use-title";
+
+function Unusable({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Page narrow>
+      <EmptyState icon={<Hourglass aria-hidden="true" className="h-6 w-6" />} title={title}>
+        <p className="max-w-md text-sm text-stone-600">{children}</p>
+        <Button asChild variant="outline">
+          <Link to="/">Ir al inicio</Link>
+        </Button>
+      </EmptyState>
+    </Page>
+  );
+}
+
+export default function SharedPaymentScreen() {
+  const { shareToken = "" } = useParams();
+  const navigate = useNavigate();
+  const shared = useSharedLink(shareToken);
+  const { data: config, error: configError } = useConfig();
+  useTitle("Pago compartido");
+
+  if (!shared.error && (!shared.data || (!config && !configError))) return <Spinner label="Cargando link de pago..." />;
+
+  const expiredText = "Este link de pago ya no es válido. Por favor contacta al organizador de la reserva para que te envíe uno nuevo.";
+  if (isStatus(shared.error, 410)) return <Unusable title="Link Expirado">{expiredText}</Unusable>;
+  if (isStatus(shared.error, 404, 400)) {
+    return <Unusable title="Link no encontrado">Revisa que el link esté completo o pide uno nuevo al organizador.</Unusable>;
+  }
+  if (isStatus(shared.error, 409)) {
+    return <Unusable title="Reserva Completa">Todos los participantes ya pagaron su parte de esta reserva.</Unusable>;
+  }
+  if (shared.error || !shared.data || !config) {
+    return (
+      <Page narrow>
+        <ErrorNotice>No se pudo cargar el link de pago. Intenta de nuevo más tarde.</ErrorNotice>
+      </Page>
+    );
+  }
+
+  const { link, booking, court } = shared.data;
+  const expiresAt = new Date(link.expiresAt);
+  if (isExpired({ expiresAt }, new Date())) return <Unusable title="Link Expirado">{expiredText}</Unusable>;
+  if (isFull(link)) {
+    return <Unusable title="Reserva Completa">Todos los participantes ya pagaron su parte de esta reserva.</Unusable>;
+  }
+
+  const left = link.placesLeft ?? placesLeft(link);
+  const share = parseMoney(link.amountPerPerson) ?? 0;
+  const progress = Math.round((link.currentParticipants / Math.max(link.maxParticipants, 1)) * 100);
+
+  const onPaid = async (paymentIntentId: string) => {
+    try {
+      await recordPayment({
+        bookingId: booking.id,
+        // The payer has no account: the server expects a generated participant placeholder.
+        userId: `shared-${randomId()}`,
+        stripePaymentIntentId: paymentIntentId,
+        shareToken: link.shareToken,
+      });
+      toast({ title: "Pago exitoso", description: "Tu pago ha sido procesado correctamente" });
+      navigate("/");
+    } catch (error) {
+      toastError("Error en el pago", describeError(error, "No se pudo registrar el pago"));
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader
+        title="Pago Compartido"
+        description="Te invitaron a una reserva de tenis. Paga tu parte para confirmar tu lugar."
+        icon={<Users aria-hidden="true" className="h-6 w-6" />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Detalles de la reserva</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-3 text-sm sm:grid-cols-2">
+                <li className="flex items-center gap-2">
+                  <MapPin aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  <span>
+                    <span className="font-semibold">{court.name}</span> · #{court.courtNumber}
+                    {court.venueName && <span className="text-stone-600"> · {court.venueName}</span>}
+                  </span>
+                </li>
+                <li className="flex items-center gap-2">
+                  <CalendarDays aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {capitalize(formatDay(booking.date || booking.bookingDate))}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Clock aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {booking.timeSlot}
+                </li>
+                <li className="flex items-center gap-2">
+                  <Users aria-hidden="true" className="h-4 w-4 text-clay-600" />
+                  {GAME_TYPE_LABEL[booking.gameType]}
+                </li>
+              </ul>
+              <p className="mt-4 text-sm text-stone-600">Total de la reserva: {money(booking.totalAmount)}</p>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Participantes</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <p className="text-2xl font-extrabold text-stone-900">
+                {link.currentParticipants} de {link.maxParticipants}{" "}
+                <span className="text-base font-medium text-stone-600">ya pagaron</span>
+              </p>
+              <div
+                role="progressbar"
+                aria-label="Participantes que ya pagaron"
+                aria-valuemin={0}
+                aria-valuemax={link.maxParticipants}
+                aria-valuenow={link.currentParticipants}
+                className="h-3 overflow-hidden rounded-full bg-stone-100"
+              >
+                <div className="h-full rounded-full bg-court-600" style={{ width: `${progress}%` }} />
+              </div>
+              <p className="flex items-center gap-2 text-sm text-stone-700">
+                <CircleCheck aria-hidden="true" className="h-4 w-4 text-court-600" />
+                {left === 1 ? "Queda 1 lugar disponible" : `Quedan ${left} lugares disponibles`}
+              </p>
+              <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
+                <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>
+                  Este link vence el {formatInstant(link.expiresAt, "d 'de' MMMM 'a las' HH:mm", config.timeZone)}. Después de esa
+                  fecha ya no podrás pagar tu parte.
+                </span>
+              </p>
+            </CardContent>
+          </Card>
+        </div>
+
+        <aside aria-labelledby="tu-parte" className="lg:sticky lg:top-24 lg:self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle id="tu-parte">Tu parte</CardTitle>
+              <p className="text-3xl font-extrabold text-court-800">{money(link.amountPerPerson)}</p>
+            </CardHeader>
+            <CardContent>
+              <CardPayment
+                payments={config.payments}
+                amount={share}
+                submitLabel={`Pagar ${money(link.amountPerPerson)}`}
+                returnPath="/payment-success"
+                createIntent={() => createPaymentIntent({ bookingId: booking.id, shareToken: link.shareToken })}
+                onPaid={onPaid}
+              />
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,150 @@
+import { Link } from "react-router-dom";
+import { CalendarDays, CreditCard, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { Page, PageHeader } from "../../components/ui/page";
+import { Spinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { useAdminCheck } from "../../features/auth/api/admin-session";
+import { ProfileForm } from "../../features/auth/components/profile-form";
+import { RequireUser } from "../../features/auth/components/require-user";
+import { useLogout } from "../../features/auth/hooks/use-logout";
+import { useUserBookings } from "../../features/bookings/api/bookings";
+import { needsPayment } from "../../features/bookings/booking-texts";
+import { BookingCard } from "../../features/bookings/components/booking-card";
+import { useConfig } from "../../features/config/api/config";
+import { useUserPayments } from "../../features/payments/api/payments";
+import { PaymentHistoryCard } from "../../features/payments/components/payment-history-card";
+import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
+import { useTitle } from "../../lib/use-title";
+import type { User } from "../../types/api";
+
+function BookingsTab() {
+  const { data, error, isLoading } = useUserBookings();
+  if (isLoading) return <Spinner label="Cargando reservas..." />;
+  if (error) return <ErrorNotice>No se pudieron cargar tus reservas.</ErrorNotice>;
+  if (!data || data.length === 0) {
+    return (
+      <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas">
+        <Button asChild>
+          <Link to="/">Hacer una Reserva</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+      {data.map((booking) => (
+        <li key={booking.id}>
+          <BookingCard
+            booking={booking}
+            actions={
+              needsPayment(booking) ? (
+                <Button asChild size="sm">
+                  <Link to={`/checkout/${booking.id}`}>
+                    <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
+                  </Link>
+                </Button>
+              ) : undefined
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PaymentsTab() {
+  const { data, error, isLoading } = useUserPayments();
+  const { data: config } = useConfig();
+  const { download, pendingId } = useInvoiceDownload("history");
+  if (isLoading) return <Spinner label="Cargando pagos..." />;
+  if (error) return <ErrorNotice>No se pudo cargar tu historial de pagos.</ErrorNotice>;
+  if (!data || data.length === 0) {
+    return <EmptyState icon={<Receipt aria-hidden="true" className="h-6 w-6" />} title="Aún no tienes pagos registrados" />;
+  }
+  return (
+    <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+      {data.map((payment) => (
+        <li key={payment.id}>
+          <PaymentHistoryCard
+            payment={payment}
+            timeZone={config?.timeZone}
+            onDownload={() => void download(payment)}
+            downloading={pendingId === payment.id}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const adminLinks = [
+  { to: "/admin", label: "Dashboard Admin" },
+  { to: "/admin/courts", label: "Gestionar Canchas" },
+  { to: "/admin/payments", label: "Ver Pagos" },
+  { to: "/admin/discounts", label: "Códigos de Descuento" },
+];
+
+function Dashboard({ user }: { user: User }) {
+  const { isAdmin } = useAdminCheck();
+  const { logout, pending } = useLogout("user", "/login");
+  useTitle("Mi Dashboard");
+  return (
+    <Page>
+      <PageHeader
+        title={`Hola, ${user.username}`}
+        description="Gestiona tus reservas, pagos y datos personales."
+        icon={<UserRound aria-hidden="true" className="h-6 w-6" />}
+        actions={
+          <Button variant="outline" onClick={() => void logout()} disabled={pending}>
+            <LogOut aria-hidden="true" className="h-4 w-4" /> Cerrar Sesión
+          </Button>
+        }
+      />
+      <Tabs defaultValue="bookings">
+        <TabsList aria-label="Secciones de mi cuenta">
+          <TabsTrigger value="bookings">Mis Reservas</TabsTrigger>
+          <TabsTrigger value="payments">Historial de Pagos</TabsTrigger>
+          <TabsTrigger value="profile">Mi Perfil</TabsTrigger>
+          {isAdmin && (
+            <TabsTrigger value="admin">
+              <ShieldCheck aria-hidden="true" className="h-4 w-4" /> Admin
+            </TabsTrigger>
+          )}
+        </TabsList>
+        <TabsContent value="bookings">
+          <BookingsTab />
+        </TabsContent>
+        <TabsContent value="payments">
+          <PaymentsTab />
+        </TabsContent>
+        <TabsContent value="profile">
+          <Card className="p-6">
+            <h2 className="mb-4 text-lg font-bold text-stone-900">Mi Perfil</h2>
+            <ProfileForm user={user} />
+          </Card>
+        </TabsContent>
+        {isAdmin && (
+          <TabsContent value="admin">
+            <Card className="p-6">
+              <h2 className="mb-4 text-lg font-bold text-stone-900">Administración</h2>
+              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {adminLinks.map((link) => (
+                  <Button key={link.to} asChild variant="secondary" size="lg">
+                    <Link to={link.to}>{link.label}</Link>
+                  </Button>
+                ))}
+              </div>
+            </Card>
+          </TabsContent>
+        )}
+      </Tabs>
+    </Page>
+  );
+}
+
+export default function UserDashboardScreen() {
+  return <RequireUser>{(user) => <Dashboard user={user} />}</RequireUser>;
+}

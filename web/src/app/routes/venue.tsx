@@ -1,0 +1,140 @@
+import { Link, useParams } from "react-router-dom";
+import { isAvailable } from "@courts/core";
+import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
+import fallbackImage from "../../assets/court-fallback.svg";
+import { Badge } from "../../components/ui/badge";
+import { Button } from "../../components/ui/button";
+import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { Page } from "../../components/ui/page";
+import { SmartImage } from "../../components/ui/smart-image";
+import { Spinner } from "../../components/ui/spinner";
+import { useVenueCourts } from "../../features/venues/api/courts";
+import { useVenue } from "../../features/venues/api/venues";
+import { CourtCard } from "../../features/venues/components/court-card";
+import { TariffTable } from "../../features/venues/components/tariff-table";
+import { isStatus } from "../../lib/api-client";
+import { imageSrc } from "../../lib/image-src";
+import { useTitle } from "../../lib/use-title";
+
+export function VenueNotFound() {
+  return (
+    <Page narrow>
+      <EmptyState icon={<MapPin aria-hidden="true" className="h-6 w-6" />} title="Complejo no encontrado">
+        <p className="text-sm text-stone-600">El complejo que buscas no existe o fue eliminado.</p>
+        <Button asChild variant="primary">
+          <Link to="/">Volver al inicio</Link>
+        </Button>
+      </EmptyState>
+    </Page>
+  );
+}
+
+export default function VenueScreen() {
+  const { venueId } = useParams();
+  const venue = useVenue(venueId);
+  const courts = useVenueCourts(venueId);
+  useTitle(venue.data?.name ?? "Complejo");
+
+  if (venue.isLoading) return <Spinner label="Cargando complejo..." />;
+  if (isStatus(venue.error, 404, 400) || (!venue.data && !venue.error)) return <VenueNotFound />;
+  if (venue.error || !venue.data) {
+    return (
+      <Page narrow>
+        <ErrorNotice>No se pudo cargar el complejo. Intenta de nuevo más tarde.</ErrorNotice>
+      </Page>
+    );
+  }
+
+  const v = venue.data;
+  const list = courts.data ?? [];
+  const availableNow = list.filter((c) => isAvailable(c)).length;
+  const courtCount = courts.data ? list.length : (v.courtCount ?? 0);
+
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-court-950 text-white">
+        <SmartImage
+          src={imageSrc(v)}
+          alt=""
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+          fallback={<img src={fallbackImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-court-950 via-court-950/70 to-court-950/20" />
+        <div className="mx-auto max-w-7xl px-4 pb-10 pt-8 sm:px-6 lg:px-8">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-court-100 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400"
+          >
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Volver
+          </Link>
+          <div className="mt-20 flex flex-col gap-4 sm:mt-28 lg:flex-row lg:items-end lg:justify-between">
+            <div className="max-w-3xl">
+              <Badge tone="ball">
+                <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> Complejo Premium
+              </Badge>
+              <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-5xl">{v.name}</h1>
+              <p className="mt-3 text-lg text-court-100">{v.description || "Complejo Deportivo de Tenis"}</p>
+              <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-court-100">
+                <li className="flex items-center gap-1.5">
+                  <MapPin aria-hidden="true" className="h-4 w-4 text-ball-300" /> {v.location}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <LandPlot aria-hidden="true" className="h-4 w-4 text-ball-300" /> {courtCount}{" "}
+                  {courtCount === 1 ? "cancha" : "canchas"}
+                </li>
+                <li className="flex items-center gap-1.5">
+                  <Clock aria-hidden="true" className="h-4 w-4 text-ball-300" /> Horario: 6:00 - 21:00
+                </li>
+              </ul>
+            </div>
+            <Button asChild variant="light" size="lg">
+              <Link to={`/venue/${v.id}/calendar`}>
+                <CalendarDays aria-hidden="true" className="h-5 w-5" /> Ver Calendario
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <Page>
+        <section aria-labelledby="canchas">
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="canchas" className="text-2xl font-extrabold tracking-tight text-stone-900">
+                Canchas
+              </h2>
+              <p className="text-stone-600">Elige una cancha disponible para reservar.</p>
+            </div>
+            {courts.data && (
+              <Badge tone="green" className="px-3 py-1 text-sm">
+                {availableNow} {availableNow === 1 ? "disponible" : "disponibles"} ahora
+              </Badge>
+            )}
+          </div>
+          {courts.isLoading ? (
+            <Spinner label="Cargando canchas..." />
+          ) : courts.error ? (
+            <ErrorNotice>No se pudieron cargar las canchas.</ErrorNotice>
+          ) : list.length === 0 ? (
+            <EmptyState title="Este complejo aún no tiene canchas" />
+          ) : (
+            <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+              {list.map((court) => (
+                <li key={court.id}>
+                  <CourtCard court={court} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="tarifas" className="mt-14">
+          <h2 id="tarifas" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">
+            Tarifas
+          </h2>
+          <TariffTable />
+        </section>
+      </Page>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { currentToast } from "../../../components/ui/toast";
+import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import { RegisterForm } from "./register-form";
+
+const fill = async (password: string, confirm: string) => {
+  await userEvent.type(screen.getByLabelText("Email"), "ana@x.test");
+  await userEvent.type(screen.getByLabelText("Usuario"), "ana");
+  await userEvent.type(screen.getByLabelText("Contraseña"), password);
+  await userEvent.type(screen.getByLabelText("Confirmar contraseña"), confirm);
+  await userEvent.click(screen.getByRole("button", { name: "Crear Cuenta" }));
+};
+
+describe("RegisterForm", () => {
+  it("when the passwords differ, then 'Las contraseñas no coinciden' and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<RegisterForm onDone={() => {}} />);
+    await fill("secreto-1", "secreto-2");
+    expect(currentToast()).toMatchObject({ title: "Error", description: "Las contraseñas no coinciden" });
+    expect(screen.getByText("Las contraseñas no coinciden")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when registration succeeds, then '¡Bienvenido!' and the screen moves on", async () => {
+    mockApi({ "POST /api/auth/register": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }, 201) });
+    const onDone = vi.fn();
+    renderWithProviders(<RegisterForm onDone={onDone} />);
+    await fill("secreto-1", "secreto-1");
+    expect(currentToast()).toMatchObject({ title: "¡Bienvenido!" });
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it("when the server refuses, then 'Error al registrar' shows its message", async () => {
+    mockApi({ "POST /api/auth/register": () => json({ message: "El usuario ya existe", code: "USERNAME_TAKEN" }, 409) });
+    renderWithProviders(<RegisterForm onDone={() => {}} />);
+    await fill("secreto-1", "secreto-1");
+    expect(currentToast()).toMatchObject({ title: "Error al registrar", description: "El usuario ya existe" });
+  });
+});

@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+import { Navigate } from "react-router-dom";
+import { Spinner } from "../../../components/ui/spinner";
+import { useAdminCheck } from "../api/admin-session";
+import { isSessionEnding } from "../session-ending";
+
+/** Admin screens: 'Verificando acceso...' while GET /api/admin/check runs; non-admins go to /admin/login. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isAdmin, isChecking } = useAdminCheck();
+  if (isChecking || (!isAdmin && isSessionEnding())) return <Spinner label="Verificando acceso..." />;
+  if (!isAdmin) return <Navigate to="/admin/login" replace />;
+  return <>{children}</>;
+}

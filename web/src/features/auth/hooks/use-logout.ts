@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast, toastError } from "../../../components/ui/toast";
+import { resetSessionData } from "../../../lib/swr";
+import { setSessionEnding } from "../session-ending";
+import { adminLogout } from "../api/admin-session";
+import { logout } from "../api/session";
+
+/**
+ * Logout (SPEC.md section 4): the session is fetched again, a confirmation shows, then the
+ * screen's destination (/ by default; the user dashboard goes to /login, admin payments to
+ * /admin/login).
+ */
+export function useLogout(kind: "user" | "admin", to = "/") {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    try {
+      if (kind === "admin") await adminLogout();
+      else await logout();
+      // Leave a guarded screen before the session is fetched again, so its guard does not
+      // redirect somewhere else first.
+      setSessionEnding(true);
+      navigate(to);
+      toast({
+        title: "Sesión cerrada",
+        description:
+          kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
+      });
+      try {
+        await resetSessionData();
+      } finally {
+        setSessionEnding(false);
+      }
+    } catch (error) {
+      console.error(error);
+      toastError("Error", "No se pudo cerrar la sesión");
+    } finally {
+      setPending(false);
+    }
+  };
+  return { logout: run, pending };
+}

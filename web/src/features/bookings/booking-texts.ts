@@ -1,0 +1,19 @@
+import { bookingStatusText, paymentStatusText, parseMoney, displayMoney } from "@courts/core";
+import type { BadgeTone } from "../../components/ui/badge";
+import type { Booking } from "../../types/api";
+
+/** 'Confirmada', 'Cancelada', 'Activa', anything else 'Pendiente' (core's texts). */
+export const statusLabel = (b: Pick<Booking, "status">) => bookingStatusText(b.status);
+
+export const statusTone = (status: string): BadgeTone =>
+  status === "cancelled" ? "red" : status === "confirmed" ? "green" : status === "active" ? "blue" : "amber";
+
+/** 'Pagado', 'Parcial ($paid)', 'Pendiente' (SPEC.md section 4). */
+export const paymentLabel = (b: Pick<Booking, "paymentStatus" | "paidAmount">) =>
+  paymentStatusText(b.paymentStatus, parseMoney(b.paidAmount) ?? 0, displayMoney);
+
+export const paymentTone = (paymentStatus: string): BadgeTone =>
+  paymentStatus === "completed" ? "green" : paymentStatus === "partial" ? "amber" : "gray";
+
+export const needsPayment = (b: Pick<Booking, "paymentStatus" | "status">) =>
+  b.paymentStatus !== "completed" && b.status !== "cancelled";

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { CalendarDays, Clock, MapPin, Moon, Sun, Users } from "lucide-react";
+import { GAME_TYPE_LABEL } from "@courts/core";
+import { Badge } from "../../../components/ui/badge";
+import { Card } from "../../../components/ui/card";
+import { capitalize, formatDay, money } from "../../../lib/format";
+import type { Booking } from "../../../types/api";
+import { paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
+
+/** One booking: court, date, slot, game type, total, booking and payment status; actions below. */
+export function BookingCard({ booking, actions }: { booking: Booking; actions?: ReactNode }) {
+  const night = booking.tariffType === "night";
+  return (
+    <Card className="flex h-full flex-col overflow-hidden">
+      <div className="flex items-start justify-between gap-3 border-b border-stone-100 p-5">
+        <div className="flex min-w-0 items-center gap-3">
+          <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-clay-500 to-clay-700 text-xl font-black text-white">
+            {booking.court?.courtNumber ?? "?"}
+          </div>
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-bold text-stone-900">
+              {booking.court?.name ?? "Cancha"}
+              {booking.court && <span className="font-medium text-stone-500"> · #{booking.court.courtNumber}</span>}
+            </h2>
+            {booking.court?.venueName && (
+              <p className="flex items-center gap-1 truncate text-sm text-stone-600">
+                <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> {booking.court.venueName}
+              </p>
+            )}
+          </div>
+        </div>
+        <Badge tone={statusTone(booking.status)}>{statusLabel(booking)}</Badge>
+      </div>
+      <div className="grid flex-1 grid-cols-2 content-start gap-3 p-5 text-sm">
+        <p className="col-span-2 flex items-center gap-2 text-stone-800">
+          <CalendarDays aria-hidden="true" className="h-4 w-4 text-court-700" />
+          {capitalize(formatDay(booking.date || booking.bookingDate))}
+        </p>
+        <p className="flex items-center gap-2 text-stone-800">
+          <Clock aria-hidden="true" className="h-4 w-4 text-court-700" />
+          {booking.timeSlot}
+          {night ? (
+            <Moon aria-label="Tarifa nocturna" className="h-3.5 w-3.5 text-indigo-600" />
+          ) : (
+            <Sun aria-label="Tarifa diurna" className="h-3.5 w-3.5 text-amber-500" />
+          )}
+        </p>
+        <p className="flex items-center gap-2 text-stone-800">
+          <Users aria-hidden="true" className="h-4 w-4 text-court-700" />
+          {GAME_TYPE_LABEL[booking.gameType] ?? booking.gameType}
+        </p>
+        <div className="col-span-2 flex items-center justify-between rounded-xl bg-stone-50 px-3 py-2">
+          <span className="text-stone-600">
+            Total <span className="ml-1 text-base font-bold text-stone-900">{money(booking.totalAmount)}</span>
+          </span>
+          <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
+        </div>
+      </div>
+      {actions && <div className="flex flex-wrap gap-2 border-t border-stone-100 p-4">{actions}</div>}
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from "react";
+import { displayMoney } from "@courts/core";
+import { Button } from "../../../components/ui/button";
+import { AppDialog } from "../../../components/ui/dialog";
+import { TextAreaField } from "../../../components/ui/field";
+import { toast, toastError } from "../../../components/ui/toast";
+import { describeError } from "../../../lib/api-client";
+import { capitalize, formatDay } from "../../../lib/format";
+import type { Booking, User } from "../../../types/api";
+import { cancelBooking } from "../api/bookings";
+import { estimateRefund } from "../refund-estimate";
+
+/** Cancellation with an optional reason and the refund it would give now. */
+export function CancelBookingDialog({
+  booking,
+  user,
+  timeZone,
+  open,
+  onOpenChange,
+}: {
+  booking: Booking;
+  user: User;
+  timeZone: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [pending, setPending] = useState(false);
+  const estimate = estimateRefund(booking, new Date(), timeZone);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      const trimmed = reason.trim();
+      const { refundPercentage } = await cancelBooking({
+        bookingId: booking.id,
+        userId: user.id,
+        ...(trimmed ? { cancellationReason: trimmed } : {}),
+      });
+      toast({
+        title: "Reserva cancelada",
+        description:
+          refundPercentage > 0 ? `Se reembolsará ${refundPercentage}% del monto pagado.` : "Reserva cancelada exitosamente.",
+      });
+      onOpenChange(false);
+      setReason("");
+    } catch (error) {
+      toastError("Error al cancelar", describeError(error, "No se pudo cancelar la reserva"));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Cancelar Reserva"
+      description={`${booking.court?.name ?? "Cancha"} · ${capitalize(formatDay(booking.date || booking.bookingDate, "EEEE d 'de' MMMM"))} a las ${booking.timeSlot}`}
+    >
+      <div className="space-y-4">
+        <div data-testid="refund-estimate" className="rounded-2xl border border-stone-200 bg-stone-50 p-4">
+          <p className="text-sm text-stone-600">Reembolso estimado</p>
+          <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
+            {displayMoney(estimate.amount)}{" "}
+            <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
+          </p>
+          <p className="mt-1 text-xs text-stone-600">
+            Pagado: {displayMoney(estimate.paid)}. Más de 24 h antes: 100%; entre 12 y 24 h: 50%; menos de 12 h: sin reembolso.
+          </p>
+        </div>
+        <TextAreaField
+          label="Motivo de la cancelación (opcional)"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Cuéntanos por qué cancelas"
+        />
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Volver
+          </Button>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={pending} aria-busy={pending}>
+            {pending ? "Cancelando..." : "Confirmar cancelación"}
+          </Button>
+        </div>
+      </div>
+    </AppDialog>
+  );
+}

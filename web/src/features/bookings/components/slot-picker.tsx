@@ -1,0 +1,90 @@
+import { Moon, Sun } from "lucide-react";
+import { cn } from "../../../lib/cn";
+import type { SlotState } from "../slot-rules";
+
+function SlotButton({ state, selected, onSelect }: { state: SlotState; selected: boolean; onSelect: (slot: string) => void }) {
+  const night = state.band === "night";
+  const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : night ? "Nocturno" : "Libre";
+  return (
+    <button
+      type="button"
+      disabled={state.disabled}
+      aria-pressed={selected}
+      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${state.booked ? ", Ocupado" : state.past ? ", ya pasó" : ""}`}
+      onClick={() => onSelect(state.slot)}
+      className={cn(
+        "relative flex h-16 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl border text-sm font-semibold transition",
+        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400 focus-visible:ring-offset-1",
+        "disabled:cursor-not-allowed",
+        selected
+          ? night
+            ? "border-indigo-800 bg-indigo-800 text-white shadow-md"
+            : "border-court-700 bg-court-700 text-white shadow-md"
+          : state.booked
+            ? "border-red-200 bg-red-50 text-red-800"
+            : state.past
+              ? "border-stone-200 bg-stone-100 text-stone-500"
+              : night
+                ? "border-indigo-200 bg-indigo-50 text-indigo-950 hover:border-indigo-400"
+                : "border-stone-200 bg-white text-stone-900 hover:border-court-400 hover:bg-court-50",
+      )}
+    >
+      <span className="flex items-center gap-1">
+        {night && <Moon aria-hidden="true" data-testid="moon" className="h-3.5 w-3.5" />}
+        {state.slot}
+      </span>
+      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !selected && "line-through decoration-1")}>
+        {state.booked ? "Ocupado" : selected ? "Elegido" : statusText}
+      </span>
+    </button>
+  );
+}
+
+/**
+ * The day's slots split into day (06:00-17:00) and night (18:00-21:00, moon mark); booked and
+ * past slots are disabled, booked ones read 'Ocupado'.
+ */
+export function SlotPicker({
+  slots,
+  selected,
+  onSelect,
+}: {
+  slots: readonly SlotState[];
+  selected: string | null;
+  onSelect: (slot: string) => void;
+}) {
+  const groups = [
+    {
+      id: "day",
+      title: "Horario diurno",
+      range: "6:00 - 17:00",
+      icon: <Sun aria-hidden="true" className="h-4 w-4 text-amber-500" />,
+      items: slots.filter((s) => s.band === "day"),
+    },
+    {
+      id: "night",
+      title: "Horario nocturno",
+      range: "18:00 - 21:00 · con iluminación",
+      icon: <Moon aria-hidden="true" className="h-4 w-4 text-indigo-600" />,
+      items: slots.filter((s) => s.band === "night"),
+    },
+  ];
+  return (
+    <div className="space-y-5">
+      {groups.map((group) => (
+        <fieldset key={group.id}>
+          <legend className="mb-2 flex items-center gap-2 text-sm font-semibold text-stone-800">
+            {group.icon}
+            {group.title}
+            <span className="font-normal text-stone-500">({group.range})</span>
+          </legend>
+          <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
+            {group.items.map((state) => (
+              <SlotButton key={state.slot} state={state} selected={selected === state.slot} onSelect={onSelect} />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { bandOf, instantOf, SLOTS, type TariffBand } from "@courts/core";
+
+export interface SlotState {
+  slot: string;
+  band: TariffBand;
+  /** taken by an active booking: shown 'Ocupado' */
+  booked: boolean;
+  /** already started, in the club's time zone */
+  past: boolean;
+  disabled: boolean;
+}
+
+/** A slot has passed once its start, read on the club's wall clock, is not in the future. */
+export const isSlotPast = (date: string, slot: string, now: Date, timeZone: string): boolean =>
+  instantOf(date, slot, timeZone).getTime() <= now.getTime();
+
+/** Every bookable slot of a club-local date: its band, and whether it can still be chosen. */
+export const slotStates = ({
+  date,
+  bookedSlots,
+  now,
+  timeZone,
+}: {
+  date: string;
+  bookedSlots: readonly string[];
+  now: Date;
+  timeZone: string;
+}): SlotState[] =>
+  SLOTS.map((slot) => {
+    const booked = bookedSlots.includes(slot);
+    const past = isSlotPast(date, slot, now, timeZone);
+    return { slot, band: bandOf(slot), booked, past, disabled: booked || past };
+  });

@@ -1,0 +1,62 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { currentToast } from "../../../components/ui/toast";
+import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import { DiscountForm, toDiscountInput } from "./discount-form";
+import { expiryText, usesText } from "./discount-list";
+
+describe("toDiscountInput", () => {
+  it("when limits are empty, then they are null; the code is upper-cased; the expiry is ISO", () => {
+    expect(
+      toDiscountInput({ code: " verano ", type: "percentage", value: "10", maxUsage: "", expiresAt: "", isActive: true }),
+    ).toEqual({ code: "VERANO", type: "percentage", value: 10, maxUsage: null, expiresAt: null, isActive: true });
+    const withExpiry = toDiscountInput({ code: "X5", type: "fixed", value: "5.50", maxUsage: "3", expiresAt: "2030-01-31T23:59", isActive: false });
+    expect(withExpiry).toMatchObject({ value: 5.5, maxUsage: 3, isActive: false });
+    expect(withExpiry.expiresAt).toBe(new Date("2030-01-31T23:59").toISOString());
+  });
+
+  it("when listed, then uses read 'used / max' or '∞' and a missing expiry reads 'Sin vencimiento'", () => {
+    expect(usesText({ usageCount: 2, maxUsage: 10 })).toBe("2 / 10");
+    expect(usesText({ usageCount: 7, maxUsage: null })).toBe("7 / ∞");
+    expect(expiryText({ expiresAt: null })).toBe("Sin vencimiento");
+    expect(expiryText({ expiresAt: new Date(2030, 0, 31, 12).toISOString() })).toBe("31/01/2030");
+  });
+});
+
+describe("DiscountForm", () => {
+  it("when code or value is missing, then submit is disabled; typed codes show upper-case", async () => {
+    renderWithProviders(<DiscountForm onDone={() => {}} />);
+    const submit = screen.getByRole("button", { name: "Crear Código" });
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Código"), "promo");
+    expect(screen.getByLabelText("Código")).toHaveValue("PROMO");
+    expect(submit).toBeDisabled();
+    await userEvent.type(screen.getByLabelText("Valor (%)"), "15");
+    expect(submit).toBeEnabled();
+    expect(screen.getByLabelText("Valor (%)")).toHaveAttribute("step", "1");
+  });
+
+  it("when the type is fixed, then the value steps by cents; maxUsage below 1 blocks submit", async () => {
+    renderWithProviders(<DiscountForm onDone={() => {}} />);
+    await userEvent.selectOptions(screen.getByLabelText("Tipo"), "fixed");
+    expect(screen.getByLabelText("Valor ($)")).toHaveAttribute("step", "0.01");
+    await userEvent.type(screen.getByLabelText("Código"), "fijo");
+    await userEvent.type(screen.getByLabelText("Valor ($)"), "2.5");
+    await userEvent.type(screen.getByLabelText("Usos máximos (opcional)"), "0");
+    expect(screen.getByRole("button", { name: "Crear Código" })).toBeDisabled();
+  });
+
+  it("when editing, then the code cannot change and the PATCH leaves it out", async () => {
+    const fetchMock = mockApi({ "PATCH /api/admin/discount-codes/d1": () => json({ id: "d1" }) });
+    const code = { id: "d1", code: "VERANO", type: "percentage" as const, value: 10, maxUsage: null, usageCount: 0, expiresAt: null, isActive: true };
+    renderWithProviders(<DiscountForm code={code} onDone={() => {}} />);
+    expect(screen.getByLabelText("Código")).toBeDisabled();
+    await userEvent.clear(screen.getByLabelText("Valor (%)"));
+    await userEvent.type(screen.getByLabelText("Valor (%)"), "20");
+    await userEvent.click(screen.getByRole("button", { name: "Guardar Cambios" }));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ type: "percentage", value: 20, maxUsage: null, expiresAt: null, isActive: true });
+    expect(currentToast()).toMatchObject({ title: "Código actualizado" });
+  });
+});

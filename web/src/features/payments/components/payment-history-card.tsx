@@ -1,0 +1,56 @@
+import { Download } from "lucide-react";
+import { formatMoney } from "@courts/core";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Row } from "../../../components/ui/page";
+import { formatInstant, money, shortId, toCents } from "../../../lib/format";
+import type { Payment } from "../../../types/api";
+import { paymentStatusLabel, paymentStatusTone } from "../payment-texts";
+
+/** A payment in the player's history: short id, status, date, amount, discount, fee, total paid, code, PDF. */
+export function PaymentHistoryCard({
+  payment,
+  timeZone,
+  onDownload,
+  downloading,
+}: {
+  payment: Payment;
+  timeZone?: string | undefined;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  const totalPaid = payment.totalPaid ?? formatMoney(toCents(payment.amount) - toCents(payment.discount));
+  return (
+    <Card className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-3 border-b border-stone-100 p-5">
+        <div>
+          <p className="font-mono text-sm font-semibold text-stone-900">#{shortId(payment.id)}</p>
+          <p className="text-sm text-stone-600">{formatInstant(payment.createdAt, "d MMM yyyy, HH:mm", timeZone)}</p>
+          {payment.courtName && (
+            <p className="text-sm text-stone-600">
+              {payment.courtName}
+              {payment.courtNumber != null && ` · #${payment.courtNumber}`}
+            </p>
+          )}
+        </div>
+        <Badge tone={paymentStatusTone(payment.status)}>{paymentStatusLabel(payment.status)}</Badge>
+      </div>
+      <dl className="flex-1 divide-y divide-stone-100 px-5 py-2 text-sm">
+        <Row label="Monto" value={money(payment.amount)} />
+        <Row label="Descuento" value={toCents(payment.discount) > 0 ? `-${money(payment.discount)}` : money(0)} />
+        <Row label="Comisión de tarjeta" value={money(payment.stripeFee)} />
+        <Row label="Total pagado" value={money(totalPaid)} strong />
+        {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
+      </dl>
+      {payment.status === "succeeded" && (
+        <div className="border-t border-stone-100 p-4">
+          <Button variant="outline" size="sm" className="w-full" onClick={onDownload} disabled={downloading} aria-busy={downloading}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            {downloading ? "Descargando..." : "Descargar PDF"}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router-dom";
+import { isAvailable } from "@courts/core";
+import { Badge } from "../../../components/ui/badge";
+import { SmartImage } from "../../../components/ui/smart-image";
+import { cn } from "../../../lib/cn";
+import { imageSrc } from "../../../lib/image-src";
+import type { Court } from "../../../types/api";
+
+/** A court in the venue grid: only an available court is a link to /booking/{id}. */
+export function CourtCard({ court }: { court: Court }) {
+  const available = isAvailable(court);
+  const body = (
+    <>
+      <div className="relative aspect-square overflow-hidden bg-gradient-to-br from-clay-500 to-clay-700">
+        <SmartImage
+          src={imageSrc(court)}
+          alt=""
+          className="h-full w-full object-cover"
+          fallback={
+            <div className="flex h-full w-full items-center justify-center">
+              <span aria-hidden="true" className="text-5xl font-black text-white/90 drop-shadow">
+                {court.courtNumber}
+              </span>
+            </div>
+          }
+        />
+        <Badge tone="gray" className="absolute left-2 top-2 bg-white/95">
+          #{court.courtNumber}
+        </Badge>
+      </div>
+      <div className="flex flex-col gap-1.5 p-3">
+        <p className="truncate text-sm font-semibold text-stone-900">{court.name}</p>
+        <Badge tone={available ? "green" : "red"} className="self-start">
+          <span aria-hidden="true" className={cn("h-1.5 w-1.5 rounded-full", available ? "bg-court-600" : "bg-red-600")} />
+          {available ? "Disponible" : "Ocupada"}
+        </Badge>
+      </div>
+    </>
+  );
+  const base = "flex h-full flex-col overflow-hidden rounded-2xl border bg-white shadow-sm";
+  if (!available) {
+    return (
+      <div aria-disabled="true" className={cn(base, "border-stone-200 opacity-60 grayscale-[40%]")}>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={`/booking/${court.id}`}
+      aria-label={`Reservar ${court.name}, cancha número ${court.courtNumber}, disponible`}
+      className={cn(
+        base,
+        "border-stone-200 transition hover:-translate-y-0.5 hover:border-court-400 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400 focus-visible:ring-offset-2",
+      )}
+    >
+      {body}
+    </Link>
+  );
+}

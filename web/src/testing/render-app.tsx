@@ -1,0 +1,41 @@
+import type { ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { SWRConfig } from "swr";
+import { vi } from "vitest";
+import { swrConfig } from "../lib/swr";
+
+type Handler = (init: RequestInit) => Response | Promise<Response>;
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/**
+ * Stubs fetch with "METHOD /path" handlers (the query string is part of the path); anything
+ * unexpected answers 404 so a test sees the screen's not-found path, not a crash.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const key = `${init.method ?? "GET"} ${String(input)}`;
+    const handler = handlers[key];
+    return handler ? handler(init) : json({ message: "No encontrado", code: "NOT_FOUND" }, 404);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+export const GUEST: Record<string, Handler> = {
+  "GET /api/auth/me": () => json({ message: "No autenticado" }, 401),
+  "GET /api/admin/check": () => json({ isAdmin: false }),
+  "GET /api/config": () =>
+    json({ timeZone: "America/Guayaquil", currency: "usd", today: "2030-01-10", payments: { provider: "simulated", publishableKey: null } }),
+};
+
+/** Renders with a fresh SWR cache per test and an in-memory router. */
+export function renderWithProviders(ui: ReactNode, path = "/") {
+  return render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </SWRConfig>,
+  );
+}

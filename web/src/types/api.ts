@@ -1,0 +1,177 @@
+/** JSON shapes the server answers (docs/API.md). Money is a decimal string ("14.50"). */
+
+export type Money = string;
+export type GameTypeValue = "singles" | "doubles";
+
+export interface User {
+  id: string;
+  username: string;
+  email: string;
+}
+
+export interface AppConfig {
+  timeZone: string;
+  currency: string;
+  /** YYYY-MM-DD in the club's time zone */
+  today: string;
+  payments: { provider: "stripe" | "simulated"; publishableKey: string | null };
+}
+
+export interface Venue {
+  id: string;
+  name: string;
+  location: string;
+  description: string | null;
+  imageUrl: string | null;
+  imageData: string | null;
+  courtCount?: number;
+}
+
+export interface Court {
+  id: string;
+  venueId: string;
+  name: string;
+  courtNumber: number;
+  status: string;
+  imageUrl: string | null;
+  imageData: string | null;
+  daySinglesPrice: Money;
+  dayDoublesPrice: Money;
+  nightSinglesPrice: Money;
+  nightDoublesPrice: Money;
+}
+
+export interface BookingCourt {
+  id: string;
+  name: string;
+  courtNumber: number;
+  venueId?: string;
+  venueName?: string;
+}
+
+export interface Booking {
+  id: string;
+  userId?: string;
+  courtId: string;
+  /** local date-time without zone: "2026-11-22T00:00:00" */
+  bookingDate: string;
+  /** local date in the club's zone: "2026-11-22" */
+  date: string;
+  timeSlot: string;
+  gameType: GameTypeValue;
+  tariffType: "day" | "night";
+  totalAmount: Money;
+  paidAmount: Money;
+  paymentStatus: string;
+  status: string;
+  cancellationReason?: string | null;
+  refundPercentage?: number | null;
+  createdAt?: string;
+  court?: BookingCourt | null;
+}
+
+export interface CalendarEntry {
+  id: string;
+  bookingDate: string;
+  date: string;
+  timeSlot: string;
+  gameType: GameTypeValue;
+  court: { id: string; courtNumber: number; name: string | null } | null;
+}
+
+export interface CourtDayBookings {
+  date: string;
+  bookedSlots: string[];
+}
+
+export type PaymentStatusValue = "pending" | "succeeded" | "failed" | "refunded";
+
+export interface Payment {
+  id: string;
+  status: string;
+  kind?: "partial" | "full" | "shared";
+  amount: Money;
+  discount: Money;
+  discountCode: string | null;
+  stripeFee: Money;
+  netAmount: Money;
+  totalPaid?: Money;
+  refundedAmount?: Money;
+  createdAt: string;
+  paidAt?: string | null;
+  bookingId: string;
+  userId: string;
+  stripePaymentIntentId: string;
+  shareToken: string | null;
+  invoiceNumber?: string | null;
+  venueName?: string | null;
+  courtName?: string | null;
+  courtNumber?: number | null;
+  bookingDate?: string | null;
+  date?: string | null;
+  timeSlot?: string | null;
+  gameType?: GameTypeValue | null;
+}
+
+export type PaymentWithBooking = Payment & { booking?: Booking | null };
+export type Transaction = Payment & { userName: string | null; userEmail: string | null };
+
+export interface PaymentStats {
+  totalRevenue: Money;
+  completedCount: number;
+  pendingAmount: Money;
+  pendingCount: number;
+  summary: { total: Money; discounts: Money; stripeFees: Money; net: Money };
+}
+
+export interface DiscountCode {
+  id: string;
+  code: string;
+  type: "percentage" | "fixed";
+  /** whole percent, or dollars (5.5) */
+  value: number;
+  maxUsage: number | null;
+  usageCount: number;
+  expiresAt: string | null;
+  isActive: boolean;
+  createdAt?: string;
+}
+
+export interface ValidatedDiscount {
+  code: string;
+  type: "percentage" | "fixed";
+  value: number;
+}
+
+export interface PaymentIntent {
+  clientSecret: string;
+  paymentIntentId: string;
+  amount?: Money;
+  discount?: Money;
+  totalPaid?: Money;
+  stripeFee?: Money;
+  discountCode?: string | null;
+}
+
+export interface ShareLink {
+  shareToken: string;
+  amountPerPerson: Money;
+  maxParticipants: number;
+  currentParticipants: number;
+  placesLeft?: number;
+  expiresAt: string;
+}
+
+export interface SharedPaymentDetails {
+  link: ShareLink;
+  booking: Omit<Booking, "userId">;
+  court: Court & { venueName?: string };
+}
+
+export interface CreatedShareLink {
+  shareUrl: string;
+  shareToken: string;
+  expiresAt: string;
+  amountPerPerson: Money;
+  maxParticipants: number;
+}
