@@ -30,7 +30,7 @@ export function AdminShell({
     <RequireAdmin>
       <Page>
         <nav aria-label="Administración" className="mb-6 overflow-x-auto">
-          <ul className="flex gap-1 rounded-2xl bg-stone-100 p-1 sm:inline-flex">
+          <ul className="grid grid-cols-2 gap-1 rounded-2xl bg-stone-100 p-1 sm:inline-flex">
             {links.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
@@ -38,7 +38,7 @@ export function AdminShell({
                   end
                   className={({ isActive }) =>
                     cn(
-                      "flex items-center gap-2 whitespace-nowrap rounded-xl px-4 py-2 text-sm font-semibold transition-colors",
+                      "flex items-center justify-center gap-2 whitespace-nowrap rounded-xl px-4 py-2 text-sm font-semibold transition-colors sm:justify-start",
                       "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400",
                       isActive ? "bg-white text-court-800 shadow-sm" : "text-stone-600 hover:text-stone-900",
                     )

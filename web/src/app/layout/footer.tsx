@@ -4,7 +4,9 @@ import { APP_NAME } from "../../config/app";
 
 export function Footer() {
   return (
-    <footer className="mt-auto border-t border-court-900 bg-court-950 text-court-100">
+    // On phones the fixed bottom bar (h-16 + safe area) covers the page's last pixels: the footer
+    // reserves that room so its last line stays readable.
+    <footer className="mt-auto border-t border-court-900 bg-court-950 pb-[calc(4rem+env(safe-area-inset-bottom))] text-court-100 md:pb-0">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
         <div className="flex items-center gap-3">
           <TennisBall className="h-9 w-9" />

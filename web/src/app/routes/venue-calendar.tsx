@@ -70,7 +70,7 @@ export default function VenueCalendarScreen() {
         title="Calendario de Reservas"
         description={venue.data ? venue.data.name : undefined}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="p-3 sm:p-5">
           <div className="mb-3 flex items-center justify-between gap-2">
             <Button variant="outline" size="icon" aria-label="Mes anterior" onClick={() => step(-1)}>

@@ -16,6 +16,9 @@ import { paymentStatusLabel, paymentStatusTone } from "../../../features/payment
 import { formatInstant, money, toCents } from "../../../lib/format";
 import { AdminShell } from "../../layout/admin-shell";
 
+/** A deduction: "-$1.59", but "$0.00" rather than "-$0.00". */
+const minus = (amount: string) => (toCents(amount) > 0 ? `-${money(amount)}` : money(amount));
+
 function Stats() {
   const { data, error, isLoading } = usePaymentStats();
   if (isLoading) return <Spinner label="Cargando estadísticas..." />;
@@ -39,8 +42,8 @@ function Stats() {
         <CardContent>
           <dl className="divide-y divide-stone-100 text-sm">
             <Row label="Total bruto" value={money(data.summary.total)} />
-            <Row label="Descuentos aplicados" value={`-${money(data.summary.discounts)}`} />
-            <Row label={`Comisiones de tarjeta (${FEE_LABEL})`} value={`-${money(data.summary.stripeFees)}`} />
+            <Row label="Descuentos aplicados" value={minus(data.summary.discounts)} />
+            <Row label={`Comisiones de tarjeta (${FEE_LABEL})`} value={minus(data.summary.stripeFees)} />
             <Row label="Ingresos netos" value={money(data.summary.net)} strong />
           </dl>
         </CardContent>

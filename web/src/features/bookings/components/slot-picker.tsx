@@ -73,7 +73,7 @@ export function SlotPicker({
     <div className="space-y-5">
       {groups.map((group) => (
         <fieldset key={group.id}>
-          <legend className="mb-2 flex items-center gap-2 text-sm font-semibold text-stone-800">
+          <legend className="mb-2 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm font-semibold text-stone-800">
             {group.icon}
             {group.title}
             <span className="font-normal text-stone-500">({group.range})</span>

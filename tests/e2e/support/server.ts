@@ -1,0 +1,155 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The real server as `npm start` runs it (`node scripts/start.mjs`: compiles what is stale, then
+ * the compiled adapters/dist/main.js in the same process), on a free port, a temporary SQLite
+ * database and a known admin account.
+ */
+
+export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const WEB = path.join(ROOT, "web");
+const WEB_INDEX = path.join(WEB, "dist", "index.html");
+
+const say = (message: string) => process.stderr.write(`[e2e] ${message}\n`);
+
+const newestMtime = (target: string): number => {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+};
+
+export interface WebBuild {
+  /** WEB_DIST for the server, or undefined for the repository's web/dist */
+  readonly webDist: string | undefined;
+  readonly cleanup: () => void;
+}
+
+/**
+ * The web app to serve. web/dist is built with `npm run build -w @courts/web` when missing. When
+ * it is older than the web sources (someone is editing web/), a fresh build goes to a temporary
+ * folder instead, so the suite tests the current code without rewriting a dist folder another
+ * process may be serving or building.
+ */
+export const ensureWebBuild = (): WebBuild => {
+  const none: WebBuild = { webDist: undefined, cleanup: () => undefined };
+  if (!existsSync(WEB_INDEX)) {
+    say("web/dist no existe: npm run build -w @courts/web");
+    const result = spawnSync("npm", ["run", "build", "-w", "@courts/web"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+    if (result.status !== 0 || !existsSync(WEB_INDEX)) throw new Error("npm run build -w @courts/web failed");
+    return none;
+  }
+  const sources = Math.max(
+    newestMtime(path.join(WEB, "src")),
+    newestMtime(path.join(WEB, "index.html")),
+    newestMtime(path.join(WEB, "vite.config.ts")),
+    newestMtime(path.join(WEB, "public")),
+  );
+  if (sources <= statSync(WEB_INDEX).mtimeMs) return none;
+  const outDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-web-"));
+  say(`web/dist is older than web/src: building the current sources into ${outDir}`);
+  const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
+    cwd: WEB,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0 || !existsSync(path.join(outDir, "index.html"))) {
+    rmSync(outDir, { recursive: true, force: true });
+    throw new Error("vite build of the current web sources failed");
+  }
+  return { webDist: outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
+};
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+export interface E2EServer {
+  readonly baseUrl: string;
+  readonly admin: { readonly username: string; readonly password: string };
+  /** the server's recent output, for failure messages */
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+// Variables of the developer's shell that would point the server somewhere else.
+const INHERITED = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|SEED_DEMO|LOG_LEVEL|COURTS_TIMEZONE|VITEST)/;
+
+export const startServer = async (options: { name: string; webDist?: string | undefined; env?: Record<string, string> }): Promise<E2EServer> => {
+  const dir = mkdtempSync(path.join(tmpdir(), `courts-e2e-${options.name}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const admin = { username: "e2e-admin", password: `e2e-${randomBytes(9).toString("base64url")}` };
+  const env: Record<string, string> = {
+    ...(Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !INHERITED.test(k))) as Record<string, string>),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dir,
+    DATABASE_URL: `sqlite:${path.join(dir, "e2e.sqlite")}`,
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: "warn",
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      // start.mjs imports the server into its own process: SIGTERM reaches the server itself
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 12_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  // The first start may compile the server (tsc -b): allow for it.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the ${options.name} server exited with ${child.exitCode}:\n${log}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/config`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the ${options.name} server did not answer on ${baseUrl} within 180 s:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { baseUrl, admin, output: () => log, stop };
+};
