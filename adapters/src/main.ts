@@ -1,3 +1,4 @@
+import v8 from "node:v8";
 import { pino } from "pino";
 import { adminBanner, bootstrapAdmin } from "./admin-bootstrap.js";
 import { appDepsOf, openRuntime } from "./composition-root.js";
@@ -22,6 +23,14 @@ const readConfig = (): Config => {
   }
 };
 
+/**
+ * Between two full collections V8 lets the old space grow up to 4 times the live heap; under load
+ * (100 connections, `npm run bench`) that took the server from 190 MB to 400 MB resident. At 1.25
+ * times it stays near 230 MB at its peak with no throughput lost in the same benchmark. V8 reads
+ * it at every collection, so setting it here, before any load, is enough (NODE_OPTIONS refuses it).
+ */
+v8.setFlagsFromString("--heap-growing-percent=25");
+
 const main = async (): Promise<void> => {
   const config = readConfig();
   const log = pino(loggerOptions(config.logLevel));
@@ -38,7 +47,8 @@ const main = async (): Promise<void> => {
   if (admin.kind === "configured")
     log.info({ username: admin.username }, admin.created ? "administrador creado desde ADMIN_USERNAME" : "contraseña del administrador restablecida desde ADMIN_PASSWORD");
 
-  const app = await buildApp(appDepsOf(runtime, { instance: log }));
+  // BENCH_BARE_ROUTE=1: the baseline route of `npm run bench` (tests/bench), never set in production
+  const app = await buildApp({ ...appDepsOf(runtime, { instance: log }), benchBareRoute: process.env.BENCH_BARE_ROUTE === "1" });
   // the database closes with the server (fastify/demo: onClose)
   app.addHook("onClose", async () => {
     await runtime.close();

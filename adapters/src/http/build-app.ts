@@ -146,6 +146,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(jsonBodyPlugin);
   await app.register(rateLimitsPlugin, { loginMax: config.loginRateLimit });
 
+  // the benchmark's baseline: no database, no use case (see AppDeps.benchBareRoute)
+  if (deps.benchBareRoute) app.get("/__bench/bare", { schema: { hide: true } }, async () => ({ hello: "world" }));
+
   // routes
   await app.register(configRoutes);
   await app.register(authRoutes);

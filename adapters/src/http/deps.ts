@@ -32,6 +32,11 @@ export interface AppDeps {
   readonly verifyWebhook?: ((rawBody: Buffer, signature: string) => WebhookEvent) | null;
   /** pino options (or false for silence); defaults to info-level JSON */
   readonly logger?: LoggerSetting;
+  /**
+   * `npm run bench` only (BENCH_BARE_ROUTE=1): GET /__bench/bare answers a constant through the
+   * same process and global hooks, the baseline every endpoint is compared with. Off by default.
+   */
+  readonly benchBareRoute?: boolean;
 }
 
 export type LoggerSetting =

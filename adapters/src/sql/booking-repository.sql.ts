@@ -1,37 +1,42 @@
 import type { Booking, BookingRepository } from "@courts/core";
-import { BookingSchema, type BookingRow } from "./entities.js";
 import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, toBookingWithCourt } from "./mappers.js";
-import { int, iso, str } from "./rows.js";
-import { violates, type SqlClient } from "./sql-client.js";
+import { sqlBookingJsonReads, type BookingJsonReads } from "./json-reads.sql.js";
+import { int, iso, isoOrNull, str } from "./rows.js";
+import { violates, type Param, type SqlClient } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
   violates(error, "bookings_active_slot_unique", "bookings.court_id, bookings.booking_date, bookings.time_slot");
 
-const toRow = (b: Booking): BookingRow => ({
-  id: b.id,
-  userId: b.userId,
-  courtId: b.courtId,
-  bookingDate: b.date,
-  timeSlot: b.timeSlot,
-  gameType: b.gameType,
-  tariffType: b.tariffType,
-  totalAmount: b.totalAmount,
-  paidAmount: b.paidAmount,
-  status: b.status,
-  cancellationReason: b.cancellationReason,
-  refundPercentage: b.refundPercentage,
-  createdAt: b.createdAt,
-  cancelledAt: b.cancelledAt,
-});
+const INSERT =
+  "insert into bookings (id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, " +
+  "status, cancellation_reason, refund_percentage, created_at, cancelled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+const insertParams = (b: Booking): Param[] => [
+  b.id,
+  b.userId,
+  b.courtId,
+  b.date,
+  b.timeSlot,
+  b.gameType,
+  b.tariffType,
+  b.totalAmount,
+  b.paidAmount,
+  b.status,
+  b.cancellationReason,
+  b.refundPercentage,
+  iso(b.createdAt),
+  isoOrNull(b.cancelledAt),
+];
 
 /**
  * `status <> 'cancelled'` is written exactly like the predicate of the partial unique index
  * bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
-export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
+export const sqlBookingRepository = (sql: SqlClient): BookingRepository & BookingJsonReads => ({
+  ...sqlBookingJsonReads(sql),
   async insert(booking) {
     try {
-      await sql.fork().insert(BookingSchema, toRow(booking));
+      await sql.run(INSERT, insertParams(booking));
       return booking;
     } catch (error) {
       if (slotTaken(error)) return "slot-taken";

@@ -65,7 +65,13 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
     await orm.close(true);
     throw new Error(`Cannot open ${describeTarget(target)}: ${check.reason ?? "no connection"}`);
   }
-  const sql = new SqlClient(orm, target.engine);
+  let sql: SqlClient;
+  try {
+    sql = await SqlClient.open(orm, target);
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
   const migrator = orm.getMigrator();
 
   const migrate = async () => {
@@ -116,7 +122,10 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
         return { ok: false, engine: target.engine, error: error instanceof Error ? error.message : String(error) };
       }
     },
-    close: () => orm.close(true),
+    close: async () => {
+      await sql.close();
+      await orm.close(true);
+    },
   };
 };
 

@@ -25,11 +25,16 @@ interface SqliteHandle {
  * Per-connection SQLite settings: foreign keys (for the cascades), waiting instead of failing
  * when another process holds the write lock, and WAL so readers never wait for a writer.
  */
-const sqlitePragmas = (path: string) => {
+export const sqlitePragmas = (path: string): string => {
   const pragmas = ["pragma foreign_keys = on", "pragma busy_timeout = 10000"];
   if (path !== ":memory:") pragmas.push("pragma journal_mode = wal", "pragma synchronous = normal");
+  return pragmas.join("; ");
+};
+
+const applySqlitePragmas = (path: string) => {
+  const pragmas = sqlitePragmas(path);
   return (connection: SqliteHandle, done: (error: Error | null, connection: SqliteHandle) => void) =>
-    connection.exec(pragmas.join("; "), (error) => done(error, connection));
+    connection.exec(pragmas, (error) => done(error, connection));
 };
 
 const common = (options: OrmOptions) =>
@@ -62,7 +67,7 @@ export const createOrm = async (target: DatabaseTarget, options: OrmOptions = {}
       driver: SqliteDriver,
       dbName: target.path,
       // One connection per process: SQLite has one writer anyway, and `:memory:` lives in it.
-      pool: { min: 1, max: 1, afterCreate: sqlitePragmas(target.path) },
+      pool: { min: 1, max: 1, afterCreate: applySqlitePragmas(target.path) },
     });
   }
   return MikroORM.init({

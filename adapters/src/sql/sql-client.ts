@@ -1,7 +1,9 @@
 import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/core";
 // @mikro-orm/knex, re-exported by both driver packages.
-import type { AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
-import type { Engine } from "./database-url.js";
+import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
+import type { DatabaseTarget, Engine } from "./database-url.js";
+import { postgresDirectChannel, sqliteDirectChannel, type DirectChannel } from "./direct-channel.js";
+import { sqlitePragmas } from "./orm.js";
 
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -21,19 +23,53 @@ interface RunResult {
 }
 
 /**
- * Raw SQL through MikroORM's own connection, for the hot paths that need no entity hydration
- * (em.find measured about 15 times slower than the bare driver for a one-row lookup).
- * `?` placeholders; values are escaped by the ORM's platform; errors are converted to the ORM's
- * exceptions (UniqueConstraintViolationException, ...). Instants are bound as ISO strings.
+ * Raw SQL for the hot paths that need no entity hydration (em.find measured about 15 times
+ * slower than the bare driver for a one-row lookup). `?` placeholders, bound by the driver;
+ * errors are converted to the ORM's exceptions (UniqueConstraintViolationException, ...).
+ * Instants are bound as ISO strings. Statements outside a transaction go to the driver directly
+ * (direct-channel.ts); transactions and the ORM's own calls (fork) use MikroORM's connection.
  */
 export class SqlClient {
   private readonly driver: AbstractSqlDriver;
+  private readonly onQuery: (sql: string, params: unknown[]) => string;
+  private writes = 0;
 
-  constructor(
+  private constructor(
     readonly orm: MikroORM,
     readonly engine: Engine,
+    private readonly direct: DirectChannel | null,
   ) {
     this.driver = orm.em.getDriver() as unknown as AbstractSqlDriver;
+    this.onQuery = orm.config.get("onQuery");
+  }
+
+  /**
+   * The client of an open ORM. Without a direct channel (an in-memory SQLite database, which a
+   * second connection would not see, or debug logging of every statement) everything goes
+   * through the ORM's connection.
+   */
+  static async open(orm: MikroORM, target: DatabaseTarget): Promise<SqlClient> {
+    const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
+    let direct: DirectChannel | null = null;
+    if (!orm.config.get("debug")) {
+      if (target.engine === "postgresql") direct = postgresDirectChannel(knex);
+      else if (target.path !== ":memory:") direct = await sqliteDirectChannel(knex, sqlitePragmas(target.path));
+    }
+    return new SqlClient(orm, target.engine, direct);
+  }
+
+  /**
+   * Whether json-reads.sql.ts may cache: the statements outside transactions run on a connection
+   * of their own, so other writers show in the database's change stamp and this client counts
+   * its own writes (localWrites).
+   */
+  get tracksChanges(): boolean {
+    return this.direct !== null;
+  }
+
+  /** Statements other than a select run on the direct channel so far, counted once they completed. */
+  get localWrites(): number {
+    return this.writes;
   }
 
   /** A fresh EntityManager for one repository call: no identity map shared between requests. */
@@ -42,7 +78,11 @@ export class SqlClient {
   }
 
   all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
-    return this.driver.execute<Row[]>(sql, [...params], "all");
+    if (this.direct === null) return this.driver.execute<Row[]>(sql, [...params], "all");
+    const text = this.onQuery(sql, [...params]);
+    const rows = this.direct.all(text, params).catch((error: unknown) => this.rethrow(error));
+    // `insert ... returning` and the like write too
+    return /^\s*select\b/i.test(text) ? rows : rows.finally(() => this.writes++);
   }
 
   async one(sql: string, params: readonly Param[] = []): Promise<Row | undefined> {
@@ -51,8 +91,20 @@ export class SqlClient {
   }
 
   async run(sql: string, params: readonly Param[] = []): Promise<number> {
-    const result = await this.driver.execute<RunResult>(sql, [...params], "run");
-    return result.affectedRows;
+    if (this.direct === null) return (await this.driver.execute<RunResult>(sql, [...params], "run")).affectedRows;
+    return this.direct
+      .run(this.onQuery(sql, [...params]), params)
+      .catch((error: unknown) => this.rethrow(error))
+      .finally(() => this.writes++);
+  }
+
+  /** Closes the direct channel; the ORM closes its own connections. */
+  async close(): Promise<void> {
+    await this.direct?.close();
+  }
+
+  private rethrow(error: unknown): never {
+    throw error instanceof Error ? this.driver.convertException(error) : error;
   }
 
   /**

@@ -1,15 +1,17 @@
-import { courtAvailability, CourtBody, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { courtAvailability, CourtBody, courtNotFound, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
 import { presentCourt } from "../presenters.js";
 import { run } from "../run.js";
-import { PUBLIC_READ, routes } from "./route-plugin.js";
+import { bookingJsonReads } from "../../sql/json-reads.sql.js";
+import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
 
 export default routes("courts", async (app) => {
   const tags = ["courts"];
   const params = idParams();
+  const jsonBookings = bookingJsonReads(app.ports.bookings);
 
   app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
     const courts = await run(listCourts(app.ports));
@@ -37,10 +39,15 @@ export default routes("courts", async (app) => {
     async (request, reply) => {
       const id = idParam(request.params);
       const query = decode(DateQuery, request.query);
-      const availability = await run(courtAvailability(app.ports, id, query));
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      return availability;
+      if (jsonBookings) {
+        // one statement answers both the court's existence and its slots (sql/json-reads.sql.ts)
+        const slots = await jsonBookings.bookedSlotsJson(id, query.date);
+        if (slots === null) throw courtNotFound();
+        return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots}}`);
+      }
+      return run(courtAvailability(app.ports, id, query));
     },
   );
 

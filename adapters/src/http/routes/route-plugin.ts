@@ -15,3 +15,6 @@ export const routes = (name: string, register: (app: FastifyInstance) => Promise
 export const PUBLIC_READ = "no-cache";
 /** A person's own data: never kept by shared caches. */
 export const PRIVATE = "private, no-store";
+
+/** A JSON answer sent as ready text (sql/json-reads.sql.ts) rather than serialized by Fastify. */
+export const JSON_TYPE = "application/json; charset=utf-8";

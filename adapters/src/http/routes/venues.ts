@@ -1,15 +1,33 @@
-import { createVenue, deleteVenue, getVenue, ImageBody, listVenueCourts, listVenues, MonthQuery, setVenueImage, venueCalendar, VenueBody } from "@courts/core";
+import {
+  createVenue,
+  deleteVenue,
+  getVenue,
+  ImageBody,
+  listVenueCourts,
+  listVenues,
+  monthRange,
+  MonthQuery,
+  setVenueImage,
+  venueCalendar,
+  VenueBody,
+  venueNotFound,
+} from "@courts/core";
+import { bookingJsonReads, courtJsonReads } from "../../sql/json-reads.sql.js";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, int, listOf, object, ref } from "../openapi.js";
 import { presentCalendarEntry, presentCourt, presentVenue } from "../presenters.js";
 import { run } from "../run.js";
-import { PUBLIC_READ, routes } from "./route-plugin.js";
+import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
 
 export default routes("venues", async (app) => {
   const tags = ["venues"];
   const params = idParams();
+  // The SQL repositories answer the two hot public reads as ready JSON (sql/json-reads.sql.ts):
+  // the same answer as the use case and the presenter, without building it in JavaScript.
+  const jsonCourts = courtJsonReads(app.ports.courts);
+  const jsonBookings = bookingJsonReads(app.ports.bookings);
 
   app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf("Venue") } } }, async (_request, reply) => {
     const venues = await run(listVenues(app.ports));
@@ -27,8 +45,14 @@ export default routes("venues", async (app) => {
     "/api/venues/:id/courts",
     { schema: { tags, summary: "Canchas de un complejo, por número", params, response: { 200: listOf("Court") } } },
     async (request, reply) => {
-      const courts = await run(listVenueCourts(app.ports, idParam(request.params)));
+      const id = idParam(request.params);
       reply.header("cache-control", PUBLIC_READ);
+      if (jsonCourts) {
+        const body = await jsonCourts.venueCourtsJson(id);
+        if (body === null) throw venueNotFound();
+        return reply.type(JSON_TYPE).send(body);
+      }
+      const courts = await run(listVenueCourts(app.ports, id));
       return [...courts].sort((a, b) => a.courtNumber - b.courtNumber).map(presentCourt);
     },
   );
@@ -47,8 +71,14 @@ export default routes("venues", async (app) => {
     async (request, reply) => {
       const id = idParam(request.params);
       const query = decode(MonthQuery, request.query);
-      const entries = await run(venueCalendar(app.ports, id, query));
       reply.header("cache-control", PUBLIC_READ);
+      if (jsonBookings) {
+        const { from, to } = monthRange(query.year, query.month);
+        const body = await jsonBookings.calendarJson(id, from, to);
+        if (body === null) throw venueNotFound();
+        return reply.type(JSON_TYPE).send(body);
+      }
+      const entries = await run(venueCalendar(app.ports, id, query));
       return entries.map(presentCalendarEntry);
     },
   );

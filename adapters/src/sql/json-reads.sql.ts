@@ -1,0 +1,209 @@
+import type { Engine } from "./database-url.js";
+import { concurrencyLimit } from "./limit.js";
+import { bool, str } from "./rows.js";
+import type { SqlClient } from "./sql-client.js";
+
+/**
+ * The public hot reads answered by the database as the API's JSON text: one statement each, no
+ * row objects, no mapping, no serialization in JavaScript (`npm run bench`, tests/bench). They
+ * answer exactly what the use case plus the presenter answer (tests/bench/json-reads.test.ts
+ * compares them), and the HTTP routes use them when the SQL repositories offer them:
+ *
+ *   GET /api/courts/{id}/bookings?date=   courtAvailability + { date, bookedSlots }
+ *   GET /api/venues/{id}/courts           listVenueCourts + presentCourt
+ *   GET /api/venues/{id}/bookings         venueCalendar + presentCalendarEntry
+ *
+ * Every write still goes through the use cases. `null` means "not found" (the route's 404).
+ */
+export interface CourtJsonReads {
+  /** the venue's courts by number (Court[]), or null when the venue does not exist */
+  venueCourtsJson(venueId: string): Promise<string | null>;
+}
+
+export interface BookingJsonReads {
+  /** the booked slots of a court on a date (a JSON array of "HH:MM"), or null when the court does not exist */
+  bookedSlotsJson(courtId: string, date: string): Promise<string | null>;
+  /** the venue's calendar between two local dates (CalendarEntry[] as UTF-8), or null when the venue does not exist */
+  calendarJson(venueId: string, from: string, to: string): Promise<Buffer | null>;
+}
+
+export const courtJsonReads = (repository: object): CourtJsonReads | null =>
+  typeof (repository as Partial<CourtJsonReads>).venueCourtsJson === "function" ? (repository as CourtJsonReads) : null;
+
+export const bookingJsonReads = (repository: object): BookingJsonReads | null => {
+  const reads = repository as Partial<BookingJsonReads>;
+  return typeof reads.bookedSlotsJson === "function" && typeof reads.calendarJson === "function"
+    ? (repository as BookingJsonReads)
+    : null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// courts of a venue
+
+const money = (column: string, engine: Engine) =>
+  engine === "sqlite"
+    ? `printf('%d.%02d', ${column} / 100, ${column} % 100)`
+    : `(${column} / 100)::text || '.' || lpad((${column} % 100)::text, 2, '0')`;
+
+const courtObject = (engine: Engine) => {
+  const object = engine === "sqlite" ? "json_object" : "json_build_object";
+  return (
+    `${object}('id', c.id, 'venueId', c.venue_id, 'name', c.name, 'courtNumber', c.court_number, 'status', c.status, ` +
+    "'imageUrl', c.image_url, 'imageData', c.image_data, " +
+    `'daySinglesPrice', ${money("c.day_singles_price", engine)}, 'dayDoublesPrice', ${money("c.day_doubles_price", engine)}, ` +
+    `'nightSinglesPrice', ${money("c.night_singles_price", engine)}, 'nightDoublesPrice', ${money("c.night_doubles_price", engine)})`
+  );
+};
+
+// courts_venue_number_unique (venue_id, court_number) serves the filter and the order
+const VENUE_COURTS = {
+  sqlite:
+    "select exists (select 1 from venues where id = ?) as found, " +
+    `(select json_group_array(json(court)) from (select ${courtObject("sqlite")} as court from courts c ` +
+    "where c.venue_id = ? order by c.court_number)) as body",
+  postgresql:
+    "select exists (select 1 from venues where id = ?) as found, " +
+    `(select coalesce(json_agg(${courtObject("postgresql")} order by c.court_number), '[]'::json)::text ` +
+    "from courts c where c.venue_id = ?) as body",
+} as const;
+
+export const sqlCourtJsonReads = (sql: SqlClient): CourtJsonReads => ({
+  async venueCourtsJson(venueId) {
+    const row = await sql.one(VENUE_COURTS[sql.engine], [venueId, venueId]);
+    return row && bool(row, "found") ? str(row, "body") : null;
+  },
+});
+
+// ---------------------------------------------------------------------------------------------
+// availability of a court on a date
+
+// `status <> 'cancelled'` as in the partial unique index, which serves the filter and the order
+const BOOKED_SLOTS = {
+  sqlite:
+    "select exists (select 1 from courts where id = ?) as found, (select json_group_array(time_slot) from " +
+    "(select time_slot from bookings where court_id = ? and booking_date = ? and status <> 'cancelled' order by time_slot)) as body",
+  postgresql:
+    "select exists (select 1 from courts where id = ?) as found, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text " +
+    "from bookings where court_id = ? and booking_date = ? and status <> 'cancelled') as body",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// the month calendar of a venue
+
+const CALENDAR_COLUMNS = "b.id, b.booking_date, b.time_slot, b.game_type, c.id as court_id, c.court_number, c.name as court_name";
+const ACTIVE_IN_RANGE = "b.booking_date >= ? and b.booking_date <= ? and b.status <> 'cancelled'";
+const CALENDAR_ROWS = {
+  sqlite:
+    `select ${CALENDAR_COLUMNS} from courts c join bookings b on b.court_id = c.id where c.venue_id = ? and ${ACTIVE_IN_RANGE} ` +
+    "order by b.booking_date, b.time_slot, c.court_number",
+  // Per court through bookings_active_slot_unique: left to itself the planner scans every venue's
+  // bookings of the month by date (bookings_date_idx: 34,000 rows for 2,000, 13 ms against 3 ms);
+  // `offset 0` keeps the lateral subquery from being flattened into that plan.
+  postgresql:
+    `select ${CALENDAR_COLUMNS} from courts c cross join lateral ` +
+    `(select b.* from bookings b where b.court_id = c.id and ${ACTIVE_IN_RANGE} offset 0) b where c.venue_id = ?`,
+} as const;
+
+const CALENDAR_BODY = {
+  // ordered rows in, one array out: the aggregate takes the rows in the order the subquery gives
+  sqlite:
+    "(select json_group_array(json_object('id', id, 'bookingDate', booking_date || 'T00:00:00', 'date', booking_date, " +
+    "'timeSlot', time_slot, 'gameType', game_type, 'court', json_object('id', court_id, 'courtNumber', court_number, 'name', court_name))) " +
+    `from (${CALENDAR_ROWS.sqlite}))`,
+  postgresql:
+    "(select coalesce(json_agg(json_build_object('id', id, 'bookingDate', booking_date || 'T00:00:00', 'date', booking_date, " +
+    "'timeSlot', time_slot, 'gameType', game_type, 'court', json_build_object('id', court_id, 'courtNumber', court_number, 'name', court_name)) " +
+    `order by booking_date, time_slot, court_number), '[]'::json)::text from (${CALENDAR_ROWS.postgresql}) r)`,
+} as const;
+
+/**
+ * What changed in the database since a stamp was read, exactly: PostgreSQL's snapshot (the set
+ * of committed transactions; equal snapshots see equal data), SQLite's data_version (bumped by
+ * every commit of another connection or process), to which SqlClient adds its own connection's
+ * writes (SqlClient.localWrites). Coarse (any write anywhere invalidates) but never stale.
+ */
+const STAMP = {
+  sqlite: "(select cast(data_version as text) from pragma_data_version)",
+  postgresql: "pg_current_snapshot()::text",
+} as const;
+
+/** The stamp, the venue's existence, and the body only when the stamp differs from the one given. */
+const STAMPED_CALENDAR = {
+  sqlite:
+    `select ${STAMP.sqlite} as stamp, exists (select 1 from venues where id = ?) as found, ` +
+    `case when ${STAMP.sqlite} = ? then null else ${CALENDAR_BODY.sqlite} end as body`,
+  postgresql:
+    `select ${STAMP.postgresql} as stamp, exists (select 1 from venues where id = ?) as found, ` +
+    `case when ${STAMP.postgresql} = ? then null else ${CALENDAR_BODY.postgresql} end as body`,
+} as const;
+
+/** Calendars kept per process, at most this many bytes (a busy month is about 0.5 MB). */
+const CALENDAR_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Calendar statements in flight per process. Each may build a whole calendar (0.5 MB of text,
+ * twice over with its Buffer); 100 readers arriving together on a cold or changed calendar would
+ * build it 100 times at once. Queued, they find it cached and the database answers "unchanged".
+ */
+const CALENDAR_STATEMENTS_AT_ONCE = 4;
+
+interface CachedCalendar {
+  readonly stamp: string;
+  readonly localWrites: number;
+  readonly body: Buffer;
+}
+
+export const sqlBookingJsonReads = (sql: SqlClient): BookingJsonReads => {
+  const cache = new Map<string, CachedCalendar>();
+  let cachedBytes = 0;
+  const limited = concurrencyLimit(CALENDAR_STATEMENTS_AT_ONCE);
+  const forget = (key: string) => {
+    const old = cache.get(key);
+    if (old === undefined) return;
+    cache.delete(key);
+    cachedBytes -= old.body.length;
+  };
+  const keep = (key: string, entry: CachedCalendar) => {
+    forget(key);
+    if (entry.body.length > CALENDAR_CACHE_BYTES) return;
+    cache.set(key, entry);
+    cachedBytes += entry.body.length;
+    for (const oldest of cache.keys()) {
+      if (cachedBytes <= CALENDAR_CACHE_BYTES) break;
+      forget(oldest);
+    }
+  };
+
+  const calendarJson = async (venueId: string, from: string, to: string): Promise<Buffer | null> => {
+    const rowsParams = sql.engine === "sqlite" ? [venueId, from, to] : [from, to, venueId];
+    if (!sql.tracksChanges) {
+      const row = await sql.one(`select exists (select 1 from venues where id = ?) as found, ${CALENDAR_BODY[sql.engine]} as body`, [
+        venueId,
+        ...rowsParams,
+      ]);
+      return row && bool(row, "found") ? Buffer.from(str(row, "body")) : null;
+    }
+    // Read before the statement: a write counted after it was read can only cause a spare rebuild.
+    const localWrites = sql.localWrites;
+    const key = `${venueId}|${from}|${to}`;
+    const cached = cache.get(key);
+    const known = cached !== undefined && cached.localWrites === localWrites ? cached.stamp : "";
+    const row = await sql.one(STAMPED_CALENDAR[sql.engine], [venueId, known, ...rowsParams]);
+    if (!row || !bool(row, "found")) {
+      forget(key);
+      return null;
+    }
+    // no body: the database confirmed that nothing changed since `known` was read
+    if (row.body == null && cached !== undefined && known !== "") return cached.body;
+    const body = Buffer.from(str(row, "body"));
+    keep(key, { stamp: str(row, "stamp"), localWrites, body });
+    return body;
+  };
+
+  return {
+    async bookedSlotsJson(courtId, date) {
+      const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date]);
+      return row && bool(row, "found") ? str(row, "body") : null;
+    },
+    calendarJson: (venueId, from, to) => limited(() => calendarJson(venueId, from, to)),
+  };
+};

@@ -1,0 +1,388 @@
+/**
+ * `npm run bench`: the real server (compiled, NODE_ENV=production) on a fresh database filled with
+ * a realistic load (seed.ts), then autocannon against each hot endpoint and a bare route served by
+ * the same process (BENCH_BARE_ROUTE=1), on SQLite and, when BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL is set, on PostgreSQL. Prints req/s, p50, p99 and the ratio to the bare route.
+ *
+ *   npm run bench                      # 100 connections, 3 s warm-up + 10 s per endpoint
+ *   npm run bench -- --quick           # smoke run: 1 s warm-up + 2 s per endpoint
+ *   npm run bench -- --runs 3          # every endpoint 3 times, medians reported
+ *   npm run bench -- --json out.json   # { engine: { endpoint: { rps, p50, p99, ratio, rssMb } } }
+ *   options: --seconds N --warmup N --connections N --engines sqlite,postgresql --log-level info
+ *            --no-build --check (exit 1 when a target is missed)
+ *            --cpu-prof DIR (the server writes a V8 CPU profile there when it stops: where the time goes)
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
+import { load, type BenchRequest, type LoadResult } from "./load.js";
+import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
+import { ROOT, startServer, type ServerProcess } from "./server-process.js";
+
+type Engine = "sqlite" | "postgresql";
+type Endpoint = "bare" | "availability" | "venueCourts" | "monthCalendar" | "createBooking" | "invoicePdf" | "login";
+
+const ENDPOINTS: readonly { key: Endpoint; label: string; target: Record<Engine, number> | null }[] = [
+  { key: "bare", label: "bare route (baseline)", target: null },
+  { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 } },
+  { key: "venueCourts", label: "courts of a venue", target: { sqlite: 0.5, postgresql: 0.2 } },
+  { key: "monthCalendar", label: "venue month calendar", target: { sqlite: 0.05, postgresql: 0.05 } },
+  { key: "createBooking", label: "create booking", target: { sqlite: 0.15, postgresql: 0.1 } },
+  { key: "invoicePdf", label: "invoice PDF", target: { sqlite: 0.02, postgresql: 0.02 } },
+  { key: "login", label: "login (argon2id)", target: null },
+];
+const RSS_TARGET_MB = 250;
+const HORIZON_DAYS = 180;
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    json: { type: "string" },
+    runs: { type: "string", default: "1" },
+    seconds: { type: "string" },
+    warmup: { type: "string" },
+    connections: { type: "string", default: "100" },
+    engines: { type: "string" },
+    "log-level": { type: "string", default: "info" },
+    "no-build": { type: "boolean", default: false },
+    "cpu-prof": { type: "string" },
+    check: { type: "boolean", default: false },
+  },
+});
+const seconds = Number(args.seconds ?? (args.quick ? 2 : 10));
+const warmup = Number(args.warmup ?? (args.quick ? 1 : 3));
+const runs = Math.max(1, Number(args.runs));
+const connections = Number(args.connections);
+const pgServer = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || undefined;
+const engines = (args.engines?.split(",") ?? ["sqlite", "postgresql"]).filter(
+  (e): e is Engine => e === "sqlite" || (e === "postgresql" && pgServer !== undefined),
+);
+const timeZone = DEFAULT_TIME_ZONE;
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Measured extends LoadResult {
+  readonly ratio: number;
+  readonly rssMb: number;
+  /** the server's CPU during the measured seconds, in cores (main thread + database and argon2 workers) */
+  readonly cpu: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// databases
+
+interface BenchDatabase {
+  readonly url: string;
+  drop(): Promise<void>;
+}
+
+const withPg = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: pgServer });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};
+
+const freshDatabase = async (engine: Engine, dir: string): Promise<BenchDatabase> => {
+  if (engine === "sqlite") return { url: `sqlite:${path.join(dir, "bench.sqlite")}`, drop: async () => undefined };
+  const name = `courts_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withPg((c) => c.query(`create database ${name}`));
+  const url = new URL(pgServer!);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withPg((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined) };
+};
+
+// ---------------------------------------------------------------------------------------------
+// the requests of each endpoint
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+const loginCookie = async (server: ServerProcess, username: string): Promise<string> => {
+  const answer = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: BENCH_PASSWORD }),
+  });
+  await answer.arrayBuffer();
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("courts.sid="));
+  if (answer.status !== 200 || !cookie) throw new Error(`login of ${username} answered ${answer.status}`);
+  return cookie.split(";", 1)[0]!;
+};
+
+const requestsOf = (seeded: Seeded, cookies: readonly string[]) => {
+  let slotIndex = 0;
+  const courts = seeded.courts;
+  const freeSlots = courts.length * SLOTS.length * (HORIZON_DAYS - DAYS_AHEAD);
+  const invoices = seeded.invoices;
+  const generators: Record<Endpoint, () => BenchRequest> = {
+    bare: () => ({ path: "/__bench/bare" }),
+    availability: () => ({ path: `/api/courts/${pick(courts).id}/bookings?date=${pick(seeded.bookedDates)}` }),
+    venueCourts: () => ({ path: `/api/venues/${pick(seeded.venueIds)}/courts` }),
+    monthCalendar: () => ({
+      path: `/api/venues/${seeded.calendar.venueId}/bookings?year=${seeded.calendar.year}&month=${seeded.calendar.month}`,
+    }),
+    // every request a slot nobody holds: court by court, then slot by slot, then day by day
+    createBooking: () => {
+      const i = slotIndex++;
+      if (i === freeSlots) say("  ! every free slot up to the booking horizon was used: the next bookings conflict");
+      const k = Math.floor(i / courts.length);
+      return {
+        method: "POST",
+        path: "/api/bookings",
+        headers: { cookie: cookies[i % cookies.length]! },
+        body: JSON.stringify({
+          courtId: courts[i % courts.length]!.id,
+          bookingDate: addDays(seeded.freeFrom, Math.floor(k / SLOTS.length)),
+          timeSlot: SLOTS[k % SLOTS.length],
+          gameType: "singles",
+        }),
+      };
+    },
+    invoicePdf: () => {
+      const invoice = pick(invoices);
+      return { path: `/api/payments/${invoice.paymentId}/invoice`, headers: { cookie: cookies[invoice.userIndex]! } };
+    },
+    login: () => ({
+      method: "POST",
+      path: "/api/auth/login",
+      body: JSON.stringify({ username: pick(seeded.benchUsers).username, password: BENCH_PASSWORD }),
+    }),
+  };
+  return generators;
+};
+
+/** One request of each endpoint, checked, before any load: a benchmark of 404s measures nothing. */
+const checkAnswers = async (server: ServerProcess, seeded: Seeded, generators: Record<Endpoint, () => BenchRequest>) => {
+  const expected: Record<Endpoint, number> = {
+    bare: 200,
+    availability: 200,
+    venueCourts: 200,
+    monthCalendar: 200,
+    createBooking: 201,
+    invoicePdf: 200,
+    login: 200,
+  };
+  for (const { key } of ENDPOINTS) {
+    const request = generators[key]();
+    const answer = await fetch(`${server.url}${request.path}`, {
+      method: request.method ?? "GET",
+      headers: { ...(request.body ? { "content-type": "application/json" } : {}), ...request.headers },
+      ...(request.body ? { body: request.body } : {}),
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    if (answer.status !== expected[key]) throw new Error(`${key}: ${request.path} answered ${answer.status}: ${body.toString().slice(0, 300)}`);
+    if (key === "invoicePdf" && body.subarray(0, 5).toString() !== "%PDF-") throw new Error("invoicePdf: not a PDF");
+    if (key === "monthCalendar") {
+      const entries = JSON.parse(body.toString()) as unknown[];
+      if (entries.length !== seeded.calendar.bookings) throw new Error(`monthCalendar: ${entries.length} entries, ${seeded.calendar.bookings} seeded`);
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// measuring
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const measureEndpoint = async (
+  server: ServerProcess,
+  next: () => BenchRequest,
+  status: number,
+): Promise<LoadResult & { rssMb: number; cpu: number }> => {
+  let rssMb = 0;
+  const sample = setInterval(() => {
+    rssMb = Math.max(rssMb, server.memory()?.rssMb ?? 0);
+  }, 200);
+  try {
+    if (warmup > 0) await load({ url: server.url, connections, seconds: warmup, next, status });
+    const cpuBefore = server.cpuSeconds() ?? 0;
+    const started = performance.now();
+    const result = await load({ url: server.url, connections, seconds, next, status });
+    const cpu = ((server.cpuSeconds() ?? 0) - cpuBefore) / ((performance.now() - started) / 1000);
+    return { ...result, rssMb: Math.max(rssMb, server.memory()?.rssMb ?? 0), cpu };
+  } finally {
+    clearInterval(sample);
+  }
+};
+
+const benchEngine = async (engine: Engine): Promise<{ results: Record<Endpoint, Measured>; peakMb: number; seeded: Seeded }> => {
+  const dir = mkdtempSync(path.join(tmpdir(), `courts-bench-${engine}-`));
+  const database = await freshDatabase(engine, dir);
+  let server: ServerProcess | undefined;
+  const stopOnSignal = () => {
+    const stopped = server ? server.stop(1_000) : Promise.resolve();
+    void stopped
+      .then(() => database.drop())
+      .finally(() => {
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(130);
+      });
+  };
+  process.once("SIGINT", stopOnSignal);
+  try {
+    say(`\n== ${engine}: seeding a fresh database`);
+    const seeded = await seedBenchDatabase(database.url, timeZone);
+    const c = seeded.counts;
+    say(
+      `   ${c.users} users, ${seeded.venueIds.length} venues x ${seeded.courts.length / seeded.venueIds.length} courts, ` +
+        `${c.bookings} bookings (${c.cancelled} cancelled), ${c.payments} payments in ${seeded.seconds.toFixed(1)} s`,
+    );
+    const cal = seeded.calendar;
+    say(`   month calendar: ${cal.year}-${String(cal.month).padStart(2, "0")} of the busiest venue holds ${cal.bookings} bookings`);
+    if (cal.bookings < 2_000) throw new Error(`the calendar month holds ${cal.bookings} bookings, fewer than 2,000`);
+
+    server = await startServer({
+      entry: "compiled",
+      nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [],
+      logFile: path.join(dir, "server.log"),
+      readyPath: "/__bench/bare",
+      env: {
+        NODE_ENV: "production",
+        SESSION_SECRET: randomBytes(32).toString("base64url"),
+        DATABASE_URL: database.url,
+        DATA_DIR: dir,
+        WEB_DIST: dir,
+        SEED_DEMO: "false",
+        ADMIN_USERNAME: "bench-admin",
+        ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
+        BENCH_BARE_ROUTE: "1",
+        LOG_LEVEL: args["log-level"],
+        COURTS_TIMEZONE: timeZone,
+      },
+    });
+    say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}, logs in ${dir}/server.log)`);
+
+    const cookies: string[] = [];
+    for (let i = 0; i < BENCH_USERS; i += 5)
+      cookies.push(...(await Promise.all(seeded.benchUsers.slice(i, i + 5).map((u) => loginCookie(server!, u.username)))));
+    const generators = requestsOf(seeded, cookies);
+    await checkAnswers(server, seeded, generators);
+
+    const all: Record<Endpoint, (LoadResult & { rssMb: number; cpu: number; ratio: number })[]> = {
+      bare: [], availability: [], venueCourts: [], monthCalendar: [], createBooking: [], invoicePdf: [], login: [],
+    };
+    for (let run = 1; run <= runs; run++) {
+      let bare = 0;
+      for (const { key, label } of ENDPOINTS) {
+        const status = key === "createBooking" ? 201 : 200;
+        const result = await measureEndpoint(server, generators[key], status);
+        if (key === "bare") bare = result.rps;
+        const ratio = bare > 0 ? result.rps / bare : 0;
+        all[key].push({ ...result, ratio });
+        say(
+          `   ${runs > 1 ? `run ${run} ` : ""}${label.padEnd(24)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
+            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
+            (result.unexpected > 0 ? `  !! ${result.unexpected} unexpected answers ${JSON.stringify(result.statuses)}` : ""),
+        );
+      }
+    }
+    const peakMb = server.memory()?.peakMb ?? 0;
+    const results = Object.fromEntries(
+      Object.entries(all).map(([key, list]) => [
+        key,
+        {
+          rps: median(list.map((r) => r.rps)),
+          p50: median(list.map((r) => r.p50)),
+          p99: median(list.map((r) => r.p99)),
+          ratio: median(list.map((r) => r.ratio)),
+          rssMb: Math.max(...list.map((r) => r.rssMb)),
+          cpu: median(list.map((r) => r.cpu)),
+          total: list.reduce((a, r) => a + r.total, 0),
+          unexpected: list.reduce((a, r) => a + r.unexpected, 0),
+          statuses: list.at(-1)!.statuses,
+        },
+      ]),
+    ) as Record<Endpoint, Measured>;
+    return { results, peakMb, seeded };
+  } finally {
+    process.removeListener("SIGINT", stopOnSignal);
+    await server?.stop();
+    await database.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+
+const main = async () => {
+  if (!args["no-build"]) {
+    say("building the server (tsc -b adapters)");
+    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", path.join(ROOT, "adapters")], {
+      cwd: ROOT,
+      stdio: "inherit",
+    });
+    if (built.status !== 0) throw new Error("tsc -b adapters failed");
+  }
+  if (pgServer === undefined) say("PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it");
+  say(
+    `${connections} connections, ${warmup} s warm-up + ${seconds} s per endpoint${runs > 1 ? `, ${runs} runs (medians)` : ""}; ` +
+      `Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs (autocannon shares them with the server)`,
+  );
+
+  const report: Partial<Record<Engine, { results: Record<Endpoint, Measured>; peakMb: number }>> = {};
+  for (const engine of engines) report[engine] = await benchEngine(engine);
+
+  let missed = 0;
+  let broken = 0;
+  const lines: string[] = [];
+  lines.push("| engine | endpoint | req/s | p50 ms | p99 ms | ratio to bare | target | | server CPU (cores) |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---|---:|");
+  for (const engine of engines) {
+    const { results, peakMb } = report[engine]!;
+    for (const { key, label, target } of ENDPOINTS) {
+      const r = results[key];
+      const goal = target?.[engine];
+      const met = goal === undefined ? "" : r.ratio >= goal ? "met" : "MISSED";
+      if (met === "MISSED") missed++;
+      if (r.unexpected > 0) broken++;
+      lines.push(
+        `| ${engine} | ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${key === "bare" ? "1" : r.ratio.toFixed(3)} | ` +
+          `${goal === undefined ? "-" : `>= ${goal}`} | ${met}${r.unexpected > 0 ? ` (${r.unexpected} unexpected answers)` : ""} | ${r.cpu.toFixed(2)} |`,
+      );
+    }
+    const rssMet = peakMb <= RSS_TARGET_MB;
+    if (!rssMet) missed++;
+    lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | |`);
+  }
+  say(`\n${lines.join("\n")}\n`);
+
+  if (args.json) {
+    const json = Object.fromEntries(
+      engines.map((engine) => [
+        engine,
+        Object.fromEntries(
+          ENDPOINTS.map(({ key }) => {
+            const r = report[engine]!.results[key];
+            return [key, { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, ratio: Number(r.ratio.toFixed(4)), rssMb: Math.round(r.rssMb) }];
+          }),
+        ),
+      ]),
+    );
+    writeFileSync(args.json, `${JSON.stringify(json, null, 2)}\n`);
+    say(`written ${args.json}`);
+  }
+  if (broken > 0) {
+    say(`${broken} endpoint(s) answered unexpectedly under load: see the lines marked !!`);
+    process.exitCode = 1;
+  }
+  if (args.check && missed > 0) {
+    say(`${missed} target(s) missed`);
+    process.exitCode = 1;
+  }
+};
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

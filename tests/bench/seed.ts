@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import {
+  addDays,
+  bandOf,
+  breakdown,
+  DEFAULT_PRICES,
+  instantOf,
+  localDateOf,
+  ownShare,
+  priceForSlot,
+  SLOTS,
+  type GameType,
+  type LocalDate,
+} from "@courts/core";
+import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
+import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
+import type { Param, SqlTx } from "@courts/adapters/sql/sql-client";
+
+/**
+ * A realistic database for `npm run bench`, written after the migrations through the same schema
+ * with raw multi-row INSERTs (seconds, not minutes): 20 venues x 6 courts, 61 days of bookings
+ * (30 days back, 30 ahead) at 60% occupancy on average (75% at the busiest venue down to 45%),
+ * a few cancelled bookings, the payments of those bookings with gapless invoice numbers and the
+ * invoice counters that follow them, and 2,000 players. Deterministic (a seeded PRNG).
+ */
+
+export const VENUES = 20;
+export const COURTS_PER_VENUE = 6;
+export const DAYS_BACK = 30;
+export const DAYS_AHEAD = 30;
+export const PLAYERS = 2_000;
+/** players with a known password: they log in, book and download invoices during the bench */
+export const BENCH_USERS = 50;
+export const BENCH_PASSWORD = "bench-password-2026";
+/** the busiest venue (index 0) fills 75% of its slots; the quietest 45%; the mean is 60% */
+const occupancyOf = (venue: number) => 0.75 - (0.3 * venue) / (VENUES - 1);
+const CANCELLED_SHARE = 0.04;
+
+export interface SeededCourt {
+  readonly id: string;
+  readonly venueId: string;
+}
+
+export interface Seeded {
+  readonly venueIds: readonly string[];
+  readonly courts: readonly SeededCourt[];
+  /** the busiest venue and its busiest whole month */
+  readonly calendar: { readonly venueId: string; readonly year: number; readonly month: number; readonly bookings: number };
+  /** dates that hold bookings: availability reads pick among them */
+  readonly bookedDates: readonly LocalDate[];
+  /** the first date after the seeded window: every slot from here to the horizon is free */
+  readonly freeFrom: LocalDate;
+  readonly benchUsers: readonly { readonly id: string; readonly username: string }[];
+  /** succeeded payments (with an invoice) of each bench user */
+  readonly invoices: readonly { readonly userIndex: number; readonly paymentId: string }[];
+  readonly counts: { readonly users: number; readonly bookings: number; readonly cancelled: number; readonly payments: number };
+  readonly seconds: number;
+}
+
+/** mulberry32: small, fast, reproducible */
+const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+
+const ROWS_PER_STATEMENT = 500;
+
+const insertAll = async (tx: SqlTx, table: string, columns: readonly string[], rows: readonly Param[][]): Promise<void> => {
+  const one = `(${columns.map(() => "?").join(", ")})`;
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+    await tx.run(`insert into ${table} (${columns.join(", ")}) values ${chunk.map(() => one).join(", ")}`, chunk.flat());
+  }
+};
+
+const iso = (d: Date) => d.toISOString();
+
+/** Migrates the empty database at `url` and fills it; `today` is the club's local date. */
+export const seedBenchDatabase = async (url: string, timeZone: string): Promise<Seeded> => {
+  const started = performance.now();
+  const random = prng(20_261_121);
+  const today = localDateOf(new Date(), timeZone);
+  const first = addDays(today, -DAYS_BACK);
+  const days = Array.from({ length: DAYS_BACK + DAYS_AHEAD + 1 }, (_, i) => addDays(first, i));
+  const epoch = new Date(instantOf(first, "06:00", timeZone).getTime() - 90 * 86_400_000);
+
+  const db: SqlDatabase = await openSqlDatabase(url);
+  try {
+    await db.migrate();
+    // One hash for every player (they share the bench password): a login costs a real argon2id verify.
+    const passwordHash = await argon2Hasher().hash(BENCH_PASSWORD);
+
+    const users: Param[][] = [];
+    const userIds: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const id = randomUUID();
+      const username = `jugador${String(i).padStart(4, "0")}`;
+      const email = `${username}@example.test`;
+      userIds.push(id);
+      users.push([id, username, email, username, email, passwordHash, false, iso(epoch)]);
+    }
+
+    const venues: Param[][] = [];
+    const courtRows: Param[][] = [];
+    const venueIds: string[] = [];
+    const courts: (SeededCourt & { name: string; number: number; venue: number; venueName: string })[] = [];
+    for (let v = 0; v < VENUES; v++) {
+      const id = randomUUID();
+      const name = `Club de Tenis ${v + 1}`;
+      venueIds.push(id);
+      venues.push([id, name, `Avenida ${v + 1}, Guayaquil`, "Canchas de arcilla y cemento, vestidores y cafetería.", null, null, iso(epoch)]);
+      for (let c = 1; c <= COURTS_PER_VENUE; c++) {
+        const court = { id: randomUUID(), venueId: id, name: `Cancha ${c}`, number: c, venue: v, venueName: name };
+        courts.push(court);
+        const p = DEFAULT_PRICES;
+        courtRows.push([court.id, id, court.name, c, "available", null, null, p.daySingles, p.dayDoubles, p.nightSingles, p.nightDoubles, iso(epoch)]);
+      }
+    }
+
+    const bookings: Param[][] = [];
+    const payments: Param[][] = [];
+    const invoiceCounters = new Map<number, number>();
+    const invoices: { userIndex: number; paymentId: string }[] = [];
+    const perMonth = new Map<string, number>();
+    let cancelled = 0;
+    for (const court of courts) {
+      const occupancy = occupancyOf(court.venue);
+      for (const date of days)
+        for (const slot of SLOTS) {
+          const booked = random() < occupancy;
+          if (!booked && random() >= CANCELLED_SHARE / (1 - occupancy)) continue;
+          const userIndex = Math.floor(random() * PLAYERS);
+          const gameType: GameType = random() < 0.7 ? "singles" : "doubles";
+          const total = priceForSlot(DEFAULT_PRICES, slot, gameType);
+          const start = instantOf(date, slot, timeZone);
+          const createdAt = new Date(start.getTime() - (1 + Math.floor(random() * 20)) * 86_400_000);
+          const id = randomUUID();
+          if (!booked) {
+            // a cancelled booking leaves its slot free (the partial unique index ignores it)
+            cancelled++;
+            bookings.push([
+              id, userIds[userIndex]!, court.id, date, slot, gameType, bandOf(slot), total, 0, "cancelled",
+              "Cambio de planes", 100, iso(createdAt), iso(new Date(createdAt.getTime() + 3_600_000)),
+            ]);
+            continue;
+          }
+          if (court.venue === 0) perMonth.set(date.slice(0, 7), (perMonth.get(date.slice(0, 7)) ?? 0) + 1);
+          // the past is paid in full; ahead, 45% paid in full, 20% one share, the rest not yet
+          const r = random();
+          const paid = date < today || r < 0.45 ? total : r < 0.65 ? ownShare(total, gameType) : 0;
+          bookings.push([
+            id, userIds[userIndex]!, court.id, date, slot, gameType, bandOf(slot), total, paid, "active", null, null, iso(createdAt), null,
+          ]);
+          if (paid === 0) continue;
+          const discounted = random() < 0.1;
+          const b = breakdown(paid, discounted ? { type: "percentage", value: 10 } : undefined);
+          const paidAt = new Date(createdAt.getTime() + 5 * 60_000);
+          const year = paidAt.getUTCFullYear();
+          const n = (invoiceCounters.get(year) ?? 0) + 1;
+          invoiceCounters.set(year, n);
+          const paymentId = randomUUID();
+          if (userIndex < BENCH_USERS) invoices.push({ userIndex, paymentId });
+          payments.push([
+            paymentId, id, userIds[userIndex]!, paid === total ? "full" : "partial", "succeeded", b.amount, b.discount,
+            discounted ? "CLUB10" : null, null, b.fee, b.net, 0, `pi_sim_${randomUUID().replaceAll("-", "")}`, null,
+            `${year}-${String(n).padStart(6, "0")}`, iso(createdAt), iso(paidAt), court.venueName, court.name, court.number,
+            date, slot, gameType,
+          ]);
+        }
+    }
+
+    await db.sql.transaction(async (tx) => {
+      await insertAll(tx, "users", ["id", "username", "email", "username_key", "email_key", "password_hash", "is_admin", "created_at"], users);
+      await insertAll(tx, "venues", ["id", "name", "location", "description", "image_url", "image_data", "created_at"], venues);
+      await insertAll(
+        tx,
+        "courts",
+        ["id", "venue_id", "name", "court_number", "status", "image_url", "image_data", "day_singles_price", "day_doubles_price",
+          "night_singles_price", "night_doubles_price", "created_at"],
+        courtRows,
+      );
+      await insertAll(
+        tx,
+        "bookings",
+        ["id", "user_id", "court_id", "booking_date", "time_slot", "game_type", "tariff_type", "total_amount", "paid_amount", "status",
+          "cancellation_reason", "refund_percentage", "created_at", "cancelled_at"],
+        bookings,
+      );
+      await insertAll(
+        tx,
+        "payments",
+        ["id", "booking_id", "user_id", "kind", "status", "amount", "discount", "discount_code", "discount_code_id", "stripe_fee",
+          "net_amount", "refunded_amount", "stripe_payment_intent_id", "share_token", "invoice_number", "created_at", "paid_at",
+          "venue_name", "court_name", "court_number", "booking_date", "time_slot", "game_type"],
+        payments,
+      );
+      // the next real payment continues the seeded numbering
+      await insertAll(tx, "invoice_counters", ["year", "last_number"], [...invoiceCounters].map(([year, n]) => [year, n]));
+    });
+    // what autovacuum does to a table at rest: statistics, and a visibility map for index-only scans
+    if (db.engine === "postgresql") await db.sql.run("vacuum analyze");
+
+    // the busiest whole month of the busiest venue (61 days always hold one whole month)
+    const whole = [...perMonth.keys()].filter((m) => days.includes(`${m}-01`) && days.includes(addDays(`${nextMonth(m)}-01`, -1)));
+    const month = whole.sort((a, b) => (perMonth.get(b) ?? 0) - (perMonth.get(a) ?? 0))[0];
+    if (month === undefined) throw new Error("no whole month in the seeded window");
+    const checked = await db.sql.one(
+      "select count(*) as n from bookings b join courts c on c.id = b.court_id " +
+        "where c.venue_id = ? and b.booking_date >= ? and b.booking_date <= ? and b.status <> 'cancelled'",
+      [venueIds[0]!, `${month}-01`, addDays(`${nextMonth(month)}-01`, -1)],
+    );
+    const calendarCount = Number(checked?.n ?? 0);
+
+    return {
+      venueIds,
+      courts: courts.map(({ id, venueId }) => ({ id, venueId })),
+      calendar: { venueId: venueIds[0]!, year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)), bookings: calendarCount },
+      bookedDates: days,
+      freeFrom: addDays(today, DAYS_AHEAD + 1),
+      benchUsers: userIds.slice(0, BENCH_USERS).map((id, i) => ({ id, username: `jugador${String(i).padStart(4, "0")}` })),
+      invoices,
+      counts: { users: users.length, bookings: bookings.length, cancelled, payments: payments.length },
+      seconds: (performance.now() - started) / 1000,
+    };
+  } finally {
+    await db.close();
+  }
+};
+
+const nextMonth = (yearMonth: string): string => {
+  const [y, m] = yearMonth.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+};
