@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { CalendarDays, CircleCheck, Clock, CreditCard, MapPin, Users } from "lucide-react";
-import { breakdown, displayMoney, GAME_TYPE_LABEL } from "@courts/core";
+import { CircleCheck, CreditCard } from "lucide-react";
+import { breakdown, displayMoney } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -21,7 +21,8 @@ import { PaymentSummary } from "../../features/payments/components/payment-summa
 import { PaymentTypeChoice } from "../../features/payments/components/payment-type-choice";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { describeError, isStatus } from "../../lib/api-client";
-import { capitalize, formatDay, money } from "../../lib/format";
+import { money } from "../../lib/format";
+import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { useTitle } from "../../lib/use-title";
 import type { User, ValidatedDiscount } from "../../types/api";
 
@@ -87,28 +88,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               <CardTitle>Resumen de la reserva</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-3 text-sm sm:grid-cols-2">
-                <li className="flex items-center gap-2">
-                  <MapPin aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  <span>
-                    <span className="font-semibold">{b.court?.name ?? "Cancha"}</span>
-                    {b.court && <> · #{b.court.courtNumber}</>}
-                    {b.court?.venueName && <span className="text-stone-600"> · {b.court.venueName}</span>}
-                  </span>
-                </li>
-                <li className="flex items-center gap-2">
-                  <CalendarDays aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {capitalize(formatDay(b.date || b.bookingDate))}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Clock aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {b.timeSlot} · {b.tariffType === "night" ? "Tarifa nocturna" : "Tarifa diurna"}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Users aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {GAME_TYPE_LABEL[b.gameType]}
-                </li>
-              </ul>
+              <BookingFacts court={b.court ?? null} date={b.date || b.bookingDate} timeSlot={b.timeSlot} tariffType={b.tariffType} gameType={b.gameType} />
               <dl className="mt-4 border-t border-stone-100 pt-2 text-sm">
                 <Row label="Total de la reserva" value={money(b.totalAmount)} strong />
                 {amounts.paid > 0 && <Row label="Ya pagado" value={displayMoney(amounts.paid)} />}

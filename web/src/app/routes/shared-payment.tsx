@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { CalendarDays, CircleCheck, Clock, Hourglass, MapPin, Users } from "lucide-react";
-import { GAME_TYPE_LABEL, isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
+import { CircleCheck, Hourglass, Users } from "lucide-react";
+import { isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
@@ -13,7 +13,8 @@ import { createPaymentIntent, recordPayment } from "../../features/payments/api/
 import { CardPayment } from "../../features/payments/components/card-payment";
 import { useSharedLink } from "../../features/sharing/api/shared-links";
 import { describeError, isStatus } from "../../lib/api-client";
-import { capitalize, formatDay, formatInstant, money } from "../../lib/format";
+import { formatInstant, money } from "../../lib/format";
+import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { randomId } from "../../lib/random-id";
 import { useTitle } from "../../lib/use-title";
 
@@ -96,27 +97,7 @@ export default function SharedPaymentScreen() {
               <CardTitle>Detalles de la reserva</CardTitle>
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-3 text-sm sm:grid-cols-2">
-                <li className="flex items-center gap-2">
-                  <MapPin aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  <span>
-                    <span className="font-semibold">{court.name}</span> · #{court.courtNumber}
-                    {court.venueName && <span className="text-stone-600"> · {court.venueName}</span>}
-                  </span>
-                </li>
-                <li className="flex items-center gap-2">
-                  <CalendarDays aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {capitalize(formatDay(booking.date || booking.bookingDate))}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Clock aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {booking.timeSlot}
-                </li>
-                <li className="flex items-center gap-2">
-                  <Users aria-hidden="true" className="h-4 w-4 text-clay-600" />
-                  {GAME_TYPE_LABEL[booking.gameType]}
-                </li>
-              </ul>
+              <BookingFacts court={court} date={booking.date || booking.bookingDate} timeSlot={booking.timeSlot} gameType={booking.gameType} />
               <p className="mt-4 text-sm text-stone-600">Total de la reserva: {money(booking.totalAmount)}</p>
             </CardContent>
           </Card>

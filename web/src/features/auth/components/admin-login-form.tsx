@@ -1,56 +1,18 @@
-import { useState, type FormEvent } from "react";
-import { Button } from "../../../components/ui/button";
-import { TextField } from "../../../components/ui/field";
-import { toast, toastError } from "../../../components/ui/toast";
-import { describeError } from "../../../lib/api-client";
 import { adminLogin } from "../api/admin-session";
+import { CredentialsForm } from "./credentials-form";
 
 export function AdminLoginForm({ onDone }: { onDone: () => void }) {
-  const [username, setUsername] = useState("");
-  const [password, setPassword] = useState("");
-  const [pending, setPending] = useState(false);
-  const [touched, setTouched] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!username.trim() || !password) return;
-    setPending(true);
-    try {
-      await adminLogin({ username: username.trim(), password });
-      toast({ title: "Acceso concedido", description: "Bienvenido al panel administrativo" });
-      onDone();
-    } catch (error) {
-      toastError("Acceso denegado", describeError(error, "Usuario o contraseña incorrectos"));
-    } finally {
-      setPending(false);
-    }
-  };
-
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      <TextField
-        label="Usuario administrador"
-        name="username"
-        autoComplete="username"
-        value={username}
-        onChange={(e) => setUsername(e.target.value)}
-        aria-required="true"
-        error={touched && !username.trim() ? "El usuario es requerido" : undefined}
-      />
-      <TextField
-        label="Contraseña"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-required="true"
-        error={touched && !password ? "La contraseña es requerida" : undefined}
-      />
-      <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
-        {pending ? "Verificando..." : "Ingresar al Panel"}
-      </Button>
-    </form>
+    <CredentialsForm
+      usernameLabel="Usuario administrador"
+      submitLabel="Ingresar al Panel"
+      pendingLabel="Verificando..."
+      errorTitle="Acceso denegado"
+      signIn={async (credentials) => {
+        await adminLogin(credentials);
+        return { title: "Acceso concedido", description: "Bienvenido al panel administrativo" };
+      }}
+      onDone={onDone}
+    />
   );
 }
