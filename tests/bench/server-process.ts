@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../support/free-port.js";
 
 /**
  * The real server (adapters' main) as a child process, for the benchmark and the scale-out test:
@@ -14,17 +14,6 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** USER_HZ of /proc/<pid>/stat on Linux */
 const CLOCK_TICKS = 100;
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Variables of the caller's environment that would change the server under test. */
 const INHERITED_NOT = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|LOG_LEVEL|SEED_DEMO|BENCH_|VITEST|COURTS_TIMEZONE|LOGIN_RATE_LIMIT|REGISTER_RATE_LIMIT)/;

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client.js";
+import { freePort } from "../support/free-port.js";
 
 /**
  * `node scripts/start.mjs` as an operator runs it (`npm start`), in production mode, on an
@@ -15,17 +15,6 @@ import { Client } from "./support/client.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const INDEX = "<!doctype html><title>Canchas de prueba</title>";
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 interface Started {
   readonly child: ChildProcess;

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../support/free-port.js";
 
 /**
  * The real server as `npm start` runs it (`node scripts/start.mjs`: compiles what is stale, then
@@ -67,17 +67,6 @@ export const ensureWebBuild = (): WebBuild => {
   }
   return { webDist: outDir, cleanup: () => rmSync(outDir, { recursive: true, force: true }) };
 };
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 
 export interface E2EServer {
   readonly baseUrl: string;
