@@ -101,7 +101,7 @@ describe("pdfInvoiceRenderer", () => {
     const items = (await page.getTextContent()).items.flatMap((item) =>
       "str" in item && item.str.trim() !== "" ? [{ str: item.str, y: Math.round(item.transform[5] as number) }] : [],
     );
-    const baseline = (str: string) => items.find((item) => item.str.includes(str))!.y;
+    const baseline = (str: string) => items.find((item) => item.str.trim() === str)!.y;
     const courtLine = items.filter((item) => item.y === baseline("Cancha")).map((item) => item.str).join(" ");
     expect(courtLine).toContain("(N.º 3)");
     const nextRow = baseline("Fecha de la reserva");
