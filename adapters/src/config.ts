@@ -234,6 +234,7 @@ const isAddressOrRange = (value: string): boolean => {
 const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: string[]): InvoiceIssuer => {
   const field = (name: string, max: number): string | null => {
     const value = text(name) ?? null;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
     if (value !== null && (value.length > max || /[\u0000-\u001f\u007f]/.test(value))) {
       problems.push(`${name} debe tener hasta ${max} caracteres, sin caracteres de control`);
       return null;

@@ -66,10 +66,11 @@ export type RecordPaymentBody = typeof RecordPaymentBody.Type;
 /** A discount code: an empty one and a too long one are told apart. */
 const codeField = (missing: string) =>
   Schema.propertySignature(
-    Schema.Trim.pipe(
+    Schema.String.annotations(says(missing)).pipe(
+      Schema.compose(Schema.Trim),
       Schema.minLength(1, { message: () => ({ message: missing, override: true }) }),
-      Schema.maxLength(32, { message: () => ({ message: "El código de descuento admite hasta 32 caracteres", override: true }) }),
-    ).annotations({ message: () => ({ message: missing, override: false }) }),
+      Schema.maxLength(32, { message: () => ({ message: "El código de descuento admite hasta 32 caracteres", override: false }) }),
+    ),
   ).annotations({ missingMessage: () => missing });
 
 export const ValidateCodeBody = body({

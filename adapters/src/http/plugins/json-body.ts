@@ -13,6 +13,7 @@ export const IMAGE_JSON_BODY_LIMIT = 14 * 1024 * 1024;
 export const MAX_JSON_DEPTH = 32;
 
 /** Control characters other than tab and line breaks: NUL breaks PostgreSQL's text, the others are never typed. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** True when brackets nest deeper than `max`: one pass over the text, strings skipped. */
