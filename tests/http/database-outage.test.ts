@@ -74,7 +74,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("when PostgreSQL cannot be reac
   });
 
   /** Retries until the server answers other than 503 (the pool reconnects on demand). */
-  const once = async (attempt: () => Promise<{ status: number }>) => {
+  const once = async <T extends { status: number }>(attempt: () => Promise<T>): Promise<T> => {
     for (let i = 0; i < 40; i++) {
       const answer = await attempt();
       if (answer.status !== 503) return answer;
@@ -113,6 +113,6 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("when PostgreSQL cannot be reac
     // the player never saw that answer (the connection dropped) and tries again
     const retried = await player.client.post("/api/bookings", slot);
     expect(retried.status).toBe(409);
-    expect(retried.body).toMatchObject({ code: "ALREADY_BOOKED", bookingId: (written as { body: { id: string } }).body.id });
+    expect(retried.body).toMatchObject({ code: "ALREADY_BOOKED", bookingId: written.body.id });
   });
 });
