@@ -4,6 +4,7 @@ import PDFDocument from "pdfkit";
 import { FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
 import type { InvoiceData, InvoiceRenderer, LocalDate } from "@courts/core";
 import { preloadStandardFonts } from "./standard-font-cache.js";
+import { woffToSfnt } from "./woff-to-sfnt.js";
 
 /** "2026-11-22" -> "22/11/2026" (SPEC.md: dates in Spanish format). */
 export const displayDate = (date: LocalDate): string => {
@@ -58,10 +59,24 @@ export const fitsWinAnsi = (text: string): boolean => {
   return true;
 };
 
-let unicodeFontBytes: Buffer | undefined;
-const unicodeFont = (): Buffer => {
-  unicodeFontBytes ??= readFileSync(createRequire(import.meta.url).resolve("@fontsource/unifontex/files/unifontex-latin-400-normal.woff"));
-  return unicodeFontBytes;
+/** What pdfkit accepts as a font source; a parsed fontkit font (anything with `layout`) works too. */
+type FontSource = Parameters<Doc["registerFont"]>[1];
+
+/**
+ * The Unicode font as pdfkit should load it. The first document parses the file; later ones
+ * get that parsed fontkit font (pdfkit takes any object with `layout`), because a fresh parse
+ * of 65,000 glyphs per document costs a quarter of a second and warm glyph caches cost nothing.
+ */
+let unicodeFontSource: FontSource | undefined;
+const unicodeFont = (): FontSource => {
+  unicodeFontSource ??= woffToSfnt(readFileSync(createRequire(import.meta.url).resolve("@fontsource/unifontex/files/unifontex-latin-400-normal.woff")));
+  return unicodeFontSource;
+};
+const keepParsedFont = (doc: Doc) => {
+  if (!(unicodeFontSource instanceof Uint8Array)) return;
+  const parsed = (doc as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  // pdfkit 0.20's EmbeddedFont keeps the fontkit font in `.font`; another version just parses again
+  if (parsed && typeof parsed.layout === "function") unicodeFontSource = parsed as unknown as FontSource;
 };
 
 /** The standard font each document last chose, to return to after a Unicode line. */
@@ -84,6 +99,7 @@ const inFontFor = (doc: Doc, text: string, draw: () => void) => {
     registered.add(doc);
   }
   doc.font(UNICODE);
+  keepParsedFont(doc);
   draw();
   doc.font(chosen.get(doc) ?? REGULAR);
 };
