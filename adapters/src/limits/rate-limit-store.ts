@@ -15,24 +15,26 @@ export interface RateLimitStore {
 
 export const windowStart = (now: number, windowMs: number): number => now - (now % windowMs);
 
+/** The previous window's hits still inside the sliding window ending now, rounded up. */
+export const previousWeight = (hits: number, now: number, windowMs: number): number =>
+  Math.ceil((hits * (windowMs - (now - windowStart(now, windowMs)))) / windowMs);
+
 export const memoryRateLimitStore = (): RateLimitStore => {
-  const hits = new Map<string, { bucket: number; hits: number }>();
-  const current = (key: string, windowMs: number, now: number) => {
-    const bucket = windowStart(now, windowMs);
-    const entry = hits.get(key);
-    return entry && entry.bucket === bucket ? entry : { bucket, hits: 0 };
-  };
+  const hits = new Map<string, number>();
+  const at = (key: string, bucket: number) => hits.get(`${bucket}|${key}`) ?? 0;
+  const carried = (key: string, windowMs: number, now: number) => previousWeight(at(key, windowStart(now, windowMs) - windowMs), now, windowMs);
   return {
     async hit(key, max, windowMs, now) {
-      const entry = current(key, windowMs, now);
-      if (entry.hits >= max) return false;
-      // a map that only grows would be a leak: old windows go when a new one starts
-      if (hits.size > 100_000) for (const [k, v] of hits) if (v.bucket !== entry.bucket) hits.delete(k);
-      hits.set(key, { bucket: entry.bucket, hits: entry.hits + 1 });
+      const bucket = windowStart(now, windowMs);
+      if (carried(key, windowMs, now) + at(key, bucket) >= max) return false;
+      // a map that only grows would be a leak: windows older than the previous one go
+      if (hits.size > 100_000)
+        for (const k of hits.keys()) if (Number(k.slice(0, k.indexOf("|"))) < bucket - windowMs) hits.delete(k);
+      hits.set(`${bucket}|${key}`, at(key, bucket) + 1);
       return true;
     },
     async count(key, windowMs, now) {
-      return current(key, windowMs, now).hits;
+      return carried(key, windowMs, now) + at(key, windowStart(now, windowMs));
     },
   };
 };
