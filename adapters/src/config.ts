@@ -139,7 +139,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
   const loginIpRateLimit = integer("LOGIN_IP_RATE_LIMIT", 20, 1, 100_000);
   const anonymousWriteRateLimit = integer("ANONYMOUS_WRITE_RATE_LIMIT", 60, 1, 100_000);
-  const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 30, 0, 3600);
+  // 60 s: a 10 MB image from a phone on a slow uplink still arrives; behind nginx bodies come buffered
+  const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 0, 3600);
   const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
   const invoiceIssuer = invoiceIssuerOf(text, problems);
 
