@@ -134,6 +134,30 @@ describe("limits of the service [sqlite]", () => {
   });
 });
 
+describe("behind one trusted proxy (TRUST_PROXY=1) [sqlite]", () => {
+  let db: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await freshDatabase("sqlite");
+    server = await startServer(db.url, { trustProxy: 1, loginRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.drop();
+  });
+
+  it("when the proxy's X-Forwarded-For names the client, then limits count per client, and what a client forged before it is ignored", async () => {
+    const login = (xff: string) =>
+      new Client(server.baseUrl).post("/api/auth/login", { username: "marta", password: "clave-equivocada" }, { headers: { "x-forwarded-for": xff } });
+    for (let i = 0; i < 3; i++) expect((await login("198.51.100.7")).status).toBe(401);
+    expect((await login("198.51.100.7")).status).toBe(429);
+    // the same client, pretending to be others: the proxy appended its real address last
+    expect((await login("203.0.113.99, 198.51.100.7")).status).toBe(429);
+    // another client behind the same proxy
+    expect((await login("198.51.100.8")).status).toBe(401);
+  });
+});
+
 describe("limits shared by two server processes on one database [sqlite]", () => {
   let db: TestDatabase;
   let a: TestServer;
