@@ -175,7 +175,7 @@ export const describeCliSuite = (engine: EngineName): void => {
       const [duplicate, fraction, negative, maxUsage, expiry, short, unknownCode, unknownFlag] = results;
       expectFailure(duplicate!, 1, "Ya existe el código VERANO10");
       expectFailure(fraction!, 1, "El porcentaje debe ser un número entero entre 0 y 100");
-      expectFailure(negative!, 1, "--value debe ser un número mayor o igual a 0");
+      expectFailure(negative!, 1, "--value debe ser un número entre 0 y 10000");
       expectFailure(maxUsage!, 1, "--max-usage debe ser un número entero mayor o igual a 1");
       expectFailure(expiry!, 1, '--expires debe ser una fecha AAAA-MM-DD (o un instante ISO 8601 con zona) (recibido "2026-13-01")');
       expectFailure(short!, 1, "El código debe tener de 3 a 32 letras, números, '-' o '_'");
