@@ -207,11 +207,13 @@ export const describeCliSuite = (engine: EngineName): void => {
       const check = await fetch(`${server.baseUrl}/api/admin/check`, { headers: { cookie } });
       expect(await check.json()).toMatchObject({ isAdmin: true });
 
-      const [again, noTerminal, reset] = await Promise.all([
+      const [again, noTerminal, reset, common] = await Promise.all([
         courtsWithInput(`${password}\n`, "admin", "create", "--username", "LAURA", "--email", "otra@club.ec", "--password-stdin"),
         courts("admin", "create", "--username", "pedro", "--email", "pedro@club.ec"),
         courtsWithInput("nueva-clave-22", "admin", "reset-password", "laura", "--password-stdin"),
+        courtsWithInput("1234567890\n", "admin", "create", "--username", "pedro", "--email", "pedro@club.ec", "--password-stdin"),
       ]);
+      expectFailure(common!, 1, "La contraseña es demasiado común (está entre las más usadas y filtradas): elige otra");
       expectFailure(again!, 1, "El nombre de usuario ya está en uso");
       expectFailure(noTerminal!, 1, "No hay una terminal para pedir la contraseña: pásala por la entrada estándar con --password-stdin");
       expect(reset).toMatchObject({ code: 0, stdout: "Contraseña de 'laura' cambiada.\n" });
