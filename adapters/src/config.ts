@@ -42,6 +42,8 @@ export interface Config {
   readonly invoiceIssuer: InvoiceIssuer;
   /** the built web app (index.html and assets) */
   readonly webDist: string;
+  /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
+  readonly sweepIntervalSeconds: number;
 }
 
 /** false, a hop count, or the proxies' addresses (IPs or CIDR ranges) */
@@ -105,6 +107,17 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     }
     return n;
   };
+  /** decimals allowed, so tests can use fractions of a minute or a second */
+  const decimal = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n) || n < min || n > max) {
+      problems.push(`${name} debe ser un número entre ${min} y ${max} (recibido "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
   const flag = (name: string): boolean | undefined => {
     const raw = text(name)?.toLowerCase();
     if (raw === undefined) return undefined;
@@ -143,6 +156,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 0, 3600);
   const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
   const invoiceIssuer = invoiceIssuerOf(text, problems);
+
+  const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -197,6 +212,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     headersTimeoutSeconds,
     invoiceIssuer,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
+    sweepIntervalSeconds,
   };
 };
 
