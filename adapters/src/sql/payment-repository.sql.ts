@@ -212,7 +212,8 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     ]);
     return { items: rows.map(toPaymentWithPayer), total: intOrZero(count, "n"), page, pageSize };
   },
-  async *streamTransactions(filter) {
+  async *streamTransactions(filter, options) {
+    const batch = options?.batchSize ?? EXPORT_BATCH;
     const where = whereOf(filter);
     let after: { readonly createdAt: string; readonly id: string } | undefined;
     for (;;) {
@@ -222,11 +223,11 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
         `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
           `from (select * from payments ${where.sql}${keyset} ${NEWEST_FIRST} limit ?) p ` +
           "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc",
-        [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), EXPORT_BATCH],
+        [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), batch],
       );
       for (const row of rows) yield toPaymentWithPayer(row);
       const last = rows.at(-1);
-      if (last === undefined || rows.length < EXPORT_BATCH) return;
+      if (last === undefined || rows.length < batch) return;
       after = { createdAt: iso(instant(last, "created_at")), id: str(last, "id") };
     }
   },

@@ -71,7 +71,7 @@ export interface PaymentRepository {
   pageByUser(userId: string, page: PageRequest): Promise<Page<Payment>>;
   pageTransactions(filter: TransactionFilter, page: PageRequest): Promise<Page<PaymentWithPayer>>;
   /** every transaction of the filter, newest first, read in batches: memory stays flat whatever the history */
-  streamTransactions(filter: TransactionFilter): AsyncIterable<PaymentWithPayer>;
+  streamTransactions(filter: TransactionFilter, options?: { readonly batchSize?: number }): AsyncIterable<PaymentWithPayer>;
   /** from the totals kept with every payment write: no scan of the payments */
   summary(): Promise<PaymentSummary>;
   /** charged minus refunded of payments that succeeded in [from, to) */
