@@ -31,6 +31,8 @@ export default fp<{ webDist: string }>(
         wildcard: true,
         index: ["index.html"],
         cacheControl: false,
+        // web/dist holds .br and .gz siblings made at build time (web/precompress.ts)
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/: it never changes under the same name.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
