@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
+import { isAvailable, type CourtPrices } from "@courts/core";
 import {
   CalendarClock,
   Coffee,
@@ -16,6 +18,8 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Spinner } from "../../components/ui/spinner";
 import { useAdminCheck } from "../../features/auth/api/admin-session";
 import { useMe } from "../../features/auth/api/session";
+import { courtPrices, useCourts } from "../../features/venues/api/courts";
+import { lowestPrice } from "../../features/venues/prices";
 import { useVenues } from "../../features/venues/api/venues";
 import { VenueCard } from "../../features/venues/components/venue-card";
 import { useTitle } from "../../lib/use-title";
@@ -112,6 +116,18 @@ function Promises() {
 
 function FeaturedVenues() {
   const { data: venues, error, isLoading } = useVenues();
+  // one answer for every venue's 'Desde $X' (GET /api/courts), not one call per card
+  const { data: courts } = useCourts();
+  const fromPrice = useMemo(() => {
+    if (!courts) return null;
+    const byVenue = new Map<string, Array<{ prices: CourtPrices; bookable: boolean }>>();
+    for (const court of courts) {
+      const list = byVenue.get(court.venueId) ?? [];
+      list.push({ prices: courtPrices(court), bookable: isAvailable(court) });
+      byVenue.set(court.venueId, list);
+    }
+    return new Map([...byVenue].map(([venueId, list]) => [venueId, lowestPrice(list)]));
+  }, [courts]);
   return (
     <section id="complejos" aria-labelledby="complejos-titulo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -133,7 +149,7 @@ function FeaturedVenues() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {venues.map((venue) => (
             <li key={venue.id}>
-              <VenueCard venue={venue} />
+              <VenueCard venue={venue} fromPrice={fromPrice?.get(venue.id)} />
             </li>
           ))}
         </ul>
