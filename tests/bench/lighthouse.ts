@@ -32,12 +32,16 @@ const { values: args } = parseArgs({
     json: { type: "string" },
     desktop: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false },
+    screens: { type: "string", default: "home,venue,booking" },
+    details: { type: "boolean", default: false },
   },
 });
 const runs = Math.max(1, Number(args.runs));
 
 interface Audit {
   readonly numericValue?: number;
+  readonly displayValue?: string;
+  readonly details?: { items?: unknown[] };
 }
 interface LighthouseResult {
   readonly categories: Record<string, { score: number | null }>;
@@ -79,6 +83,12 @@ const lighthouse = async (url: string, headers: Record<string, string>): Promise
   );
   const result = JSON.parse(stdout) as LighthouseResult;
   if (result.runtimeError) throw new Error(`lighthouse ${url}: ${result.runtimeError.message}`);
+  if (args.details) {
+    for (const audit of ["largest-contentful-paint-element", "layout-shifts", "lcp-breakdown-insight", "network-dependency-tree-insight", "bootup-time"]) {
+      const found = result.audits[audit];
+      if (found) say(`      ${audit}: ${found.displayValue ?? ""} ${JSON.stringify(found.details?.items ?? []).slice(0, 1200)}`);
+    }
+  }
   const score = (name: string) => Math.round((result.categories[name]?.score ?? 0) * 100);
   const value = (name: string) => result.audits[name]?.numericValue ?? 0;
   return {
@@ -136,6 +146,8 @@ const main = async () => {
       { name: "venue", path: `/venue/${venueId}`, headers: {} },
       { name: "booking", path: `/booking/${court.id}`, headers: { Cookie: cookie } },
     ];
+    const wanted = new Set(args.screens.split(","));
+    screens.splice(0, screens.length, ...screens.filter((s) => wanted.has(s.name)));
     say(`Lighthouse ${args.desktop ? "desktop" : "mobile"} against ${server.url} (Chromium ${CHROMIUM}), ${runs} run(s) per screen; the machine's other work slows it`);
     const report: Record<string, Figures> = {};
     for (const screen of screens) {

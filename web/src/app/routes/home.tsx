@@ -15,7 +15,6 @@ import {
 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
-import { Spinner } from "../../components/ui/spinner";
 import { useAdminCheck } from "../../features/auth/api/admin-session";
 import { useMe } from "../../features/auth/api/session";
 import { courtPrices, useCourts } from "../../features/venues/api/courts";
@@ -140,7 +139,15 @@ function FeaturedVenues() {
         <p className="max-w-md text-stone-600">Elige un complejo para ver sus canchas, horarios y tarifas.</p>
       </div>
       {isLoading ? (
-        <Spinner label="Cargando complejos..." />
+        // cards' own size while loading: the sections below do not jump when the list arrives
+        <ul role="status" aria-label="Cargando complejos..." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <li key={i} aria-hidden="true" className="h-full overflow-hidden rounded-3xl border border-stone-200 bg-white">
+              <div className="aspect-[16/10] animate-pulse bg-stone-200" />
+              <div className="h-48 p-5" />
+            </li>
+          ))}
+        </ul>
       ) : error ? (
         <ErrorNotice>No se pudieron cargar los complejos. Intenta de nuevo más tarde.</ErrorNotice>
       ) : !venues || venues.length === 0 ? (

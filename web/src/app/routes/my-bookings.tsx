@@ -12,6 +12,7 @@ import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/config";
+import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
 import type { Booking, User } from "../../types/api";
 
@@ -63,6 +64,12 @@ function MyBookings({ user }: { user: User }) {
                         <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
                           <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
                         </Button>
+                      )}
+                      {booking.status === "active" && booking.paymentStatus === "partial" && (
+                        // the others still owe their shares: the link is here too, not only at checkout
+                        <div className="basis-full">
+                          <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
+                        </div>
                       )}
                     </>
                   ) : undefined

@@ -90,6 +90,7 @@ export default function VenueScreen() {
           src={imageSrc(v)}
           alt=""
           className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+          priority
           fallback={<img src={fallbackImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-court-950 via-court-950/70 to-court-950/20" />
@@ -145,7 +146,15 @@ export default function VenueScreen() {
             )}
           </div>
           {courts.isLoading ? (
-            <Spinner label="Cargando canchas..." />
+            // the grid's own size while loading (the venue says how many courts): the tariffs below do not jump
+            <ul role="status" aria-label="Cargando canchas..." className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+              {Array.from({ length: Math.max(1, v.courtCount ?? 4) }, (_, i) => (
+                <li key={i} aria-hidden="true" className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+                  <div className="aspect-square animate-pulse bg-stone-200" />
+                  <div className="h-[5.25rem]" />
+                </li>
+              ))}
+            </ul>
           ) : courts.error ? (
             <ErrorNotice>No se pudieron cargar las canchas.</ErrorNotice>
           ) : list.length === 0 ? (

@@ -38,9 +38,10 @@ export function CourtCard({ court, today }: { court: Court; today?: { text: stri
           <span aria-hidden="true" className={cn("h-1.5 w-1.5 rounded-full", available ? "bg-court-600" : "bg-red-600")} />
           {available ? "Disponible" : "Ocupada"}
         </Badge>
-        {todayText && (
-          <p data-testid="court-today" className={cn("text-xs font-medium", today?.free ? "text-court-800" : "text-red-800")}>
-            {todayText}
+        {/* the line is there before the day's answer, so the card does not grow when it comes */}
+        {available && (
+          <p data-testid={todayText ? "court-today" : undefined} className={cn("min-h-4 text-xs font-medium", today?.free ? "text-court-800" : "text-red-800")}>
+            {todayText ?? "\u00a0"}
           </p>
         )}
       </div>
