@@ -410,9 +410,13 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       page.on("response", (response) => {
         if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
       });
+      const first = await page.request.get("/");
+      expect(await first.text(), "the server's first paint of home").toContain("Reserva tu cancha de tenis <span");
       await page.goto("/");
       await page.getByRole("article").first().waitFor();
       await settle(page);
+      // the first paint and the app say the same headline
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Reserva tu cancha de tenis en segundos");
       await page.goto(`/venue/${venue("Tenis Club Cuenca").id}`);
       await page.getByText(/disponibles? ahora/).waitFor();
       await settle(page);

@@ -31,7 +31,7 @@ const raw = (baseUrl: string, urlPath: string, headers: Record<string, string> =
   });
 
 const SCRIPT = `export const texto = ${JSON.stringify("Reserva tu cancha de tenis. ".repeat(400))};\n`;
-const INDEX = "<!doctype html><html lang=es><head><title>Canchas</title></head><body><div id=root></div></body></html>";
+const INDEX = '<!doctype html><html lang=es><head><title>Canchas</title></head><body><div id="root"></div></body></html>';
 
 describe("speed: compression, caching and guest reads", () => {
   let db: TestDatabase;
@@ -42,6 +42,7 @@ describe("speed: compression, caching and guest reads", () => {
     webDist = mkdtempSync(path.join(tmpdir(), "courts-speed-web-"));
     mkdirSync(path.join(webDist, "assets"));
     writeFileSync(path.join(webDist, "index.html"), INDEX);
+    writeFileSync(path.join(webDist, "home-shell.html"), "<!-- why -->\n<main><h1>Reserva tu cancha</h1></main>\n");
     const script = path.join(webDist, "assets", "index-5f3a9c.js");
     writeFileSync(script, SCRIPT);
     // what the web build's precompress step leaves beside each asset
@@ -79,6 +80,17 @@ describe("speed: compression, caching and guest reads", () => {
     expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
     expect(answer.body.length).toBeLessThan(SCRIPT.length / 10);
     expect(brotliDecompressSync(answer.body).toString()).toBe(SCRIPT);
+  });
+
+  it("when the home page is asked for, then its first paint is inside #root; any other screen gets the empty index", async () => {
+    const home = await raw(server.baseUrl, "/");
+    expect(home.status).toBe(200);
+    expect(home.headers["content-type"]).toMatch(/text\/html/);
+    expect(home.headers["cache-control"]).toBe("no-cache");
+    expect(home.body.toString()).toContain('<div id="root"><main><h1>Reserva tu cancha</h1></main></div>');
+    expect(home.body.toString()).not.toContain("<!--");
+    const venue = await raw(server.baseUrl, "/venue/abc");
+    expect(venue.body.toString()).toBe(INDEX);
   });
 
   it("when a client accepts only gzip, then the .gz is sent; when it accepts nothing, then the plain file", async () => {
