@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { SqlDatabase } from "@courts/adapters/sql/index";
 import { openDatabase, openSqlDatabase, parseDatabaseUrl } from "@courts/adapters/sql/index";
+import { MIGRATIONS } from "@courts/adapters/sql/migrations/index";
 import { describe, expect, it } from "vitest";
 import { aUser } from "../support/builders.js";
 import { openTestDatabase, SQL_ENGINES, tempDir } from "./support/harness.js";
 import { createTestDatabase } from "./support/postgres.js";
-import { MIGRATIONS } from "@courts/adapters/sql/migrations/index";
 
 /** Tables, columns, indexes and constraints, as text that two databases can be compared on. */
 const schemaOf = async (db: SqlDatabase): Promise<string[]> => {
@@ -69,7 +69,7 @@ for (const engine of SQL_ENGINES) {
       const { db, dispose } = await openTestDatabase(name, { migrate: false });
       try {
         expect(await db.pendingMigrations()).toEqual(MIGRATIONS.map((m) => m.name));
-        expect(MIGRATIONS.map((m) => m.name)).toEqual(expect.arrayContaining([FIRST, "Migration20261121000002_server_state", "Migration20261123001400_limits_and_frozen_invoices"]));
+        expect(MIGRATIONS[0]?.name).toBe(FIRST);
         await db.migrate();
         expect(await db.pendingMigrations()).toEqual([]);
       } finally {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifySession from "@fastify/session";
+import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -9,6 +9,7 @@ import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
 import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
 import { registerSharedSchemas } from "./openapi.js";
 import errorsPlugin from "./plugins/errors.js";
+import guestReadsSession from "./plugins/guest-reads.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
@@ -126,8 +127,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith("https://"),
   });
+  // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
+  // enough for JSON per request); the built web assets are compressed ahead of time instead.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  await app.register(guestReadsSession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,
     store: deps.sessionStore,

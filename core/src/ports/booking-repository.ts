@@ -2,6 +2,7 @@ import type { Booking } from "../domain/booking.js";
 import type { GameType } from "../domain/pricing.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { LocalDate } from "../domain/time.js";
+import type { Page, PageRequest } from "./pagination.js";
 
 /** A booking with the court it is on, as lists show it. */
 export interface BookingWithCourt extends Booking {
@@ -19,6 +20,15 @@ export interface CalendarEntry {
   readonly courtName: string;
 }
 
+/**
+ * A player's bookings a page at a time: "upcoming" from `today` on, soonest first; "past" before
+ * `today`, newest first; without a scope all of them, newest first.
+ */
+export interface UserBookingsQuery extends PageRequest {
+  readonly scope?: "upcoming" | "past";
+  readonly today: LocalDate;
+}
+
 export interface BookingRepository {
   /** "slot-taken" when an active booking already holds (court, date, slot): enforced by the database. */
   insert(booking: Booking): Promise<Booking | "slot-taken">;
@@ -26,6 +36,9 @@ export interface BookingRepository {
   /** slots of the active bookings of a court on a date */
   bookedSlots(courtId: string, date: LocalDate): Promise<TimeSlot[]>;
   listByUser(userId: string): Promise<BookingWithCourt[]>;
+  pageByUser(userId: string, query: UserBookingsQuery): Promise<Page<BookingWithCourt>>;
+  /** the bookings among `ids` that exist, in one read (no query per id) */
+  findManyByIds(ids: readonly string[]): Promise<BookingWithCourt[]>;
   /** active bookings of a venue between two local dates, both included */
   calendar(venueId: string, from: LocalDate, to: LocalDate): Promise<CalendarEntry[]>;
   /** active bookings on a date, optionally of one venue */

@@ -46,6 +46,15 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
         .reverse();
     },
+    async pageByUser(userId, { page, pageSize, scope, today }) {
+      const mine = joined((b) => b.userId === userId && (scope === "upcoming" ? b.date >= today : scope === "past" ? b.date < today : true));
+      mine.sort(byKeys((b) => [b.date, b.timeSlot, b.id]));
+      if (scope !== "upcoming") mine.reverse();
+      return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
+    },
+    async findManyByIds(ids) {
+      return joined((b) => ids.includes(b.id));
+    },
     async calendar(venueId, from, to) {
       return joined((b) => holdsSlot(b) && b.date >= from && b.date <= to)
         .filter((b) => b.court.venueId === venueId)
