@@ -53,7 +53,7 @@ export class SqlClient {
   }
 
   /**
-   * Whether json-reads.sql.ts may cache: reads run on a connection other than the writer's, so
+   * Whether catalog-queries.sql.ts may cache: reads run on a connection other than the writer's, so
    * every commit, this process's included, shows in the database's change stamp, and this client
    * also counts its own writes (localWrites).
    */
