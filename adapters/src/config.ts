@@ -27,6 +27,8 @@ export interface Config {
   readonly registerRateLimit: number;
   /** the built web app (index.html and assets) */
   readonly webDist: string;
+  /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
+  readonly sweepIntervalSeconds: number;
 }
 
 export interface StripeConfig {
@@ -81,6 +83,17 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     }
     return n;
   };
+  /** decimals allowed, so tests can use fractions of a minute or a second */
+  const decimal = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = text(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n) || n < min || n > max) {
+      problems.push(`${name} debe ser un número entre ${min} y ${max} (recibido "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
   const flag = (name: string): boolean | undefined => {
     const raw = text(name)?.toLowerCase();
     if (raw === undefined) return undefined;
@@ -113,6 +126,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
 
   const loginRateLimit = integer("LOGIN_RATE_LIMIT", 5, 1, 100_000);
   const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
+
+  const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -158,6 +173,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     loginRateLimit,
     registerRateLimit,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
+    sweepIntervalSeconds,
   };
 };
 

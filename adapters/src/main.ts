@@ -5,6 +5,8 @@ import { appDepsOf, openRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { buildApp, loggerOptions } from "./http/build-app.js";
 import { seedDemo } from "./seed.js";
+import { sweepSteps } from "./sweep/steps.js";
+import { startSweeper } from "./sweep/sweeper.js";
 
 /**
  * The server process (`npm start` runs the compiled file): validate the configuration, open
@@ -49,8 +51,12 @@ const main = async (): Promise<void> => {
 
   // BENCH_BARE_ROUTE=1: the baseline route of `npm run bench` (tests/bench), never set in production
   const app = await buildApp({ ...appDepsOf(runtime, { instance: log }), benchBareRoute: process.env.BENCH_BARE_ROUTE === "1" });
-  // the database closes with the server (fastify/demo: onClose)
+  // every process sweeps; the steps claim their rows, so several processes never do a thing twice
+  const sweeper =
+    config.sweepIntervalSeconds > 0 ? startSweeper(sweepSteps(runtime), config.sweepIntervalSeconds * 1000, log) : null;
+  // the database closes with the server (fastify/demo: onClose), after the pass under way
   app.addHook("onClose", async () => {
+    await sweeper?.stop();
     await runtime.close();
   });
 

@@ -197,6 +197,12 @@ export const buildProgram = (cli: Cli): Command => {
     .action(handler(() => import("./commands/show-stats.js").then((m) => m.showStatsCommand)));
 
   program
+    .command("sweep")
+    .description("Una pasada del trabajo programado (reservas vencidas, intentos abandonados, reembolsos, correos); para cron")
+    .addHelpText("after", examples("*/5 * * * * courts sweep --database-url postgres://courts@localhost:5432/courts"))
+    .action(handler(() => import("./commands/run-sweep.js").then((m) => m.runSweepCommand)));
+
+  program
     .command("migrate")
     .description("Aplica las migraciones pendientes (el servidor y los demás comandos también lo hacen al empezar)")
     .action(handler(() => import("./commands/run-migrations.js").then((m) => m.runMigrationsCommand)));

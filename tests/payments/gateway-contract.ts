@@ -72,6 +72,23 @@ export const gatewayContract = (name: string, harness: () => GatewayHarness) => 
       expect(await gateway.retrieveIntent(created.id)).toEqual({ ...created, status: "succeeded" });
     });
 
+    it("when an unpaid intent is canceled, then it reads as canceled, cannot be paid, and canceling again answers the same", async () => {
+      const { gateway, pay } = harness();
+      const created = await anIntent(gateway);
+      expect(await gateway.cancelIntent(created.id)).toEqual({ ...created, status: "canceled" });
+      await pay(created.id).catch(() => undefined);
+      expect(await gateway.retrieveIntent(created.id)).toEqual({ ...created, status: "canceled" });
+      expect(await gateway.cancelIntent(created.id)).toEqual({ ...created, status: "canceled" });
+    });
+
+    it("when a paid intent is canceled, then it stays succeeded so the caller settles the money", async () => {
+      const { gateway, pay } = harness();
+      const created = await anIntent(gateway);
+      await pay(created.id);
+      expect(await gateway.cancelIntent(created.id)).toEqual({ ...created, status: "succeeded" });
+      expect(await gateway.cancelIntent("pi_does_not_exist")).toBeUndefined();
+    });
+
     it("when an unknown intent is retrieved, then the answer is undefined", async () => {
       const { gateway } = harness();
       expect(await gateway.retrieveIntent("pi_does_not_exist")).toBeUndefined();

@@ -18,7 +18,7 @@ export interface FakePaymentIntent {
   amount: number;
   amount_received: number;
   currency: string;
-  status: "requires_payment_method" | "succeeded";
+  status: "requires_payment_method" | "succeeded" | "canceled";
   client_secret: string;
   metadata: Record<string, string>;
   automatic_payment_methods: { enabled: boolean } | null;
@@ -209,6 +209,21 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
   const route = (method: string, path: string, form: Form): { status: number; body: unknown } => {
     if (method === "POST" && path === "/v1/payment_intents") return { status: 200, body: createIntent(form) };
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(form) };
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === "POST" && cancel) {
+      const id = decodeURIComponent(cancel[1]!);
+      const intent = intents.get(id);
+      if (!intent) throw invalid(404, `No such payment_intent: '${id}'`, "resource_missing", "intent");
+      if (intent.status === "succeeded" || intent.status === "canceled")
+        throw invalid(
+          400,
+          `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          "payment_intent_unexpected_state",
+          "intent",
+        );
+      intent.status = "canceled";
+      return { status: 200, body: intent };
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === "GET" && match) {
       const id = decodeURIComponent(match[1]!);
@@ -270,6 +285,7 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
     gatewayOptions: (secretKey = "sk_test_fake") => ({ secretKey, host: "127.0.0.1", port, protocol: "http" }),
     succeed(intentId) {
       const intent = mustFind(intentId);
+      if (intent.status === "canceled") throw new Error(`fake stripe: ${intentId} was canceled`);
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       intent.latest_charge ??= nextId("ch");

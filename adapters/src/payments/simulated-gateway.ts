@@ -139,6 +139,13 @@ export const simulatedGateway = (
     return intent && toGatewayIntent(intent);
   },
 
+  async cancelIntent(id) {
+    // only an intent no card has paid can be canceled, as at Stripe
+    await store.updateIntentStatus(id, "requires_payment_method", "canceled");
+    const intent = await store.findIntent(id);
+    return intent && toGatewayIntent(intent);
+  },
+
   async refund(input): Promise<GatewayRefund> {
     const { intentId, amount } = input;
     if (!Number.isSafeInteger(amount) || amount <= 0)

@@ -109,6 +109,18 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
       }
     },
 
+    async cancelIntent(id) {
+      try {
+        return toGatewayIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
+        // already succeeded or already canceled: what it is now decides
+        if (isStripeError(error) && error.code === "payment_intent_unexpected_state")
+          return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
+        throw error;
+      }
+    },
+
     async refund(input) {
       const { intentId, amount, idempotencyKey } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0)

@@ -34,5 +34,11 @@ export interface PaymentGateway {
   }): Promise<GatewayIntent>;
   /** undefined when the provider does not know the id */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
+  /**
+   * Cancels an intent that has not taken money, so a card form left open can never be charged
+   * later. Answers the intent as it is afterwards: `canceled`, or `succeeded` when the provider
+   * had already taken the money (the caller must then settle it); undefined when unknown.
+   */
+  cancelIntent(id: string): Promise<GatewayIntent | undefined>;
   refund(input: { readonly intentId: string; readonly amount: Cents; readonly idempotencyKey: string }): Promise<GatewayRefund>;
 }

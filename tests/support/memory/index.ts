@@ -37,6 +37,7 @@ export const unimplementedGateway = (): PaymentGateway => ({
   mode: "simulated",
   createIntent: notImplemented("PaymentGateway.createIntent"),
   retrieveIntent: notImplemented("PaymentGateway.retrieveIntent"),
+  cancelIntent: notImplemented("PaymentGateway.cancelIntent"),
   refund: notImplemented("PaymentGateway.refund"),
 });
 

@@ -1,0 +1,12 @@
+import type { Runtime } from "../composition-root.js";
+import type { SweepStep } from "./sweeper.js";
+
+/**
+ * Every step of the sweep, in the order a pass runs them. A step is a use case of core
+ * called with the runtime's ports; it must be safe to run in any number of processes at once.
+ */
+export const sweepSteps = (runtime: Runtime): SweepStep[] => {
+  const steps: SweepStep[] = [];
+  void runtime;
+  return steps;
+};

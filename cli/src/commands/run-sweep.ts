@@ -1,0 +1,26 @@
+import type { Command } from "commander";
+import type { Cli } from "../support/context.js";
+
+/** `courts sweep`: one pass of the time-driven work, the same steps every server process runs on its timer. */
+export const runSweepCommand = async (cli: Cli, command: Command): Promise<void> => {
+  await cli.withRuntime(command, async (runtime) => {
+    const { runSweep } = await import("@courts/adapters/sweep/sweeper");
+    const { sweepSteps } = await import("@courts/adapters/sweep/steps");
+    const failures: string[] = [];
+    const result = await runSweep(sweepSteps(runtime), {
+      error: ({ step, err }) => failures.push(`${step}: ${err instanceof Error ? err.message : String(err)}`),
+    });
+    if (cli.json(command)) cli.printJson(result);
+    else {
+      const names = Object.keys(result);
+      if (names.length === 0) cli.print("Barrido completo: no hay pasos configurados.");
+      else {
+        cli.print("Barrido completo:");
+        const width = Math.max(...names.map((n) => n.length)) + 1;
+        for (const [name, value] of Object.entries(result))
+          cli.print(`  ${`${name}:`.padEnd(width)}  ${typeof value === "number" ? value : `error (${value.error})`}`);
+      }
+    }
+    if (failures.length > 0) cli.exitCode = 1;
+  });
+};
