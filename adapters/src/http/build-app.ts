@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
 import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
 import { registerSharedSchemas } from "./openapi.js";
+import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
 import guestReadsSession from "./plugins/guest-reads.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
@@ -148,6 +149,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         description: "La API de docs/API.md. Errores: { message, code } con el estado HTTP correspondiente.",
         version: "1.0.0",
       },
+      components: {
+        // the cookie that POST /api/auth/login and POST /api/admin/login set
+        securitySchemes: { [SESSION_SCHEME]: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      },
       tags: ["config", "auth", "user", "venues", "courts", "bookings", "payments", "shared payments", "discount codes", "admin", "images"].map(
         (name) => ({ name }),
       ),
@@ -157,6 +162,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // the app's plugins
   registerSharedSchemas(app);
+  describeOperations(app);
   await app.register(portsPlugin, {
     ports: deps.ports,
     config,
