@@ -2,7 +2,8 @@ import { getCurrentUser, LoginBody, loginUser, RegisterBody, registerUser } from
 import { actorOf } from "../actor.js";
 import { decode } from "../decode.js";
 import { bodies, object, ref, str } from "../openapi.js";
-import { perIpLimit } from "../plugins/rate-limits.js";
+import { HttpProblem } from "../error-mapping.js";
+import { passwordWeakness } from "../../auth/password-policy.js";
 import { presentUser } from "../presenters.js";
 import { run } from "../run.js";
 import { logIn, logOut } from "../session.js";
@@ -39,10 +40,12 @@ export default routes(
       "/api/auth/register",
       {
         schema: { tags, summary: "Crear una cuenta (queda con la sesión iniciada)", body: bodies.register, response: { 201: userAnswer } },
-        config: { rateLimit: perIpLimit(app.httpConfig.registerRateLimit) },
+        onRequest: app.registrationLimit,
       },
       async (request, reply) => {
         const input = decode(RegisterBody, request.body);
+        const weakness = passwordWeakness(input.password);
+        if (weakness !== null) throw new HttpProblem(400, "WEAK_PASSWORD", weakness, "password");
         const user = await run(registerUser(app.ports, input));
         await logIn(request, "userId", user.id);
         return reply.code(201).send({ user: presentUser(user) });
