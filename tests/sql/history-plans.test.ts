@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
-import type { BookingJsonReads, CourtJsonReads } from "@courts/adapters/sql/json-reads.sql";
 import type { Param } from "@courts/adapters/sql/sql-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aPayment } from "../support/builders.js";
@@ -100,13 +99,11 @@ for (const engine of SQL_ENGINES) {
       "bookings.pageByUser past": () => r().bookings.pageByUser(place.user.id, { ...page, today: "2026-11-22", scope: "past" }),
       "bookings.findManyByIds": () => r().bookings.findManyByIds([randomUUID(), randomUUID()]),
       "bookings.findById": () => r().bookings.findById(randomUUID()),
-      "bookings.bookedSlots": () => r().bookings.bookedSlots(place.court.id, "2026-11-25"),
-      "bookings.calendar": () => r().bookings.calendar(place.venue.id, "2026-11-01", "2026-11-30"),
       "bookings.listByDate": () => r().bookings.listByDate("2026-11-25"),
       "bookings.countActiveOnDate": () => r().bookings.countActiveOnDate("2026-11-25"),
-      "bookings.bookedSlotsJson": () => (r().bookings as unknown as BookingJsonReads).bookedSlotsJson(place.court.id, "2026-11-25"),
-      "bookings.calendarJson": () => (r().bookings as unknown as BookingJsonReads).calendarJson(place.venue.id, "2026-11-01", "2026-11-30"),
-      "courts.venueCourtsJson": () => (r().courts as unknown as CourtJsonReads).venueCourtsJson(place.venue.id),
+      "catalog.courtDay": () => r().catalog.courtDay(place.court.id, "2026-11-25"),
+      "catalog.venueMonth": () => r().catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30"),
+      "catalog.venueCourts": () => r().catalog.venueCourts(place.venue.id),
       "courts.findById": () => r().courts.findById(place.court.id),
       "courts.listByVenue": () => r().courts.listByVenue(place.venue.id),
       "payments.pageByUser": () => r().payments.pageByUser(place.user.id, page),

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySession from "@fastify/session";
+import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
 import { registerSharedSchemas } from "./openapi.js";
+import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
+import guestReadsSession from "./plugins/guest-reads.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
@@ -108,8 +110,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith("https://"),
   });
+  // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
+  // enough for JSON per request); the built web assets are compressed ahead of time instead.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  await app.register(guestReadsSession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,
     store: deps.sessionStore,
@@ -127,6 +132,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         description: "La API de docs/API.md. Errores: { message, code } con el estado HTTP correspondiente.",
         version: "1.0.0",
       },
+      components: {
+        // the cookie that POST /api/auth/login and POST /api/admin/login set
+        securitySchemes: { [SESSION_SCHEME]: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      },
       tags: ["config", "auth", "user", "venues", "courts", "bookings", "payments", "shared payments", "discount codes", "admin", "images"].map(
         (name) => ({ name }),
       ),
@@ -136,6 +145,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // the app's plugins
   registerSharedSchemas(app);
+  describeOperations(app);
   await app.register(portsPlugin, {
     ports: deps.ports,
     config,

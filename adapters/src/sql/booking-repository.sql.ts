@@ -1,7 +1,6 @@
 import type { Booking, BookingRepository } from "@courts/core";
-import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, toBookingWithCourt } from "./mappers.js";
-import { sqlBookingJsonReads, type BookingJsonReads } from "./json-reads.sql.js";
-import { int, iso, isoOrNull, str } from "./rows.js";
+import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
+import { int, iso, isoOrNull } from "./rows.js";
 import { violates, type Param, type SqlClient } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
@@ -32,8 +31,7 @@ const insertParams = (b: Booking): Param[] => [
  * `status <> 'cancelled'` is written exactly like the predicate of the partial unique index
  * bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
-export const sqlBookingRepository = (sql: SqlClient): BookingRepository & BookingJsonReads => ({
-  ...sqlBookingJsonReads(sql),
+export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async insert(booking) {
     try {
       await sql.run(INSERT, insertParams(booking));
@@ -46,13 +44,6 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository & Bookin
   async findById(id) {
     const row = await sql.one(`${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id]);
     return row && toBookingWithCourt(row);
-  },
-  async bookedSlots(courtId, date) {
-    const rows = await sql.all(
-      "select time_slot from bookings where court_id = ? and booking_date = ? and status <> 'cancelled' order by time_slot",
-      [courtId, date],
-    );
-    return rows.map((r) => str(r, "time_slot"));
   },
   async listByUser(userId) {
     const rows = await sql.all(
@@ -86,25 +77,6 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository & Bookin
     if (ids.length === 0) return [];
     const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
     return rows.map(toBookingWithCourt);
-  },
-  async calendar(venueId, from, to) {
-    // One query, only the columns the calendar shows, no user data.
-    const rows = await sql.all(
-      "select b.id, b.booking_date, b.time_slot, b.game_type, c.id as court_id, c.court_number, c.name as court_name " +
-        "from courts c join bookings b on b.court_id = c.id " +
-        "where c.venue_id = ? and b.booking_date >= ? and b.booking_date <= ? and b.status <> 'cancelled' " +
-        "order by b.booking_date, b.time_slot, c.court_number",
-      [venueId, from, to],
-    );
-    return rows.map((r) => ({
-      id: str(r, "id"),
-      date: str(r, "booking_date"),
-      timeSlot: str(r, "time_slot"),
-      gameType: oneOf(r, "game_type", GAME_TYPES),
-      courtId: str(r, "court_id"),
-      courtNumber: int(r, "court_number"),
-      courtName: str(r, "court_name"),
-    }));
   },
   async listByDate(date, venueId) {
     const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";

@@ -2,6 +2,7 @@ import type { Repositories } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
 import { sqlBookingRepository } from "./booking-repository.sql.js";
+import { sqlCatalogQueries } from "./catalog-queries.sql.js";
 import { sqlCourtRepository } from "./court-repository.sql.js";
 import { parseDatabaseUrl, type DatabaseTarget, type Engine } from "./database-url.js";
 import { sqlDiscountCodeRepository } from "./discount-code-repository.sql.js";
@@ -101,6 +102,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       venues: sqlVenueRepository(sql),
       courts: sqlCourtRepository(sql),
       bookings: sqlBookingRepository(sql),
+      catalog: sqlCatalogQueries(sql),
       payments: sqlPaymentRepository(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),

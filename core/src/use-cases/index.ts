@@ -1,6 +1,7 @@
 export * from "./auth.js";
 export * from "./bookings.js";
 export * from "./cancel-booking.js";
+export * from "./catalog.js";
 export * from "./courts.js";
 export * from "./discounts.js";
 export * from "./images.js";

@@ -35,12 +35,6 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
       const booking = state.bookings.get(id);
       return booking && withCourt(booking);
     },
-    async bookedSlots(courtId, date) {
-      return [...state.bookings.values()]
-        .filter((b) => holdsSlot(b) && b.courtId === courtId && b.date === date)
-        .map((b) => b.timeSlot)
-        .sort();
-    },
     async listByUser(userId) {
       return joined((b) => b.userId === userId)
         .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
@@ -55,21 +49,7 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async findManyByIds(ids) {
       return joined((b) => ids.includes(b.id));
     },
-    async calendar(venueId, from, to) {
-      return joined((b) => holdsSlot(b) && b.date >= from && b.date <= to)
-        .filter((b) => b.court.venueId === venueId)
-        .sort(byKeys((b) => [b.date, b.timeSlot, b.court.courtNumber]))
-        .map((b) => ({
-          id: b.id,
-          date: b.date,
-          timeSlot: b.timeSlot,
-          gameType: b.gameType,
-          courtId: b.court.id,
-          courtNumber: b.court.courtNumber,
-          courtName: b.court.name,
-        }));
-    },
-    async listByDate(date, venueId) {
+      async listByDate(date, venueId) {
       return joined((b) => holdsSlot(b) && b.date === date)
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));

@@ -15,11 +15,25 @@ export default routes(
   async (app) => {
     const tags = ["auth"];
 
-    app.get("/api/auth/me", { schema: { tags, summary: "La sesión del jugador", response: { 200: userAnswer } } }, async (request, reply) => {
-      const user = await run(getCurrentUser(app.ports, actorOf(request)));
-      reply.header("cache-control", PRIVATE);
-      return { user: presentUser(user) };
-    });
+    app.get(
+      "/api/auth/me",
+      {
+        schema: {
+          tags,
+          summary: "La sesión del jugador",
+          description: "Con `?optional=1`, un visitante sin sesión recibe 204 en lugar de 401 (la web no registra un error por cada visitante).",
+          response: { 200: userAnswer, 204: { type: "null", description: "Sin sesión (solo con ?optional=1)" } },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", PRIVATE);
+        const actor = actorOf(request);
+        const { optional } = request.query as { optional?: unknown };
+        if (actor.userId === null && (optional === "1" || optional === "true")) return reply.code(204).send();
+        const user = await run(getCurrentUser(app.ports, actor));
+        return { user: presentUser(user) };
+      },
+    );
 
     app.post(
       "/api/auth/register",
