@@ -33,6 +33,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,
   UnsupportedImage: 415,
+  SlotBlocked: 409,
+  BlockNotFound: 404,
+  SeriesNotFound: 404,
+  BlockConflicts: 409,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));
@@ -51,7 +55,14 @@ export const codeOf = (tag: string): string => tag.replace(/([a-z0-9])([A-Z])/g,
 
 export interface Problem {
   readonly status: number;
-  readonly body: { readonly message: string; readonly code: string; readonly field?: string; readonly reason?: string };
+  readonly body: {
+    readonly message: string;
+    readonly code: string;
+    readonly field?: string;
+    readonly reason?: string;
+    /** BlockConflicts: the active bookings inside the block */
+    readonly bookings?: readonly object[];
+  };
 }
 
 export const problemOf = (error: DomainError): Problem => {
@@ -64,6 +75,10 @@ export const problemOf = (error: DomainError): Problem => {
       const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
       return { status, body: { ...body, reason: error.reason } };
     }
+    case "SlotBlocked":
+      return { status: 409, body: { ...body, reason: error.reason } };
+    case "BlockConflicts":
+      return { status: 409, body: { ...body, bookings: error.bookings } };
     default:
       return { status: STATUS[error._tag], body };
   }

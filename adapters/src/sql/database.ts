@@ -1,6 +1,7 @@
 import type { Repositories } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
+import { sqlBlockRepository } from "./block-repository.sql.js";
 import { sqlBookingRepository } from "./booking-repository.sql.js";
 import { sqlCourtRepository } from "./court-repository.sql.js";
 import { parseDatabaseUrl, type DatabaseTarget, type Engine } from "./database-url.js";
@@ -105,6 +106,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),
       images: sqlImageRepository(sql),
+      blocks: sqlBlockRepository(sql),
     },
     sessionStore: new SqlSessionStore(sql),
     simulatedIntents: sqlSimulatedIntentStore(sql),

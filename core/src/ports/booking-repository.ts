@@ -20,8 +20,11 @@ export interface CalendarEntry {
 }
 
 export interface BookingRepository {
-  /** "slot-taken" when an active booking already holds (court, date, slot): enforced by the database. */
-  insert(booking: Booking): Promise<Booking | "slot-taken">;
+  /**
+   * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
+   * block closes it (BlockRepository): both enforced by the database.
+   */
+  insert(booking: Booking): Promise<Booking | "slot-taken" | "slot-blocked">;
   findById(id: string): Promise<BookingWithCourt | undefined>;
   /** slots of the active bookings of a court on a date */
   bookedSlots(courtId: string, date: LocalDate): Promise<TimeSlot[]>;

@@ -1,3 +1,4 @@
+import type { BlockRepository } from "./block-repository.js";
 import type { BookingRepository } from "./booking-repository.js";
 import type { Clock } from "./clock.js";
 import type { CourtRepository } from "./court-repository.js";
@@ -12,6 +13,7 @@ import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
 
+export type * from "./block-repository.js";
 export type * from "./booking-repository.js";
 export type * from "./clock.js";
 export type * from "./court-repository.js";
@@ -39,6 +41,7 @@ export interface Ports {
   readonly discountCodes: DiscountCodeRepository;
   readonly shareLinks: ShareLinkRepository;
   readonly images: ImageRepository;
+  readonly blocks: BlockRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -49,5 +52,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images"
+  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images" | "blocks"
 >;

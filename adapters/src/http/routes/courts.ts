@@ -1,4 +1,4 @@
-import { courtAvailability, CourtBody, courtNotFound, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { blockedSlotsOf, courtAvailability, CourtBody, courtNotFound, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt, withBlockedSlots } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { decode, idParam } from "../decode.js";
@@ -12,6 +12,12 @@ export default routes("courts", async (app) => {
   const tags = ["courts"];
   const params = idParams();
   const jsonBookings = bookingJsonReads(app.ports.bookings);
+  // blocks are few: their slots are computed from the blocks of the court's day (core blockedSlotsOf)
+  const blockedOn = async (courtId: string, date: string) => {
+    const blocks = await app.ports.blocks.listForCourtOn(courtId, date);
+    const first = blocks[0];
+    return first === undefined ? [] : blockedSlotsOf(blocks, { id: courtId, venueId: first.venueId }, date);
+  };
 
   app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
     const courts = await run(listCourts(app.ports));
@@ -33,7 +39,13 @@ export default routes("courts", async (app) => {
         summary: "Horas ocupadas de una cancha en un día",
         params,
         querystring: object({ date: localDate }),
-        response: { 200: object({ date: localDate, bookedSlots: { type: "array", items: str } }) },
+        response: {
+          200: object({
+            date: localDate,
+            bookedSlots: { type: "array", items: str },
+            blockedSlots: { type: "array", items: object({ timeSlot: str, reason: str }) },
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -43,9 +55,11 @@ export default routes("courts", async (app) => {
       reply.header("cache-control", "no-store");
       if (jsonBookings) {
         // one statement answers both the court's existence and its slots (sql/json-reads.sql.ts)
-        const slots = await jsonBookings.bookedSlotsJson(id, query.date);
+        const [slots, blocked] = await Promise.all([jsonBookings.bookedSlotsJson(id, query.date), blockedOn(id, query.date)]);
         if (slots === null) throw courtNotFound();
-        return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots}}`);
+        if (blocked.length === 0)
+          return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots},"blockedSlots":[]}`);
+        return { date: query.date, ...withBlockedSlots(JSON.parse(slots) as string[], blocked) };
       }
       return run(courtAvailability(app.ports, id, query));
     },
