@@ -4,13 +4,15 @@ import type { SlotState } from "../slot-rules";
 
 function SlotButton({ state, selected, onSelect }: { state: SlotState; selected: boolean; onSelect: (slot: string) => void }) {
   const night = state.band === "night";
+  const blocked = state.blockedReason !== null && !state.past;
   const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : night ? "Nocturno" : "Libre";
   return (
     <button
       type="button"
       disabled={state.disabled}
       aria-pressed={selected}
-      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${state.booked ? ", Ocupado" : state.past ? ", ya pasó" : ""}`}
+      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${blocked ? `, Cerrado: ${state.blockedReason}` : state.booked ? ", Ocupado" : state.past ? ", ya pasó" : ""}`}
+      title={blocked ? `Cerrado: ${state.blockedReason}` : undefined}
       onClick={() => onSelect(state.slot)}
       className={cn(
         "relative flex h-16 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl border text-sm font-semibold transition",
@@ -20,7 +22,9 @@ function SlotButton({ state, selected, onSelect }: { state: SlotState; selected:
           ? night
             ? "border-indigo-800 bg-indigo-800 text-white shadow-md"
             : "border-court-700 bg-court-700 text-white shadow-md"
-          : state.booked
+          : blocked
+            ? "border-amber-300 bg-amber-50 text-amber-900"
+            : state.booked
             ? "border-red-200 bg-red-50 text-red-800"
             : state.past
               ? "border-stone-200 bg-stone-100 text-stone-500"
@@ -33,8 +37,8 @@ function SlotButton({ state, selected, onSelect }: { state: SlotState; selected:
         {night && <Moon aria-hidden="true" data-testid="moon" className="h-3.5 w-3.5" />}
         {state.slot}
       </span>
-      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !selected && "line-through decoration-1")}>
-        {state.booked ? "Ocupado" : selected ? "Elegido" : statusText}
+      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !blocked && !selected && "line-through decoration-1")}>
+        {blocked ? state.blockedReason : state.booked ? "Ocupado" : selected ? "Elegido" : statusText}
       </span>
     </button>
   );
