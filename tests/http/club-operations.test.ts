@@ -1,3 +1,5 @@
+import { SESSION_COOKIE } from "@courts/adapters";
+import { extractText } from "unpdf";
 import { expect, it } from "vitest";
 import { Client } from "./support/client.js";
 import { adminClient, dayFromToday, demoCourts, newPlayer, pay, type BookingShape, type CourtShape } from "./support/fixtures.js";
@@ -194,6 +196,13 @@ describeOnEngines("club operations", (server) => {
     expect(cash.body.payment).toMatchObject({ kind: "cash", status: "succeeded", amount: "10.00", stripeFee: "0.00", netAmount: "10.00" });
     expect(cash.body.payment.invoiceNumber).toMatch(/^\d{4}-\d{6}$/);
     expect(cash.body.booking).toMatchObject({ paidAmount: "10.00", paymentStatus: "partial" });
+    const pdf = await fetch(`${server().baseUrl}/api/payments/${String(cash.body.payment.id)}/invoice`, {
+      headers: { cookie: `${SESSION_COOKIE}=${player.session ?? ""}` },
+    });
+    expect(pdf.status).toBe(200);
+    const { text } = await extractText(new Uint8Array(await pdf.arrayBuffer()), { mergePages: true });
+    expect(text).toContain("Efectivo en el club");
+    expect(text).not.toContain("Comisión de tarjeta");
     const seen = await player.get<{ kind: string; amount: string }[]>(`/api/payments/user/${user.id}`);
     expect(seen.body.map((p) => [p.kind, p.amount])).toEqual([["cash", "10.00"]]);
     await admin.post(`/api/admin/bookings/${booking.id}/cash-payments`, { amount: "4.50" });
