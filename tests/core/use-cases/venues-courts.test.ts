@@ -59,7 +59,7 @@ describe("venues and courts", () => {
   it("when availability and the calendar are read, then they show the booked slots without user data", async () => {
     const { ports, venue, court, asAna } = await club();
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));
-    expect(await ok(courtAvailability(ports, court.id, { date: "2026-11-22" }))).toEqual({ date: "2026-11-22", bookedSlots: ["18:00"] });
+    expect(await ok(courtAvailability(ports, court.id, { date: "2026-11-22" }))).toEqual({ date: "2026-11-22", bookedSlots: ["18:00"], blockedSlots: [] });
     const month = await ok(venueCalendar(ports, venue.id, { year: 2026, month: 11 }));
     expect(month).toHaveLength(1);
     expect(JSON.stringify(month)).not.toContain("userId");
