@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, api, bookViaApi, expectToast, horizontalOverflow, loginAdmin, payViaApi, pickDate, registerPlayer, settle, type CourtInfo } from "./support/app.js";
@@ -153,6 +154,28 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
     } finally {
       await others.close();
     }
+  });
+
+  it("when the schedule and a cell's dialog are checked with axe at tablet and phone size, then none has a serious or critical violation", async () => {
+    const { courts } = venueCourts();
+    const date = addDays(e2e.world().today, 11);
+    const found: string[] = [];
+    for (const viewport of [TABLET, PHONE]) {
+      await e2e.journey({ viewport }, async (page) => {
+        const audit = async (name: string) => {
+          await settle(page);
+          const { violations } = await new AxeBuilder({ page }).analyze();
+          for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
+            found.push(`${name} ${viewport.width}: ${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`);
+        };
+        await openSchedule(page, date);
+        await audit("schedule");
+        await (await cell(page, courts[1]!, "15:00")).click();
+        await page.getByRole("dialog", { name: `${courts[1]!.name} · 15:00` }).getByRole("tab", { name: "Bloquear" }).click();
+        await audit("cell dialog");
+      });
+    }
+    expect(found).toEqual([]);
   });
 
   it("when the schedule is opened at phone, tablet and desktop size, then nothing scrolls sideways and a screenshot of each is saved", async () => {
