@@ -99,13 +99,6 @@ const recordInTransaction = async (
   return { kind: "recorded", payment: recorded };
 };
 
-/** The values of PAYMENT_COLUMNS, in its order, for a raw insert inside a transaction. */
-const cashRowParams = (p: Payment): (string | number | null)[] => [
-  p.id, p.bookingId, p.userId, p.kind, p.status, p.amount, p.discount, p.discountCode, p.discountCodeId,
-  p.stripeFee, p.netAmount, p.refundedAmount, p.stripePaymentIntentId, p.shareToken, p.invoiceNumber,
-  iso(p.createdAt), p.paidAt === null ? null : iso(p.paidAt), p.venueName, p.courtName, p.courtNumber, p.bookingDate, p.timeSlot, p.gameType,
-];
-
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
@@ -142,10 +135,8 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async recordCash(payment, at) {
     try {
       return await sql.transaction(async (tx) => {
-        await tx.run(
-          `insert into payments (${PAYMENT_COLUMNS.replaceAll("p.", "")}) values (${PAYMENT_COLUMNS.split(",").map(() => "?").join(", ")})`,
-          cashRowParams({ ...payment, status: "pending", paidAt: null, invoiceNumber: null }),
-        );
+        // written pending and recorded at once, by the same steps as a card payment
+        await tx.em.insert(PaymentSchema, toRow({ ...payment, status: "pending", paidAt: null, invoiceNumber: null }));
         return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
       });
     } catch (error) {
