@@ -21,6 +21,8 @@ import {
 } from "../api/club";
 import type { PickedCell } from "./schedule-grid";
 
+const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
+
 interface Conflict {
   id: string;
   date: string;
@@ -201,6 +203,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
   const [endDate, setEndDate] = useState(date);
   const [reason, setReason] = useState<BlockReason>("Mantenimiento");
   const [note, setNote] = useState("");
+  const [weekdays, setWeekdays] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
 
@@ -209,6 +212,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
     startDate: date,
     endDate,
     ...(hours === "slot" ? { timeSlots: [picked.cell.timeSlot] } : {}),
+    ...(endDate > date && weekdays.length > 0 ? { weekdays } : {}),
     reason,
     ...(note.trim() ? { note: note.trim() } : {}),
   });
@@ -286,6 +290,34 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
         </SelectField>
         <TextField label="Hasta el día" type="date" min={date} value={endDate} onChange={(e) => setEndDate(e.target.value)} required />
       </div>
+      {endDate > date && (
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">Solo estos días (opcional)</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {WEEKDAY_NAMES.map((name, i) => {
+              const day = i + 1;
+              const on = weekdays.includes(day);
+              return (
+                <label
+                  key={name}
+                  className={cn(
+                    "cursor-pointer rounded-lg border px-2.5 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ball-400",
+                    on ? "border-court-700 bg-court-700 text-white" : "border-stone-300 bg-white text-stone-700",
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={on}
+                    onChange={() => setWeekdays((current) => (on ? current.filter((d) => d !== day) : [...current, day].sort()))}
+                  />
+                  {name}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
       <TextAreaField label="Nota (opcional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="[&_textarea]:min-h-16" />
       <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? "Procesando..." : "Bloquear"}
