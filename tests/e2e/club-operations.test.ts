@@ -59,6 +59,7 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
       await dialog.getByRole("button", { name: "Bloquear" }).click();
       await expectToast(page, "Bloqueo creado", "Motivo: Mantenimiento.");
       await expect.poll(async () => (await cell(page, court, "10:00")).textContent()).toContain("Mantenimiento");
+      await page.getByRole("region", { name: "Bloqueos vigentes" }).getByText("Cambio de red").first().waitFor();
       await shot(page, `admin-schedule-${_size}`);
 
       const player = await context.browser()!.newContext({ baseURL: e2e.world().server.baseUrl, viewport });

@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { addDays, instantOf, isLocalDate } from "@courts/core";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Ban, ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { AppDialog } from "../../../components/ui/dialog";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
-import { useDaySchedule } from "../../../features/club/api/club";
+import { toast, toastError } from "../../../components/ui/toast";
+import { describeError } from "../../../lib/api-client";
+import { blockLabel } from "../../../features/club/block-days";
+import { deleteBlock, useActiveBlocks, useDaySchedule } from "../../../features/club/api/club";
 import { CellActions } from "../../../features/club/components/cell-actions";
 import { cellSummary, ScheduleGrid, type PickedCell } from "../../../features/club/components/schedule-grid";
 import { useConfig } from "../../../features/config/api/config";
@@ -72,6 +75,7 @@ function Schedule() {
       ) : (
         <ScheduleGrid courts={courts} isPast={isPast} onPick={setPicked} />
       )}
+      <ActiveBlocks venueId={venueId} courts={courts} />
       <AppDialog
         open={picked !== null}
         onOpenChange={(open) => !open && setPicked(null)}
@@ -90,6 +94,45 @@ function Schedule() {
         )}
       </AppDialog>
     </>
+  );
+}
+
+/** The venue's blocks still ahead, each removable: a block over weeks is seen whole here. */
+function ActiveBlocks({ venueId, courts }: { venueId: string | undefined; courts: readonly { id: string; name: string }[] }) {
+  const blocks = useActiveBlocks(venueId);
+  const [removing, setRemoving] = useState<string | null>(null);
+  if (!blocks.data || blocks.data.length === 0) return null;
+  return (
+    <section aria-labelledby="bloqueos" className="mt-6">
+      <h2 id="bloqueos" className="mb-3 flex items-center gap-2 text-lg font-bold text-stone-900">
+        <Ban aria-hidden="true" className="h-5 w-5 text-amber-600" /> Bloqueos vigentes
+      </h2>
+      <ul className="divide-y divide-stone-100 rounded-2xl border border-stone-200 bg-white">
+        {blocks.data.map((block) => (
+          <li key={block.id} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold text-stone-900">{blockLabel(block, courts)}</p>
+              {block.note && <p className="text-stone-600">{block.note}</p>}
+            </div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={removing !== null}
+              aria-busy={removing === block.id}
+              onClick={() => {
+                setRemoving(block.id);
+                deleteBlock(block.id)
+                  .then(() => toast({ title: "Bloqueo eliminado", description: "Las horas vuelven a estar disponibles." }))
+                  .catch((error: unknown) => toastError("Error", describeError(error, "No se pudo quitar el bloqueo")))
+                  .finally(() => setRemoving(null));
+              }}
+            >
+              Quitar
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

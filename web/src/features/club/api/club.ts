@@ -56,6 +56,10 @@ export const venueBlocksKey = (venueId: string, year: number, month: number) =>
 export const useVenueBlocks = (venueId: string | undefined, year: number, month: number) =>
   useSWR<Block[]>(venueId ? venueBlocksKey(venueId, year, month) : null);
 
+/** GET /api/admin/blocks?venueId=: the venue's blocks that end today or later (admin). */
+export const useActiveBlocks = (venueId: string | undefined) =>
+  useSWR<Block[]>(venueId ? `/api/admin/blocks?venueId=${encodeURIComponent(venueId)}` : null);
+
 /** After any operation: the schedule, availability, calendars and every booking or payment list. */
 const afterChange = () => revalidate("/api/admin/", "/api/courts/", "/api/venues/", "/api/bookings", "/api/user/", "/api/payments");
 
