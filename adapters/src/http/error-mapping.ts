@@ -17,6 +17,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   UsernameTaken: 409,
   EmailTaken: 409,
   SlotTaken: 409,
+  AlreadyBooked: 409,
   SlotInPast: 400,
   CourtUnavailable: 409,
   CourtNumberTaken: 409,
@@ -60,6 +61,7 @@ export interface Problem {
     readonly code: string;
     readonly field?: string;
     readonly reason?: string;
+    readonly bookingId?: string;
     /** BlockConflicts: the active bookings inside the block */
     readonly bookings?: readonly object[];
   };
@@ -75,6 +77,8 @@ export const problemOf = (error: DomainError): Problem => {
       const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
       return { status, body: { ...body, reason: error.reason } };
     }
+    case "AlreadyBooked":
+      return { status: 409, body: { ...body, bookingId: error.bookingId } };
     case "SlotBlocked":
       return { status: 409, body: { ...body, reason: error.reason } };
     case "BlockConflicts":
@@ -91,6 +95,8 @@ export class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** sent with the answer, e.g. Retry-After */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "HttpProblem";

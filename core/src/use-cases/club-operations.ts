@@ -22,9 +22,10 @@ import { bandOf, SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange } from "../domain/time.js";
 import type { BookingWithCourt, ClosedBooking, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
-import type { MonthQuery } from "../schemas/requests.js";
+import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
 import { cancelBooking } from "./cancel-booking.js";
+import { courtDay } from "./catalog.js";
 import { courtNotFound } from "./courts.js";
 import { abandonPayment } from "./payments.js";
 import type { Actor } from "./support.js";
@@ -52,6 +53,25 @@ export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, 
   Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) =>
     blocks.find((b) => blockCovers(b, court, date, slot))?.reason ?? "Otro",
   );
+
+/**
+ * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots
+ * are in `bookedSlots` too (older clients disable them) and in `blockedSlots` with their reason.
+ */
+export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "blocks">, courtId: string, query: DateQuery) =>
+  Effect.gen(function* () {
+    const [day, blocks] = yield* Effect.all([courtDay(ports, courtId, query), call(() => ports.blocks.listForCourtOn(courtId, query.date))], {
+      concurrency: 2,
+    });
+    const first = blocks[0];
+    // every block listed for the court is its own or its venue's: either names the court's venue
+    const blockedSlots = first === undefined ? [] : blockedSlotsOf(blocks, { id: courtId, venueId: first.venueId }, query.date);
+    return {
+      date: day.date,
+      bookedSlots: [...new Set([...day.bookedSlots, ...blockedSlots.map((b) => b.timeSlot)])].sort(),
+      blockedSlots,
+    };
+  });
 
 /** Slots of a court closed on a date, for the availability answer. */
 export const courtBlockedSlots = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string) =>

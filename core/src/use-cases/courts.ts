@@ -3,8 +3,7 @@ import type { Court } from "../domain/entities.js";
 import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
 import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
-import type { CourtBody, DateQuery, ImageBody } from "../schemas/requests.js";
-import { courtBlockedSlots } from "./club-operations.js";
+import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { resolveImageData } from "./images.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin } from "./support.js";
@@ -21,27 +20,6 @@ export const getCourt = (ports: Pick<Ports, "courts">, id: string) =>
     if (!court) return yield* Effect.fail(courtNotFound());
     return court;
   });
-
-/**
- * Booked slots of a court on a local date: what the slot picker disables. Blocked slots are in
- * `bookedSlots` too (older clients disable them) and in `blockedSlots` with their reason.
- */
-export const courtAvailability = (ports: Pick<Ports, "courts" | "bookings" | "blocks">, courtId: string, query: DateQuery) =>
-  Effect.gen(function* () {
-    const [court, bookedSlots] = yield* Effect.all(
-      [call(() => ports.courts.findById(courtId)), call(() => ports.bookings.bookedSlots(courtId, query.date))],
-      { concurrency: 2 },
-    );
-    if (!court) return yield* Effect.fail(courtNotFound());
-    const blockedSlots = yield* courtBlockedSlots(ports, court, query.date);
-    return { date: query.date, ...withBlockedSlots(bookedSlots, blockedSlots) };
-  });
-
-/** Merges blocked slots into the booked ones (sorted, once each) beside their reasons. */
-export const withBlockedSlots = <B extends { readonly timeSlot: string }>(bookedSlots: readonly string[], blockedSlots: readonly B[]) => ({
-  bookedSlots: [...new Set([...bookedSlots, ...blockedSlots.map((b) => b.timeSlot)])].sort(),
-  blockedSlots,
-});
 
 const pricesOf = (input: CourtBody, base = DEFAULT_PRICES) => ({
   daySingles: input.daySinglesPrice ?? base.daySingles,

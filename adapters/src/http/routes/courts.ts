@@ -1,23 +1,16 @@
-import { blockedSlotsOf, courtAvailability, CourtBody, courtNotFound, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt, withBlockedSlots } from "@courts/core";
+import { CourtBody, courtDayWithBlocks, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
+import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
 import { presentCourt } from "../presenters.js";
 import { run } from "../run.js";
-import { bookingJsonReads } from "../../sql/json-reads.sql.js";
-import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
+import { PUBLIC_READ, routes } from "./route-plugin.js";
 
 export default routes("courts", async (app) => {
   const tags = ["courts"];
   const params = idParams();
-  const jsonBookings = bookingJsonReads(app.ports.bookings);
-  // blocks are few: their slots are computed from the blocks of the court's day (core blockedSlotsOf)
-  const blockedOn = async (courtId: string, date: string) => {
-    const blocks = await app.ports.blocks.listForCourtOn(courtId, date);
-    const first = blocks[0];
-    return first === undefined ? [] : blockedSlotsOf(blocks, { id: courtId, venueId: first.venueId }, date);
-  };
 
   app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
     const courts = await run(listCourts(app.ports));
@@ -53,15 +46,7 @@ export default routes("courts", async (app) => {
       const query = decode(DateQuery, request.query);
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      if (jsonBookings) {
-        // one statement answers both the court's existence and its slots (sql/json-reads.sql.ts)
-        const [slots, blocked] = await Promise.all([jsonBookings.bookedSlotsJson(id, query.date), blockedOn(id, query.date)]);
-        if (slots === null) throw courtNotFound();
-        if (blocked.length === 0)
-          return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots},"blockedSlots":[]}`);
-        return { date: query.date, ...withBlockedSlots(JSON.parse(slots) as string[], blocked) };
-      }
-      return run(courtAvailability(app.ports, id, query));
+      return run(courtDayWithBlocks(app.ports, id, query));
     },
   );
 
@@ -92,7 +77,7 @@ export default routes("courts", async (app) => {
 
   app.put(
     "/api/courts/:id/image",
-    { preHandler: adminOnly, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);
