@@ -29,6 +29,10 @@ export interface Config {
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
   readonly sweepIntervalSeconds: number;
+  /** a payment intent left pending this long is asked of the provider and settled or cancelled (DESIGN.md section 8) */
+  readonly intentTtlMinutes: number;
+  /** each card-provider call gives up after this long, then is retried at most twice with the same idempotency key */
+  readonly paymentProviderTimeoutSeconds: number;
 }
 
 export interface StripeConfig {
@@ -128,6 +132,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
+  const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
+  const paymentProviderTimeoutSeconds = decimal("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 10, 0.1, 120);
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -174,6 +180,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     registerRateLimit,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
+    intentTtlMinutes,
+    paymentProviderTimeoutSeconds,
   };
 };
 

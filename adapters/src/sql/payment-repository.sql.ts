@@ -30,6 +30,9 @@ const toPaymentWithPayer = (r: Row): PaymentWithPayer => ({
  */
 const SETTLED = "status in ('succeeded', 'refunded') and paid_at is not null";
 
+/** Refunds sent and refunds owed: money decided to go back is not the club's any more. */
+const REFUNDS = "(refunded_amount + case when refund_owed > amount - discount - refunded_amount then amount - discount - refunded_amount else refund_owed end)";
+
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
 const byIntent = async (tx: SqlTx, intentId: string) => {
@@ -164,7 +167,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async summary() {
     const row = await sql.one(
       "select " +
-        `coalesce(sum(case when ${SETTLED} then amount - discount - refunded_amount end), 0) as total, ` +
+        `coalesce(sum(case when ${SETTLED} then amount - discount - ${REFUNDS} end), 0) as total, ` +
         `coalesce(sum(case when ${SETTLED} then discount end), 0) as discounts, ` +
         `coalesce(sum(case when ${SETTLED} then stripe_fee end), 0) as stripe_fees, ` +
         "count(case when status = 'succeeded' then 1 end) as succeeded_count, " +
@@ -186,7 +189,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   },
   async revenueBetween(from, to) {
     const row = await sql.one(
-      "select coalesce(sum(amount - discount - refunded_amount), 0) as revenue from payments " +
+      `select coalesce(sum(amount - discount - ${REFUNDS}), 0) as revenue from payments ` +
         `where ${SETTLED} and paid_at >= ? and paid_at < ?`,
       [iso(from), iso(to)],
     );
@@ -198,5 +201,39 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       [iso(before)],
     );
     return rows.map(toPayment);
+  },
+  async oweRefund({ id, amount, flag }) {
+    const changed = await sql.run(
+      "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
+        "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null",
+      [amount, flag, id],
+    );
+    return changed > 0;
+  },
+  async markRefundSent({ id, amount, at }) {
+    const changed = await sql.run(
+      "update payments set refunded_amount = case when refunded_amount + ? > amount - discount then amount - discount " +
+        "else refunded_amount + ? end, refund_owed = 0, refund_sent_at = ?, claimed_until = null where id = ? and refund_owed = ?",
+      [amount, amount, iso(at), id, amount],
+    );
+    return changed > 0;
+  },
+  async listOwedRefunds(now, limit) {
+    const rows = await sql.all(
+      `select ${PAYMENT_COLUMNS} from payments p where p.refund_owed > 0 and (p.claimed_until is null or p.claimed_until <= ?) ` +
+        "order by p.created_at, p.id limit ?",
+      [iso(now), limit],
+    );
+    return rows.map(toPayment);
+  },
+  async claim(id, now, until) {
+    const changed = await sql.run(
+      "update payments set claimed_until = ? where id = ? and (claimed_until is null or claimed_until <= ?)",
+      [iso(until), id, iso(now)],
+    );
+    return changed > 0;
+  },
+  async releaseClaim(id) {
+    await sql.run("update payments set claimed_until = null where id = ?", [id]);
   },
 });

@@ -1,4 +1,5 @@
 import type { Booking } from "../domain/booking.js";
+import type { Cents } from "../domain/money.js";
 import type { GameType } from "../domain/pricing.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { LocalDate } from "../domain/time.js";
@@ -31,7 +32,19 @@ export interface BookingRepository {
   /** active bookings on a date, optionally of one venue */
   listByDate(date: LocalDate, venueId?: string): Promise<BookingWithCourt[]>;
   countActiveOnDate(date: LocalDate): Promise<number>;
-  /** active -> cancelled, conditionally; false when it was not active. Frees the slot. */
-  cancel(id: string, change: { reason: string | null; refundPercentage: number; at: Date }): Promise<boolean>;
+  /**
+   * active -> cancelled, conditionally; false when it was not active. Frees the slot. In the same
+   * transaction, each succeeded payment listed in `refundsOwed` records what it is owed (status
+   * refunded, sent later by the provider), so a crash never loses a refund.
+   */
+  cancel(
+    id: string,
+    change: {
+      reason: string | null;
+      refundPercentage: number;
+      at: Date;
+      refundsOwed?: readonly { readonly paymentId: string; readonly amount: Cents }[];
+    },
+  ): Promise<boolean>;
 }
 

@@ -1,4 +1,4 @@
-import type { Payment, PaymentKind } from "../domain/entities.js";
+import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
 
 export interface PaymentWithPayer extends Payment {
@@ -59,4 +59,25 @@ export interface PaymentRepository {
   revenueBetween(from: Date, to: Date): Promise<Cents>;
   /** pending payments created before `before` (abandoned intents) */
   listStalePending(before: Date): Promise<Payment[]>;
+  /**
+   * Decides that money the provider took goes back in full: refund owed, status refunded, the
+   * flag for the admin. Conditional: only the first decision counts (nothing owed or refunded
+   * before); false otherwise.
+   */
+  oweRefund(input: { readonly id: string; readonly amount: Cents; readonly flag: PaymentFlag | null }): Promise<boolean>;
+  /**
+   * The provider confirmed the refund owed: refunded amount += owed (never above the charge),
+   * nothing owed, sent at `at`, lease released. Conditional on `amount` still being what is owed.
+   */
+  markRefundSent(input: { readonly id: string; readonly amount: Cents; readonly at: Date }): Promise<boolean>;
+  /** payments with a refund owed and no live lease, oldest first */
+  listOwedRefunds(now: Date, limit: number): Promise<Payment[]>;
+  /**
+   * Takes a lease on a payment for one sweeping process until `until`: a conditional UPDATE that
+   * succeeds only when nobody holds a live lease. A process killed mid-sweep leaves a lease that
+   * simply runs out, and the next sweep takes the payment again.
+   */
+  claim(id: string, now: Date, until: Date): Promise<boolean>;
+  /** gives the lease back early, once the work on the payment is done or failed */
+  releaseClaim(id: string): Promise<void>;
 }

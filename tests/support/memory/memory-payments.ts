@@ -6,6 +6,11 @@ const settled = (p: Payment) => (p.status === "succeeded" || p.status === "refun
 /** created_at desc, id desc: the SQL order, ties included */
 const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime(), p.id])).reverse();
 
+/** sent and owed: the SQL REFUNDS expression */
+const refunds = (p: Payment) => p.refundedAmount + Math.min(p.refundOwed, chargedOf(p) - p.refundedAmount);
+/** payment id -> lease end (the SQL claimed_until column) */
+const leases = new WeakMap<MemoryState, Map<string, Date>>();
+
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
 export const memoryPayments = (state: MemoryState): PaymentRepository => {
@@ -15,6 +20,12 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
   };
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
+
+  const lease = () => {
+    let map = leases.get(state);
+    if (!map) leases.set(state, (map = new Map()));
+    return map;
+  };
 
   return {
     async insertPending(payment) {
@@ -85,7 +96,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       const done = all.filter(settled);
       const pending = all.filter((p) => p.status === "pending");
       const sum = (list: Payment[], f: (p: Payment) => number) => list.reduce((acc, p) => acc + f(p), 0);
-      const total = sum(done, (p) => chargedOf(p) - p.refundedAmount);
+      const total = sum(done, (p) => chargedOf(p) - refunds(p));
       const stripeFees = sum(done, (p) => p.stripeFee);
       return {
         total,
@@ -100,12 +111,41 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     async revenueBetween(from, to) {
       return [...state.payments.values()]
         .filter((p) => settled(p) && p.paidAt !== null && p.paidAt >= from && p.paidAt < to)
-        .reduce((acc, p) => acc + chargedOf(p) - p.refundedAmount, 0);
+        .reduce((acc, p) => acc + chargedOf(p) - refunds(p), 0);
     },
     async listStalePending(before) {
       return [...state.payments.values()]
         .filter((p) => p.status === "pending" && p.createdAt < before)
         .sort(byKeys((p) => [p.createdAt.getTime(), p.id]));
+    },
+    async oweRefund({ id, amount, flag }) {
+      const p = state.payments.get(id);
+      if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null) return false;
+      state.payments.set(id, { ...p, refundOwed: amount, flag: flag ?? p.flag, status: "refunded" });
+      return true;
+    },
+    async markRefundSent({ id, amount, at }) {
+      const p = state.payments.get(id);
+      if (!p || p.refundOwed !== amount) return false;
+      const refundedAmount = Math.min(p.refundedAmount + amount, chargedOf(p));
+      state.payments.set(id, { ...p, refundedAmount, refundOwed: 0, refundSentAt: at });
+      lease().delete(id);
+      return true;
+    },
+    async listOwedRefunds(now, limit) {
+      return [...state.payments.values()]
+        .filter((p) => p.refundOwed > 0 && !((lease().get(p.id)?.getTime() ?? 0) > now.getTime()))
+        .sort(byKeys((p) => [p.createdAt.getTime(), p.id]))
+        .slice(0, limit);
+    },
+    async claim(id, now, until) {
+      const held = lease().get(id);
+      if (held && held > now) return false;
+      lease().set(id, until);
+      return true;
+    },
+    async releaseClaim(id) {
+      lease().delete(id);
     },
   };
 };
