@@ -2,7 +2,7 @@ import type { Payment, PaymentRepository, PaymentWithPayer, RecordOutcome } from
 import { PaymentSchema, type PaymentRow } from "./entities.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
 import { int, intOrZero, iso, str, strOrNull } from "./rows.js";
-import type { Row, SqlClient, SqlTx } from "./sql-client.js";
+import type { Param, Row, SqlClient, SqlTx } from "./sql-client.js";
 
 const toRow = (p: Payment): PaymentRow => ({ ...p });
 
@@ -100,6 +100,25 @@ const recordInTransaction = async (
   const recorded = await byIntent(tx, input.intentId);
   if (!recorded) throw new Error(`payment ${paymentId} vanished inside its transaction`);
   return { kind: "recorded", payment: recorded };
+};
+
+/**
+ * One conditional UPDATE takes a batch of unleased rows for a sweeping process. On PostgreSQL the
+ * rows are picked FOR UPDATE SKIP LOCKED, so concurrent sweepers take different rows instead of
+ * queueing on the same ones; SQLite has a single writer, the lease condition is enough.
+ */
+const claimBatch = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
+  const lock = sql.engine === "postgresql" ? " for update skip locked" : "";
+  const claimed = await sql.all(
+    "update payments set claimed_until = ? where id in (" +
+      `select p.id from payments p where ${condition} and (p.claimed_until is null or p.claimed_until <= ?) ` +
+      `order by p.created_at, p.id limit ?${lock}) returning id`,
+    [iso(until), ...params, iso(now), limit],
+  );
+  if (claimed.length === 0) return [];
+  const ids = claimed.map((r) => str(r, "id"));
+  const rows = await sql.all(`select ${PAYMENT_COLUMNS} from payments p where p.id in (${ids.map(() => "?").join(", ")}) order by p.created_at, p.id`, ids);
+  return rows.map(toPayment);
 };
 
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
@@ -218,20 +237,11 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     );
     return changed > 0;
   },
-  async listOwedRefunds(now, limit) {
-    const rows = await sql.all(
-      `select ${PAYMENT_COLUMNS} from payments p where p.refund_owed > 0 and (p.claimed_until is null or p.claimed_until <= ?) ` +
-        "order by p.created_at, p.id limit ?",
-      [iso(now), limit],
-    );
-    return rows.map(toPayment);
+  claimOwedRefunds(now, until, limit) {
+    return claimBatch(sql, "p.refund_owed > 0", [], now, until, limit);
   },
-  async claim(id, now, until) {
-    const changed = await sql.run(
-      "update payments set claimed_until = ? where id = ? and (claimed_until is null or claimed_until <= ?)",
-      [iso(until), id, iso(now)],
-    );
-    return changed > 0;
+  claimStalePending(before, now, until, limit) {
+    return claimBatch(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
   },
   async releaseClaim(id) {
     await sql.run("update payments set claimed_until = null where id = ?", [id]);

@@ -70,14 +70,15 @@ export interface PaymentRepository {
    * nothing owed, sent at `at`, lease released. Conditional on `amount` still being what is owed.
    */
   markRefundSent(input: { readonly id: string; readonly amount: Cents; readonly at: Date }): Promise<boolean>;
-  /** payments with a refund owed and no live lease, oldest first */
-  listOwedRefunds(now: Date, limit: number): Promise<Payment[]>;
   /**
-   * Takes a lease on a payment for one sweeping process until `until`: a conditional UPDATE that
-   * succeeds only when nobody holds a live lease. A process killed mid-sweep leaves a lease that
-   * simply runs out, and the next sweep takes the payment again.
+   * Claims up to `limit` payments with a refund owed and no live lease (oldest first) for one
+   * sweeping process until `until`, in one conditional UPDATE (PostgreSQL: the rows are picked
+   * `FOR UPDATE SKIP LOCKED`, so processes sweeping at once take different rows). A process
+   * killed mid-sweep leaves leases that simply run out; the next sweep takes the rows again.
    */
-  claim(id: string, now: Date, until: Date): Promise<boolean>;
+  claimOwedRefunds(now: Date, until: Date, limit: number): Promise<Payment[]>;
+  /** The same for payments still pending that were created before `before` (abandoned intents). */
+  claimStalePending(before: Date, now: Date, until: Date, limit: number): Promise<Payment[]>;
   /** gives the lease back early, once the work on the payment is done or failed */
   releaseClaim(id: string): Promise<void>;
 }

@@ -198,17 +198,15 @@ export const CLAIM_MS = 2 * 60_000;
 
 /**
  * Tries to send a payment's owed refund right away; when the provider is down the refund stays
- * owed (it is already written) and the sweep sends it.
+ * owed (it is already written) and the sweep sends it. No lease: a sweep sending the same refund
+ * at the same moment uses the same idempotency key, so the provider refunds once.
  */
-export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock">, paymentId: string, claimMs: number = CLAIM_MS) =>
+export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock">, paymentId: string) =>
   Effect.gen(function* () {
-    const now = ports.clock.now();
-    if (!(yield* call(() => ports.payments.claim(paymentId, now, new Date(now.getTime() + claimMs))))) return false;
     const payment = yield* call(() => ports.payments.findById(paymentId));
-    const sent = payment ? yield* Effect.exit(sendOwedRefund(ports, payment)) : undefined;
-    const done = sent !== undefined && Exit.isSuccess(sent) && sent.value;
-    if (!done) yield* call(() => ports.payments.releaseClaim(paymentId));
-    return done;
+    if (!payment) return false;
+    const sent = yield* Effect.exit(sendOwedRefund(ports, payment));
+    return Exit.isSuccess(sent) && sent.value;
   });
 
 /**

@@ -4,7 +4,7 @@ import { CLAIM_MS, sendOwedRefund, settleOrCancelIntent } from "./payments.js";
 import { call } from "./support.js";
 
 /** How many payments one pass of a sweep step takes at most: a pass stays short, the next one goes on. */
-const BATCH = 100;
+const BATCH = 25;
 
 export interface SweepOptions {
   /** how long a process keeps a payment it claimed; longer than its provider calls can take */
@@ -23,14 +23,12 @@ export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clo
     const claimMs = options.claimMs ?? CLAIM_MS;
     const now = ports.clock.now();
     let sent = 0;
-    for (const payment of yield* call(() => ports.payments.listOwedRefunds(now, options.limit ?? BATCH))) {
-      if (!(yield* call(() => ports.payments.claim(payment.id, ports.clock.now(), new Date(ports.clock.now().getTime() + claimMs))))) continue;
-      // re-read under the claim: another process may have sent it between the list and the claim
-      const current = yield* call(() => ports.payments.findById(payment.id));
-      const result = current ? yield* Effect.exit(sendOwedRefund(ports, current)) : undefined;
-      if (result !== undefined && Exit.isSuccess(result) && result.value) sent++;
+    const claimed = yield* call(() => ports.payments.claimOwedRefunds(now, new Date(now.getTime() + claimMs), options.limit ?? BATCH));
+    for (const payment of claimed) {
+      const result = yield* Effect.exit(sendOwedRefund(ports, payment));
+      if (Exit.isSuccess(result) && result.value) sent++;
       else yield* call(() => ports.payments.releaseClaim(payment.id));
-      if (result !== undefined && Exit.isFailure(result)) yield* Effect.logWarning("refund not sent, retried on the next pass", result.cause);
+      if (Exit.isFailure(result)) yield* Effect.logWarning("refund not sent, retried on the next pass", result.cause);
     }
     return sent;
   });
@@ -48,15 +46,15 @@ export const reconcileStaleIntents = (
 ) =>
   Effect.gen(function* () {
     const claimMs = options.claimMs ?? CLAIM_MS;
-    const before = new Date(ports.clock.now().getTime() - options.ttlMs);
-    const stale = (yield* call(() => ports.payments.listStalePending(before))).slice(0, options.limit ?? BATCH);
+    const now = ports.clock.now();
+    const before = new Date(now.getTime() - options.ttlMs);
+    const claimed = yield* call(() =>
+      ports.payments.claimStalePending(before, now, new Date(now.getTime() + claimMs), options.limit ?? BATCH),
+    );
     let handled = 0;
-    for (const payment of stale) {
-      const now = ports.clock.now();
-      if (!(yield* call(() => ports.payments.claim(payment.id, now, new Date(now.getTime() + claimMs))))) continue;
-      const current = yield* call(() => ports.payments.findById(payment.id));
-      const result = current ? yield* Effect.exit(settleOrCancelIntent(ports, current)) : undefined;
-      if (result !== undefined && Exit.isSuccess(result) && result.value !== "unsettled") handled++;
+    for (const payment of claimed) {
+      const result = yield* Effect.exit(settleOrCancelIntent(ports, payment));
+      if (Exit.isSuccess(result) && result.value !== "unsettled") handled++;
       yield* call(() => ports.payments.releaseClaim(payment.id));
     }
     return handled;

@@ -27,6 +27,15 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     return map;
   };
 
+  const claimBatch = (wanted: (p: Payment) => boolean, now: Date, until: Date, limit: number): Payment[] => {
+    const free = [...state.payments.values()]
+      .filter((p) => wanted(p) && !((lease().get(p.id)?.getTime() ?? 0) > now.getTime()))
+      .sort(byKeys((p) => [p.createdAt.getTime(), p.id]))
+      .slice(0, limit);
+    for (const p of free) lease().set(p.id, until);
+    return free;
+  };
+
   return {
     async insertPending(payment) {
       if (state.payments.has(payment.id)) throw new Error(`duplicate payment id ${payment.id}`);
@@ -132,17 +141,11 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       lease().delete(id);
       return true;
     },
-    async listOwedRefunds(now, limit) {
-      return [...state.payments.values()]
-        .filter((p) => p.refundOwed > 0 && !((lease().get(p.id)?.getTime() ?? 0) > now.getTime()))
-        .sort(byKeys((p) => [p.createdAt.getTime(), p.id]))
-        .slice(0, limit);
+    async claimOwedRefunds(now, until, limit) {
+      return claimBatch((p) => p.refundOwed > 0, now, until, limit);
     },
-    async claim(id, now, until) {
-      const held = lease().get(id);
-      if (held && held > now) return false;
-      lease().set(id, until);
-      return true;
+    async claimStalePending(before, now, until, limit) {
+      return claimBatch((p) => p.status === "pending" && p.createdAt < before, now, until, limit);
     },
     async releaseClaim(id) {
       lease().delete(id);
