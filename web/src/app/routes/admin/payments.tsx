@@ -12,7 +12,7 @@ import { useConfig } from "../../../features/config/api/config";
 import { useActiveCodes } from "../../../features/discounts/api/discount-codes";
 import { usePaymentStats, useTransactions } from "../../../features/payments/api/payments";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
-import { paymentStatusLabel, paymentStatusTone } from "../../../features/payments/payment-texts";
+import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
 import { AdminShell } from "../../layout/admin-shell";
 
@@ -134,6 +134,12 @@ function Transactions() {
                     {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
                   </div>
                   <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
+                  {paymentFlagLabel(t.flag ?? null) && <Badge tone="red">{paymentFlagLabel(t.flag ?? null)}</Badge>}
+                  {refundNote(t, config?.timeZone) && (
+                    <p data-testid="refund-note" className="w-full text-xs text-stone-600 md:text-right">
+                      {refundNote(t, config?.timeZone)}
+                    </p>
+                  )}
                   <Button
                     variant="outline"
                     size="sm"
