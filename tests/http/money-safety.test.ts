@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { PaymentGateway } from "@courts/core";
-import { appDepsOf, buildApp, loadConfig, openRuntime, type Runtime, type SqlDatabase } from "@courts/adapters";
+import { appDepsOf, buildApp, ConfigError, loadConfig, openRuntime, type Runtime, type SqlDatabase } from "@courts/adapters";
 import { ProviderUnavailable } from "@courts/adapters/payments/gateway-errors";
 import { runSweep } from "@courts/adapters/sweep/sweeper";
 import { sweepSteps } from "@courts/adapters/sweep/steps";
@@ -56,6 +56,36 @@ interface ProviderSide {
 }
 
 const cents = (money: string) => Math.round(Number(money) * 100);
+
+describe("money settings", () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: tmpdir(), ...env }, { persistSecret: false });
+
+  it("when unset, then the intent TTL is 30 minutes and provider calls time out after 10 s", () => {
+    expect(load({})).toMatchObject({ intentTtlMinutes: 30, paymentProviderTimeoutSeconds: 10 });
+  });
+
+  it("when given with decimals, then they are read as such", () => {
+    expect(load({ INTENT_TTL_MINUTES: "0.05", PAYMENT_PROVIDER_TIMEOUT_SECONDS: "2.5" })).toMatchObject({
+      intentTtlMinutes: 0.05,
+      paymentProviderTimeoutSeconds: 2.5,
+    });
+  });
+
+  it("when a value is not a number in range, then the start fails naming each variable", () => {
+    for (const env of [{ INTENT_TTL_MINUTES: "0" }, { INTENT_TTL_MINUTES: "media hora" }, { PAYMENT_PROVIDER_TIMEOUT_SECONDS: "-1" }]) {
+      const error = (() => {
+        try {
+          load(env);
+        } catch (e) {
+          return e;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toContain(Object.keys(env)[0]);
+    }
+  });
+});
 
 for (const engine of HTTP_ENGINES)
   for (const mode of ["simulated", "stripe"] as const)
