@@ -135,11 +135,7 @@ function Transactions() {
                   </div>
                   <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
                   {paymentFlagLabel(t.flag ?? null) && <Badge tone="red">{paymentFlagLabel(t.flag ?? null)}</Badge>}
-                  {refundNote(t, config?.timeZone) && (
-                    <p data-testid="refund-note" className="w-full text-xs text-stone-600 md:text-right">
-                      {refundNote(t, config?.timeZone)}
-                    </p>
-                  )}
+
                   <Button
                     variant="outline"
                     size="sm"
@@ -150,6 +146,11 @@ function Transactions() {
                     <Download aria-hidden="true" className="h-4 w-4" /> PDF
                   </Button>
                 </div>
+                {refundNote(t, config?.timeZone) && (
+                  <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
+                    {refundNote(t, config?.timeZone)}
+                  </p>
+                )}
               </Card>
             </li>
           ))}
