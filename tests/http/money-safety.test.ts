@@ -72,7 +72,8 @@ describe("money settings", () => {
   });
 
   it("when a value is not a number in range, then the start fails naming each variable", () => {
-    for (const env of [{ INTENT_TTL_MINUTES: "0" }, { INTENT_TTL_MINUTES: "media hora" }, { PAYMENT_PROVIDER_TIMEOUT_SECONDS: "-1" }]) {
+    const bad: Record<string, string>[] = [{ INTENT_TTL_MINUTES: "0" }, { INTENT_TTL_MINUTES: "media hora" }, { PAYMENT_PROVIDER_TIMEOUT_SECONDS: "-1" }];
+    for (const env of bad) {
       const error = (() => {
         try {
           load(env);
@@ -144,7 +145,7 @@ for (const engine of HTTP_ENGINES)
               },
             };
         const ports = { ...runtime.ports, gateway };
-        app = await buildApp({ ...appDepsOf(runtime, false), ports });
+        app = await buildApp({ ...appDepsOf(runtime, process.env.I12_LOG ? { level: "error" } : false), ports });
         app.addHook("onClose", () => runtime.close());
         await app.listen({ port: 0, host: "127.0.0.1" });
         const address = app.server.address();
@@ -214,7 +215,7 @@ for (const engine of HTTP_ENGINES)
       const paymentsOf = async (client: Client) => (await client.get<PaymentView[]>("/api/user/payments")).body;
       const transaction = async (intentId: string) => {
         const admin = await adminClient(server);
-        const list = (await admin.get<PaymentView[]>("/api/admin/transactions")).body;
+        const list = (await admin.get<{ items: PaymentView[] }>("/api/admin/transactions?pageSize=200")).body.items;
         return list.find((p) => p.stripePaymentIntentId === intentId);
       };
       const newCode = async (maxUsage: number) => {
