@@ -13,12 +13,16 @@ class Rollback extends Error {
   }
 }
 
-const WITH_PAYER_SELECT =
-  // The buyer as frozen when the payment was recorded (invoices never change afterwards);
-  // the live account only for payments recorded before buyers were kept.
-  `select ${PAYMENT_COLUMNS}, ` +
+/**
+ * The buyer as frozen when the payment was recorded (invoices never change afterwards); the
+ * live account only for payments not recorded yet, or recorded before buyers were kept.
+ */
+const PAYER_COLUMNS =
   "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
-  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email " +
+  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
+
+const WITH_PAYER_SELECT =
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
   // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
   "from payments p left join users u on u.id = p.user_id";
 
@@ -61,7 +65,7 @@ const STATUS_COUNTS = { pending: "pending_count", succeeded: "succeeded_count", 
 
 /** The page of payments (a subquery on the payments' own index), then their payers. */
 const transactionsPage = (where: string) =>
-  `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
   `from (select * from payments ${where} ${NEWEST_FIRST} limit ? offset ?) p ` +
   "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc";
 
@@ -249,7 +253,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       // Keyset, not offset: every batch starts in the index where the last one stopped.
       const keyset = after === undefined ? "" : `${where.sql === "" ? "where" : " and"} (created_at, id) < (?, ?)`;
       const rows = await sql.all(
-        `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
+        `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
           `from (select * from payments ${where.sql}${keyset} ${NEWEST_FIRST} limit ?) p ` +
           "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc",
         [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), batch],
