@@ -44,6 +44,10 @@ export interface Config {
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
   readonly sweepIntervalSeconds: number;
+  /** a payment intent left pending this long is asked of the provider and settled or cancelled (DESIGN.md section 8) */
+  readonly intentTtlMinutes: number;
+  /** each card-provider call gives up after this long, then is retried at most twice with the same idempotency key */
+  readonly paymentProviderTimeoutSeconds: number;
 }
 
 /** false, a hop count, or the proxies' addresses (IPs or CIDR ranges) */
@@ -158,6 +162,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const invoiceIssuer = invoiceIssuerOf(text, problems);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
+  const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
+  const paymentProviderTimeoutSeconds = decimal("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 10, 0.1, 120);
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -213,6 +219,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     invoiceIssuer,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
+    intentTtlMinutes,
+    paymentProviderTimeoutSeconds,
   };
 };
 

@@ -6,6 +6,7 @@ export * from "./courts.js";
 export * from "./discounts.js";
 export * from "./images.js";
 export * from "./payments.js";
+export * from "./reconcile-payments.js";
 export * from "./reports.js";
 export * from "./share-links.js";
 export * from "./support.js";
