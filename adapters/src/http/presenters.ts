@@ -57,10 +57,17 @@ export const presentPaymentWithBooking = (payment: PaymentWithBooking) => ({
   booking: payment.booking === null ? null : presentBooking(payment.booking),
 });
 
+/** The revenue summary's definitions, row by row (see PaymentSummary). */
+export const isSettled = (payment: Payment): boolean =>
+  (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null;
+export const netOf = (payment: Payment): number => payment.amount - payment.discount - payment.stripeFee - payment.refundedAmount;
+
 export const presentTransaction = (payment: PaymentWithPayer) => ({
   ...presentPayment(payment),
   userName: payment.userName,
   userEmail: payment.userEmail,
+  net: formatMoney(netOf(payment)),
+  settled: isSettled(payment),
 });
 
 export const presentShareLink = (link: ShareLink) => ({

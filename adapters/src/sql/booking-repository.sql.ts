@@ -1,5 +1,5 @@
 import type { Booking, BookingRepository } from "@courts/core";
-import { BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
+import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { int, iso, isoOrNull } from "./rows.js";
 import { violates, type Param, type SqlClient } from "./sql-client.js";
 
@@ -50,6 +50,32 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
       `${BOOKING_WITH_COURT_SELECT} where b.user_id = ? order by b.booking_date desc, b.time_slot desc, b.created_at desc`,
       [userId],
     );
+    return rows.map(toBookingWithCourt);
+  },
+  async pageByUser(userId, query) {
+    // Each order is the index bookings_user_date_slot_idx read forwards or backwards: the page
+    // stops at its limit, and only that page is joined with its courts and venues.
+    const [where, params, order] =
+      query.scope === "upcoming"
+        ? ["user_id = ? and booking_date >= ?", [userId, query.today], "booking_date, time_slot, id"]
+        : query.scope === "past"
+          ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
+          : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
+    const offset = (query.page - 1) * query.pageSize;
+    const [rows, count] = await Promise.all([
+      sql.all(
+        `select ${BOOKING_COLUMNS}, c.name as court_name, c.court_number, c.venue_id, v.name as venue_name ` +
+          `from (select * from bookings where ${where} order by ${order} limit ? offset ?) b ` +
+          `join courts c on c.id = b.court_id join venues v on v.id = c.venue_id order by ${order.replaceAll(/(^|, )/g, "$1b.")}`,
+        [...params, query.pageSize, offset],
+      ),
+      sql.one(`select count(*) as n from bookings where ${where}`, params),
+    ]);
+    return { items: rows.map(toBookingWithCourt), total: count ? int(count, "n") : 0, page: query.page, pageSize: query.pageSize };
+  },
+  async findManyByIds(ids) {
+    if (ids.length === 0) return [];
+    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
     return rows.map(toBookingWithCourt);
   },
   async listByDate(date, venueId) {

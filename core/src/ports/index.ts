@@ -23,6 +23,7 @@ export type * from "./image-repository.js";
 export type * from "./invoice-renderer.js";
 export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
+export type * from "./pagination.js";
 export type * from "./payment-repository.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";

@@ -10,3 +10,4 @@ export * from "./reports.js";
 export * from "./share-links.js";
 export * from "./support.js";
 export * from "./venues.js";
+export * from "./history.js";

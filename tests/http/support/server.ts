@@ -69,8 +69,13 @@ export interface TestServer {
  * The real server (buildApp with SQL ports, the simulated card provider, the PDF renderer and
  * argon2id at a test-sized cost) listening on a random port of 127.0.0.1.
  */
-export const startServer = async (databaseUrl: string, overrides: Partial<HttpConfig> = {}): Promise<TestServer> => {
-  const database = await openDatabase(databaseUrl, { poolSize: 4 });
+export const startServer = async (
+  databaseUrl: string,
+  overrides: Partial<HttpConfig> = {},
+  /** sees every SQL statement the server runs (statement counts per request) */
+  onQuery?: (sql: string, params: readonly unknown[]) => void,
+): Promise<TestServer> => {
+  const database = await openDatabase(databaseUrl, { poolSize: 4, ...(onQuery ? { onQuery } : {}) });
   await database.migrate();
   const clock = systemClock(TEST_TIME_ZONE);
   const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);

@@ -40,6 +40,15 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
         .reverse();
     },
+    async pageByUser(userId, { page, pageSize, scope, today }) {
+      const mine = joined((b) => b.userId === userId && (scope === "upcoming" ? b.date >= today : scope === "past" ? b.date < today : true));
+      mine.sort(byKeys((b) => [b.date, b.timeSlot, b.id]));
+      if (scope !== "upcoming") mine.reverse();
+      return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
+    },
+    async findManyByIds(ids) {
+      return joined((b) => ids.includes(b.id));
+    },
     async listByDate(date, venueId) {
       return joined((b) => holdsSlot(b) && b.date === date)
         .filter((b) => venueId === undefined || b.court.venueId === venueId)

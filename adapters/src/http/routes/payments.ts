@@ -1,22 +1,28 @@
 import {
   CardConfirmBody,
   createPaymentIntent,
+  exportTransactions,
   formatMoney,
-  listTransactions,
-  listUserPayments,
+  pageTransactions,
+  pageUserPayments,
   paymentStats,
   PaymentIntentBody,
   recordPayment,
   RecordPaymentBody,
   renderInvoice,
   revenueOn,
+  TransactionsExportQuery,
+  TransactionsQuery,
+  UserListQuery,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly, signedIn } from "../guards.js";
 import { bodies, idParams, int, listOf, money, nstr, object, ref, str } from "../openapi.js";
+import { pageHeaders, pageQuery } from "../paging.js";
 import { presentPayment, presentPaymentWithBooking, presentTransaction } from "../presenters.js";
+import { transactionsCsv } from "../transactions-csv.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -91,7 +97,8 @@ export default routes("payments", async (app) => {
             completedCount: int,
             pendingAmount: money,
             pendingCount: int,
-            summary: object({ total: money, discounts: money, stripeFees: money, net: money }),
+            // gross - discounts - stripeFees - refunds = net; total = gross - discounts - refunds
+            summary: object({ gross: money, total: money, discounts: money, stripeFees: money, refunds: money, net: money }),
           }),
         },
       },
@@ -103,17 +110,35 @@ export default routes("payments", async (app) => {
         completedCount: s.succeededCount,
         pendingAmount: formatMoney(s.pendingAmount),
         pendingCount: s.pendingCount,
-        summary: { total: formatMoney(s.total), discounts: formatMoney(s.discounts), stripeFees: formatMoney(s.stripeFees), net: formatMoney(s.net) },
+        summary: {
+          gross: formatMoney(s.gross),
+          total: formatMoney(s.total),
+          discounts: formatMoney(s.discounts),
+          stripeFees: formatMoney(s.stripeFees),
+          refunds: formatMoney(s.refunds),
+          net: formatMoney(s.net),
+        },
       };
     },
   );
 
   app.get(
     "/api/payments/user/:userId",
-    { preHandler: signedIn, schema: { tags, summary: "Pagos de un usuario (él mismo o admin)", params: idParams("userId"), response: { 200: listOf("PaymentWithBooking") } } },
-    async (request) => {
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Pagos de un usuario (él mismo o admin), el más reciente primero, por páginas (total en X-Total-Count)",
+        params: idParams("userId"),
+        querystring: object(pageQuery, Object.keys(pageQuery)),
+        response: { 200: listOf("PaymentWithBooking") },
+      },
+    },
+    async (request, reply) => {
       const userId = idParam(request.params, "userId");
-      return (await run(listUserPayments(app.ports, actorOf(request), userId))).map(presentPaymentWithBooking);
+      const page = await run(pageUserPayments(app.ports, actorOf(request), decode(UserListQuery, request.query), userId));
+      pageHeaders(reply, page);
+      return page.items.map(presentPaymentWithBooking);
     },
   );
 
@@ -130,10 +155,48 @@ export default routes("payments", async (app) => {
     },
   );
 
+  const rangeQuery = {
+    from: { type: "string", format: "date" },
+    to: { type: "string", format: "date" },
+    status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
+  };
   app.get(
     "/api/admin/transactions",
-    { preHandler: adminOnly, schema: { tags: ["admin"], summary: "Historial de transacciones, la más reciente primero (admin)", response: { 200: listOf("Transaction") } } },
-    async (request) => (await run(listTransactions(app.ports, actorOf(request)))).map(presentTransaction),
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin"],
+        summary: "Historial de transacciones por páginas, la más reciente primero; from y to son fechas locales incluidas (admin)",
+        querystring: object({ ...pageQuery, ...rangeQuery }, [...Object.keys(pageQuery), ...Object.keys(rangeQuery)]),
+        response: { 200: object({ items: listOf("Transaction"), total: int, page: int, pageSize: int }) },
+      },
+    },
+    async (request) => {
+      const page = await run(pageTransactions(app.ports, actorOf(request), decode(TransactionsQuery, request.query)));
+      return { ...page, items: page.items.map(presentTransaction) };
+    },
+  );
+
+  app.get(
+    "/api/admin/transactions.csv",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin"],
+        summary: "Transacciones en CSV (UTF-8 con BOM, separador ';', coma decimal), enviadas a medida que se leen (admin)",
+        querystring: object(rangeQuery, Object.keys(rangeQuery)),
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      const query = decode(TransactionsExportQuery, request.query);
+      const rows = await run(exportTransactions(app.ports, actorOf(request), query));
+      const name = `transacciones${query.from ? `-desde-${query.from}` : ""}${query.to ? `-hasta-${query.to}` : ""}.csv`;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .send(transactionsCsv(rows, app.ports.clock.timeZone));
+    },
   );
 
   const simulated = app.simulatedCard;
