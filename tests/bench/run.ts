@@ -31,6 +31,7 @@ import { ROOT, startServer, type ServerProcess } from "./server-process.js";
 
 type Engine = "sqlite" | "postgresql";
 type Endpoint =
+  | "plain"
   | "bare"
   | "availability"
   | "venueCourts"
@@ -43,9 +44,20 @@ type Endpoint =
   | "heavyBookings"
   | "heavyPayments";
 
-const ENDPOINTS: readonly { key: Endpoint; label: string; target: Record<Engine, number> | null }[] = [
+/**
+ * `target` is the ratio to the bare route of the same process; `plainTarget` the ratio to a plain
+ * Fastify process with no plugins (plain-fastify.mjs), measured in the same run: what the whole
+ * stack (helmet, session, compression, logs) costs shows in the second ratio, not the first.
+ */
+const ENDPOINTS: readonly {
+  key: Endpoint;
+  label: string;
+  target: Record<Engine, number> | null;
+  plainTarget?: Partial<Record<Engine, number>>;
+}[] = [
+  { key: "plain", label: "plain Fastify (baseline 2)", target: null },
   { key: "bare", label: "bare route (baseline)", target: null },
-  { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 } },
+  { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 }, plainTarget: { sqlite: 0.5 } },
   { key: "venueCourts", label: "courts of a venue", target: { sqlite: 0.5, postgresql: 0.2 } },
   { key: "monthCalendar", label: "venue month calendar", target: { sqlite: 0.05, postgresql: 0.05 } },
   { key: "createBooking", label: "create booking", target: { sqlite: 0.15, postgresql: 0.1 } },
@@ -82,7 +94,7 @@ const { values: args } = parseArgs({
 const scales = args.scale.split(",").map(Number);
 if (scales.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--scale: whole numbers from 1, got ${args.scale}`);
 const chosen = args.endpoints?.split(",");
-const endpoints = ENDPOINTS.filter((e) => e.key === "bare" || chosen === undefined || chosen.includes(e.key));
+const endpoints = ENDPOINTS.filter((e) => e.key === "bare" || e.key === "plain" || chosen === undefined || chosen.includes(e.key));
 const seconds = Number(args.seconds ?? (args.quick ? 2 : 10));
 const warmup = Number(args.warmup ?? (args.quick ? 1 : 3));
 const runs = Math.max(1, Number(args.runs));
@@ -96,6 +108,8 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Measured extends LoadResult {
   readonly ratio: number;
+  /** req/s divided by the plain Fastify process's req/s in the same run */
+  readonly plainRatio: number;
   readonly rssMb: number;
   /** the server's CPU during the measured seconds, in cores (main thread + database and argon2 workers) */
   readonly cpu: number;
@@ -163,6 +177,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) =
   const freeSlots = courts.length * SLOTS.length * (HORIZON_DAYS - DAYS_AHEAD);
   const invoices = seeded.invoices;
   const generators: Record<Endpoint, () => BenchRequest> = {
+    plain: () => ({ path: "/" }),
     bare: () => ({ path: "/__bench/bare" }),
     availability: () => ({ path: `/api/courts/${pick(courts).id}/bookings?date=${pick(seeded.bookedDates)}` }),
     venueCourts: () => ({ path: `/api/venues/${pick(seeded.venueIds)}/courts` }),
@@ -213,6 +228,7 @@ const checkAnswers = async (
   const expected = (key: Endpoint) => (key === "createBooking" ? 201 : 200);
   const sizes: Partial<Record<Endpoint, number>> = {};
   for (const { key } of endpoints) {
+    if (key === "plain") continue;
     const request = generators[key]();
     const answer = await fetch(`${server.url}${request.path}`, {
       method: request.method ?? "GET",
@@ -303,8 +319,9 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
   const dir = mkdtempSync(path.join(tmpdir(), `courts-bench-${engine}-`));
   const database = await freshDatabase(engine, dir);
   let server: ServerProcess | undefined;
+  let plain: ServerProcess | undefined;
   const stopOnSignal = () => {
-    const stopped = server ? server.stop(1_000) : Promise.resolve();
+    const stopped = Promise.all([server?.stop(1_000), plain?.stop(1_000)]);
     void stopped
       .then(() => database.drop())
       .finally(() => {
@@ -347,6 +364,8 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
       },
     });
     say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}, logs in ${dir}/server.log)`);
+    plain = await startServer({ entry: "plain-fastify", readyPath: "/", env: { NODE_ENV: "production" } });
+    say(`   plain Fastify pid ${plain.pid} on ${plain.url} (no plugins, a fixed JSON)`);
 
     const cookies: string[] = [];
     for (let i = 0; i < BENCH_USERS; i += 5)
@@ -358,19 +377,22 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
 
     const all = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, []])) as unknown as Record<
       Endpoint,
-      (LoadResult & { rssMb: number; cpu: number; ratio: number })[]
+      (LoadResult & { rssMb: number; cpu: number; ratio: number; plainRatio: number })[]
     >;
     for (let run = 1; run <= runs; run++) {
       let bare = 0;
+      let plainRps = 0;
       for (const { key, label } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
-        const result = await measureEndpoint(server, generators[key], status);
+        const result = await measureEndpoint(key === "plain" ? plain : server, generators[key], status);
+        if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
-        const ratio = bare > 0 ? result.rps / bare : 0;
-        all[key].push({ ...result, ratio });
+        const ratio = key === "plain" ? 0 : bare > 0 ? result.rps / bare : 0;
+        const plainRatio = plainRps > 0 ? result.rps / plainRps : 0;
+        all[key].push({ ...result, ratio, plainRatio });
         say(
           `   ${runs > 1 ? `run ${run} ` : ""}${label.padEnd(24)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
+            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  to plain ${plainRatio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
             (result.unexpected > 0 ? `  !! ${result.unexpected} unexpected answers ${JSON.stringify(result.statuses)}` : ""),
         );
       }
@@ -390,6 +412,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
           p50: median(list.map((r) => r.p50)),
           p99: median(list.map((r) => r.p99)),
           ratio: median(list.map((r) => r.ratio)),
+          plainRatio: median(list.map((r) => r.plainRatio)),
           rssMb: Math.max(...list.map((r) => r.rssMb)),
           cpu: median(list.map((r) => r.cpu)),
           total: list.reduce((a, r) => a + r.total, 0),
@@ -401,6 +424,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
     return { results, peakMb, seeded, sizes, exported };
   } finally {
     process.removeListener("SIGINT", stopOnSignal);
+    await plain?.stop();
     await server?.stop();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -436,24 +460,29 @@ const main = async () => {
   let missed = 0;
   let broken = 0;
   const lines: string[] = [];
-  lines.push("| engine | endpoint | req/s | p50 ms | p99 ms | ratio to bare | target | | server CPU (cores) |");
-  lines.push("|---|---|---:|---:|---:|---:|---:|---|---:|");
+  lines.push("| engine | endpoint | req/s | p50 ms | p99 ms | ratio to bare | target | | ratio to plain Fastify | target | | server CPU (cores) |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|");
   for (const engine of engines) {
     const { results, peakMb } = report[engine]!;
-    for (const { key, label, target } of endpoints) {
+    for (const { key, label, target, plainTarget } of endpoints) {
       const r = results[key];
       const goal = target?.[engine];
       const met = goal === undefined ? "" : r.ratio >= goal ? "met" : "MISSED";
+      const plainGoal = plainTarget?.[engine];
+      const plainMet = plainGoal === undefined ? "" : r.plainRatio >= plainGoal ? "met" : "MISSED";
       if (met === "MISSED") missed++;
+      if (plainMet === "MISSED") missed++;
       if (r.unexpected > 0) broken++;
+      const bareRatio = key === "bare" ? "1" : key === "plain" ? "-" : r.ratio.toFixed(3);
       lines.push(
-        `| ${engine} | ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${key === "bare" ? "1" : r.ratio.toFixed(3)} | ` +
-          `${goal === undefined ? "-" : `>= ${goal}`} | ${met}${r.unexpected > 0 ? ` (${r.unexpected} unexpected answers)` : ""} | ${r.cpu.toFixed(2)} |`,
+        `| ${engine} | ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${bareRatio} | ` +
+          `${goal === undefined ? "-" : `>= ${goal}`} | ${met}${r.unexpected > 0 ? ` (${r.unexpected} unexpected answers)` : ""} | ` +
+          `${key === "plain" ? "1" : r.plainRatio.toFixed(3)} | ${plainGoal === undefined ? "-" : `>= ${plainGoal}`} | ${plainMet} | ${r.cpu.toFixed(2)} |`,
       );
     }
     const rssMet = peakMb <= RSS_TARGET_MB;
     if (!rssMet) missed++;
-    lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | |`);
+    lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | | | | |`);
   }
   say(`\n${lines.join("\n")}\n`);
   if (scales.length > 1) {
@@ -497,7 +526,10 @@ const main = async () => {
         Object.fromEntries(
           endpoints.map(({ key }) => {
             const r = report[engine]!.results[key];
-            return [key, { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, ratio: Number(r.ratio.toFixed(4)), rssMb: Math.round(r.rssMb) }];
+            return [
+              key,
+              { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, ratio: Number(r.ratio.toFixed(4)), plainRatio: Number(r.plainRatio.toFixed(4)), rssMb: Math.round(r.rssMb) },
+            ];
           }),
         ),
       ]),

@@ -14,7 +14,11 @@ class Rollback extends Error {
 }
 
 const WITH_PAYER_SELECT =
-  `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
+  // The buyer as frozen when the payment was recorded (invoices never change afterwards);
+  // the live account only for payments recorded before buyers were kept.
+  `select ${PAYMENT_COLUMNS}, ` +
+  "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
+  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email " +
   // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
   "from payments p left join users u on u.id = p.user_id";
 
@@ -123,7 +127,13 @@ const recordInTransaction = async (
   );
   if (!counter) throw new Error("invoice counter returned no row");
   const invoiceNumber = invoiceNumberOf(year, int(counter, "last_number"));
-  await tx.run("update payments set invoice_number = ? where id = ?", [invoiceNumber, paymentId]);
+  await tx.run(
+    "update payments set invoice_number = ?, " +
+      "buyer_name = (select username from users where users.id = payments.user_id), " +
+      "buyer_email = (select email from users where users.id = payments.user_id) " +
+      "where id = ?",
+    [invoiceNumber, paymentId],
+  );
 
   const recorded = await byIntent(tx, input.intentId);
   if (!recorded) throw new Error(`payment ${paymentId} vanished inside its transaction`);

@@ -1,6 +1,7 @@
 import { CourtBody, courtDay, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
+import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
 import { presentCourt } from "../presenters.js";
@@ -70,7 +71,7 @@ export default routes("courts", async (app) => {
 
   app.put(
     "/api/courts/:id/image",
-    { preHandler: adminOnly, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

@@ -35,6 +35,7 @@ export default routes("payments", async (app) => {
   app.post(
     "/api/create-payment-intent",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Abrir un pago con tarjeta: tu parte o el total (dueño), o una parte con el link compartido",
@@ -63,6 +64,7 @@ export default routes("payments", async (app) => {
   app.post(
     "/api/payments",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Registrar un pago confirmado por el proveedor (201; 200 si ya estaba registrado)",
@@ -203,6 +205,7 @@ export default routes("payments", async (app) => {
   app.post(
     "/api/simulated-card/confirm",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Proveedor simulado: confirmar un pago con una tarjeta de prueba (4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada)",

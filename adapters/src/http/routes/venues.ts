@@ -12,6 +12,7 @@ import {
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
+import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, int, listOf, object, ref } from "../openapi.js";
 import { presentVenue } from "../presenters.js";
@@ -87,7 +88,7 @@ export default routes("venues", async (app) => {
 
   app.put(
     "/api/venues/:id/image",
-    { preHandler: adminOnly, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

@@ -12,6 +12,7 @@ import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/config";
+import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
 import type { Booking, User } from "../../types/api";
 
@@ -73,6 +74,12 @@ function MyBookings({ user }: { user: User }) {
                 <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
               </Button>
             )}
+            {booking.status === "active" && booking.paymentStatus === "partial" && (
+              // the others still owe their shares: the link is here too, not only at checkout
+              <div className="basis-full">
+                <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
+              </div>
+            )}
           </>
         ) : undefined
       }
@@ -103,7 +110,7 @@ function MyBookings({ user }: { user: User }) {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
             {Array.from({ length: shownUpcoming }, (_, i) => (
               <BookingsPage key={`upcoming-${i + 1}`} scope="upcoming" page={i + 1} render={card} />
             ))}
