@@ -34,6 +34,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,
   UnsupportedImage: 415,
+  SlotBlocked: 409,
+  BlockNotFound: 404,
+  SeriesNotFound: 404,
+  BlockConflicts: 409,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));
@@ -58,6 +62,8 @@ export interface Problem {
     readonly field?: string;
     readonly reason?: string;
     readonly bookingId?: string;
+    /** BlockConflicts: the active bookings inside the block */
+    readonly bookings?: readonly object[];
   };
 }
 
@@ -73,6 +79,10 @@ export const problemOf = (error: DomainError): Problem => {
     }
     case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
+    case "SlotBlocked":
+      return { status: 409, body: { ...body, reason: error.reason } };
+    case "BlockConflicts":
+      return { status: 409, body: { ...body, bookings: error.bookings } };
     default:
       return { status: STATUS[error._tag], body };
   }

@@ -1,3 +1,5 @@
+import { sendClosureRefunds } from "@courts/core";
+import { Effect } from "effect";
 import type { Runtime } from "../composition-root.js";
 import type { SweepStep } from "./sweeper.js";
 
@@ -8,5 +10,7 @@ import type { SweepStep } from "./sweeper.js";
 export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
   void runtime;
+  // refunds a closure owes while the provider was down (DESIGN.md section 10)
+  steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
   return steps;
 };
