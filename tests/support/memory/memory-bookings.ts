@@ -52,7 +52,7 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async findManyByIds(ids) {
       return joined((b) => ids.includes(b.id));
     },
-      async listByDate(date, venueId) {
+    async listByDate(date, venueId) {
       return joined((b) => holdsSlot(b) && b.date === date)
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));
