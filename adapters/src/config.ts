@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_TIME_ZONE, isTimeZone } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, DEFAULT_TIME_ZONE, isTimeZone, type BookingPolicy } from "@courts/core";
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -29,6 +29,8 @@ export interface Config {
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
   readonly sweepIntervalSeconds: number;
+  /** holds and the split deadline (DESIGN.md section 8): BOOKING_HOLD_MINUTES, MAX_UNPAID_BOOKINGS, SHARE_DEADLINE_HOURS */
+  readonly bookingPolicy: BookingPolicy;
 }
 
 export interface StripeConfig {
@@ -128,6 +130,12 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
+  const bookingPolicy: BookingPolicy = {
+    // not 0, which would expire every booking at birth; decimals let tests hold for seconds
+    holdMinutes: decimal("BOOKING_HOLD_MINUTES", DEFAULT_BOOKING_POLICY.holdMinutes, 0.01, 1_440),
+    maxUnpaidBookings: integer("MAX_UNPAID_BOOKINGS", DEFAULT_BOOKING_POLICY.maxUnpaidBookings, 1, 1_000),
+    shareDeadlineHours: decimal("SHARE_DEADLINE_HOURS", DEFAULT_BOOKING_POLICY.shareDeadlineHours, 0, 168),
+  };
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -174,6 +182,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     registerRateLimit,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
+    bookingPolicy,
   };
 };
 

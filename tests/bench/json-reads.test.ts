@@ -7,6 +7,9 @@ import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, SQL_ENGINES } from "../sql/support/harness.js";
 import { aBooking } from "../support/builders.js";
+import { fixedClock } from "../support/memory/fakes.js";
+
+const NOW = "2026-11-21T12:00:00.000Z";
 import { inserted, seedBooking, seedCourt, seedPlace, type Place } from "../sql/support/seed.js";
 
 /**
@@ -80,13 +83,13 @@ for (const engine of SQL_ENGINES) {
 
     it("when a court's slots of a day are read as JSON, then they equal the use case's, without cancelled ones", async () => {
       for (const [court, date] of [[place.court, "2026-11-25"], [second, "2026-11-25"], [second, "2026-11-26"]] as const) {
-        const expected = await runUseCase(courtAvailability(repos, court.id, { date }));
-        expect(parse(await bookings.bookedSlotsJson(court.id, date))).toEqual(expected.bookedSlots);
+        const expected = await runUseCase(courtAvailability({ ...repos, clock: fixedClock(NOW) }, court.id, { date }));
+        expect(parse(await bookings.bookedSlotsJson(court.id, date, new Date(NOW)))).toEqual(expected.bookedSlots);
       }
       expect(parse(await bookings.bookedSlotsJson(place.court.id, "2026-11-25"))).toEqual(["07:00", "18:00"]);
       const unknown = randomUUID();
       expect(await bookings.bookedSlotsJson(unknown, "2026-11-25")).toBeNull();
-      expect(await failureOf(runUseCase(courtAvailability(repos, unknown, { date: "2026-11-25" })))).toBe("CourtNotFound");
+      expect(await failureOf(runUseCase(courtAvailability({ ...repos, clock: fixedClock(NOW) }, unknown, { date: "2026-11-25" })))).toBe("CourtNotFound");
     });
 
     it("when a month calendar is read as JSON, then it equals the use case's entries as presented, in the same order", async () => {

@@ -67,7 +67,11 @@ for (const engine of SQL_ENGINES) {
     it("when a database is fresh, then every migration is pending, and after migrate none is", async () => {
       const { db, dispose } = await openTestDatabase(name, { migrate: false });
       try {
-        expect(await db.pendingMigrations()).toEqual([FIRST, "Migration20261121000002_server_state"]);
+        expect(await db.pendingMigrations()).toEqual([
+          FIRST,
+          "Migration20261121000002_server_state",
+          "Migration20261123001300_holds_and_split_deadline",
+        ]);
         await db.migrate();
         expect(await db.pendingMigrations()).toEqual([]);
       } finally {

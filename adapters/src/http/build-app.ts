@@ -15,6 +15,7 @@ import rateLimitsPlugin from "./plugins/rate-limits.js";
 import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
+import balanceRoutes from "./routes/balances.js";
 import bookingRoutes from "./routes/bookings.js";
 import configRoutes from "./routes/config.js";
 import courtRoutes from "./routes/courts.js";
@@ -162,6 +163,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(paymentRoutes);
   await app.register(shareLinkRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(balanceRoutes);
 
   // the web app and the 404s, last
   await app.register(webPlugin, { webDist: config.webDist });

@@ -25,6 +25,11 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   DiscountUnusable: 409,
   DuplicateDiscountCode: 409,
   ShareLinkExpired: 410,
+  // an unpaid hold that ran out: gone for good, the slot was let go
+  HoldExpired: 410,
+  TooManyUnpaidBookings: 409,
+  BalanceDue: 409,
+  ShareDeadlinePassed: 409,
   ShareLinkFull: 409,
   // the intent exists but the card was not charged (yet): the state conflicts with the request
   PaymentNotConfirmed: 409,
@@ -51,7 +56,14 @@ export const codeOf = (tag: string): string => tag.replace(/([a-z0-9])([A-Z])/g,
 
 export interface Problem {
   readonly status: number;
-  readonly body: { readonly message: string; readonly code: string; readonly field?: string; readonly reason?: string };
+  readonly body: {
+    readonly message: string;
+    readonly code: string;
+    readonly field?: string;
+    readonly reason?: string;
+    /** the booking whose balance is due: where 'Completar Pago' leads */
+    readonly bookingId?: string;
+  };
 }
 
 export const problemOf = (error: DomainError): Problem => {
@@ -64,6 +76,8 @@ export const problemOf = (error: DomainError): Problem => {
       const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
       return { status, body: { ...body, reason: error.reason } };
     }
+    case "BalanceDue":
+      return { status: 409, body: { ...body, bookingId: error.bookingId } };
     default:
       return { status: STATUS[error._tag], body };
   }

@@ -11,7 +11,7 @@ import type {
   User,
   VenueWithCount,
 } from "@courts/core";
-import { chargedOf, formatMoney, paymentStatusOf, placesLeft } from "@courts/core";
+import { balanceDueOf, chargedOf, formatMoney, paymentStatusOf, placesLeft } from "@courts/core";
 
 /**
  * Domain values -> the JSON of docs/API.md. Money leaves as decimal strings, instants as ISO
@@ -64,6 +64,9 @@ const bookingFields = (booking: Booking) => ({
   cancellationReason: booking.cancellationReason,
   refundPercentage: booking.refundPercentage,
   createdAt: iso(booking.createdAt),
+  holdExpiresAt: isoOrNull(booking.holdExpiresAt),
+  shareDeadlineAt: isoOrNull(booking.shareDeadlineAt),
+  balanceDue: formatMoney(balanceDueOf(booking)),
 });
 
 export const presentBooking = (booking: BookingWithCourt) => ({

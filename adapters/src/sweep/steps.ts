@@ -1,3 +1,5 @@
+import { chargeDueRemainders, expireOverdueHolds } from "@courts/core";
+import { Effect } from "effect";
 import type { Runtime } from "../composition-root.js";
 import type { SweepStep } from "./sweeper.js";
 
@@ -8,5 +10,7 @@ import type { SweepStep } from "./sweeper.js";
 export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
   void runtime;
+  steps.push({ name: "expire-holds", run: () => Effect.runPromise(expireOverdueHolds(runtime.ports)) });
+  steps.push({ name: "charge-remainders", run: () => Effect.runPromise(chargeDueRemainders(runtime.ports)) });
   return steps;
 };

@@ -1,13 +1,15 @@
 import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, SlotTaken } from "../domain/errors.js";
+import { BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast } from "../domain/errors.js";
+import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { priceForSlot } from "../domain/pricing.js";
 import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { courtNotFound } from "./courts.js";
+import { placeHold } from "./holds.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -21,7 +23,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "clock" | "ids">,
+  ports: Pick<Ports, "courts" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -58,29 +60,30 @@ export const createBooking = (
       refundPercentage: null,
       createdAt: now,
       cancelledAt: null,
+      holdExpiresAt: holdExpiryOf(now, ports.policy),
+      shareDeadlineAt: shareDeadlineOf(start, ports.policy),
+      remainderStatus: null,
     };
-    const saved = yield* call(() => ports.bookings.insert(booking));
-    if (saved === "slot-taken")
-      return yield* Effect.fail(new SlotTaken({ message: `El horario ${input.timeSlot} ya está reservado para esta cancha` }));
-    return saved;
+    return yield* placeHold(ports, actor, booking);
   });
 
 /** The booking, for its owner or an admin. */
-export const getBooking = (ports: Pick<Ports, "bookings">, actor: Actor, id: string) =>
+export const getBooking = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     if (!actor.isAdmin) yield* requireUser(actor);
     const booking = yield* call(() => ports.bookings.findById(id));
     if (!booking) return yield* Effect.fail(bookingNotFound());
     if (!actor.isAdmin && booking.userId !== actor.userId)
       return yield* Effect.fail(new NotAllowed({ message: "Esta reserva pertenece a otro usuario" }));
-    return booking;
+    return asSeenAt(booking, ports.clock.now());
   });
 
-export const listUserBookings = (ports: Pick<Ports, "bookings">, actor: Actor, userId?: string) =>
+export const listUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, userId?: string) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
-    return yield* call(() => ports.bookings.listByUser(owner));
+    const now = ports.clock.now();
+    return (yield* call(() => ports.bookings.listByUser(owner))).map((b) => asSeenAt(b, now));
   });
 
 export const listBookingsOn = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, date?: string, venueId?: string) =>

@@ -22,10 +22,10 @@ export const getCourt = (ports: Pick<Ports, "courts">, id: string) =>
   });
 
 /** Booked slots of a court on a local date: what the slot picker disables. */
-export const courtAvailability = (ports: Pick<Ports, "courts" | "bookings">, courtId: string, query: DateQuery) =>
+export const courtAvailability = (ports: Pick<Ports, "courts" | "bookings" | "clock">, courtId: string, query: DateQuery) =>
   Effect.gen(function* () {
     const [court, bookedSlots] = yield* Effect.all(
-      [call(() => ports.courts.findById(courtId)), call(() => ports.bookings.bookedSlots(courtId, query.date))],
+      [call(() => ports.courts.findById(courtId)), call(() => ports.bookings.bookedSlots(courtId, query.date, ports.clock.now()))],
       { concurrency: 2 },
     );
     if (!court) return yield* Effect.fail(courtNotFound());

@@ -3,6 +3,7 @@ export * from "./bookings.js";
 export * from "./cancel-booking.js";
 export * from "./courts.js";
 export * from "./discounts.js";
+export * from "./holds.js";
 export * from "./images.js";
 export * from "./payments.js";
 export * from "./reports.js";

@@ -43,7 +43,7 @@ export default routes("courts", async (app) => {
       reply.header("cache-control", "no-store");
       if (jsonBookings) {
         // one statement answers both the court's existence and its slots (sql/json-reads.sql.ts)
-        const slots = await jsonBookings.bookedSlotsJson(id, query.date);
+        const slots = await jsonBookings.bookedSlotsJson(id, query.date, app.ports.clock.now());
         if (slots === null) throw courtNotFound();
         return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots}}`);
       }
