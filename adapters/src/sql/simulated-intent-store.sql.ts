@@ -33,9 +33,10 @@ const toIntent = (r: Row): SimulatedIntent => {
     metadata: metadataOf(str(r, "metadata")),
     idempotencyKey: str(r, "idempotency_key"),
     createdAt: instant(r, "created_at"),
-    customer: strOrNull(r, "customer"),
-    saveCard: bool(r, "save_card"),
-    paymentMethod: strOrNull(r, "payment_method"),
+    // only on intents that carry a Customer or a card, as the store was given them
+    ...(strOrNull(r, "customer") === null ? {} : { customer: strOrNull(r, "customer") }),
+    ...(bool(r, "save_card") ? { saveCard: true } : {}),
+    ...(strOrNull(r, "payment_method") === null ? {} : { paymentMethod: strOrNull(r, "payment_method") }),
   };
 };
 
