@@ -43,7 +43,7 @@ export const liveHoldUntil = (booking: HoldFields, now: Date): Date | null =>
 
 /** The booking as it stands at `now`: an overdue hold reads as expired everywhere. */
 export const asSeenAt = <B extends Booking>(booking: B, now: Date): B =>
-  isHoldOverdue(booking, now) ? { ...booking, status: "expired" } : { ...booking, holdExpiresAt: liveHoldUntil(booking, now) };
+  isHoldOverdue(booking, now) ? { ...booking, status: "expired", holdExpiresAt: null } : { ...booking, holdExpiresAt: liveHoldUntil(booking, now) };
 
 /** Still owed by an organiser whose card was declined at the deadline: it blocks new bookings. */
 export const balanceDueOf = (booking: Pick<Booking, "status" | "remainderStatus" | "totalAmount" | "paidAmount">): Cents =>
