@@ -11,6 +11,7 @@ import { useLogout } from "../../../features/auth/hooks/use-logout";
 import { useConfig } from "../../../features/config/api/config";
 import { useActiveCodes } from "../../../features/discounts/api/discount-codes";
 import { usePaymentStats, useTransactions } from "../../../features/payments/api/payments";
+import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { paymentStatusLabel, paymentStatusTone } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
@@ -167,6 +168,7 @@ export default function AdminPaymentsScreen() {
     <AdminShell title="Pagos" description="Ingresos, comisiones, códigos y transacciones." actions={<LogoutButton />}>
       <div className="space-y-8">
         <Stats />
+        <OutstandingBalances />
         <ActiveCodes />
         <Transactions />
       </div>
