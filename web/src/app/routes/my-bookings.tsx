@@ -44,7 +44,7 @@ function MyBookings({ user }: { user: User }) {
           </Button>
         </EmptyState>
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3">
           {bookings.map((booking) => (
             <li key={booking.id}>
               <BookingCard
