@@ -103,6 +103,7 @@ describe("web app, headers and docs", () => {
       currency: "usd",
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       payments: { provider: "simulated", publishableKey: null },
+      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
     });
   });
 
