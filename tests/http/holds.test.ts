@@ -80,7 +80,7 @@ for (const engine of HTTP_ENGINES) {
 
     beforeAll(async () => {
       db = await freshDatabase(engine.name);
-      server = await startServer(db.url, {}, { policy: DEFAULT_BOOKING_POLICY, clock });
+      server = await startServer(db.url, {}, undefined, { policy: DEFAULT_BOOKING_POLICY, clock });
       courts = (await demoCourts(server)).courts;
     });
     afterAll(async () => {
@@ -150,7 +150,7 @@ for (const engine of HTTP_ENGINES) {
         const counts = await Promise.all([server.ports, ...others.map((o) => o.ports)].map((p) => Effect.runPromise(chargeDueRemainders(p))));
         expect(await Promise.all(others.map((o) => Effect.runPromise(chargeDueRemainders(o.ports))))).toEqual([0, 0]);
         // earlier bookings of this suite may be due too: each charge is one remainder payment, never two per booking
-        const remainders = (await server.ports.payments.listAll()).filter((p) => p.kind === "remainder");
+        const remainders = (await server.ports.payments.pageTransactions({}, { page: 1, pageSize: 200 })).items.filter((p) => p.kind === "remainder");
         expect(remainders).toHaveLength(counts.reduce((a, b) => a + b, 0));
         expect(new Set(remainders.map((p) => p.bookingId)).size).toBe(remainders.length);
       } finally {

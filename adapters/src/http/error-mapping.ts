@@ -17,6 +17,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   UsernameTaken: 409,
   EmailTaken: 409,
   SlotTaken: 409,
+  AlreadyBooked: 409,
   SlotInPast: 400,
   CourtUnavailable: 409,
   CourtNumberTaken: 409,
@@ -77,6 +78,7 @@ export const problemOf = (error: DomainError): Problem => {
       return { status, body: { ...body, reason: error.reason } };
     }
     case "BalanceDue":
+    case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
     default:
       return { status: STATUS[error._tag], body };
@@ -90,6 +92,8 @@ export class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** sent with the answer, e.g. Retry-After */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "HttpProblem";

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast } from "../domain/errors.js";
+import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { priceForSlot } from "../domain/pricing.js";
 import { bandOf } from "../domain/slots.js";
@@ -23,7 +23,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy">,
+  ports: Pick<Ports, "courts" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -31,6 +31,9 @@ export const createBooking = (
     const callerId = yield* requireUser(actor.isAdmin && input.userId ? { ...actor, userId: input.userId } : actor);
     yield* requireSelfOrAdmin(actor, input.userId);
     const userId = input.userId ?? callerId;
+    // An admin books for a player named in the body: an unknown id is a 404, not a foreign-key failure.
+    if (userId !== actor.userId && !(yield* call(() => ports.users.findById(userId))))
+      return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${userId}'` }));
     const court = yield* call(() => ports.courts.findById(input.courtId));
     if (!court) return yield* Effect.fail(courtNotFound());
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
@@ -64,7 +67,23 @@ export const createBooking = (
       shareDeadlineAt: shareDeadlineOf(start, ports.policy),
       remainderStatus: null,
     };
-    return yield* placeHold(ports, actor, booking);
+    const saved = yield* placeHold(ports, actor, booking).pipe(
+      Effect.catchTag("SlotTaken", (taken) =>
+        Effect.gen(function* () {
+          // A player whose first try was written but whose answer was lost (an outage, a dropped
+          // connection) retries: the slot is theirs, and they are told so with the booking's id.
+          const own = (yield* call(() => ports.bookings.listByUser(userId))).find(
+            (b) => b.courtId === court.id && b.date === input.bookingDate && b.timeSlot === input.timeSlot && (b.status === "active" || b.status === "confirmed"),
+          );
+          if (own)
+            return yield* Effect.fail(
+              new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: own.id }),
+            );
+          return yield* Effect.fail(taken);
+        }),
+      ),
+    );
+    return saved;
   });
 
 /** The booking, for its owner or an admin. */

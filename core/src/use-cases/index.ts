@@ -1,6 +1,7 @@
 export * from "./auth.js";
 export * from "./bookings.js";
 export * from "./cancel-booking.js";
+export * from "./catalog.js";
 export * from "./courts.js";
 export * from "./discounts.js";
 export * from "./holds.js";
@@ -10,3 +11,4 @@ export * from "./reports.js";
 export * from "./share-links.js";
 export * from "./support.js";
 export * from "./venues.js";
+export * from "./history.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN, GUEST, chargeDueRemainders, courtAvailability, createBooking, createPaymentIntent, createShareLink, expireOverdueHolds,
+  ADMIN, GUEST, chargeDueRemainders, courtDay, createBooking, createPaymentIntent, createShareLink, expireOverdueHolds,
   getBooking, getShareLink, listOutstandingBalances, listUserBookings, recordPayment, HOUR_MS,
 } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
@@ -34,7 +34,7 @@ describe("holds", () => {
     c.clock.advance(15 * MINUTE);
     expect((await ok(getBooking(c.ports, c.asAna, c.booking.id))).status).toBe("expired");
     expect((await ok(listUserBookings(c.ports, c.asAna)))[0]?.status).toBe("expired");
-    expect((await ok(courtAvailability(c.ports, c.court.id, { date: slot.bookingDate }))).bookedSlots).toEqual([]);
+    expect((await ok(courtDay(c.ports, c.court.id, { date: slot.bookingDate })))?.bookedSlots).toEqual([]);
     const refused = await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
     expect(refused).toMatchObject({ _tag: "HoldExpired", message: expect.stringContaining("expiró") });
   });

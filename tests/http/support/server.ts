@@ -51,6 +51,10 @@ export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig 
   publicUrl: "http://localhost:3000",
   loginRateLimit: 5,
   registerRateLimit: 10_000,
+  loginIpRateLimit: 10_000,
+  anonymousWriteRateLimit: 10_000,
+  requestTimeoutSeconds: 30,
+  headersTimeoutSeconds: 10,
   // a folder without index.html unless a test passes one
   webDist: path.join(tmpdir(), "courts-no-web-here"),
   stripePublishableKey: null,
@@ -79,9 +83,11 @@ export interface ServerOptions {
 export const startServer = async (
   databaseUrl: string,
   overrides: Partial<HttpConfig> = {},
+  /** sees every SQL statement the server runs (statement counts per request) */
+  onQuery?: (sql: string, params: readonly unknown[]) => void,
   options: ServerOptions = {},
 ): Promise<TestServer> => {
-  const database = await openDatabase(databaseUrl, { poolSize: 4 });
+  const database = await openDatabase(databaseUrl, { poolSize: 4, ...(onQuery ? { onQuery } : {}) });
   await database.migrate();
   const clock = options.clock ?? systemClock(TEST_TIME_ZONE);
   const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);
@@ -98,6 +104,7 @@ export const startServer = async (
   const app = await buildApp({
     ports,
     sessionStore: database.sessionStore,
+    rateLimits: database.rateLimits,
     config: testHttpConfig(overrides),
     simulatedCard: simulated,
     logger: process.env.TEST_HTTP_LOG ? { level: process.env.TEST_HTTP_LOG } : false,
