@@ -3,7 +3,7 @@ import { Effect } from "effect";
 import { chargeDueRemainders, DEFAULT_BOOKING_POLICY, expireOverdueHolds, type Clock, type Ports } from "@courts/core";
 import { cryptoIds, openDatabase, pdfInvoiceRenderer, simulatedGateway, type Database } from "@courts/adapters";
 import { Client } from "./support/client.js";
-import { adminClient, book, demoCourts, freshSlot, newPlayer, type BookingShape, type CourtShape } from "./support/fixtures.js";
+import { adminClient, book, dayFromToday, demoCourts, freshSlot, newPlayer, type BookingShape, type CourtShape } from "./support/fixtures.js";
 import { freshDatabase, HTTP_ENGINES, startServer, TEST_TIME_ZONE, type TestDatabase, type TestServer } from "./support/server.js";
 
 /**
@@ -185,7 +185,8 @@ for (const engine of HTTP_ENGINES) {
       expect(balances.body).toContainEqual(expect.objectContaining({ bookingId: made.body.id, balanceDue: due, userName: user.username }));
       expect((await client.get("/api/admin/balances")).status).toBe(403);
 
-      const blocked = await client.post("/api/bookings", freshSlot(courts));
+      // a month ahead: the moved clock is already past the next free slots of the suite
+      const blocked = await client.post("/api/bookings", { ...freshSlot(courts), bookingDate: `${dayFromToday(30)}T00:00:00` });
       expect(blocked.status).toBe(409);
       expect(blocked.body).toMatchObject({ code: "BALANCE_DUE", bookingId: made.body.id, message: expect.stringContaining(`saldo pendiente de $${due}`) });
 
