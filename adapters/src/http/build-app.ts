@@ -19,6 +19,7 @@ import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
 import balanceRoutes from "./routes/balances.js";
 import bookingRoutes from "./routes/bookings.js";
+import clubOperationRoutes from "./routes/club-operations.js";
 import configRoutes from "./routes/config.js";
 import courtRoutes from "./routes/courts.js";
 import discountCodeRoutes from "./routes/discount-codes.js";
@@ -197,6 +198,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(shareLinkRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(balanceRoutes);
+  await app.register(clubOperationRoutes);
 
   // the web app and the 404s, last
   await app.register(webPlugin, { webDist: config.webDist });

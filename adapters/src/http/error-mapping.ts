@@ -39,6 +39,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,
   UnsupportedImage: 415,
+  SlotBlocked: 409,
+  BlockNotFound: 404,
+  SeriesNotFound: 404,
+  BlockConflicts: 409,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));
@@ -64,6 +68,8 @@ export interface Problem {
     readonly reason?: string;
     /** the booking whose balance is due: where 'Completar Pago' leads */
     readonly bookingId?: string;
+    /** BlockConflicts: the active bookings inside the block */
+    readonly bookings?: readonly object[];
   };
 }
 
@@ -80,6 +86,10 @@ export const problemOf = (error: DomainError): Problem => {
     case "BalanceDue":
     case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
+    case "SlotBlocked":
+      return { status: 409, body: { ...body, reason: error.reason } };
+    case "BlockConflicts":
+      return { status: 409, body: { ...body, bookings: error.bookings } };
     default:
       return { status: STATUS[error._tag], body };
   }

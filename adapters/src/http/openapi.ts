@@ -54,7 +54,7 @@ const { userId: _u, cancellationReason: _c, ...publicBookingProps } = bookingPro
 const paymentProps = {
   id: str,
   status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
-  kind: { type: "string", enum: ["partial", "full", "shared", "remainder"] },
+  kind: { type: "string", enum: ["partial", "full", "shared", "cash", "remainder"] },
   amount: money,
   discount: money,
   discountCode: nstr,

@@ -119,7 +119,7 @@ export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
   },
 });
 
-const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "remainder"];
+const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash", "remainder"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
 
 export const PAYMENT_COLUMNS =

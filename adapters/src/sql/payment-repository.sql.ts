@@ -13,12 +13,16 @@ class Rollback extends Error {
   }
 }
 
-const WITH_PAYER_SELECT =
-  // The buyer as frozen when the payment was recorded (invoices never change afterwards);
-  // the live account only for payments recorded before buyers were kept.
-  `select ${PAYMENT_COLUMNS}, ` +
+/**
+ * The buyer as frozen when the payment was recorded (invoices never change afterwards); the
+ * live account only for payments not recorded yet, or recorded before buyers were kept.
+ */
+const PAYER_COLUMNS =
   "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
-  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email " +
+  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
+
+const WITH_PAYER_SELECT =
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
   // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
   "from payments p left join users u on u.id = p.user_id";
 
@@ -61,7 +65,7 @@ const STATUS_COUNTS = { pending: "pending_count", succeeded: "succeeded_count", 
 
 /** The page of payments (a subquery on the payments' own index), then their payers. */
 const transactionsPage = (where: string) =>
-  `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
   `from (select * from payments ${where} ${NEWEST_FIRST} limit ? offset ?) p ` +
   "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc";
 
@@ -140,6 +144,10 @@ const recordInTransaction = async (
   return { kind: "recorded", payment: recorded };
 };
 
+/** A Payment field as a bound parameter: instants as ISO text, a field the domain lacks as null. */
+const asParam = (value: unknown): string | number | boolean | null =>
+  value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
+
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
@@ -168,6 +176,23 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     // transaction is gone, so the next call starts clean.
     try {
       return await sql.transaction((tx) => recordInTransaction(tx, input));
+    } catch (error) {
+      if (error instanceof Rollback) return error.outcome;
+      throw error;
+    }
+  },
+  async recordCash(payment, at) {
+    try {
+      return await sql.transaction(async (tx) => {
+        // written pending and recorded at once, by the same steps as a card payment
+        const columns = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+        const pending: Record<string, unknown> = { ...payment, status: "pending", paidAt: null, invoiceNumber: null };
+        await tx.run(
+          `insert into payments (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+          columns.map((column) => asParam(pending[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())])),
+        );
+        return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
+      });
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;
       throw error;
@@ -230,7 +255,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       // Keyset, not offset: every batch starts in the index where the last one stopped.
       const keyset = after === undefined ? "" : `${where.sql === "" ? "where" : " and"} (created_at, id) < (?, ?)`;
       const rows = await sql.all(
-        `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
+        `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
           `from (select * from payments ${where.sql}${keyset} ${NEWEST_FIRST} limit ?) p ` +
           "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc",
         [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), batch],

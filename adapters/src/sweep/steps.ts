@@ -1,4 +1,4 @@
-import { chargeDueRemainders, expireOverdueHolds } from "@courts/core";
+import { chargeDueRemainders, expireOverdueHolds, sendClosureRefunds } from "@courts/core";
 import { Effect } from "effect";
 import type { Runtime } from "../composition-root.js";
 import type { SweepStep } from "./sweeper.js";
@@ -12,5 +12,7 @@ export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   void runtime;
   steps.push({ name: "expire-holds", run: () => Effect.runPromise(expireOverdueHolds(runtime.ports)) });
   steps.push({ name: "charge-remainders", run: () => Effect.runPromise(chargeDueRemainders(runtime.ports)) });
+  // refunds a closure owes while the provider was down (DESIGN.md section 10)
+  steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
   return steps;
 };

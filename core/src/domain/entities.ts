@@ -39,8 +39,8 @@ export interface Court {
 export const isAvailable = (court: Pick<Court, "status">): boolean => court.status === "available";
 
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
-/** remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
-export type PaymentKind = "partial" | "full" | "shared" | "remainder";
+/** cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
+export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
 
 /**
  * One card payment. Written as pending when its intent is created and moved to succeeded once

@@ -18,8 +18,11 @@ export interface UserBookingsQuery extends PageRequest {
 }
 
 export interface BookingRepository {
-  /** "slot-taken" when an active booking already holds (court, date, slot): enforced by the database. */
-  insert(booking: Booking): Promise<Booking | "slot-taken">;
+  /**
+   * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
+   * block closes it (BlockRepository): both enforced by the database.
+   */
+  insert(booking: Booking): Promise<Booking | "slot-taken" | "slot-blocked">;
   findById(id: string): Promise<BookingWithCourt | undefined>;
   listByUser(userId: string): Promise<BookingWithCourt[]>;
   pageByUser(userId: string, query: UserBookingsQuery): Promise<Page<BookingWithCourt>>;
@@ -36,7 +39,7 @@ export interface BookingRepository {
   insertHold(
     booking: Booking,
     limits: { readonly maxUnpaid: number | null; readonly now: Date },
-  ): Promise<Booking | "slot-taken" | "too-many-unpaid" | "balance-due">;
+  ): Promise<Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due">;
   /** the booking that holds (court, date, slot) in the database, expired or not */
   holderOf(courtId: string, date: LocalDate, timeSlot: TimeSlot): Promise<BookingWithCourt | undefined>;
   /**

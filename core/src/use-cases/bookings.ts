@@ -8,6 +8,7 @@ import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
+import { blockReasonFor, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
 import { placeHold } from "./holds.js";
 import type { Actor } from "./support.js";
@@ -23,7 +24,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users">,
+  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -83,6 +84,8 @@ export const createBooking = (
         }),
       ),
     );
+    if (saved === "slot-blocked")
+      return yield* Effect.fail(slotBlocked(input.timeSlot, yield* blockReasonFor(ports, court, input.bookingDate, input.timeSlot)));
     return saved;
   });
 

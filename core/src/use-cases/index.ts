@@ -12,3 +12,4 @@ export * from "./share-links.js";
 export * from "./support.js";
 export * from "./venues.js";
 export * from "./history.js";
+export * from "./club-operations.js";

@@ -1,5 +1,6 @@
 import { DEFAULT_BOOKING_POLICY, type InvoiceRenderer, type PaymentGateway, type Ports, type Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
+import { memoryBlocks } from "./memory-blocks.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { memoryCatalog } from "./memory-catalog.js";
 import { memoryCourts } from "./memory-courts.js";
@@ -26,6 +27,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),
   images: memoryImages(state),
+  blocks: memoryBlocks(state),
 });
 
 const notImplemented = (what: string) => (): never => {

@@ -43,6 +43,7 @@ export default fp<PortsPluginOptions>(
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,
       images: ports.images,
+      blocks: ports.blocks,
       gateway: ports.gateway,
       invoices: ports.invoices,
       passwords: limitedHasher(ports.passwords),

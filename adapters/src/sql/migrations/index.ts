@@ -4,6 +4,7 @@ import { Migration20261121000002ServerState } from "./Migration20261121000002_se
 import { Migration20261123001300HoldsAndSplitDeadline } from "./Migration20261123001300_holds_and_split_deadline.js";
 import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261123001400_limits_and_frozen_invoices.js";
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
+import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -15,4 +16,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261123001300_holds_and_split_deadline", class: Migration20261123001300HoldsAndSplitDeadline },
   { name: "Migration20261123001400_limits_and_frozen_invoices", class: Migration20261123001400LimitsAndFrozenInvoices },
   { name: "Migration20261123001500_history_at_scale", class: Migration20261123001500HistoryAtScale },
+  { name: "Migration20261123001800_club_operations", class: Migration20261123001800ClubOperations },
 ];
