@@ -73,6 +73,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     passwords: argon2Hasher(),
     clock,
     ids,
+    policy: config.bookingPolicy,
   };
   return {
     config,

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_TIME_ZONE, isTimeZone } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, DEFAULT_TIME_ZONE, isTimeZone, type BookingPolicy } from "@courts/core";
 import { passwordWeakness } from "./auth/password-policy.js";
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -48,6 +48,8 @@ export interface Config {
   readonly intentTtlMinutes: number;
   /** each card-provider call gives up after this long, then is retried at most twice with the same idempotency key */
   readonly paymentProviderTimeoutSeconds: number;
+  /** holds and the split deadline (DESIGN.md section 8): BOOKING_HOLD_MINUTES, MAX_UNPAID_BOOKINGS, SHARE_DEADLINE_HOURS */
+  readonly bookingPolicy: BookingPolicy;
 }
 
 /** false, a hop count, or the proxies' addresses (IPs or CIDR ranges) */
@@ -164,6 +166,12 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
   const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
   const paymentProviderTimeoutSeconds = decimal("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 10, 0.1, 120);
+  const bookingPolicy: BookingPolicy = {
+    // not 0, which would expire every booking at birth; decimals let tests hold for seconds
+    holdMinutes: decimal("BOOKING_HOLD_MINUTES", DEFAULT_BOOKING_POLICY.holdMinutes, 0.01, 1_440),
+    maxUnpaidBookings: integer("MAX_UNPAID_BOOKINGS", DEFAULT_BOOKING_POLICY.maxUnpaidBookings, 1, 1_000),
+    shareDeadlineHours: decimal("SHARE_DEADLINE_HOURS", DEFAULT_BOOKING_POLICY.shareDeadlineHours, 0, 168),
+  };
 
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
@@ -221,6 +229,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     sweepIntervalSeconds,
     intentTtlMinutes,
     paymentProviderTimeoutSeconds,
+    bookingPolicy,
   };
 };
 

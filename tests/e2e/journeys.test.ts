@@ -149,7 +149,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
         await other.goto(`/shared-payment/${shareToken}`);
         await other.getByText(/^1 de 4/).waitFor();
         await other.getByText("Quedan 3 lugares disponibles").waitFor();
-        await other.getByText(/Este link vence el/).waitFor();
+        await other.getByText(/Puedes pagar tu parte hasta el/).waitFor();
         await fillCard(other, SUCCEEDING_CARD);
         await other.getByRole("button", { name: `Pagar ${share}` }).click();
         await expectToast(other, "Pago exitoso", "Tu pago ha sido procesado correctamente");

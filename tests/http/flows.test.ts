@@ -126,6 +126,7 @@ describeOnEngines("journeys and domain failures", (server) => {
         [
           "id", "userId", "courtId", "bookingDate", "date", "timeSlot", "gameType", "tariffType", "totalAmount", "paidAmount",
           "paymentStatus", "status", "cancellationReason", "refundPercentage", "createdAt", "court",
+          "holdExpiresAt", "shareDeadlineAt", "balanceDue",
         ].sort(),
       );
       expect(answer.body).toMatchObject({

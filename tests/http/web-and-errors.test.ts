@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Ports } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
 import { buildApp } from "@courts/adapters";
 import { Client } from "./support/client.js";
 import { freshDatabase, startServer, testHttpConfig, type TestDatabase, type TestServer } from "./support/server.js";
@@ -103,6 +103,7 @@ describe("web app, headers and docs", () => {
       currency: "usd",
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       payments: { provider: "simulated", publishableKey: null },
+      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
     });
   });
 
@@ -179,6 +180,7 @@ describe("unexpected failures", () => {
         passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
         clock,
         ids: cryptoIds,
+        policy: DEFAULT_BOOKING_POLICY,
       },
       sessionStore: database.sessionStore,
       config: testHttpConfig(),

@@ -85,6 +85,9 @@ export const aBooking = (overrides: Partial<Booking> = {}): Booking => {
     refundPercentage: null,
     createdAt: AN_INSTANT,
     cancelledAt: null,
+    holdExpiresAt: null,
+    shareDeadlineAt: null,
+    remainderStatus: null,
     ...overrides,
   };
 };

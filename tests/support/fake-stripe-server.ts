@@ -26,6 +26,10 @@ export interface FakePaymentIntent {
   last_payment_error: { type: string; code: string; decline_code: string; message: string } | null;
   created: number;
   livemode: false;
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: "off_session" | "on_session" | null;
+  off_session?: boolean;
 }
 
 export interface FakeRefund {
@@ -54,8 +58,11 @@ export interface FakeStripeServer {
   readonly url: string;
   /** What `stripeGateway` takes to talk to this server. */
   gatewayOptions(secretKey?: string): { secretKey: string; host: string; port: number; protocol: "http" };
-  /** The customer's browser confirmed with a card that works. */
-  succeed(intentId: string): FakePaymentIntent;
+  /**
+   * The customer's browser confirmed with a card that works. `sca` is a card (like 4000 0000
+   * 0000 0341) whose bank refuses it later off-session, asking for the cardholder.
+   */
+  succeed(intentId: string, card?: "ok" | "sca"): FakePaymentIntent;
   /** The customer's browser confirmed with a declined card: the intent stays requires_payment_method. */
   decline(intentId: string): FakePaymentIntent;
   intent(intentId: string): FakePaymentIntent | undefined;
@@ -78,7 +85,7 @@ const MIN_CHARGE = 50;
 class StripeHttpError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; code?: string; param?: string; message: string },
+    readonly body: { type: string; code?: string; param?: string; message: string; decline_code?: string; payment_intent?: FakePaymentIntent },
   ) {
     super(body.message);
   }
@@ -133,6 +140,9 @@ const canonical = (body: string) => [...new URLSearchParams(body)].map(([k, v]) 
 
 export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
   const intents = new Map<string, FakePaymentIntent>();
+  const customers = new Map<string, { id: string; object: "customer"; email: string | null; metadata: Record<string, string> }>();
+  /** saved cards whose bank wants the cardholder present for every off-session charge */
+  const scaCards = new Set<string>();
   const refunds: FakeRefund[] = [];
   const requests: RecordedRequest[] = [];
   // Stripe keeps successful answers per key and refuses the key with other parameters.
@@ -172,9 +182,42 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
       last_payment_error: null,
       created: now(),
       livemode: false,
+      customer: text(form, "customer") ?? null,
+      payment_method: text(form, "payment_method") ?? null,
+      setup_future_usage: text(form, "setup_future_usage") === "off_session" ? "off_session" : null,
     };
+    if (intent.customer !== null && !customers.has(intent.customer))
+      throw invalid(400, `No such customer: '${intent.customer}'`, "resource_missing", "customer");
     intents.set(id, intent);
+    if (text(form, "confirm") === "true" && text(form, "off_session") === "true") {
+      intent.off_session = true;
+      if (!intent.payment_method) throw invalid(400, "A payment method is required to confirm.", "parameter_missing", "payment_method");
+      if (scaCards.has(intent.payment_method)) {
+        intent.last_payment_error = {
+          type: "card_error",
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          message: "Your card was declined. This transaction requires authentication.",
+        };
+        throw new StripeHttpError(402, {
+          type: "card_error",
+          code: "authentication_required",
+          decline_code: "authentication_required",
+          message: "Your card was declined. This transaction requires authentication.",
+          payment_intent: structuredClone(intent),
+        });
+      }
+      intent.status = "succeeded";
+      intent.amount_received = intent.amount;
+      intent.latest_charge = nextId("ch");
+    }
     return intent;
+  };
+
+  const createCustomer = (form: Form) => {
+    const customer = { id: nextId("cus"), object: "customer" as const, email: text(form, "email") ?? null, metadata: flat(form.metadata) };
+    customers.set(customer.id, customer);
+    return customer;
   };
 
   const createRefund = (form: Form): FakeRefund => {
@@ -219,6 +262,7 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
   const route = (method: string, path: string, form: Form): { status: number; body: unknown } => {
     if (method === "POST" && path === "/v1/payment_intents") return { status: 200, body: createIntent(form) };
     if (method === "POST" && path === "/v1/refunds") return { status: 200, body: createRefund(form) };
+    if (method === "POST" && path === "/v1/customers") return { status: 200, body: createCustomer(form) };
     const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
     if (method === "POST" && cancel) {
       const id = decodeURIComponent(cancel[1]!);
@@ -302,9 +346,11 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
     port,
     url: `http://127.0.0.1:${port}`,
     gatewayOptions: (secretKey = "sk_test_fake") => ({ secretKey, host: "127.0.0.1", port, protocol: "http" }),
-    succeed(intentId) {
+    succeed(intentId, card = "ok") {
       const intent = mustFind(intentId);
       if (intent.status === "canceled") throw new Error(`fake stripe: ${intentId} was canceled`);
+      intent.payment_method ??= nextId("pm");
+      if (card === "sca") scaCards.add(intent.payment_method);
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       intent.latest_charge ??= nextId("ch");

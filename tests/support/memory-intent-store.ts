@@ -55,6 +55,11 @@ export const memoryIntentStore = (): SimulatedIntentStore & {
       return true;
     },
 
+    async setPaymentMethod(id, paymentMethod) {
+      const intent = intents.get(id);
+      if (intent) intents.set(id, { ...intent, paymentMethod });
+    },
+
     async insertRefund(refund) {
       const existing = refundByKey.get(refund.idempotencyKey);
       if (existing !== undefined) return refunds.get(existing)!;

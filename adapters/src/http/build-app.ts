@@ -17,6 +17,7 @@ import rateLimitsPlugin from "./plugins/rate-limits.js";
 import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
+import balanceRoutes from "./routes/balances.js";
 import bookingRoutes from "./routes/bookings.js";
 import clubOperationRoutes from "./routes/club-operations.js";
 import configRoutes from "./routes/config.js";
@@ -196,6 +197,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(paymentRoutes);
   await app.register(shareLinkRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(balanceRoutes);
   await app.register(clubOperationRoutes);
 
   // the web app and the 404s, last

@@ -26,6 +26,11 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   DiscountUnusable: 409,
   DuplicateDiscountCode: 409,
   ShareLinkExpired: 410,
+  // an unpaid hold that ran out: gone for good, the slot was let go
+  HoldExpired: 410,
+  TooManyUnpaidBookings: 409,
+  BalanceDue: 409,
+  ShareDeadlinePassed: 409,
   ShareLinkFull: 409,
   // the intent exists but the card was not charged (yet): the state conflicts with the request
   PaymentNotConfirmed: 409,
@@ -64,6 +69,7 @@ export interface Problem {
     readonly code: string;
     readonly field?: string;
     readonly reason?: string;
+    /** the booking whose balance is due: where 'Completar Pago' leads */
     readonly bookingId?: string;
     /** BlockConflicts: the active bookings inside the block */
     readonly bookings?: readonly object[];
@@ -80,6 +86,7 @@ export const problemOf = (error: DomainError): Problem => {
       const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
       return { status, body: { ...body, reason: error.reason } };
     }
+    case "BalanceDue":
     case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
     case "SlotBlocked":

@@ -42,6 +42,10 @@ const bookingProps = {
   cancellationReason: nstr,
   refundPercentage: nint,
   createdAt: dateTime,
+  // DESIGN.md section 8: the running hold, the split deadline and what the organiser still owes
+  holdExpiresAt: nDateTime,
+  shareDeadlineAt: nDateTime,
+  balanceDue: money,
   court: { $ref: "BookingCourt#" },
 };
 
@@ -50,7 +54,7 @@ const { userId: _u, cancellationReason: _c, ...publicBookingProps } = bookingPro
 const paymentProps = {
   id: str,
   status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
-  kind: { type: "string", enum: ["partial", "full", "shared", "cash"] },
+  kind: { type: "string", enum: ["partial", "full", "shared", "cash", "remainder"] },
   amount: money,
   discount: money,
   discountCode: nstr,

@@ -53,5 +53,8 @@ export const resilientGateway = <G extends PaymentGateway>(gateway: G, options: 
     retrieveIntent: (id) => guarded("retrieveIntent", () => gateway.retrieveIntent(id)),
     cancelIntent: (id) => guarded("cancelIntent", () => gateway.cancelIntent(id)),
     refund: (input) => guarded("refund", () => gateway.refund(input)),
+    // both carry idempotency keys (per organiser, per booking), so a retry never charges twice
+    createCustomer: (input) => guarded("createCustomer", () => gateway.createCustomer(input)),
+    chargeOffSession: (input) => guarded("chargeOffSession", () => gateway.chargeOffSession(input)),
   };
 };

@@ -33,12 +33,19 @@ export type SimulatedGateway = PaymentGateway & {
 
 /** Stripe's test card that is always declined; every other valid card succeeds. */
 const DECLINED_CARD = "4000000000000002";
+/**
+ * Stripe's test card that pays now and, saved, is refused off-session because its bank wants the
+ * cardholder present (SCA): the organiser's remainder then becomes a balance due.
+ */
+const OFF_SESSION_DECLINED_CARD = "4000000000000341";
+const SCA_MARK = "_sca_";
 
 const MESSAGES = {
   cardNumber: "Número de tarjeta inválido",
   expiry: "Fecha de vencimiento inválida",
   cvc: "CVC inválido",
   declined: "Tu tarjeta fue rechazada",
+  authenticationRequired: "El banco pidió autenticar al titular y no había nadie para hacerlo",
   notFound: "Pago no encontrado",
   canceled: "Este pago fue anulado y no se cobró. Vuelve a abrir el pago para pagar.",
 } as const;
@@ -86,6 +93,9 @@ const toGatewayIntent = (intent: SimulatedIntent): GatewayIntent => ({
   currency: intent.currency,
   status: intent.status,
   metadata: { ...intent.metadata },
+  ...(intent.saveCard && intent.customer && intent.paymentMethod
+    ? { savedCard: { customerId: intent.customer, paymentMethodId: intent.paymentMethod } }
+    : {}),
 });
 
 const sameMetadata = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
@@ -125,6 +135,9 @@ export const simulatedGateway = (
       metadata: { ...input.metadata },
       idempotencyKey: input.idempotencyKey,
       createdAt: clock.now(),
+      customer: input.saveCardFor?.customerId ?? null,
+      saveCard: input.saveCardFor !== undefined,
+      paymentMethod: null,
     });
     if (
       stored.id !== id &&
@@ -135,6 +148,35 @@ export const simulatedGateway = (
         message: "Idempotency key reused with different parameters",
       });
     return toGatewayIntent(stored);
+  },
+
+  async createCustomer(input) {
+    // one Customer per player, whatever the key: the id says whose it is
+    return `cus_sim_${compact(input.userId)}`;
+  },
+
+  async chargeOffSession(input) {
+    const declines = input.card.paymentMethodId.includes(SCA_MARK);
+    const id = `pi_sim_${compact(ids.uuid())}`;
+    const stored = await store.insertIntent({
+      id,
+      clientSecret: `${id}_secret_${ids.token()}`,
+      amount: input.amount,
+      currency: input.currency,
+      // as at Stripe: a refused off-session charge leaves its intent waiting for a card
+      status: declines ? "requires_payment_method" : "succeeded",
+      metadata: { ...input.metadata },
+      idempotencyKey: input.idempotencyKey,
+      createdAt: clock.now(),
+      customer: input.card.customerId,
+      saveCard: false,
+      paymentMethod: input.card.paymentMethodId,
+    });
+    if (stored.amount !== input.amount || !sameMetadata(stored.metadata, input.metadata))
+      throw new IdempotencyKeyReused({ idempotencyKey: input.idempotencyKey, message: "Idempotency key reused with different parameters" });
+    return stored.status === "succeeded"
+      ? { status: "succeeded", intent: toGatewayIntent(stored) }
+      : { status: "declined", intentId: stored.id, message: MESSAGES.authenticationRequired };
   },
 
   async retrieveIntent(id) {
@@ -191,6 +233,8 @@ export const simulatedGateway = (
       return { ok: false, code: "CARD_DECLINED", paymentIntentId: intent.id, message: MESSAGES.declined };
 
     const moved = await store.updateIntentStatus(intent.id, "requires_payment_method", "succeeded");
+    if (moved && intent.saveCard)
+      await store.setPaymentMethod(intent.id, `pm_sim_${card.number === OFF_SESSION_DECLINED_CARD ? SCA_MARK.slice(1) : ""}${compact(ids.uuid())}`);
     if (!moved) {
       // Lost a race with another confirm of the same intent: fine when that one succeeded.
       const now = await store.findIntent(intent.id);

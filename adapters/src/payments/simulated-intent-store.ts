@@ -10,6 +10,11 @@ export interface SimulatedIntent {
   readonly metadata: Readonly<Record<string, string>>;
   readonly idempotencyKey: string;
   readonly createdAt: Date;
+  /** the Customer whose card is saved when this intent is paid (the organiser's guarantee) */
+  readonly customer?: string | null;
+  readonly saveCard?: boolean;
+  /** the saved card, once a card paid an intent with saveCard */
+  readonly paymentMethod?: string | null;
 }
 
 export interface SimulatedRefund {
@@ -28,6 +33,8 @@ export interface SimulatedIntentStore {
   findIntentByClientSecret(clientSecret: string): Promise<SimulatedIntent | undefined>;
   /** Conditional: only moves from `from`; false when the intent was not in that status. */
   updateIntentStatus(id: string, from: IntentStatus, to: IntentStatus): Promise<boolean>;
+  /** Remembers the card that paid an intent created with saveCard. */
+  setPaymentMethod(id: string, paymentMethod: string): Promise<void>;
   /**
    * Returns the existing refund when the idempotency key was used before (a replay, whatever the
    * amounts). Otherwise inserts the refund only if the intent's refunds, this one included, add

@@ -36,14 +36,25 @@ const isIntentStatus = (status: string): status is IntentStatus => KNOWN_STATUSE
 const toIntentStatus = (status: Stripe.PaymentIntent.Status): IntentStatus =>
   isIntentStatus(status) ? status : "processing";
 
-const toGatewayIntent = (intent: Stripe.PaymentIntent): GatewayIntent => ({
-  id: intent.id,
-  clientSecret: intent.client_secret ?? "",
-  amount: intent.amount,
-  currency: intent.currency,
-  status: toIntentStatus(intent.status),
-  metadata: { ...intent.metadata },
-});
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  value == null ? null : typeof value === "string" ? value : value.id;
+
+const toGatewayIntent = (intent: Stripe.PaymentIntent): GatewayIntent => {
+  const customerId = idOf(intent.customer);
+  const paymentMethodId = idOf(intent.payment_method);
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    amount: intent.amount,
+    currency: intent.currency,
+    status: toIntentStatus(intent.status),
+    metadata: { ...intent.metadata },
+    // only a card the customer agreed to keep for off-session use counts as saved
+    ...(intent.setup_future_usage === "off_session" && customerId !== null && paymentMethodId !== null
+      ? { savedCard: { customerId, paymentMethodId } }
+      : {}),
+  };
+};
 
 const toRefundStatus = (status: string | null): GatewayRefund["status"] => {
   if (status === "succeeded") return "succeeded";
@@ -110,6 +121,7 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
             currency: input.currency,
             metadata: { ...input.metadata },
             automatic_payment_methods: { enabled: true },
+            ...(input.saveCardFor ? { customer: input.saveCardFor.customerId, setup_future_usage: "off_session" as const } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         );
@@ -121,6 +133,40 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
         throw error;
       }
     }),
+
+    async createCustomer(input) {
+      const customer = await stripe.customers.create(
+        { email: input.email, metadata: { userId: input.userId } },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async chargeOffSession(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amount,
+            currency: input.currency,
+            customer: input.card.customerId,
+            payment_method: input.card.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            metadata: { ...input.metadata },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (intent.status === "succeeded") return { status: "succeeded", intent: toGatewayIntent(intent) };
+        // requires_action is the bank asking for the cardholder (SCA): nobody is there, so it is a decline
+        return { status: "declined", intentId: intent.id, message: intent.last_payment_error?.message ?? intent.status };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeIdempotencyError) throw idempotencyFailure(error, input.idempotencyKey);
+        // card_declined, authentication_required, expired_card...: Stripe answers 402 with the intent
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { status: "declined", intentId: error.payment_intent?.id ?? null, message: error.message };
+        throw error;
+      }
+    },
 
     retrieveIntent: (id) => guard("retrieveIntent", async () => {
       try {

@@ -1,6 +1,6 @@
 import type { Booking, BookingRepository } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
-import { int, iso, isoOrNull } from "./rows.js";
+import { int, iso, isoOrNull, str, strOrNull } from "./rows.js";
 import { violates, type Param, type SqlClient } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
@@ -11,7 +11,8 @@ export const slotBlocked = (error: unknown): boolean => error instanceof Error &
 
 const INSERT =
   "insert into bookings (id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, " +
-  "status, cancellation_reason, refund_percentage, created_at, cancelled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  "status, cancellation_reason, refund_percentage, created_at, cancelled_at, hold_expires_at, share_deadline_at, remainder_status) " +
+  "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
 const insertParams = (b: Booking): Param[] => [
   b.id,
@@ -28,14 +29,35 @@ const insertParams = (b: Booking): Param[] => [
   b.refundPercentage,
   iso(b.createdAt),
   isoOrNull(b.cancelledAt),
+  isoOrNull(b.holdExpiresAt),
+  isoOrNull(b.shareDeadlineAt),
+  b.remainderStatus,
 ];
 
 /** Rolls the cancel's transaction back when the booking was no longer active. */
 class NotCancelled extends Error {}
 
+/** As the partial unique index bookings_active_slot_unique reads it. */
+const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
+/** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
+const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
+/** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */
+const BALANCE_DUE = "b.remainder_status = 'failed' and b.paid_amount < b.total_amount and b.status not in ('cancelled', 'expired')";
+const FREE = "(b.claimed_until is null or b.claimed_until <= ?)";
+const DUE = {
+  holds: `b.status = 'active' and b.paid_amount = 0 and b.hold_expires_at is not null and b.hold_expires_at <= ? and ${FREE}`,
+  remainders:
+    "b.status = 'active' and b.share_deadline_at is not null and b.share_deadline_at <= ? and b.paid_amount > 0 " +
+    `and b.paid_amount < b.total_amount and (b.remainder_status is null or b.remainder_status = 'charging') and ${FREE}`,
+} as const;
+
+class Refused {
+  constructor(readonly reason: "too-many-unpaid" | "balance-due") {}
+}
+
 /**
- * `status <> 'cancelled'` is written exactly like the predicate of the partial unique index
- * bookings_active_slot_unique, so both planners can use that index for the per-court reads.
+ * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
+ * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async insert(booking) {
@@ -88,16 +110,86 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async listByDate(date, venueId) {
     const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";
     const rows = await sql.all(
-      `${BOOKING_WITH_COURT_SELECT} where b.booking_date = ? and b.status <> 'cancelled'${byVenue} order by b.time_slot, c.court_number`,
+      `${BOOKING_WITH_COURT_SELECT} where b.booking_date = ? and b.status not in ('cancelled', 'expired')${byVenue} order by b.time_slot, c.court_number`,
       venueId === undefined ? [date] : [date, venueId],
     );
     return rows.map(toBookingWithCourt);
   },
   async countActiveOnDate(date) {
-    const row = await sql.one("select count(*) as n from bookings where booking_date = ? and status <> 'cancelled'", [
+    const row = await sql.one("select count(*) as n from bookings where booking_date = ? and status not in ('cancelled', 'expired')", [
       date,
     ]);
     return row ? int(row, "n") : 0;
+  },
+  async insertHold(booking, limits) {
+    try {
+      return await sql.transaction(async (tx) => {
+        // Locks the player first: two requests of one player are counted one after the other.
+        await tx.run("update users set id = id where id = ?", [booking.userId]);
+        const due = await tx.one(`select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1`, [booking.userId]);
+        if (due) throw new Refused("balance-due");
+        if (limits.maxUnpaid !== null) {
+          const row = await tx.one(
+            "select count(*) as n from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
+              "and hold_expires_at is not null and hold_expires_at > ?",
+            [booking.userId, iso(limits.now)],
+          );
+          if (row && int(row, "n") >= limits.maxUnpaid) throw new Refused("too-many-unpaid");
+        }
+        await tx.run(INSERT, insertParams(booking));
+        return booking;
+      });
+    } catch (error) {
+      if (error instanceof Refused) return error.reason;
+      if (slotTaken(error)) return "slot-taken";
+      if (slotBlocked(error)) return "slot-blocked";
+      throw error;
+    }
+  },
+  async holderOf(courtId, date, timeSlot) {
+    const row = await sql.one(
+      `${BOOKING_WITH_COURT_SELECT} where b.court_id = ? and b.booking_date = ? and b.time_slot = ? and b.${HOLDS_SLOT}`,
+      [courtId, date, timeSlot],
+    );
+    return row && toBookingWithCourt(row);
+  },
+  async claimDue(kind, now, until, limit) {
+    // One statement claims: on PostgreSQL the rows another process is claiming are skipped, not
+    // waited for; SQLite runs one writer at a time.
+    const pick = `select b.id from bookings b where ${DUE[kind]} order by b.id limit ?`;
+    const claim =
+      sql.engine === "postgresql"
+        ? `update bookings set claimed_until = ? where id in (${pick} for update skip locked) returning id`
+        : `update bookings set claimed_until = ? where id in (${pick}) returning id`;
+    const claimed = await sql.all(claim, [iso(until), iso(now), iso(now), limit]);
+    if (claimed.length === 0) return [];
+    const ids = claimed.map((r) => str(r, "id"));
+    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
+    return rows.map(toBookingWithCourt);
+  },
+  async expireHold(id, now) {
+    const changed = await sql.run(`update bookings set status = 'expired', claimed_until = null where id = ? and ${OVERDUE}`, [
+      id,
+      iso(now),
+    ]);
+    return changed > 0;
+  },
+  async setRemainder(id, status, paymentId) {
+    await sql.run(
+      "update bookings set remainder_status = ?, remainder_payment_id = coalesce(remainder_payment_id, ?), " +
+        "claimed_until = case when ? = 'charging' then claimed_until else null end where id = ?",
+      [status, paymentId ?? null, status, id],
+    );
+    const row = await sql.one("select remainder_payment_id from bookings where id = ?", [id]);
+    return row ? strOrNull(row, "remainder_payment_id") : null;
+  },
+  async listBalancesDue(userId) {
+    const rows = await sql.all(
+      `${BOOKING_WITH_COURT_SELECT} where ${BALANCE_DUE}${userId === undefined ? "" : " and b.user_id = ?"} ` +
+        "order by b.booking_date, b.time_slot",
+      userId === undefined ? [] : [userId],
+    );
+    return rows.map(toBookingWithCourt);
   },
   async cancel(id, change) {
     const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +

@@ -1,7 +1,7 @@
 import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, JsonBytes, JsonText } from "@courts/core";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit } from "../limit.js";
-import { bool, str } from "./rows.js";
+import { bool, iso, str } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 /**
@@ -50,21 +50,26 @@ const VENUE_COURTS = {
 // ---------------------------------------------------------------------------------------------
 // availability of a court on a date
 
-// `status <> 'cancelled'` as in the partial unique index, which serves the filter and the order
+// the status filter as in the partial unique index, which serves the filter and the order; an
+// overdue unpaid hold no longer holds its slot, swept or not (DESIGN.md section 8)
+const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
+/** without a `now`, no hold reads as overdue */
+const NO_HOLD_OVERDUE = new Date(0);
+const HOLDING = `status not in ('cancelled', 'expired') and not ${OVERDUE}`;
 const BOOKED_SLOTS = {
   sqlite:
     "select exists (select 1 from courts where id = ?) as found, (select json_group_array(time_slot) from " +
-    "(select time_slot from bookings where court_id = ? and booking_date = ? and status <> 'cancelled' order by time_slot)) as body",
+    `(select time_slot from bookings where court_id = ? and booking_date = ? and ${HOLDING} order by time_slot)) as body`,
   postgresql:
     "select exists (select 1 from courts where id = ?) as found, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text " +
-    "from bookings where court_id = ? and booking_date = ? and status <> 'cancelled') as body",
+    `from bookings where court_id = ? and booking_date = ? and ${HOLDING}) as body`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // the month calendar of a venue
 
 const CALENDAR_COLUMNS = "b.id, b.booking_date, b.time_slot, b.game_type, c.id as court_id, c.court_number, c.name as court_name";
-const ACTIVE_IN_RANGE = "b.booking_date >= ? and b.booking_date <= ? and b.status <> 'cancelled'";
+const ACTIVE_IN_RANGE = "b.booking_date >= ? and b.booking_date <= ? and b.status not in ('cancelled', 'expired')";
 const CALENDAR_ROWS = {
   sqlite:
     `select ${CALENDAR_COLUMNS} from courts c join bookings b on b.court_id = c.id where c.venue_id = ? and ${ACTIVE_IN_RANGE} ` +
@@ -173,8 +178,8 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   };
 
   return {
-    async courtDay(courtId, date) {
-      const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date]);
+    async courtDay(courtId, date, now) {
+      const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date, iso(now ?? NO_HOLD_OVERDUE)]);
       if (!row || !bool(row, "found")) return undefined;
       return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
     },

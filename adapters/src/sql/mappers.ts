@@ -10,6 +10,7 @@ import type {
   PaymentFlag,
   PaymentKind,
   PaymentStatus,
+  RemainderStatus,
   ShareLink,
   TariffBand,
   User,
@@ -75,11 +76,13 @@ export const toCourt = (r: Row): Court => ({
 
 export const GAME_TYPES: readonly GameType[] = ["singles", "doubles"];
 const BANDS: readonly TariffBand[] = ["day", "night"];
-const BOOKING_STATUSES: readonly BookingStatus[] = ["active", "confirmed", "cancelled"];
+const BOOKING_STATUSES: readonly BookingStatus[] = ["active", "confirmed", "cancelled", "expired"];
+const REMAINDER_STATUSES: readonly RemainderStatus[] = ["charging", "charged", "failed"];
 
 export const BOOKING_COLUMNS =
   "b.id, b.user_id, b.court_id, b.booking_date, b.time_slot, b.game_type, b.tariff_type, b.total_amount, " +
-  "b.paid_amount, b.status, b.cancellation_reason, b.refund_percentage, b.created_at, b.cancelled_at";
+  "b.paid_amount, b.status, b.cancellation_reason, b.refund_percentage, b.created_at, b.cancelled_at, " +
+  "b.hold_expires_at, b.share_deadline_at, b.remainder_status";
 
 /** A booking joined with its court (c) and venue (v), as lists show it. */
 export const BOOKING_WITH_COURT_SELECT =
@@ -101,6 +104,9 @@ export const toBooking = (r: Row): Booking => ({
   refundPercentage: intOrNull(r, "refund_percentage"),
   createdAt: instant(r, "created_at"),
   cancelledAt: instantOrNull(r, "cancelled_at"),
+  holdExpiresAt: instantOrNull(r, "hold_expires_at"),
+  shareDeadlineAt: instantOrNull(r, "share_deadline_at"),
+  remainderStatus: r.remainder_status == null ? null : oneOf(r, "remainder_status", REMAINDER_STATUSES),
 });
 
 export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
@@ -114,7 +120,7 @@ export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
   },
 });
 
-const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash"];
+const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash", "remainder"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
 const PAYMENT_FLAGS: readonly PaymentFlag[] = ["mismatch", "refunded_on_arrival"];
 

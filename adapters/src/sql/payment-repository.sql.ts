@@ -100,13 +100,13 @@ const recordInTransaction = async (
 
   const booked = await tx.run(
     "update bookings set paid_amount = paid_amount + ? " +
-      "where id = ? and status <> 'cancelled' and paid_amount + ? <= total_amount",
+      "where id = ? and status not in ('cancelled', 'expired') and paid_amount + ? <= total_amount",
     [amount, bookingId, amount],
   );
   if (booked === 0) {
     const booking = await tx.one("select status from bookings where id = ?", [bookingId]);
     throw new Rollback(
-      booking === undefined || str(booking, "status") === "cancelled" ? { kind: "booking-gone" } : { kind: "overpaid" },
+      booking === undefined || ["cancelled", "expired"].includes(str(booking, "status")) ? { kind: "booking-gone" } : { kind: "overpaid" },
     );
   }
 

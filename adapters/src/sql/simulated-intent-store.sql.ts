@@ -1,6 +1,6 @@
 import type { IntentStatus } from "@courts/core";
 import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "../payments/simulated-intent-store.js";
-import { instant, int, intOrZero, iso, str } from "./rows.js";
+import { bool, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
 
 const INTENT_STATUSES: readonly IntentStatus[] = [
@@ -12,7 +12,7 @@ const INTENT_STATUSES: readonly IntentStatus[] = [
   "canceled",
 ];
 
-const INTENT_COLUMNS = "id, client_secret, amount, currency, status, metadata, idempotency_key, created_at";
+const INTENT_COLUMNS = "id, client_secret, amount, currency, status, metadata, idempotency_key, created_at, customer, save_card, payment_method";
 const REFUND_COLUMNS = "id, intent_id, amount, idempotency_key, created_at";
 
 const metadataOf = (text: string): Record<string, string> => {
@@ -33,6 +33,10 @@ const toIntent = (r: Row): SimulatedIntent => {
     metadata: metadataOf(str(r, "metadata")),
     idempotencyKey: str(r, "idempotency_key"),
     createdAt: instant(r, "created_at"),
+    // only on intents that carry a Customer or a card, as the store was given them
+    ...(strOrNull(r, "customer") === null ? {} : { customer: strOrNull(r, "customer") }),
+    ...(bool(r, "save_card") ? { saveCard: true } : {}),
+    ...(strOrNull(r, "payment_method") === null ? {} : { paymentMethod: strOrNull(r, "payment_method") }),
   };
 };
 
@@ -51,7 +55,7 @@ const toRefund = (r: Row): SimulatedRefund => ({
 export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore => ({
   async insertIntent(intent) {
     await sql.run(
-      `insert into simulated_intents (${INTENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+      `insert into simulated_intents (${INTENT_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
       [
         intent.id,
         intent.clientSecret,
@@ -61,6 +65,9 @@ export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore =>
         JSON.stringify(intent.metadata),
         intent.idempotencyKey,
         iso(intent.createdAt),
+        intent.customer ?? null,
+        intent.saveCard ?? false,
+        intent.paymentMethod ?? null,
       ],
     );
     const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where idempotency_key = ?`, [
@@ -79,6 +86,9 @@ export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore =>
   },
   async updateIntentStatus(id, from, to) {
     return (await sql.run("update simulated_intents set status = ? where id = ? and status = ?", [to, id, from])) > 0;
+  },
+  async setPaymentMethod(id, paymentMethod) {
+    await sql.run("update simulated_intents set payment_method = ? where id = ?", [paymentMethod, id]);
   },
   async insertRefund(refund) {
     await sql.run(

@@ -68,5 +68,14 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
       const row = await sql.one("select count(*) as n from users where is_admin = ?", [true]);
       return row ? int(row, "n") : 0;
     },
+    async paymentCustomerOf(id) {
+      const row = await sql.one("select payment_customer_id from users where id = ?", [id]);
+      const value = row?.payment_customer_id;
+      return typeof value === "string" ? value : null;
+    },
+    async setPaymentCustomer(id, customerId) {
+      // the first Customer stays: a concurrent second one is never used
+      await sql.run("update users set payment_customer_id = ? where id = ? and payment_customer_id is null", [customerId, id]);
+    },
   };
 };

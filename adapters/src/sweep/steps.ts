@@ -1,5 +1,5 @@
 import { Effect } from "effect";
-import { reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
+import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import type { SweepStep } from "./sweeper.js";
 
@@ -18,6 +18,8 @@ export const sweepSteps = (runtime: Runtime): SweepStep[] => {
       run: () => Effect.runPromise(reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
     },
   );
+  steps.push({ name: "expire-holds", run: () => Effect.runPromise(expireOverdueHolds(runtime.ports)) });
+  steps.push({ name: "charge-remainders", run: () => Effect.runPromise(chargeDueRemainders(runtime.ports)) });
   // refunds a closure owes while the provider was down (DESIGN.md section 10)
   steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
   return steps;

@@ -2,6 +2,7 @@ import { Schema } from "effect";
 import type { DiscountCode } from "../domain/discount.js";
 import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";
+import { balanceDueOf } from "../domain/hold.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 
 /** Bookings and discount codes as the API (and the CLI's `--json`) sends them. */
@@ -21,10 +22,16 @@ export const BookingAnswer = Schema.Struct({
   totalAmount: Money,
   paidAmount: Money,
   paymentStatus: Schema.Literal("pending", "partial", "completed"),
-  status: Schema.Literal("active", "confirmed", "cancelled"),
+  status: Schema.Literal("active", "confirmed", "cancelled", "expired"),
   cancellationReason: Schema.NullOr(Schema.String),
   refundPercentage: Schema.NullOr(Schema.Number),
   createdAt: Instant,
+  /** while unpaid: the slot is held until then (DESIGN.md section 8) */
+  holdExpiresAt: Schema.NullOr(Instant),
+  /** the others pay shares until then; then the rest goes to the organiser's saved card */
+  shareDeadlineAt: Schema.NullOr(Instant),
+  /** what that charge could not take: it blocks new bookings until paid */
+  balanceDue: Money,
   court: Schema.Struct({
     id: Schema.String,
     name: Schema.String,
@@ -65,6 +72,9 @@ export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
   cancellationReason: booking.cancellationReason,
   refundPercentage: booking.refundPercentage,
   createdAt: booking.createdAt.toISOString(),
+  holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+  shareDeadlineAt: booking.shareDeadlineAt?.toISOString() ?? null,
+  balanceDue: formatMoney(balanceDueOf(booking)),
   court: {
     id: booking.court.id,
     name: booking.court.name,

@@ -3,7 +3,9 @@ import type { GameType } from "./pricing.js";
 import type { TariffBand, TimeSlot } from "./slots.js";
 import type { LocalDate } from "./time.js";
 
-export type BookingStatus = "active" | "confirmed" | "cancelled";
+export type BookingStatus = "active" | "confirmed" | "cancelled" | "expired";
+/** The remainder charged to the organiser's saved card at the split deadline (hold.ts). */
+export type RemainderStatus = "charging" | "charged" | "failed";
 export type BookingPaymentStatus = "pending" | "partial" | "completed";
 
 export interface Booking {
@@ -21,6 +23,11 @@ export interface Booking {
   readonly refundPercentage: number | null;
   readonly createdAt: Date;
   readonly cancelledAt: Date | null;
+  /** until when an unpaid booking holds its slot; null once nothing is owed for it to hold (hold.ts) */
+  readonly holdExpiresAt: Date | null;
+  /** the others pay their shares until then; the organiser's card pays what is left (hold.ts) */
+  readonly shareDeadlineAt: Date | null;
+  readonly remainderStatus: RemainderStatus | null;
 }
 
 /** completed when paid >= total, partial when 0 < paid < total, pending otherwise. */
@@ -34,6 +41,7 @@ export const BOOKING_STATUS_TEXT: Readonly<Record<string, string>> = {
   active: "Activa",
   confirmed: "Confirmada",
   cancelled: "Cancelada",
+  expired: "Expirada",
 };
 
 export const bookingStatusText = (status: string): string => BOOKING_STATUS_TEXT[status] ?? "Pendiente";

@@ -39,7 +39,8 @@ export interface Court {
 export const isAvailable = (court: Pick<Court, "status">): boolean => court.status === "available";
 
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
-export type PaymentKind = "partial" | "full" | "shared" | "cash";
+/** cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
+export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
 /**
  * What the admin must see on a payment: the provider took an amount, currency or metadata that
  * did not match it (refunded in full), or took money that could no longer apply (refunded on

@@ -35,6 +35,11 @@ export class DiscountUnusable extends Data.TaggedError("DiscountUnusable")<{
 }> {}
 export class DuplicateDiscountCode extends Data.TaggedError("DuplicateDiscountCode")<{ readonly message: string }> {}
 
+export class HoldExpired extends Data.TaggedError("HoldExpired")<{ readonly message: string }> {}
+export class TooManyUnpaidBookings extends Data.TaggedError("TooManyUnpaidBookings")<{ readonly message: string }> {}
+export class BalanceDue extends Data.TaggedError("BalanceDue")<{ readonly message: string; readonly bookingId: string }> {}
+export class ShareDeadlinePassed extends Data.TaggedError("ShareDeadlinePassed")<{ readonly message: string }> {}
+
 export class ShareLinkExpired extends Data.TaggedError("ShareLinkExpired")<{ readonly message: string }> {}
 export class ShareLinkFull extends Data.TaggedError("ShareLinkFull")<{ readonly message: string }> {}
 
@@ -83,6 +88,10 @@ export type DomainError =
   | BookingFullyPaid
   | DiscountUnusable
   | DuplicateDiscountCode
+  | HoldExpired
+  | TooManyUnpaidBookings
+  | BalanceDue
+  | ShareDeadlinePassed
   | ShareLinkExpired
   | ShareLinkFull
   | PaymentNotConfirmed

@@ -4,6 +4,7 @@ export * from "./discount.js";
 export * from "./entities.js";
 export * from "./errors.js";
 export * from "./fees.js";
+export * from "./hold.js";
 export * from "./images.js";
 export * from "./money.js";
 export * from "./occupancy.js";

@@ -19,8 +19,8 @@ export type JsonBytes<T> = Uint8Array & { readonly [encodes]: T };
  * `undefined` means that the court or venue does not exist (the use case's 404).
  */
 export interface CatalogQueries {
-  /** the slots of a court's active bookings on a date, in order */
-  courtDay(courtId: string, date: LocalDate): Promise<CourtDayAnswer | undefined>;
+  /** the slots of a court's active bookings on a date, in order; with `now`, overdue unpaid holds no longer hold theirs */
+  courtDay(courtId: string, date: LocalDate, now?: Date): Promise<CourtDayAnswer | undefined>;
   /** a venue's courts, by court number */
   venueCourts(venueId: string): Promise<JsonText<readonly CourtAnswer[]> | undefined>;
   /**

@@ -1,3 +1,4 @@
+import type { BookingPolicy } from "../domain/hold.js";
 import type { BlockRepository } from "./block-repository.js";
 import type { BookingRepository } from "./booking-repository.js";
 import type { CatalogQueries } from "./catalog-queries.js";
@@ -51,6 +52,8 @@ export interface Ports {
   readonly passwords: PasswordHasher;
   readonly clock: Clock;
   readonly ids: Ids;
+  /** hold minutes, unpaid limit, split deadline (configuration) */
+  readonly policy: BookingPolicy;
 }
 
 /** The repositories: what one SQL (or in-memory) persistence provides. */

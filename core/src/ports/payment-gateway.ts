@@ -15,7 +15,20 @@ export interface GatewayIntent {
   readonly currency: string;
   readonly status: IntentStatus;
   readonly metadata: Readonly<Record<string, string>>;
+  /** the card that paid, when it was saved for later off-session charges */
+  readonly savedCard?: SavedCard | null;
 }
+
+/** A card the provider keeps for one organiser (a Stripe Customer and PaymentMethod). */
+export interface SavedCard {
+  readonly customerId: string;
+  readonly paymentMethodId: string;
+}
+
+export type OffSessionResult =
+  | { readonly status: "succeeded"; readonly intent: GatewayIntent }
+  /** refused, or the bank wants the cardholder present (SCA): the same for us, a balance due */
+  | { readonly status: "declined"; readonly intentId: string | null; readonly message: string };
 
 export interface GatewayRefund {
   readonly id: string;
@@ -31,7 +44,19 @@ export interface PaymentGateway {
     readonly currency: "usd";
     readonly metadata: Readonly<Record<string, string>>;
     readonly idempotencyKey: string;
+    /** keep the card for off-session charges of this Customer (Stripe: setup_future_usage "off_session") */
+    readonly saveCardFor?: { readonly customerId: string };
   }): Promise<GatewayIntent>;
+  /** A Customer for one player, for saved cards; the same key answers the same Customer. */
+  createCustomer(input: { readonly userId: string; readonly email: string; readonly idempotencyKey: string }): Promise<string>;
+  /** Charges a saved card with nobody present, once per idempotency key. */
+  chargeOffSession(input: {
+    readonly card: SavedCard;
+    readonly amount: Cents;
+    readonly currency: "usd";
+    readonly metadata: Readonly<Record<string, string>>;
+    readonly idempotencyKey: string;
+  }): Promise<OffSessionResult>;
   /** undefined when the provider does not know the id */
   retrieveIntent(id: string): Promise<GatewayIntent | undefined>;
   /**

@@ -11,4 +11,7 @@ export interface UserRepository {
   setPassword(id: string, passwordHash: string): Promise<void>;
   setAdmin(id: string, isAdmin: boolean): Promise<void>;
   countAdmins(): Promise<number>;
+  /** the player's Customer at the card provider (saved cards), once created */
+  paymentCustomerOf(id: string): Promise<string | null>;
+  setPaymentCustomer(id: string, customerId: string): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, SlotTaken, UserNotFound } from "../domain/errors.js";
+import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
+import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { priceForSlot } from "../domain/pricing.js";
 import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
@@ -9,6 +10,7 @@ import type { Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { blockReasonFor, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
+import { placeHold } from "./holds.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -22,7 +24,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "clock" | "ids" | "users">,
+  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -62,41 +64,48 @@ export const createBooking = (
       refundPercentage: null,
       createdAt: now,
       cancelledAt: null,
+      holdExpiresAt: holdExpiryOf(now, ports.policy),
+      shareDeadlineAt: shareDeadlineOf(start, ports.policy),
+      remainderStatus: null,
     };
-    const saved = yield* call(() => ports.bookings.insert(booking));
-    if (saved === "slot-taken") {
-      // A player whose first try was written but whose answer was lost (an outage, a dropped
-      // connection) retries: the slot is theirs, and they are told so with the booking's id.
-      const own = (yield* call(() => ports.bookings.listByUser(userId))).find(
-        (b) => b.courtId === court.id && b.date === input.bookingDate && b.timeSlot === input.timeSlot && (b.status === "active" || b.status === "confirmed"),
-      );
-      if (own)
-        return yield* Effect.fail(
-          new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: own.id }),
-        );
-      return yield* Effect.fail(new SlotTaken({ message: `El horario ${input.timeSlot} ya está reservado para esta cancha` }));
-    }
+    const saved = yield* placeHold(ports, actor, booking).pipe(
+      Effect.catchTag("SlotTaken", (taken) =>
+        Effect.gen(function* () {
+          // A player whose first try was written but whose answer was lost (an outage, a dropped
+          // connection) retries: the slot is theirs, and they are told so with the booking's id.
+          const own = (yield* call(() => ports.bookings.listByUser(userId))).find(
+            (b) => b.courtId === court.id && b.date === input.bookingDate && b.timeSlot === input.timeSlot && (b.status === "active" || b.status === "confirmed"),
+          );
+          if (own)
+            return yield* Effect.fail(
+              new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: own.id }),
+            );
+          return yield* Effect.fail(taken);
+        }),
+      ),
+    );
     if (saved === "slot-blocked")
       return yield* Effect.fail(slotBlocked(input.timeSlot, yield* blockReasonFor(ports, court, input.bookingDate, input.timeSlot)));
     return saved;
   });
 
 /** The booking, for its owner or an admin. */
-export const getBooking = (ports: Pick<Ports, "bookings">, actor: Actor, id: string) =>
+export const getBooking = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     if (!actor.isAdmin) yield* requireUser(actor);
     const booking = yield* call(() => ports.bookings.findById(id));
     if (!booking) return yield* Effect.fail(bookingNotFound());
     if (!actor.isAdmin && booking.userId !== actor.userId)
       return yield* Effect.fail(new NotAllowed({ message: "Esta reserva pertenece a otro usuario" }));
-    return booking;
+    return asSeenAt(booking, ports.clock.now());
   });
 
-export const listUserBookings = (ports: Pick<Ports, "bookings">, actor: Actor, userId?: string) =>
+export const listUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, userId?: string) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
-    return yield* call(() => ports.bookings.listByUser(owner));
+    const now = ports.clock.now();
+    return (yield* call(() => ports.bookings.listByUser(owner))).map((b) => asSeenAt(b, now));
   });
 
 export const listBookingsOn = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, date?: string, venueId?: string) =>

@@ -16,9 +16,9 @@ const found =
     answer === undefined ? Effect.fail(notFound()) : Effect.succeed(answer);
 
 /** The booked slots of a court on a local date: what the slot picker disables. */
-export const courtDay = (ports: Pick<Ports, "catalog">, courtId: string, query: DateQuery) =>
+export const courtDay = (ports: Pick<Ports, "catalog" | "clock">, courtId: string, query: DateQuery) =>
   Effect.flatMap(
-    Effect.promise(() => ports.catalog.courtDay(courtId, query.date)),
+    Effect.promise(() => ports.catalog.courtDay(courtId, query.date, ports.clock.now())),
     found(courtNotFound),
   );
 

@@ -58,7 +58,7 @@ export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, 
  * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots
  * are in `bookedSlots` too (older clients disable them) and in `blockedSlots` with their reason.
  */
-export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "blocks">, courtId: string, query: DateQuery) =>
+export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "blocks" | "clock">, courtId: string, query: DateQuery) =>
   Effect.gen(function* () {
     const [day, blocks] = yield* Effect.all([courtDay(ports, courtId, query), call(() => ports.blocks.listForCourtOn(courtId, query.date))], {
       concurrency: 2,
@@ -303,6 +303,10 @@ export const createBookingSeries = (
         refundPercentage: null,
         createdAt: now,
         cancelledAt: null,
+        // a weekly series has no hold (DESIGN.md section 10) and no split deadline: the club collects it
+        holdExpiresAt: null,
+        shareDeadlineAt: null,
+        remainderStatus: null,
       };
       const saved = yield* call(() => ports.bookings.insert(booking));
       if (saved === "slot-taken") {

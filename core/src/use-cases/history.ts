@@ -1,5 +1,6 @@
 import { Effect } from "effect";
 import type { Payment } from "../domain/entities.js";
+import { asSeenAt } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Page, Ports, TransactionFilter } from "../ports/index.js";
 import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
@@ -20,10 +21,13 @@ export const pageUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
-    const today = localDateOf(ports.clock.now(), ports.clock.timeZone);
-    return yield* call(() =>
+    const now = ports.clock.now();
+    const today = localDateOf(now, ports.clock.timeZone);
+    const page = yield* call(() =>
       ports.bookings.pageByUser(owner, { ...pageOf(query), today, ...(query.scope ? { scope: query.scope } : {}) }),
     );
+    // an overdue unpaid hold reads as expired, swept or not (DESIGN.md section 8)
+    return { ...page, items: page.items.map((b) => asSeenAt(b, now)) };
   });
 
 /** Payments with their bookings: one read for the page, one for all its bookings. */

@@ -4,6 +4,7 @@ export * from "./cancel-booking.js";
 export * from "./catalog.js";
 export * from "./courts.js";
 export * from "./discounts.js";
+export * from "./holds.js";
 export * from "./images.js";
 export * from "./payments.js";
 export * from "./reconcile-payments.js";

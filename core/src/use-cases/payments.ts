@@ -24,6 +24,7 @@ import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
+import { cardSaving, checkPayable } from "./holds.js";
 import { usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin, requireUser } from "./support.js";
@@ -63,7 +64,7 @@ const amountToPay = (booking: Booking, kind: PaymentKind, link: ShareLink | unde
  * A discount use is reserved now and released if the intent is abandoned.
  */
 export const createPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues">,
+  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users">,
   actor: Actor,
   input: PaymentIntentBody,
 ) =>
@@ -82,6 +83,7 @@ export const createPaymentIntent = (
       kind = input.paymentType === "full" ? "full" : "partial";
       payerId = booking.userId;
     }
+    yield* checkPayable(ports, booking, kind);
     const amount = amountToPay(booking, kind, link);
     if (amount <= 0) return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya está pagada por completo" }));
 
@@ -124,6 +126,7 @@ export const createPaymentIntent = (
     const court = yield* call(() => ports.courts.findById(booking.courtId));
     const venue = court ? yield* call(() => ports.venues.findById(court.venueId)) : undefined;
     const paymentId = ports.ids.uuid();
+    const saving = yield* cardSaving(ports, booking, kind, payerId);
     const intent = yield* call(() =>
       ports.gateway.createIntent({
         amount: figures.charged,
@@ -137,6 +140,7 @@ export const createPaymentIntent = (
           ...(code ? { discountCode: code.code } : {}),
         },
         idempotencyKey: `intent-${paymentId}`,
+        ...saving,
       }),
     ).pipe(Effect.tapErrorCause(() => release));
 
@@ -303,7 +307,10 @@ export const settleIntent = (
           return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa: ya se pagaron todas las partes. Tu pago fue reembolsado." }));
         if (outcome.kind === "overpaid")
           return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya estaba pagada. Tu pago fue reembolsado." }));
-        return yield* Effect.fail(new BookingNotActive({ message: "La reserva fue cancelada. Tu pago fue reembolsado." }));
+        // an unpaid hold that ran out before the card was confirmed ends here too (DESIGN.md section 8)
+        return yield* Effect.fail(
+          new BookingNotActive({ message: "Tu pago llegó tarde: la reserva ya no está vigente (fue cancelada o expiró). Tu pago fue reembolsado." }),
+        );
       }
     }
   });

@@ -7,7 +7,9 @@ import { remainingOf } from "../domain/booking.js";
 import { shareAt } from "../domain/shares.js";
 import type { Ports } from "../ports/index.js";
 import type { ShareLinkBody } from "../schemas/requests.js";
+import { isPastShareDeadline } from "../domain/hold.js";
 import { bookingNotFound, bookingStart, getBooking } from "./bookings.js";
+import { checkPayable } from "./holds.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
 
@@ -48,6 +50,7 @@ export const createShareLink = (
     const now = ports.clock.now();
     const start = bookingStart(booking, ports.clock.timeZone);
     if (start.getTime() <= now.getTime()) return yield* Effect.fail(new SlotInPast({ message: "La reserva ya comenzó" }));
+    yield* checkPayable(ports, booking, "shared");
 
     const existing = yield* call(() => ports.shareLinks.findByBooking(booking.id));
     if (existing && !isExpired(existing, now)) return { link: existing, booking };
@@ -60,7 +63,8 @@ export const createShareLink = (
       amountPerPerson: shareAt(booking.totalAmount, booking.gameType, Math.min(paid, players - 1)),
       maxParticipants: players,
       currentParticipants: Math.min(paid, players),
-      expiresAt: shareLinkExpiry(now, start),
+      // the split deadline ends the link: what is unpaid then goes to the organiser's card
+      expiresAt: shareLinkExpiry(now, booking.shareDeadlineAt ?? start),
       createdAt: now,
     };
     const saved = yield* call(() => ports.shareLinks.insert(link));
@@ -74,7 +78,9 @@ export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "cou
     if (!link) return yield* Effect.fail(notFound());
     const booking = yield* call(() => ports.bookings.findById(link.bookingId));
     if (!booking) return yield* Effect.fail(bookingNotFound());
-    if (isExpired(link, ports.clock.now()) || booking.status === "cancelled") return yield* Effect.fail(expired());
+    const now = ports.clock.now();
+    if (isExpired(link, now) || isPastShareDeadline(booking, now) || booking.status === "cancelled" || booking.status === "expired")
+      return yield* Effect.fail(expired());
     const court = yield* call(() => ports.courts.findById(booking.courtId));
     const share = Math.min(shareAt(booking.totalAmount, booking.gameType, link.currentParticipants), remainingOf(booking));
     // Paid in full (the organiser may have paid the rest): no place is left, whatever the count says.

@@ -86,7 +86,8 @@ describe("shared payments", () => {
     expect((await failure(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 2 })))._tag).toBe("InvalidInput");
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
     expect(link).toMatchObject({ currentParticipants: 1, maxParticipants: 4, amountPerPerson: 825 });
-    expect(link.expiresAt.toISOString()).toBe("2026-11-22T23:00:00.000Z"); // the start comes before 48 h
+    // the split deadline (2 h before the 18:00 start) comes before 48 h
+    expect(link.expiresAt.toISOString()).toBe("2026-11-22T21:00:00.000Z");
     for (let i = 0; i < 3; i++) {
       const intent = await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
       expect(intent.payerId).toMatch(/^shared-/);

@@ -71,6 +71,8 @@ export const ensureWebBuild = (): WebBuild => {
 export interface E2EServer {
   readonly baseUrl: string;
   readonly admin: { readonly username: string; readonly password: string };
+  /** where its SQLite file lives (pass it back as `dataDir` to restart on the same data) */
+  readonly dataDir: string;
   /** the server's recent output, for failure messages */
   readonly output: () => string;
   stop(): Promise<void>;
@@ -79,8 +81,17 @@ export interface E2EServer {
 // Variables of the developer's shell that would point the server somewhere else.
 const INHERITED = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|SEED_DEMO|LOG_LEVEL|COURTS_TIMEZONE|VITEST)/;
 
-export const startServer = async (options: { name: string; webDist?: string | undefined; env?: Record<string, string> }): Promise<E2EServer> => {
-  const dir = mkdtempSync(path.join(tmpdir(), `courts-e2e-${options.name}-`));
+export const startServer = async (options: {
+  name: string;
+  webDist?: string | undefined;
+  env?: Record<string, string>;
+  /** an earlier server's data folder, kept at stop: a restart on the same database */
+  dataDir?: string;
+  /** a command the server runs under, e.g. ["faketime", "-f", "+3600s"] to move its clock */
+  wrap?: readonly string[];
+}): Promise<E2EServer> => {
+  const keepDir = options.dataDir !== undefined;
+  const dir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `courts-e2e-${options.name}-`));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const admin = { username: "e2e-admin", password: `e2e-${randomBytes(9).toString("base64url")}` };
@@ -97,7 +108,8 @@ export const startServer = async (options: { name: string; webDist?: string | un
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+  const [command, ...prefix] = [...(options.wrap ?? []), process.execPath];
+  const child: ChildProcess = spawn(command as string, [...prefix, path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -118,7 +130,7 @@ export const startServer = async (options: { name: string; webDist?: string | un
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dir, { recursive: true, force: true });
+    if (!keepDir) rmSync(dir, { recursive: true, force: true });
   };
 
   // The first start may compile the server (tsc -b): allow for it.
@@ -140,5 +152,5 @@ export const startServer = async (options: { name: string; webDist?: string | un
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  return { baseUrl, admin, output: () => log, stop };
+  return { baseUrl, admin, dataDir: dir, output: () => log, stop };
 };

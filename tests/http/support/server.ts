@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import type { Ports } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, type BookingPolicy, type Clock, type Ports } from "@courts/core";
 import {
   argon2Hasher,
   buildApp,
@@ -73,15 +73,23 @@ export interface TestServer {
  * The real server (buildApp with SQL ports, the simulated card provider, the PDF renderer and
  * argon2id at a test-sized cost) listening on a random port of 127.0.0.1.
  */
+export interface ServerOptions {
+  /** holds and split deadline; the product's defaults unless given */
+  readonly policy?: BookingPolicy;
+  /** a clock the test moves (holds, deadlines); the system clock unless given */
+  readonly clock?: Clock;
+}
+
 export const startServer = async (
   databaseUrl: string,
   overrides: Partial<HttpConfig> = {},
   /** sees every SQL statement the server runs (statement counts per request) */
   onQuery?: (sql: string, params: readonly unknown[]) => void,
+  options: ServerOptions = {},
 ): Promise<TestServer> => {
   const database = await openDatabase(databaseUrl, { poolSize: 4, ...(onQuery ? { onQuery } : {}) });
   await database.migrate();
-  const clock = systemClock(TEST_TIME_ZONE);
+  const clock = options.clock ?? systemClock(TEST_TIME_ZONE);
   const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);
   const ports: Ports = {
     ...database.repositories,
@@ -90,6 +98,8 @@ export const startServer = async (
     passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
     clock,
     ids: cryptoIds,
+    // Suites about other things book many unpaid slots per player; the unpaid limit has its own suite.
+    policy: options.policy ?? { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000 },
   };
   const app = await buildApp({
     ports,

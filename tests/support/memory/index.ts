@@ -1,4 +1,4 @@
-import type { InvoiceRenderer, PaymentGateway, Ports, Repositories } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, type InvoiceRenderer, type PaymentGateway, type Ports, type Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
 import { memoryBlocks } from "./memory-blocks.js";
 import { memoryBookings } from "./memory-bookings.js";
@@ -41,6 +41,8 @@ export const unimplementedGateway = (): PaymentGateway => ({
   retrieveIntent: notImplemented("PaymentGateway.retrieveIntent"),
   cancelIntent: notImplemented("PaymentGateway.cancelIntent"),
   refund: notImplemented("PaymentGateway.refund"),
+  createCustomer: notImplemented("PaymentGateway.createCustomer"),
+  chargeOffSession: notImplemented("PaymentGateway.chargeOffSession"),
 });
 
 export const unimplementedInvoices = (): InvoiceRenderer => ({
@@ -58,5 +60,6 @@ export const memoryPorts = (overrides: Partial<Ports> = {}): Ports => ({
   passwords: fakePasswordHasher(),
   clock: fixedClock("2026-11-21T12:00:00.000Z"),
   ids: sequentialIds(),
+  policy: DEFAULT_BOOKING_POLICY,
   ...overrides,
 });

@@ -1,9 +1,11 @@
-import { blockCovers, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { balanceDueOf, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
 
-const holdsSlot = (b: Booking) => b.status !== "cancelled";
+const holdsSlot = (b: Booking) => b.status !== "cancelled" && b.status !== "expired";
 
 export const memoryBookings = (state: MemoryState): BookingRepository => {
+  const claims = new Map<string, number>();
+  const remainderPayments = new Map<string, string>();
   const withCourt = (booking: Booking): BookingWithCourt | undefined => {
     const court = state.courts.get(booking.courtId);
     const venue = court && state.venues.get(court.venueId);
@@ -59,6 +61,51 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     },
     async countActiveOnDate(date) {
       return [...state.bookings.values()].filter((b) => holdsSlot(b) && b.date === date).length;
+    },
+    async insertHold(booking, limits) {
+      const mine = [...state.bookings.values()].filter((b) => b.userId === booking.userId);
+      if (mine.some((b) => balanceDueOf(b) > 0)) return "balance-due";
+      if (limits.maxUnpaid !== null && mine.filter((b) => isUnpaidHold(b, limits.now)).length >= limits.maxUnpaid)
+        return "too-many-unpaid";
+      return this.insert(booking);
+    },
+    async holderOf(courtId, date, timeSlot) {
+      return joined((b) => holdsSlot(b) && b.courtId === courtId && b.date === date && b.timeSlot === timeSlot)[0];
+    },
+    async claimDue(kind, now, until, limit) {
+      const due = (b: Booking) =>
+        kind === "holds"
+          ? isHoldOverdue(b, now)
+          : b.status === "active" &&
+            b.shareDeadlineAt !== null &&
+            b.shareDeadlineAt.getTime() <= now.getTime() &&
+            b.paidAmount > 0 &&
+            remainingOf(b) > 0 &&
+            (b.remainderStatus === null || b.remainderStatus === "charging");
+      const free = (b: Booking) => (claims.get(b.id) ?? 0) <= now.getTime();
+      const picked = joined((b) => due(b) && free(b)).slice(0, limit);
+      for (const b of picked) claims.set(b.id, until.getTime());
+      return picked;
+    },
+    async expireHold(id, now) {
+      const current = state.bookings.get(id);
+      if (!current || !isHoldOverdue(current, now)) return false;
+      state.bookings.set(id, { ...current, status: "expired" });
+      claims.delete(id);
+      return true;
+    },
+    async setRemainder(id, status, paymentId) {
+      const current = state.bookings.get(id);
+      if (!current) return null;
+      state.bookings.set(id, { ...current, remainderStatus: status });
+      if (paymentId !== undefined && !remainderPayments.has(id)) remainderPayments.set(id, paymentId);
+      if (status !== "charging") claims.delete(id);
+      return remainderPayments.get(id) ?? null;
+    },
+    async listBalancesDue(userId) {
+      return joined((b) => balanceDueOf(b) > 0 && (userId === undefined || b.userId === userId)).sort(
+        byKeys((b) => [b.date, b.timeSlot]),
+      );
     },
     async cancel(id, change) {
       const current = state.bookings.get(id);

@@ -1,14 +1,14 @@
-import { presentCourt, type CalendarEntryAnswer, type CatalogQueries, type CourtAnswer, type JsonBytes, type JsonText } from "@courts/core";
+import { isHoldOverdue, presentCourt, type CalendarEntryAnswer, type CatalogQueries, type CourtAnswer, type JsonBytes, type JsonText } from "@courts/core";
 import { byKeys, type MemoryState } from "./state.js";
 
 /** The catalogue read model over the in-memory state: the SQL one's answers, built in JavaScript. */
 export const memoryCatalog = (state: MemoryState): CatalogQueries => {
-  const active = () => [...state.bookings.values()].filter((b) => b.status !== "cancelled");
+  const active = () => [...state.bookings.values()].filter((b) => b.status !== "cancelled" && b.status !== "expired");
   return {
-    async courtDay(courtId, date) {
+    async courtDay(courtId, date, now) {
       if (!state.courts.has(courtId)) return undefined;
       const bookedSlots = active()
-        .filter((b) => b.courtId === courtId && b.date === date)
+        .filter((b) => b.courtId === courtId && b.date === date && !(now && isHoldOverdue(b, now)))
         .map((b) => b.timeSlot)
         .sort();
       return { date, bookedSlots };

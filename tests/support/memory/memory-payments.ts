@@ -65,7 +65,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       if (!payment) return { kind: "not-found" };
       if (payment.status !== "pending") return { kind: "already-recorded", payment };
       const booking = state.bookings.get(payment.bookingId);
-      if (!booking || booking.status === "cancelled") return { kind: "booking-gone" };
+      if (!booking || booking.status === "cancelled" || booking.status === "expired") return { kind: "booking-gone" };
       if (booking.paidAmount + payment.amount > booking.totalAmount) return { kind: "overpaid" };
       const link = shareLinkId === null ? undefined : state.shareLinks.get(shareLinkId);
       if (shareLinkId !== null && !link) return { kind: "not-found" };

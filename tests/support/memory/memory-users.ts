@@ -4,6 +4,7 @@ import type { MemoryState } from "./state.js";
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 export const memoryUsers = (state: MemoryState): UserRepository => {
+  const customers = new Map<string, string>();
   const conflict = (candidate: { id: string; username: string; email: string }): UserConflict | undefined => {
     for (const u of state.users.values()) {
       if (u.id === candidate.id) continue;
@@ -13,6 +14,12 @@ export const memoryUsers = (state: MemoryState): UserRepository => {
     return undefined;
   };
   return {
+    async paymentCustomerOf(id) {
+      return customers.get(id) ?? null;
+    },
+    async setPaymentCustomer(id, customerId) {
+      if (!customers.has(id)) customers.set(id, customerId);
+    },
     async findById(id) {
       return state.users.get(id);
     },

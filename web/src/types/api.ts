@@ -15,6 +15,8 @@ export interface AppConfig {
   /** YYYY-MM-DD in the club's time zone */
   today: string;
   payments: { provider: "stripe" | "simulated"; publishableKey: string | null };
+  /** BOOKING_HOLD_MINUTES and SHARE_DEADLINE_HOURS */
+  holds?: { holdMinutes: number; shareDeadlineHours: number };
 }
 
 export interface Venue {
@@ -67,7 +69,21 @@ export interface Booking {
   cancellationReason?: string | null;
   refundPercentage?: number | null;
   createdAt?: string;
+  /** while unpaid: until when the booking holds its slot (DESIGN.md section 8) */
+  holdExpiresAt?: string | null;
+  /** until when the others can pay their shares; then the rest goes to the organiser's card */
+  shareDeadlineAt?: string | null;
+  /** what the organiser's card did not pay at the deadline */
+  balanceDue?: Money;
   court?: BookingCourt | null;
+}
+
+export interface OutstandingBalance {
+  bookingId: string;
+  balanceDue: Money;
+  userName: string | null;
+  userEmail: string | null;
+  booking: Booking;
 }
 
 export interface CalendarEntry {

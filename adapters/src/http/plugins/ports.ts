@@ -49,6 +49,7 @@ export default fp<PortsPluginOptions>(
       passwords: limitedHasher(ports.passwords),
       clock: ports.clock,
       ids: ports.ids,
+      policy: ports.policy,
     };
     app.decorate("ports", limited);
     app.decorate("httpConfig", options.config);

@@ -16,6 +16,7 @@ export default routes("config", async (app) => {
             currency: str,
             today: str,
             payments: object({ provider: { type: "string", enum: ["stripe", "simulated"] }, publishableKey: { type: ["string", "null"] } }),
+            holds: object({ holdMinutes: { type: "number" }, shareDeadlineHours: { type: "number" } }),
           }),
         },
       },
@@ -27,6 +28,7 @@ export default routes("config", async (app) => {
         currency: "usd",
         today: localDateOf(app.ports.clock.now(), timeZone),
         payments: { provider: app.ports.gateway.mode, publishableKey: stripePublishableKey },
+        holds: { holdMinutes: app.ports.policy.holdMinutes, shareDeadlineHours: app.ports.policy.shareDeadlineHours },
       };
     },
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { format, parseISO } from "date-fns";
-import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
 import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -231,6 +231,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   {pending ? "Procesando..." : "Continuar al Pago →"}
                 </Button>
               </div>
+              {config?.holds && (
+                <p className="mt-2 hidden items-center justify-center gap-1.5 text-center text-xs text-amber-900 lg:flex">
+                  <Timer aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
+                  Al continuar, tu reserva se mantiene {config.holds.holdMinutes} minutos mientras pagas.
+                </p>
+              )}
             </CardContent>
           </Card>
         </aside>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { CircleCheck, CreditCard } from "lucide-react";
 import { breakdown, displayMoney } from "@courts/core";
@@ -24,6 +24,9 @@ import { ShareLinkButton } from "../../features/sharing/components/share-link-bu
 import { describeError, isStatus } from "../../lib/api-client";
 import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
+import { balanceDueOf } from "../../features/bookings/booking-texts";
+import { HoldCountdown } from "../../features/bookings/components/hold-countdown";
+import { formatInstant } from "../../lib/format";
 import { useTitle } from "../../lib/use-title";
 import type { Payment, User, ValidatedDiscount } from "../../types/api";
 
@@ -34,6 +37,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
   const [paid, setPaid] = useState<{ payment: Payment; paidBefore: number } | null>(null);
   useTitle(paid ? "Pago confirmado" : "Pago de la reserva");
+  const reload = booking.mutate;
+  const onHoldExpired = useCallback(() => void reload(), [reload]);
 
   if (booking.isLoading || (!config && !configError)) return <Spinner label="Cargando reserva..." />;
   if (booking.error || !booking.data || !config) {
@@ -52,6 +57,18 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const b = booking.data;
   if (paid) return <PaymentConfirmation booking={b} payment={paid.payment} paidBefore={paid.paidBefore} />;
   const amounts = paymentAmounts(b);
+  if (b.status === "expired") {
+    return (
+      <Page narrow>
+        <EmptyState icon={<CircleCheck aria-hidden="true" className="h-6 w-6" />} title="Esta reserva expiró">
+          <p className="mb-4 text-sm text-stone-600">No se pagó a tiempo y el horario quedó libre. Puedes reservarlo de nuevo si sigue disponible.</p>
+          <Button asChild>
+            <Link to={`/booking/${b.courtId}`}>Hacer una Reserva</Link>
+          </Button>
+        </EmptyState>
+      </Page>
+    );
+  }
   if (amounts.remaining === 0 || b.status === "cancelled") {
     return (
       <Page narrow>
@@ -67,7 +84,13 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
     );
   }
 
-  const amount = amountFor(amounts, paymentType);
+  // After the split deadline, or with a balance due, only the whole rest can be paid (DESIGN.md section 8).
+  const balanceDue = balanceDueOf(b);
+  const pastDeadline = b.shareDeadlineAt ? Date.parse(b.shareDeadlineAt) <= Date.now() : false;
+  const onlyFull = pastDeadline || balanceDue > 0;
+  const chosen: PaymentType = onlyFull ? "full" : paymentType;
+  const deadlineText = b.shareDeadlineAt ? formatInstant(b.shareDeadlineAt, "EEEE d 'de' MMMM 'a las' HH:mm", config.timeZone) : null;
+  const amount = amountFor(amounts, chosen);
   const charge = breakdown(amount, discount ? toDiscountRule(discount) : undefined);
 
   const onPaid = async (paymentIntentId: string) => {
@@ -85,6 +108,16 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   return (
     <Page>
       <PageHeader title="Completar Pago" description="Revisa tu reserva y paga con tarjeta de forma segura." icon={<CreditCard className="h-6 w-6" aria-hidden="true" />} />
+      {b.holdExpiresAt && (
+        <div className="mb-6">
+          <HoldCountdown holdExpiresAt={b.holdExpiresAt} onExpired={onHoldExpired} />
+        </div>
+      )}
+      {balanceDue > 0 && (
+        <p role="alert" className="mb-6 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-inset ring-red-600/20">
+          <strong>Saldo pendiente {displayMoney(balanceDue)}</strong>: tu tarjeta no pudo pagar lo que faltaba al cierre del plazo. Paga el saldo para poder hacer nuevas reservas.
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
           <Card>
@@ -105,7 +138,15 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               <CardTitle>¿Cuánto quieres pagar?</CardTitle>
             </CardHeader>
             <CardContent className="space-y-5">
-              <PaymentTypeChoice value={paymentType} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
+              {onlyFull ? (
+                <p className="text-sm text-stone-700">
+                  {balanceDue > 0
+                    ? "Paga el saldo pendiente completo."
+                    : "El plazo para pagar por partes terminó: esta reserva solo se puede pagar completa."}
+                </p>
+              ) : (
+                <PaymentTypeChoice value={paymentType} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
+              )}
               <DiscountBox amount={amount} applied={discount} onApply={setDiscount} onRemove={() => setDiscount(null)} />
             </CardContent>
           </Card>
@@ -116,24 +157,29 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             <CardHeader>
               <div className="flex items-center justify-between">
                 <CardTitle id="pago">Pago con tarjeta</CardTitle>
-                <Badge tone="green">{paymentType === "partial" ? "Tu parte" : "Completo"}</Badge>
+                <Badge tone="green">{chosen === "partial" ? "Tu parte" : "Completo"}</Badge>
               </div>
             </CardHeader>
             <CardContent className="space-y-5">
               <PaymentSummary breakdown={charge} code={discount?.code} />
+              {chosen === "partial" && deadlineText && (
+                <p className="rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-inset ring-sky-600/20">
+                  Los demás jugadores pueden pagar su parte hasta el {deadlineText}. Lo que falte a esa hora se cobrará a esta tarjeta.
+                </p>
+              )}
               <CardPayment
                 payments={config.payments}
                 amount={charge.charged}
                 submitLabel={`Confirmar y Pagar ${displayMoney(charge.charged)}`}
                 returnPath="/my-bookings"
                 createIntent={() =>
-                  createPaymentIntent({ bookingId: b.id, paymentType, ...(discount ? { discountCode: discount.code } : {}) })
+                  createPaymentIntent({ bookingId: b.id, paymentType: chosen, ...(discount ? { discountCode: discount.code } : {}) })
                 }
                 onPaid={onPaid}
               />
             </CardContent>
           </Card>
-          {paymentType === "partial" && (
+          {chosen === "partial" && (
             <Card className="p-5">
               <p className="mb-3 text-sm text-stone-600">
                 Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.

@@ -25,7 +25,7 @@ describe("Shared payment screen", () => {
     expect(await screen.findByText(/1 de 4/)).toBeInTheDocument();
     expect(screen.getByText("Quedan 3 lugares disponibles")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pagar $8.25" })).toBeInTheDocument();
-    expect(screen.getByText(/Este link vence el/)).toBeInTheDocument();
+    expect(screen.getByText(/Puedes pagar tu parte hasta el/)).toBeInTheDocument();
   });
 
   it("when the server says 410, then 'Link Expirado' asks to contact the organiser", async () => {

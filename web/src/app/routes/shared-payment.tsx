@@ -68,6 +68,9 @@ export default function SharedPaymentScreen() {
     return <Unusable title="Reserva Completa">Todos los participantes ya pagaron su parte de esta reserva.</Unusable>;
   }
 
+  // the split deadline: what is unpaid then is charged to the organiser's card (DESIGN.md section 8)
+  const deadline =
+    booking.shareDeadlineAt && Date.parse(booking.shareDeadlineAt) < expiresAt.getTime() ? booking.shareDeadlineAt : link.expiresAt;
   const left = link.placesLeft ?? placesLeft(link);
   const share = parseMoney(link.amountPerPerson) ?? 0;
   const progress = Math.round((link.currentParticipants / Math.max(link.maxParticipants, 1)) * 100);
@@ -134,8 +137,8 @@ export default function SharedPaymentScreen() {
               <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
                 <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
                 <span>
-                  Este link vence el {formatInstant(link.expiresAt, "d 'de' MMMM 'a las' HH:mm", config.timeZone)}. Después de esa
-                  fecha ya no podrás pagar tu parte.
+                  Puedes pagar tu parte hasta el {formatInstant(deadline, "d 'de' MMMM 'a las' HH:mm", config.timeZone)}. Después de esa
+                  hora el link vence y lo que falte se cobra a la tarjeta del organizador.
                 </span>
               </p>
             </CardContent>

@@ -6,7 +6,7 @@ import type { Booking } from "../../types/api";
 export const statusLabel = (b: Pick<Booking, "status">) => bookingStatusText(b.status);
 
 export const statusTone = (status: string): BadgeTone =>
-  status === "cancelled" ? "red" : status === "confirmed" ? "green" : status === "active" ? "blue" : "amber";
+  status === "cancelled" ? "red" : status === "expired" ? "gray" : status === "confirmed" ? "green" : status === "active" ? "blue" : "amber";
 
 /** 'Pagado', 'Parcial ($paid)', 'Pendiente' (SPEC.md section 4). */
 export const paymentLabel = (b: Pick<Booking, "paymentStatus" | "paidAmount">) =>
@@ -16,4 +16,7 @@ export const paymentTone = (paymentStatus: string): BadgeTone =>
   paymentStatus === "completed" ? "green" : paymentStatus === "partial" ? "amber" : "gray";
 
 export const needsPayment = (b: Pick<Booking, "paymentStatus" | "status">) =>
-  b.paymentStatus !== "completed" && b.status !== "cancelled";
+  b.paymentStatus !== "completed" && b.status !== "cancelled" && b.status !== "expired";
+
+/** What the organiser still owes after their card was refused at the split deadline; 0 when nothing. */
+export const balanceDueOf = (b: Pick<Booking, "balanceDue">): number => parseMoney(b.balanceDue ?? "0.00") ?? 0;

@@ -18,6 +18,7 @@ import {
   useTransactions,
   type TransactionFilters,
 } from "../../../features/payments/api/payments";
+import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
@@ -259,6 +260,7 @@ export default function AdminPaymentsScreen() {
     <AdminShell title="Pagos" description="Ingresos, comisiones, códigos y transacciones." actions={<LogoutButton />}>
       <div className="space-y-8">
         <Stats />
+        <OutstandingBalances />
         <ActiveCodes />
         <Transactions />
       </div>

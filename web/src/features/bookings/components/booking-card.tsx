@@ -5,7 +5,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import type { Booking } from "../../../types/api";
-import { paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
+import { displayMoney } from "@courts/core";
+import { balanceDueOf, paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
 
 /** One booking: court, date, slot, game type, total, booking and payment status; actions below. */
 export function BookingCard({ booking, actions }: { booking: Booking; actions?: ReactNode }) {
@@ -56,6 +57,11 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
           </span>
           <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
         </div>
+        {balanceDueOf(booking) > 0 && (
+          <p className="col-span-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-800 ring-1 ring-inset ring-red-600/20">
+            Saldo pendiente {displayMoney(balanceDueOf(booking))}
+          </p>
+        )}
       </div>
       {actions && <div className="flex flex-wrap gap-2 border-t border-stone-100 p-4">{actions}</div>}
     </Card>

@@ -1,0 +1,222 @@
+import { Effect } from "effect";
+import type { Booking } from "../domain/booking.js";
+import { remainingOf } from "../domain/booking.js";
+import type { Payment, PaymentKind } from "../domain/entities.js";
+import { BalanceDue, HoldExpired, ShareDeadlinePassed, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
+import { breakdown } from "../domain/fees.js";
+import { asSeenAt, isHoldOverdue, isPastShareDeadline } from "../domain/hold.js";
+import { displayMoney } from "../domain/money.js";
+import type { Ports } from "../ports/index.js";
+import type { BookingWithCourt } from "../ports/booking-repository.js";
+import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
+import type { Actor } from "./support.js";
+import { call } from "./support.js";
+
+/**
+ * Holds that expire and the organiser's guarantee for split payments (DESIGN.md section 8).
+ * Every rule holds whether or not a sweep has run: an overdue hold reads as expired, frees its
+ * slot for the next booking and cannot be paid; the sweeps only make the database say so.
+ */
+
+type HoldPorts = Pick<Ports, "bookings" | "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "policy">;
+
+export const holdExpired = () =>
+  new HoldExpired({ message: "La reserva expiró porque no se pagó a tiempo y el horario quedó libre. Haz una nueva reserva." });
+
+/**
+ * Ends an overdue hold. Its open intents are asked of the provider first: one that succeeded is
+ * recorded (a card confirmed just before the end still counts); the others are cancelled at the
+ * provider, so a card form left open can never be charged for a slot that was let go.
+ * Answers whether this call expired the booking.
+ */
+export const expireHold = (ports: HoldPorts, booking: Pick<Booking, "id">) =>
+  Effect.gen(function* () {
+    const payments = yield* call(() => ports.payments.listByBooking(booking.id));
+    for (const payment of payments.filter((p) => p.status === "pending")) {
+      const intent = yield* call(() => ports.gateway.cancelIntent(payment.stripePaymentIntentId));
+      if (intent?.status === "succeeded") yield* settleIntent(ports, payment).pipe(Effect.ignore);
+      else yield* abandonPayment(ports, payment);
+    }
+    return yield* call(() => ports.bookings.expireHold(booking.id, ports.clock.now()));
+  });
+
+/** Sweep step: every overdue hold, claimed so that several processes never handle one twice. */
+export const expireOverdueHolds = (ports: HoldPorts) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const claimed = yield* call(() => ports.bookings.claimDue("holds", now, new Date(now.getTime() + 60_000), 50));
+    let expired = 0;
+    for (const booking of claimed) if (yield* expireHold(ports, booking)) expired++;
+    return expired;
+  });
+
+/**
+ * Inserts a new booking with its hold. A slot held by an overdue hold is let go first (asking the
+ * provider, as above) and the insert tried once more, so a free-looking slot is bookable at once.
+ */
+export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
+  Effect.gen(function* () {
+    const limits = { maxUnpaid: actor.isAdmin ? null : ports.policy.maxUnpaidBookings, now: booking.createdAt };
+    const insert = () => call(() => ports.bookings.insertHold(booking, limits));
+    let saved = yield* insert();
+    if (saved === "slot-taken") {
+      const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));
+      if (holder && isHoldOverdue(holder, booking.createdAt) && (yield* expireHold(ports, holder))) saved = yield* insert();
+    }
+    if (saved === "slot-taken")
+      return yield* Effect.fail(new SlotTaken({ message: `El horario ${booking.timeSlot} ya está reservado para esta cancha` }));
+    if (saved === "too-many-unpaid")
+      return yield* Effect.fail(
+        new TooManyUnpaidBookings({
+          message: `Ya tienes ${ports.policy.maxUnpaidBookings} reservas sin pagar. Paga o cancela una antes de hacer otra.`,
+        }),
+      );
+    if (saved === "balance-due") {
+      const [due] = yield* call(() => ports.bookings.listBalancesDue(booking.userId));
+      const amount = due ? displayMoney(remainingOf(due)) : "";
+      return yield* Effect.fail(
+        new BalanceDue({
+          message: `Tienes un saldo pendiente${amount ? ` de ${amount}` : ""}. Completa ese pago antes de hacer una nueva reserva.`,
+          bookingId: due?.id ?? "",
+        }),
+      );
+    }
+    return saved;
+  });
+
+/**
+ * What a new intent may pay. An overdue hold cannot be paid (410); after the split deadline
+ * only the whole rest can (the share link has expired then, too).
+ */
+export const checkPayable = (ports: Pick<Ports, "clock">, booking: Booking, kind: PaymentKind) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    if (booking.status === "expired" || isHoldOverdue(booking, now)) return yield* Effect.fail(holdExpired());
+    if (kind !== "full" && kind !== "remainder" && isPastShareDeadline(booking, now))
+      return yield* Effect.fail(
+        new ShareDeadlinePassed({ message: "El plazo para pagar por partes terminó: esta reserva solo se puede pagar completa." }),
+      );
+  });
+
+/**
+ * The organiser who pays only their share guarantees the rest: the card is saved at the
+ * provider for that one purpose (a Customer per organiser, created once).
+ */
+export const cardSaving = (ports: Pick<Ports, "users" | "gateway" | "clock">, booking: Booking, kind: PaymentKind, payerId: string) =>
+  Effect.gen(function* () {
+    if (kind !== "partial" || payerId !== booking.userId || booking.shareDeadlineAt === null) return {};
+    if (isPastShareDeadline(booking, ports.clock.now())) return {};
+    const known = yield* call(() => ports.users.paymentCustomerOf(booking.userId));
+    if (known !== null) return { saveCardFor: { customerId: known } };
+    const user = yield* call(() => ports.users.findById(booking.userId));
+    if (!user) return {};
+    const customerId = yield* call(() =>
+      ports.gateway.createCustomer({ userId: user.id, email: user.email, idempotencyKey: `customer-${user.id}` }),
+    );
+    yield* call(() => ports.users.setPaymentCustomer(user.id, customerId));
+    return { saveCardFor: { customerId } };
+  });
+
+type RemainderPorts = HoldPorts & Pick<Ports, "ids">;
+
+/** The card the organiser saved with their share, as the provider reports it. */
+const organiserCard = (ports: RemainderPorts, booking: Booking, payments: readonly Payment[]) =>
+  Effect.gen(function* () {
+    const own = payments.filter((p) => p.kind === "partial" && p.userId === booking.userId && p.status === "succeeded");
+    for (const payment of own) {
+      const intent = yield* call(() => ports.gateway.retrieveIntent(payment.stripePaymentIntentId));
+      if (intent?.savedCard) return intent.savedCard;
+    }
+    return undefined;
+  });
+
+/**
+ * At the split deadline, what the others did not pay is charged to the organiser's saved card,
+ * once: one idempotency key per booking and one payment id kept from the first claim. A refused
+ * charge (a SCA request included: nobody is there to answer it) leaves a balance due.
+ * Answers "charged", "declined" or "nothing" (paid in full meanwhile).
+ */
+export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt) =>
+  Effect.gen(function* () {
+    const amount = remainingOf(booking);
+    if (amount === 0 || booking.status !== "active") {
+      yield* call(() => ports.bookings.setRemainder(booking.id, "charged"));
+      return "nothing" as const;
+    }
+    const paymentId = (yield* call(() => ports.bookings.setRemainder(booking.id, "charging", ports.ids.uuid()))) ?? ports.ids.uuid();
+    const payments = yield* call(() => ports.payments.listByBooking(booking.id));
+    const card = yield* organiserCard(ports, booking, payments);
+    const result = card
+      ? yield* call(() =>
+          ports.gateway.chargeOffSession({
+            card,
+            amount,
+            currency: CURRENCY,
+            metadata: { paymentId, bookingId: booking.id, payerId: booking.userId, kind: "remainder" },
+            idempotencyKey: `remainder-${booking.id}`,
+          }),
+        )
+      : ({ status: "declined", intentId: null, message: "no card saved" } as const);
+
+    const intentId = result.status === "succeeded" ? result.intent.id : result.intentId;
+    let payment = intentId === null ? undefined : yield* call(() => ports.payments.findByIntent(intentId));
+    if (intentId !== null && payment === undefined) {
+      const figures = breakdown(amount);
+      payment = yield* call(() =>
+        ports.payments.insertPending({
+          id: paymentId,
+          bookingId: booking.id,
+          userId: booking.userId,
+          kind: "remainder",
+          status: "pending",
+          amount: figures.amount,
+          discount: figures.discount,
+          discountCode: null,
+          discountCodeId: null,
+          stripeFee: figures.fee,
+          netAmount: figures.net,
+          refundedAmount: 0,
+          refundOwed: 0,
+          refundSentAt: null,
+          flag: null,
+          stripePaymentIntentId: intentId,
+          shareToken: null,
+          invoiceNumber: null,
+          createdAt: ports.clock.now(),
+          paidAt: null,
+          venueName: booking.court.venueName,
+          courtName: booking.court.name,
+          courtNumber: booking.court.courtNumber,
+          bookingDate: booking.date,
+          timeSlot: booking.timeSlot,
+          gameType: booking.gameType,
+        }),
+      );
+    }
+    if (result.status === "declined") {
+      if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id));
+      yield* call(() => ports.bookings.setRemainder(booking.id, "failed"));
+      return "declined" as const;
+    }
+    // Money taken that can no longer apply (paid in full or cancelled meanwhile) is refunded by settleIntent.
+    if (payment) yield* settleIntent(ports, payment).pipe(Effect.ignore);
+    yield* call(() => ports.bookings.setRemainder(booking.id, "charged"));
+    return "charged" as const;
+  });
+
+/** Sweep step: every booking past its split deadline with something still unpaid. */
+export const chargeDueRemainders = (ports: RemainderPorts) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const claimed = yield* call(() => ports.bookings.claimDue("remainders", now, new Date(now.getTime() + 5 * 60_000), 20));
+    let handled = 0;
+    for (const booking of claimed) if ((yield* chargeRemainder(ports, booking)) !== "nothing") handled++;
+    return handled;
+  });
+
+/** The admin's list of outstanding balances. */
+export const listOutstandingBalances = (ports: Pick<Ports, "bookings" | "clock">) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    return (yield* call(() => ports.bookings.listBalancesDue())).map((b) => asSeenAt(b, now));
+  });

@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import {
+  ADMIN, GUEST, chargeDueRemainders, courtDay, createBooking, createPaymentIntent, createShareLink, expireOverdueHolds,
+  getBooking, getShareLink, listOutstandingBalances, listUserBookings, recordPayment, HOUR_MS,
+} from "@courts/core";
+import { club, failure, ok } from "./harness.js";
+
+const MINUTE = 60_000;
+const slot = { bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" } as const;
+
+const booked = async () => {
+  const c = await club();
+  const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot }));
+  return { ...c, booking };
+};
+
+/** The organiser pays their share with `card`; answers the intent id. */
+const payShare = async (c: Awaited<ReturnType<typeof booked>>, card = "4242 4242 4242 4242") => {
+  const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+  expect((await c.pay(intent.clientSecret, card)).ok).toBe(true);
+  await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+  return intent.paymentIntentId;
+};
+
+describe("holds", () => {
+  it("when a booking is made, then it holds its slot for BOOKING_HOLD_MINUTES and its split deadline is 2 h before the start", async () => {
+    const c = await booked();
+    expect(c.booking.holdExpiresAt?.toISOString()).toBe("2026-11-21T12:15:00.000Z");
+    expect(c.booking.shareDeadlineAt?.toISOString()).toBe("2026-11-22T21:00:00.000Z"); // 18:00 in Guayaquil is 23:00Z
+  });
+
+  it("when the hold runs out and no sweep has run, then the booking reads as expired, its slot is free and it cannot be paid (410)", async () => {
+    const c = await booked();
+    c.clock.advance(15 * MINUTE);
+    expect((await ok(getBooking(c.ports, c.asAna, c.booking.id))).status).toBe("expired");
+    expect((await ok(listUserBookings(c.ports, c.asAna)))[0]?.status).toBe("expired");
+    expect((await ok(courtDay(c.ports, c.court.id, { date: slot.bookingDate })))?.bookedSlots).toEqual([]);
+    const refused = await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect(refused).toMatchObject({ _tag: "HoldExpired", message: expect.stringContaining("expiró") });
+  });
+
+  it("when someone books a slot held by an overdue hold, then the hold expires there and then and the new booking gets the slot", async () => {
+    const c = await booked();
+    c.clock.advance(16 * MINUTE);
+    const mine = await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, ...slot }));
+    expect(mine.userId).toBe(c.beto.id);
+    expect((await c.ports.bookings.findById(c.booking.id))?.status).toBe("expired");
+  });
+
+  it("when a card was confirmed just before the hold ended but not recorded, then the sweep records it instead of expiring", async () => {
+    const c = await booked();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+    c.clock.advance(14 * MINUTE + 59_000);
+    expect((await c.pay(intent.clientSecret)).ok).toBe(true);
+    c.clock.advance(2 * MINUTE); // the browser never came back
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(0);
+    const after = await c.ports.bookings.findById(c.booking.id);
+    expect(after).toMatchObject({ status: "active", paidAmount: 825 });
+  });
+
+  it("when a hold expires with a card form left open, then the sweep cancels that intent at the provider first", async () => {
+    const c = await booked();
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    c.clock.advance(15 * MINUTE);
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(1);
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(0);
+    expect((await c.gateway.retrieveIntent(intent.paymentIntentId))?.status).toBe("canceled");
+    expect((await c.ports.payments.findByIntent(intent.paymentIntentId))?.status).toBe("failed");
+    expect((await c.pay(intent.clientSecret)).ok).toBe(false);
+  });
+
+  it("when a player holds two unpaid bookings, then a third is refused (409) until one is paid; admins are exempt", async () => {
+    const c = await booked();
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    const third = await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
+    expect(third).toMatchObject({ _tag: "TooManyUnpaidBookings", message: expect.stringContaining("2 reservas sin pagar") });
+    await payShare(c);
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
+    expect((await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "21:00" })))._tag).toBe("TooManyUnpaidBookings");
+    await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, timeSlot: "21:00", userId: c.ana.id }));
+  });
+
+  it("when a hold has expired, then it no longer counts against the unpaid limit", async () => {
+    const c = await booked();
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    c.clock.advance(15 * MINUTE);
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
+  });
+});
+
+describe("the split deadline and the organiser's guarantee", () => {
+  it("when the organiser pays a share, then the share link expires at the deadline and after it only the whole rest can be paid", async () => {
+    const c = await booked();
+    await payShare(c);
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    expect(link.expiresAt.toISOString()).toBe("2026-11-22T21:00:00.000Z");
+    c.clock.set(new Date("2026-11-22T21:00:01.000Z"));
+    expect((await failure(getShareLink(c.ports, link.token)))._tag).toBe("ShareLinkExpired");
+    expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkExpired");
+    expect((await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" })))._tag).toBe("ShareDeadlinePassed");
+  });
+
+  it("when a booking is made after its deadline, then only the full amount can be paid", async () => {
+    const c = await club();
+    c.clock.set(new Date("2026-11-22T21:30:00.000Z")); // 16:30 in Guayaquil, 1.5 h before 18:00
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot }));
+    expect((await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" })))._tag).toBe("ShareDeadlinePassed");
+    await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "full" }));
+  });
+
+  it("when the deadline passes with shares unpaid, then the rest is charged once to the organiser's saved card, with an invoice", async () => {
+    const c = await booked();
+    await payShare(c);
+    c.clock.set(new Date("2026-11-22T20:59:00.000Z"));
+    expect(await ok(chargeDueRemainders(c.ports))).toBe(0); // not yet
+    c.clock.set(new Date("2026-11-22T21:00:00.000Z"));
+    expect(await ok(chargeDueRemainders(c.ports))).toBe(1);
+    expect(await ok(chargeDueRemainders(c.ports))).toBe(0);
+    const after = await c.ports.bookings.findById(c.booking.id);
+    expect(after).toMatchObject({ paidAmount: 3300, remainderStatus: "charged" });
+    const remainder = (await c.ports.payments.listByBooking(c.booking.id)).filter((p) => p.kind === "remainder");
+    expect(remainder).toHaveLength(1);
+    expect(remainder[0]).toMatchObject({ status: "succeeded", amount: 2475, userId: c.ana.id, invoiceNumber: expect.stringMatching(/^2026-\d{6}$/) });
+  });
+
+  it("when the saved card is refused off-session (SCA), then a balance is due, shown to the admin, and it blocks new bookings until paid", async () => {
+    const c = await booked();
+    await payShare(c, "4000 0000 0000 0341");
+    c.clock.set(new Date("2026-11-22T21:00:00.000Z"));
+    expect(await ok(chargeDueRemainders(c.ports))).toBe(1);
+    const seen = await ok(getBooking(c.ports, c.asAna, c.booking.id));
+    expect(seen).toMatchObject({ remainderStatus: "failed", paidAmount: 825 });
+    expect((await ok(listOutstandingBalances(c.ports))).map((b) => b.id)).toEqual([c.booking.id]);
+    const failed = (await c.ports.payments.listByBooking(c.booking.id)).filter((p) => p.kind === "remainder");
+    expect(failed.map((p) => p.status)).toEqual(["failed"]);
+
+    const blocked = await failure(createBooking(c.ports, c.asAna, { courtId: c.court2.id, ...slot, bookingDate: "2026-11-25" }));
+    expect(blocked).toMatchObject({ _tag: "BalanceDue", bookingId: c.booking.id, message: expect.stringContaining("$24.75") });
+
+    const rest = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "full" }));
+    expect(rest.payment.amount).toBe(2475);
+    await c.pay(rest.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: rest.paymentIntentId }));
+    expect(await ok(listOutstandingBalances(c.ports))).toEqual([]);
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court2.id, ...slot, bookingDate: "2026-11-25" }));
+  });
+
+  it("when the others paid everything before the deadline, then nothing is charged", async () => {
+    const c = await booked();
+    await payShare(c);
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    for (let i = 0; i < 3; i++) {
+      const intent = await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+      await c.pay(intent.clientSecret);
+      await ok(recordPayment(c.ports, GUEST, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }));
+    }
+    c.clock.advance(40 * HOUR_MS);
+    expect(await ok(chargeDueRemainders(c.ports))).toBe(0);
+    expect((await c.ports.payments.listByBooking(c.booking.id)).some((p) => p.kind === "remainder")).toBe(false);
+  });
+});
