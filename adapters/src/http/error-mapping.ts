@@ -33,6 +33,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,
   UnsupportedImage: 415,
+  WaitlistEntryNotFound: 404,
+  AlreadyOnWaitlist: 409,
+  SlotNotTaken: 409,
+  CalendarFeedNotFound: 404,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));

@@ -14,9 +14,10 @@ class Rollback extends Error {
 }
 
 const WITH_PAYER_SELECT =
-  `select ${PAYMENT_COLUMNS}, u.username as user_name, u.email as user_email ` +
-  // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
-  "from payments p left join users u on u.id = p.user_id";
+  `select ${PAYMENT_COLUMNS}, coalesce(u.username, pp.name) as user_name, coalesce(u.email, pp.email) as user_email ` +
+  // A shared-link payer's user_id is a placeholder with no user: the name (and email) the guest
+  // typed on /shared-payment, or null when none was given.
+  "from payments p left join users u on u.id = p.user_id left join payment_payers pp on pp.payment_id = p.id";
 
 const toPaymentWithPayer = (r: Row): PaymentWithPayer => ({
   ...toPayment(r),

@@ -1,4 +1,5 @@
 import type { Runtime } from "../composition-root.js";
+import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
 
 /**
@@ -8,5 +9,7 @@ import type { SweepStep } from "./sweeper.js";
 export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
   void runtime;
+  // mail last: a pass sends what the steps before it wrote
+  steps.push(...mailSteps(runtime));
   return steps;
 };

@@ -44,6 +44,11 @@ export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{
 export class ImageTooLarge extends Data.TaggedError("ImageTooLarge")<{ readonly message: string }> {}
 export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{ readonly message: string }> {}
 
+export class WaitlistEntryNotFound extends Data.TaggedError("WaitlistEntryNotFound")<{ readonly message: string }> {}
+export class AlreadyOnWaitlist extends Data.TaggedError("AlreadyOnWaitlist")<{ readonly message: string }> {}
+export class SlotNotTaken extends Data.TaggedError("SlotNotTaken")<{ readonly message: string }> {}
+export class CalendarFeedNotFound extends Data.TaggedError("CalendarFeedNotFound")<{ readonly message: string }> {}
+
 export type DomainError =
   | InvalidInput
   | NotAuthenticated
@@ -74,6 +79,10 @@ export type DomainError =
   | CardDeclined
   | InvoiceUnavailable
   | ImageTooLarge
-  | UnsupportedImage;
+  | UnsupportedImage
+  | WaitlistEntryNotFound
+  | AlreadyOnWaitlist
+  | SlotNotTaken
+  | CalendarFeedNotFound;
 
 export type DomainErrorTag = DomainError["_tag"];

@@ -5,6 +5,7 @@ import type { DiscountCodeRepository } from "./discount-code-repository.js";
 import type { Ids } from "./ids.js";
 import type { ImageRepository } from "./image-repository.js";
 import type { InvoiceRenderer } from "./invoice-renderer.js";
+import type { NotificationRepository, Outbox, WaitlistRepository } from "./notifications.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import type { PaymentRepository } from "./payment-repository.js";
@@ -19,6 +20,7 @@ export type * from "./discount-code-repository.js";
 export type * from "./ids.js";
 export type * from "./image-repository.js";
 export type * from "./invoice-renderer.js";
+export type * from "./notifications.js";
 export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
 export type * from "./payment-repository.js";
@@ -39,6 +41,9 @@ export interface Ports {
   readonly discountCodes: DiscountCodeRepository;
   readonly shareLinks: ShareLinkRepository;
   readonly images: ImageRepository;
+  readonly outbox: Outbox;
+  readonly notifications: NotificationRepository;
+  readonly waitlist: WaitlistRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -49,5 +54,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images"
+  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images" | "outbox" | "notifications" | "waitlist"
 >;

@@ -5,6 +5,7 @@ import { refundAmount, refundPercentage } from "../domain/refund.js";
 import type { Ports } from "../ports/index.js";
 import type { CancellationBody } from "../schemas/requests.js";
 import { bookingStart, getBooking } from "./bookings.js";
+import { afterCancellation } from "./notifications.js";
 import { abandonPayment } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin } from "./support.js";
@@ -15,7 +16,7 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * and open intents are abandoned.
  */
 export const cancelBooking = (
-  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock">,
+  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids">,
   actor: Actor,
   input: CancellationBody,
 ) =>
@@ -45,6 +46,7 @@ export const cancelBooking = (
       yield* call(() => ports.payments.markRefunded(payment.id, amount));
       refunded += amount;
     }
+    yield* afterCancellation(ports, booking);
     const updated = yield* call(() => ports.bookings.findById(booking.id));
     return { refundPercentage: percentage, refundAmount: refunded, booking: updated ?? booking };
   });

@@ -22,9 +22,13 @@ import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
+import { enqueuePaymentNotices } from "./notifications.js";
 import { usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin, requireUser } from "./support.js";
+
+/** What the receipt and the organiser's notices read and write. */
+type NoticePorts = "bookings" | "users" | "notifications" | "outbox" | "ids";
 
 /** Card networks do not charge less than this (Stripe's minimum for usd). */
 export const MIN_CARD_CHARGE: Cents = 50;
@@ -169,7 +173,7 @@ export const abandonPayment = (ports: Pick<Ports, "payments" | "discountCodes">,
  * refunded in full before answering.
  */
 export const settleIntent = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
@@ -196,6 +200,8 @@ export const settleIntent = (
     const outcome = yield* call(() =>
       ports.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: ports.clock.now(), shareLinkId: link?.id ?? null }),
     );
+    // Also when found recorded: a retry after a crash between the two writes the mail it missed.
+    if (outcome.kind === "recorded" || outcome.kind === "already-recorded") yield* enqueuePaymentNotices(ports, outcome.payment);
     switch (outcome.kind) {
       case "recorded":
         return { payment: outcome.payment, alreadyRecorded: false };
@@ -220,7 +226,7 @@ export const settleIntent = (
 
 /** POST /api/payments: the payer (or a share-link holder) reports a confirmed card payment. */
 export const recordPayment = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   actor: Actor,
   input: RecordPaymentBody,
 ) =>
@@ -240,7 +246,7 @@ export const recordPayment = (
 
 /** The provider's webhook says an intent succeeded: record it exactly like the browser would. */
 export const recordPaymentFromProvider = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   intentId: string,
 ) =>
   Effect.gen(function* () {

@@ -1,9 +1,9 @@
 import {
   CardConfirmBody,
-  createPaymentIntent,
   formatMoney,
   listTransactions,
   listUserPayments,
+  openPaymentIntent,
   paymentStats,
   PaymentIntentBody,
   recordPayment,
@@ -40,7 +40,7 @@ export default routes("payments", async (app) => {
     },
     async (request) => {
       const input = decode(PaymentIntentBody, request.body);
-      const answer = await run(createPaymentIntent(app.ports, actorOf(request), input));
+      const answer = await run(openPaymentIntent(app.ports, actorOf(request), input));
       const p = presentPayment(answer.payment);
       return {
         clientSecret: answer.clientSecret,

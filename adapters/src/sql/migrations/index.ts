@@ -1,6 +1,7 @@
 import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261121000001InitialSchema } from "./Migration20261121000001_initial_schema.js";
 import { Migration20261121000002ServerState } from "./Migration20261121000002_server_state.js";
+import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -9,4 +10,5 @@ import { Migration20261121000002ServerState } from "./Migration20261121000002_se
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261121000001_initial_schema", class: Migration20261121000001InitialSchema },
   { name: "Migration20261121000002_server_state", class: Migration20261121000002ServerState },
+  { name: "Migration20261123001700_notifications", class: Migration20261123001700Notifications },
 ];
