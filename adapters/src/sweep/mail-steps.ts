@@ -1,6 +1,7 @@
 import { ADMIN, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
 import { Effect, Either } from "effect";
-import type { Runtime } from "../composition-root.js";
+import type { Ports } from "@courts/core";
+import type { Config } from "../config.js";
 import { fileMailer, MAIL_LEASE_MS, smtpMailer } from "../mail/mailer.js";
 import type { SweepStep } from "./sweeper.js";
 
@@ -8,8 +9,7 @@ import type { SweepStep } from "./sweeper.js";
  * Mail (DESIGN.md section 9): reminders due in the next 24 h are written to the outbox, then
  * the outbox is delivered, through SMTP_URL or as .eml files under DATA_DIR/mail/.
  */
-export const mailSteps = (runtime: Runtime): SweepStep[] => {
-  const { config, ports } = runtime;
+export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl">): SweepStep[] => {
   const options = {
     from: config.mail.from,
     publicUrl: config.publicUrl,

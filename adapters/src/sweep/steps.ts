@@ -10,6 +10,6 @@ export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
   void runtime;
   // mail last: a pass sends what the steps before it wrote
-  steps.push(...mailSteps(runtime));
+  steps.push(...mailSteps(runtime.ports, runtime.config));
   return steps;
 };
