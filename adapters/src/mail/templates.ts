@@ -159,7 +159,7 @@ const htmlOf = (c: Content): SafeHtml => html`<!doctype html>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;">
 <tr><td align="center" style="padding:16px 8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:#15803d;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;">🎾 Canchas</td></tr>
+<tr><td style="background:#15803d;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;">Canchas · Reservas de tenis</td></tr>
 <tr><td style="padding:20px;">
 <h1 style="margin:0 0 12px;font-size:20px;line-height:1.3;">${c.heading}</h1>
 ${c.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5;">${p}</p>`)}
