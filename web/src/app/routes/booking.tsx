@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { format, parseISO } from "date-fns";
 import { ArrowLeft, CalendarDays, Clock, Moon, Sun, Users } from "lucide-react";
 import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
@@ -16,6 +16,7 @@ import { GameTypePicker } from "../../features/bookings/components/game-type-pic
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
 import { slotStates } from "../../features/bookings/slot-rules";
 import { useConfig } from "../../features/config/api/config";
+import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
 import { courtPrices, refreshCourtDay, useCourt, useCourtDay } from "../../features/venues/api/courts";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
@@ -26,8 +27,10 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const navigate = useNavigate();
   const { data: config, error: configError } = useConfig();
   const court = useCourt(courtId);
-  const [chosenDate, setChosenDate] = useState<string | null>(null);
-  const [slot, setSlot] = useState<string | null>(null);
+  // the link of a 'Se liberó el horario' mail opens this screen on that date and slot
+  const [search] = useSearchParams();
+  const [chosenDate, setChosenDate] = useState<string | null>(() => (/^\d{4}-\d{2}-\d{2}$/.test(search.get("date") ?? "") ? search.get("date") : null));
+  const [slot, setSlot] = useState<string | null>(() => (/^\d{2}:00$/.test(search.get("slot") ?? "") ? search.get("slot") : null));
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
@@ -125,7 +128,10 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               ) : day.error ? (
                 <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
               ) : (
-                <SlotPicker slots={slots} selected={slot} onSelect={setSlot} />
+                <>
+                  <SlotPicker slots={slots} selected={slot} onSelect={setSlot} />
+                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.past).map((s) => s.slot)} />
+                </>
               )}
             </CardContent>
           </Card>

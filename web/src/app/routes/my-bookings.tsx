@@ -12,6 +12,9 @@ import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/config";
+import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
+import { BookingPayers } from "../../features/notifications/components/booking-payers";
+import { toCents } from "../../lib/format";
 import { useTitle } from "../../lib/use-title";
 import type { Booking, User } from "../../types/api";
 
@@ -50,7 +53,7 @@ function MyBookings({ user }: { user: User }) {
               <BookingCard
                 booking={booking}
                 actions={
-                  needsPayment(booking) || booking.status === "active" ? (
+                  needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" ? (
                     <>
                       {needsPayment(booking) && (
                         <Button asChild size="sm">
@@ -64,6 +67,8 @@ function MyBookings({ user }: { user: User }) {
                           <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
                         </Button>
                       )}
+                      <AddToCalendarButton bookingId={booking.id} />
+                      {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
                     </>
                   ) : undefined
                 }
