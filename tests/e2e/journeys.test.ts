@@ -149,6 +149,10 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
         await other.getByText("Quedan 3 lugares disponibles").waitFor();
         await other.getByText(/Este link vence el/).waitFor();
         await fillCard(other, SUCCEEDING_CARD);
+        // a guest says who is paying before the button works (DESIGN.md section 9)
+        expect(await other.getByRole("button", { name: `Pagar ${share}` }).isDisabled()).toBe(true);
+        await other.getByLabel("Tu nombre").fill("Lucía Andrade");
+        await other.getByLabel("Tu correo (opcional)").fill("lucia@correo.ec");
         await other.getByRole("button", { name: `Pagar ${share}` }).click();
         await expectToast(other, "Pago exitoso", "Tu pago ha sido procesado correctamente");
         await other.waitForURL(`${server.baseUrl}/`);
@@ -163,6 +167,9 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
 
       await page.goto("/my-bookings");
       await page.getByRole("listitem").filter({ hasText: court.name }).getByText(`Parcial (${dollars((total / 4) * 2)})`).waitFor();
+      const paidCard = page.getByRole("listitem").filter({ hasText: court.name }).filter({ hasText: "Parcial" });
+      await paidCard.getByText("Quién pagó").click();
+      await paidCard.getByText("Lucía Andrade").waitFor();
       first = { player: { ...player, id: "" }, bookingId, courtName: court.name, share, shareToken };
     });
   });
