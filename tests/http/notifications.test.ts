@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { instantOf } from "@courts/core";
@@ -182,6 +182,33 @@ describeOnEngines("notifications and calendars", (server) => {
       await Promise.all([sweep(), sweep()]);
       const mine = smtp.to(player.user.email);
       expect(mine.map((m) => m.subject?.split(":")[0]).sort()).toEqual(["Recibo de tu pago", "Reserva confirmada"]);
+    });
+
+    it("when a cancellation was written but its request died before the mail, then the next sweep sends it", async () => {
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "full" });
+      await sweep();
+      await server().ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 100, at: new Date() });
+      const result = await sweep();
+      expect(result.notices).toBe(1);
+      expect(smtp.to(player.user.email).filter((m) => m.subject?.startsWith("Reserva cancelada"))).toHaveLength(1);
+      expect((await sweep()).notices).toBe(0);
+    });
+
+    it("without SMTP_URL, then each message is an .eml file under the mail folder, written once", async () => {
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "partial" });
+      const dir = mkdtempSync(path.join(tmpdir(), "courts-eml-"));
+      const steps = mailSteps(server().ports, { mail: { smtpUrl: null, from: "Canchas <reservas@club.ec>", dir, retrySeconds: 1 }, publicUrl: "http://localhost:3000" });
+      await runSweep(steps, log);
+      await runSweep(steps, log);
+      const files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+      const mine = files.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((t) => t.includes(player.user.email));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatch(/^Subject: Recibo de tu pago/m);
+      expect(mine[0]).toContain("Content-Type: application/pdf");
     });
   });
 

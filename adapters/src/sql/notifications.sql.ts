@@ -124,6 +124,25 @@ export const sqlNotifications = (sql: SqlClient): NotificationRepository => ({
   async markReminded(bookingId, at) {
     await sql.run("insert into reminders_sent (booking_id, sent_at) values (?, ?) on conflict (booking_id) do nothing", [bookingId, iso(at)]);
   },
+  async markNoticed(event, at) {
+    await sql.run("insert into notices_done (event, done_at) values (?, ?) on conflict (event) do nothing", [event, iso(at)]);
+  },
+  async paymentsAwaitingNotice(from, to) {
+    const rows = await sql.all(
+      "select p.id from payments p left join notices_done n on n.event = 'payment:' || p.id " +
+        "where p.status in ('succeeded', 'refunded') and p.paid_at >= ? and p.paid_at <= ? and n.event is null order by p.paid_at",
+      [iso(from), iso(to)],
+    );
+    return rows.map((r) => str(r, "id"));
+  },
+  async cancellationsAwaitingNotice(from, to) {
+    const rows = await sql.all(
+      "select b.id from bookings b left join notices_done n on n.event = 'cancelled:' || b.id " +
+        "where b.status = 'cancelled' and b.cancelled_at >= ? and b.cancelled_at <= ? and n.event is null order by b.cancelled_at",
+      [iso(from), iso(to)],
+    );
+    return rows.map((r) => str(r, "id"));
+  },
 });
 
 const WAITLIST_COLUMNS = "id, user_id, court_id, booking_date, time_slot, created_at, notified_at";

@@ -1,4 +1,4 @@
-import { ADMIN, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
+import { ADMIN, catchUpNotices, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
 import { Effect, Either } from "effect";
 import type { Ports } from "@courts/core";
 import type { Config } from "../config.js";
@@ -23,6 +23,7 @@ export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl
   const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, options) : fileMailer(config.mail.dir, options);
   const delivery = { retryBaseMs: config.mail.retrySeconds * 1000, leaseMs: MAIL_LEASE_MS, batch: 20 };
   return [
+    { name: "notices", run: () => Effect.runPromise(catchUpNotices(ports)) },
     { name: "reminders", run: () => Effect.runPromise(enqueueReminders(ports)) },
     { name: "mail", run: () => Effect.runPromise(deliverOutbox(ports, mailer, delivery)) },
   ];

@@ -84,6 +84,16 @@ export const enqueuePaymentNotices = (
 ) =>
   Effect.gen(function* () {
     if (payment.paidAt === null) return 0;
+    const written = yield* paymentNotices(ports, payment);
+    yield* call(() => ports.notifications.markNoticed(`payment:${payment.id}`, ports.clock.now()));
+    return written;
+  });
+
+const paymentNotices = (
+  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  payment: Payment,
+) =>
+  Effect.gen(function* () {
     const tz = ports.clock.timeZone;
     const info = (yield* call(() => ports.notifications.payers([payment.id]))).get(payment.id);
     const payer = yield* payerOf(ports, payment, info);
@@ -270,7 +280,35 @@ export const afterCancellation = (
 ) =>
   Effect.gen(function* () {
     const told = yield* enqueueCancellationNotices(ports, booking.id);
-    return told + (yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot));
+    const waiting = yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot);
+    yield* call(() => ports.notifications.markNoticed(`cancelled:${booking.id}`, ports.clock.now()));
+    return told + waiting;
+  });
+
+/** How far back the sweep looks for a change whose mail was never written. */
+const CATCH_UP_MS = 48 * HOUR_MS;
+
+/**
+ * Sweep step: a payment recorded or a booking cancelled whose request died between its commit
+ * and its mail (a crash, a lost connection) gets its messages now. Nothing is written twice:
+ * the producers are idempotent by event key.
+ */
+export const catchUpNotices = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const from = new Date(now.getTime() - CATCH_UP_MS);
+    let written = 0;
+    for (const id of yield* call(() => ports.notifications.paymentsAwaitingNotice(from, now))) {
+      const payment = yield* call(() => ports.payments.findById(id));
+      if (payment) written += yield* enqueuePaymentNotices(ports, payment);
+    }
+    for (const id of yield* call(() => ports.notifications.cancellationsAwaitingNotice(from, now))) {
+      const booking = yield* call(() => ports.bookings.findById(id));
+      if (booking) written += yield* afterCancellation(ports, booking);
+    }
+    return written;
   });
 
 /**

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import {
   cancelBooking,
+  catchUpNotices,
   createBooking,
   createPaymentIntent,
   createShareLink,
@@ -91,6 +92,32 @@ describe("producers", () => {
     expect(await Effect.runPromise(enqueueBalanceDue(c.ports, booking.id, 725))).toBe(0);
     expect(kinds(c.ports).slice(-2)).toEqual(["remainder-charged -> ana@example.com", "balance-due -> ana@example.com"]);
     expect(await Effect.runPromise(enqueueBalanceDue(c.ports, "no-such-booking", 725))).toBe(0);
+  });
+});
+
+describe("catching up", () => {
+  it("when a request died between recording a payment and writing its mail, then the sweep writes it, once", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
+    await c.pay(intent.clientSecret);
+    // the repository's write alone, as if the process stopped right after its commit
+    await c.ports.payments.markSucceeded({ intentId: intent.paymentIntentId, at: c.clock.now(), shareLinkId: null });
+    expect(outboxOf(c.ports).rows()).toHaveLength(0);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(1);
+    expect(kinds(c.ports)).toEqual(["receipt -> ana@example.com"]);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+  });
+
+  it("when a cancellation's request died before its mail, then the sweep tells the payers and the waitlist", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: booking.date, timeSlot: booking.timeSlot }));
+    const before = outboxOf(c.ports).rows().length;
+    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 100, at: c.clock.now() });
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(2);
+    expect(kinds(c.ports).slice(before)).toEqual(["cancellation -> ana@example.com", "slot-freed -> beto@example.com"]);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
   });
 });
 

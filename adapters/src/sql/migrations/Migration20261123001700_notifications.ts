@@ -50,6 +50,19 @@ export class Migration20261123001700Notifications extends Migration {
       sent_at ${instant} not null
     )`);
 
+    // Producers that ran: a payment's notices, a cancellation's. The sweep catches up on any
+    // change whose request died between its commit and writing its mail.
+    this.addSql(`create table notices_done (
+      event text primary key,
+      done_at ${instant} not null
+    )`);
+    // What happened before this table existed was never announced and is not announced now.
+    this.addSql(`insert into notices_done (event, done_at)
+      select 'payment:' || id, paid_at from payments where paid_at is not null`);
+    this.addSql(`insert into notices_done (event, done_at)
+      select 'cancelled:' || id, cancelled_at from bookings where status = 'cancelled' and cancelled_at is not null`);
+    this.addSql(`create index bookings_cancelled_at_idx on bookings (cancelled_at) where status = 'cancelled'`);
+
     this.addSql(`create table waitlist (
       id text primary key,
       user_id text not null references users (id) on delete cascade,
