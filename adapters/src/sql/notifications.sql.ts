@@ -66,6 +66,9 @@ export const sqlOutbox = (sql: SqlClient): Outbox => ({
       [iso(nextAttemptAt), error.slice(0, 1000), id],
     );
   },
+  async pruneSent(before) {
+    return sql.run("delete from outbox where status = 'sent' and sent_at < ?", [iso(before)]);
+  },
   async markFailed(id, error) {
     await sql.run("update outbox set status = 'failed', locked_until = null, last_error = ? where id = ? and status = 'sending'", [
       error.slice(0, 1000),

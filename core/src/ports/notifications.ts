@@ -15,6 +15,8 @@ export interface Outbox {
   retryLater(id: string, nextAttemptAt: Date, error: string): Promise<void>;
   /** a permanent refusal (the server rejected the address): kept for the record, not retried */
   markFailed(id: string, error: string): Promise<void>;
+  /** deletes messages sent before `before` (their event keys go with them); how many */
+  pruneSent(before: Date): Promise<number>;
 }
 
 export interface NotificationSettings {

@@ -21,6 +21,9 @@ import { call } from "./support.js";
 
 type OutboxPorts = Pick<Ports, "outbox" | "ids" | "clock">;
 
+/** How far back the sweep looks for a change whose mail was never written. */
+const CATCH_UP_MS = 48 * HOUR_MS;
+
 export const factsOf = (booking: Pick<BookingWithCourt, "id" | "date" | "timeSlot" | "gameType" | "court">, timeZone: string): BookingFacts => {
   const start = bookingStart(booking, timeZone);
   return {
@@ -83,7 +86,8 @@ export const enqueuePaymentNotices = (
   payment: Payment,
 ) =>
   Effect.gen(function* () {
-    if (payment.paidAt === null) return 0;
+    // an old payment reported again (a replayed request) is not news, and its keys may be pruned
+    if (payment.paidAt === null || ports.clock.now().getTime() - payment.paidAt.getTime() > CATCH_UP_MS) return 0;
     const written = yield* paymentNotices(ports, payment);
     yield* call(() => ports.notifications.markNoticed(`payment:${payment.id}`, ports.clock.now()));
     return written;
@@ -285,9 +289,6 @@ export const afterCancellation = (
     return told + waiting;
   });
 
-/** How far back the sweep looks for a change whose mail was never written. */
-const CATCH_UP_MS = 48 * HOUR_MS;
-
 /**
  * Sweep step: a payment recorded or a booking cancelled whose request died between its commit
  * and its mail (a crash, a lost connection) gets its messages now. Nothing is written twice:
@@ -359,9 +360,17 @@ export interface DeliveryOptions {
   readonly batch: number;
 }
 
+/**
+ * Sent messages are kept this long (to look into a complaint), then deleted, so the outbox does
+ * not grow with history. Their event keys go too: no producer looks that far back (the catch-up
+ * window is 48 h, reminders 24 h).
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+
 /** Sweep step: sends what is due in the outbox; a failure waits for its retry, a refusal is kept as failed. */
 export const deliverOutbox = (ports: Pick<Ports, "outbox" | "clock">, mailer: Mailer, options: DeliveryOptions) =>
   Effect.gen(function* () {
+    yield* call(() => ports.outbox.pruneSent(new Date(ports.clock.now().getTime() - OUTBOX_KEEP_DAYS * 24 * HOUR_MS)));
     let sent = 0;
     for (;;) {
       const now = ports.clock.now();

@@ -218,6 +218,22 @@ describe("delivery", () => {
     expect(await outbox.claim(new Date(now.getTime() + 60_000), new Date(now.getTime() + 120_000), 10)).toHaveLength(1);
   });
 
+  it("sent messages are deleted after 30 days; failed ones stay", async () => {
+    const c = await club();
+    const ports = { ...c.ports, outbox: memoryOutbox() };
+    await ports.outbox.enqueue({ id: "m1", eventKey: "k1", to: "a@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    await ports.outbox.enqueue({ id: "m2", eventKey: "k2", to: "x@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    const mailer = scriptedMailer([{ ok: true }, { ok: false, permanent: true, error: "550" }]);
+    const options = { retryBaseMs: 10, leaseMs: 1000, batch: 10 };
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    c.clock.advance(30 * 24 * 3_600_000 - 1);
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    expect(ports.outbox.rows()).toHaveLength(2);
+    c.clock.advance(2);
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    expect(ports.outbox.rows().map((r) => [r.id, r.status])).toEqual([["m2", "failed"]]);
+  });
+
   it("the retry delay doubles from the base and never passes an hour", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 600_000 }), (attempts, base) => {

@@ -51,6 +51,16 @@ export const memoryOutbox = (): Outbox & { readonly rows: () => readonly OutboxR
       const r = rows.get(id);
       if (r?.status === "sending") Object.assign(r, { status: "pending", nextAttemptAt, lockedUntil: null, lastError: error });
     },
+    async pruneSent(before) {
+      let n = 0;
+      for (const r of [...rows.values()])
+        if (r.status === "sent" && r.sentAt !== null && r.sentAt < before) {
+          rows.delete(r.id);
+          keys.delete(r.eventKey);
+          n++;
+        }
+      return n;
+    },
     async markFailed(id, error) {
       const r = rows.get(id);
       if (r?.status === "sending") Object.assign(r, { status: "failed", lockedUntil: null, lastError: error });

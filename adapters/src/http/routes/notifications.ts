@@ -18,7 +18,7 @@ import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { signedIn } from "../guards.js";
-import { bodies, idParams, int, localDate, money, object, str } from "../openapi.js";
+import { bodies, idParams, localDate, money, object, str } from "../openapi.js";
 import { run } from "../run.js";
 import { CALENDAR_CONTENT_TYPE, calendarFile } from "../../mail/calendar-file.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -120,7 +120,7 @@ export default routes("notifications", async (app) => {
         tags: ["bookings"],
         summary: "Avisarme si se libera un horario ocupado",
         body: bodies.waitlist,
-        response: { 201: waitlistEntry, 200: object({ count: int }) },
+        response: { 201: waitlistEntry },
       },
     },
     async (request, reply) => {
