@@ -6,6 +6,7 @@ import type { Cents } from "../domain/money.js";
 import type { BookingFacts, ClaimedMessage, Notice } from "../domain/notices.js";
 import { REMINDER_LEAD_MS, retryDelayMs } from "../domain/notices.js";
 import { PLAYERS } from "../domain/pricing.js";
+import { refundAmount } from "../domain/refund.js";
 import { addDays, HOUR_MS, localDateOf } from "../domain/time.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
@@ -144,6 +145,7 @@ const enqueueRefundNotices = (
   bookingId: string,
   make: (name: string, facts: BookingFacts, refund: Cents) => Notice,
   keyPrefix: string,
+  refundOf: (payment: Payment) => Cents,
 ) =>
   Effect.gen(function* () {
     const booking = yield* call(() => ports.bookings.findById(bookingId));
@@ -154,7 +156,7 @@ const enqueueRefundNotices = (
     for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
       if (person.email === null) continue;
       told.add(person.email.toLowerCase());
-      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${payment.id}`, person.email, make(person.name, facts, payment.refundedAmount))) written++;
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${payment.id}`, person.email, make(person.name, facts, refundOf(payment)))) written++;
     }
     const organiser = yield* organiserOf(ports, booking);
     if (organiser?.email && !told.has(organiser.email.toLowerCase()))
@@ -169,11 +171,15 @@ export const enqueueCancellationNotices = (
   Effect.gen(function* () {
     const booking = yield* call(() => ports.bookings.findById(bookingId));
     const percentage = booking?.refundPercentage ?? 0;
+    // What the tier gives back, whether the provider has confirmed the refund yet or the sweep
+    // still owes it: the payer learns the amount at once.
+    const refundOf = (p: Payment) => Math.min(chargedOf(p), Math.max(p.refundedAmount, refundAmount(chargedOf(p), percentage)));
     return yield* enqueueRefundNotices(
       ports,
       bookingId,
       (name, facts, refund) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage }),
       "cancelled",
+      refundOf,
     );
   });
 
@@ -182,7 +188,9 @@ export const enqueueClosureNotice = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
   bookingId: string,
   reason: string,
-) => enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure");
+) =>
+  // a closure gives back everything, whatever the tier (DESIGN.md section 10)
+  enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure", chargedOf);
 
 /** Section 8: the unpaid hold ran out. Call after the booking became expired; the waitlist is told too. */
 export const enqueueHoldExpired = (

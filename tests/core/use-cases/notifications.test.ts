@@ -7,6 +7,7 @@ import {
   createShareLink,
   deliverOutbox,
   enqueueBalanceDue,
+  enqueueCancellationNotices,
   enqueueClosureNotice,
   enqueueHoldExpired,
   enqueuePaymentNotices,
@@ -81,6 +82,18 @@ describe("producers", () => {
     expect(closure?.to).toBe("ana@example.com");
     expect(closure?.notice).toMatchObject({ refund: 725, reason: "Lluvia" });
     expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(0);
+  });
+
+  it("when refunds are owed but not yet sent, then each payer is told the amount their tier gives (a closure: all of it)", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    // cancelled with the 50% tier, the refund left to the sweep (section 8): nothing refunded yet
+    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 50, at: c.clock.now() });
+    await Effect.runPromise(enqueueCancellationNotices(c.ports, booking.id));
+    await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Torneo"));
+    const notices = outboxOf(c.ports).rows().map((r) => r.notice);
+    expect(notices.find((n) => n.kind === "cancellation")).toMatchObject({ refund: 363, refundPercentage: 50 });
+    expect(notices.find((n) => n.kind === "closure")).toMatchObject({ refund: 725, reason: "Torneo" });
   });
 
   it("balance due and remainder charged go to the organiser, once per booking", async () => {
