@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
@@ -16,7 +16,40 @@ const IMPORT = /(?:import|export)\s[^'"]*?from\s+["']([^"']+)["']|import\(\s*["'
 const importsOf = (file: string) =>
   [...readFileSync(file, "utf8").matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? "");
 
+/**
+ * Where an import of `file` points inside the repository ("adapters/src/sql/x.js"), for relative
+ * imports and for workspace packages' subpath exports (`@courts/adapters/sql/index` is
+ * adapters/src/sql/index); the bare specifier otherwise.
+ */
+const targetOf = (file: string, spec: string): string => {
+  if (spec.startsWith(".")) return relative(root, resolve(dirname(file), spec));
+  const pkg = /^@courts\/(core|adapters|cli|web)(?:\/(.*))?$/.exec(spec);
+  if (pkg) return pkg[2] === undefined ? `${pkg[1]}/src/index` : `${pkg[1]}/src/${pkg[2]}`;
+  return spec;
+};
+
+const offendersOf = (dir: string, forbidden: string) =>
+  sourceFiles(join(root, dir)).flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => targetOf(file, spec).startsWith(forbidden))
+      .map((spec) => `${relative(root, file)} -> ${spec}`),
+  );
+
 describe("dependency boundaries", () => {
+  it("when the HTTP adapter is scanned, then it never imports the SQL adapter: routes call use cases", () => {
+    expect(offendersOf("adapters/src/http", "adapters/src/sql/")).toEqual([]);
+  });
+
+  it("when the CLI is scanned, then it never imports the HTTP adapter: its JSON shapes come from core's contract", () => {
+    expect(offendersOf("cli/src", "adapters/src/http/")).toEqual([]);
+  });
+
+  it("when an import reaches another folder, then the scanner resolves it (the checks above can fail)", () => {
+    const route = join(root, "adapters/src/http/routes/x.ts");
+    expect(targetOf(route, "../../sql/json-reads.sql.js")).toBe("adapters/src/sql/json-reads.sql.js");
+    expect(targetOf(join(root, "cli/src/commands/x.ts"), "@courts/adapters/http/presenters")).toBe("adapters/src/http/presenters");
+  });
+
   it("when core is scanned, then it imports nothing but effect and itself", () => {
     const offenders = sourceFiles(join(root, "core/src")).flatMap((file) =>
       importsOf(file)

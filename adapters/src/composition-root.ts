@@ -28,11 +28,11 @@ export interface OpenRuntimeOptions extends DatabaseOptions {
   readonly migrate?: boolean;
 }
 
-const lazyInvoiceRenderer = (): InvoiceRenderer => {
+const lazyInvoiceRenderer = (issuer: Config["invoiceIssuer"]): InvoiceRenderer => {
   let renderer: Promise<InvoiceRenderer> | undefined;
   return {
     render: async (invoice) => {
-      renderer ??= import("./pdf/invoice-pdf.js").then((m) => m.pdfInvoiceRenderer());
+      renderer ??= import("./pdf/invoice-pdf.js").then((m) => m.pdfInvoiceRenderer(issuer));
       return (await renderer).render(invoice);
     },
   };
@@ -65,7 +65,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
   const ports: Ports = {
     ...database.repositories,
     gateway,
-    invoices: lazyInvoiceRenderer(),
+    invoices: lazyInvoiceRenderer(config.invoiceIssuer),
     passwords: argon2Hasher(),
     clock,
     ids,
@@ -100,6 +100,10 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
   publicUrl: config.publicUrl,
   loginRateLimit: config.loginRateLimit,
   registerRateLimit: config.registerRateLimit,
+  loginIpRateLimit: config.loginIpRateLimit,
+  anonymousWriteRateLimit: config.anonymousWriteRateLimit,
+  requestTimeoutSeconds: config.requestTimeoutSeconds,
+  headersTimeoutSeconds: config.headersTimeoutSeconds,
   webDist: config.webDist,
   stripePublishableKey: config.stripe?.publishableKey ?? null,
   trustProxy: config.trustProxy,
@@ -108,6 +112,7 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
 export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps => ({
   ports: runtime.ports,
   sessionStore: runtime.database.sessionStore,
+  rateLimits: runtime.database.rateLimits,
   config: httpConfigOf(runtime.config),
   simulatedCard: runtime.simulated,
   verifyWebhook: runtime.verifyWebhook,

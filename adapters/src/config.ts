@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "@courts/core";
+import { passwordWeakness } from "./auth/password-policy.js";
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -16,8 +18,11 @@ export interface Config {
   readonly timeZone: string;
   readonly publicUrl: string;
   readonly cookieSecure: boolean;
-  /** behind a TLS-terminating proxy: trust X-Forwarded-* (client IP for rate limits, https for cookies) */
-  readonly trustProxy: boolean;
+  /**
+   * Behind a TLS-terminating proxy: how many proxy hops (or which proxy addresses) to trust for
+   * X-Forwarded-* (client IP for rate limits, https for cookies). false trusts none.
+   */
+  readonly trustProxy: TrustProxy;
   /** seed the demo venues and courts into a fresh database */
   readonly seedDemo: boolean;
   readonly admin: { readonly username: string; readonly password: string } | null;
@@ -25,6 +30,16 @@ export interface Config {
   readonly logLevel: string;
   readonly loginRateLimit: number;
   readonly registerRateLimit: number;
+  /** failed logins per minute from one IP, whatever the user names (password spraying) */
+  readonly loginIpRateLimit: number;
+  /** anonymous writes (share-link payments, simulated card confirmations) per minute per IP */
+  readonly anonymousWriteRateLimit: number;
+  /** a request's whole body must arrive within this many seconds (slow bodies), 0 = never */
+  readonly requestTimeoutSeconds: number;
+  /** a request's headers must arrive within this many seconds */
+  readonly headersTimeoutSeconds: number;
+  /** the seller on every invoice */
+  readonly invoiceIssuer: InvoiceIssuer;
   /** the built web app (index.html and assets) */
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
@@ -40,6 +55,15 @@ export interface MailConfig {
   readonly dir: string;
   /** the first retry after a failed send waits this long, each next one twice as long (at most 1 h) */
   readonly retrySeconds: number;
+}
+
+/** false, a hop count, or the proxies' addresses (IPs or CIDR ranges) */
+export type TrustProxy = false | number | readonly string[];
+
+export interface InvoiceIssuer {
+  readonly name: string;
+  readonly taxId: string | null;
+  readonly address: string | null;
 }
 
 export interface StripeConfig {
@@ -129,7 +153,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const publicUrl = (text("PUBLIC_URL") ?? `http://localhost:${port}`).replace(/\/+$/, "");
   if (!/^https?:\/\/[^\s/]+/.test(publicUrl)) problems.push(`PUBLIC_URL debe ser una URL http:// o https:// (recibido "${publicUrl}")`);
   const cookieSecure = flag("COOKIE_SECURE") ?? publicUrl.startsWith("https://");
-  const trustProxy = flag("TRUST_PROXY") ?? publicUrl.startsWith("https://");
+  const trustProxy = trustProxyOf(text("TRUST_PROXY"), problems);
   const seedDemo = flag("SEED_DEMO") ?? true;
 
   const logLevel = text("LOG_LEVEL") ?? "info";
@@ -137,6 +161,12 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
 
   const loginRateLimit = integer("LOGIN_RATE_LIMIT", 5, 1, 100_000);
   const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
+  const loginIpRateLimit = integer("LOGIN_IP_RATE_LIMIT", 20, 1, 100_000);
+  const anonymousWriteRateLimit = integer("ANONYMOUS_WRITE_RATE_LIMIT", 60, 1, 100_000);
+  // 60 s: a 10 MB image from a phone on a slow uplink still arrives; behind nginx bodies come buffered
+  const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 0, 3600);
+  const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
+  const invoiceIssuer = invoiceIssuerOf(text, problems);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
 
@@ -153,8 +183,12 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     if (adminUsername === undefined) problems.push("ADMIN_USERNAME es requerido cuando se define ADMIN_PASSWORD");
     else if (!/^[\p{L}\p{N}_.-]{3,30}$/u.test(adminUsername))
       problems.push("ADMIN_USERNAME debe tener entre 3 y 30 letras, números, '.', '_' o '-'");
-    if (adminPassword === undefined || adminPassword.length < 8 || adminPassword.length > 200)
-      problems.push("ADMIN_PASSWORD debe tener entre 8 y 200 caracteres cuando se define ADMIN_USERNAME");
+    if (adminPassword === undefined || adminPassword.length < 10 || adminPassword.length > 200)
+      problems.push("ADMIN_PASSWORD debe tener entre 10 y 200 caracteres cuando se define ADMIN_USERNAME");
+    else {
+      const weak = passwordWeakness(adminPassword);
+      if (weak !== null) problems.push(`ADMIN_PASSWORD: ${weak}`);
+    }
     if (adminUsername !== undefined && adminPassword !== undefined) admin = { username: adminUsername, password: adminPassword };
   }
 
@@ -189,9 +223,63 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     logLevel,
     loginRateLimit,
     registerRateLimit,
+    loginIpRateLimit,
+    anonymousWriteRateLimit,
+    requestTimeoutSeconds,
+    headersTimeoutSeconds,
+    invoiceIssuer,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
     mail: { smtpUrl, from: mailFrom, dir: path.join(dataDir, "mail"), retrySeconds: mailRetrySeconds },
+  };
+};
+
+/**
+ * Never "trust every X-Forwarded-For": a client could then pick its own address and slip past
+ * every per-IP limit. Only a hop count or the proxies' own addresses are accepted.
+ */
+const trustProxyOf = (raw: string | undefined, problems: string[]): TrustProxy => {
+  if (raw === undefined || ["false", "no", "off", "0"].includes(raw.toLowerCase())) return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops <= 10) return hops;
+  } else if (!["true", "yes", "on"].includes(raw.toLowerCase())) {
+    const list = raw.split(",").map((a) => a.trim()).filter((a) => a !== "");
+    const bad = list.filter((a) => !isAddressOrRange(a));
+    if (list.length > 0 && bad.length === 0) return list;
+    if (bad.length > 0) {
+      problems.push(`TRUST_PROXY: "${bad.join('", "')}" no es una dirección IP ni un rango CIDR`);
+      return false;
+    }
+  }
+  problems.push(
+    `TRUST_PROXY debe ser el número de proxies delante del servidor (0 a 10, p. ej. 1) o sus direcciones separadas por comas (p. ej. 10.0.0.5,10.0.1.0/24); "true" confiaría en cualquier X-Forwarded-For (recibido "${raw}")`,
+  );
+  return false;
+};
+
+const isAddressOrRange = (value: string): boolean => {
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: string[]): InvoiceIssuer => {
+  const field = (name: string, max: number): string | null => {
+    const value = text(name) ?? null;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+    if (value !== null && (value.length > max || /[\u0000-\u001f\u007f]/.test(value))) {
+      problems.push(`${name} debe tener hasta ${max} caracteres, sin caracteres de control`);
+      return null;
+    }
+    return value;
+  };
+  return {
+    name: field("INVOICE_ISSUER_NAME", 200) ?? "Canchas de Tenis",
+    taxId: field("INVOICE_ISSUER_TAX_ID", 50),
+    address: field("INVOICE_ISSUER_ADDRESS", 300),
   };
 };
 

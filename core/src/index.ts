@@ -2,3 +2,4 @@ export * from "./domain/index.js";
 export type * from "./ports/index.js";
 export * from "./use-cases/index.js";
 export * from "./schemas/index.js";
+export * from "./contract/index.js";

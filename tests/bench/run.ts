@@ -11,6 +11,11 @@
  *   options: --seconds N --warmup N --connections N --engines sqlite,postgresql --log-level info
  *            --no-build --check (exit 1 when a target is missed)
  *            --cpu-prof DIR (the server writes a V8 CPU profile there when it stops: where the time goes)
+ *   npm run bench -- --scale 10        # ten times the history (seed.ts), plus the history endpoints
+ *   npm run bench -- --scale 1,10      # both, one after the other per engine, compared: 10x keeps >= 0.7 of
+ *                                      # 1x's req/s and <= 1.5x its p99, peak RSS <= 1.2x; answers <= 1 MiB;
+ *                                      # and the whole transactions CSV export, with the server's memory during it
+ *   options: --endpoints availability,transactions,...   (only these, plus the bare route)
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,17 +30,47 @@ import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded
 import { ROOT, startServer, type ServerProcess } from "./server-process.js";
 
 type Engine = "sqlite" | "postgresql";
-type Endpoint = "bare" | "availability" | "venueCourts" | "monthCalendar" | "createBooking" | "invoicePdf" | "login";
+type Endpoint =
+  | "plain"
+  | "bare"
+  | "availability"
+  | "venueCourts"
+  | "monthCalendar"
+  | "createBooking"
+  | "invoicePdf"
+  | "login"
+  | "transactions"
+  | "stats"
+  | "heavyBookings"
+  | "heavyPayments";
 
-const ENDPOINTS: readonly { key: Endpoint; label: string; target: Record<Engine, number> | null }[] = [
+/**
+ * `target` is the ratio to the bare route of the same process; `plainTarget` the ratio to a plain
+ * Fastify process with no plugins (plain-fastify.mjs), measured in the same run: what the whole
+ * stack (helmet, session, compression, logs) costs shows in the second ratio, not the first.
+ */
+const ENDPOINTS: readonly {
+  key: Endpoint;
+  label: string;
+  target: Record<Engine, number> | null;
+  plainTarget?: Partial<Record<Engine, number>>;
+}[] = [
+  { key: "plain", label: "plain Fastify (baseline 2)", target: null },
   { key: "bare", label: "bare route (baseline)", target: null },
-  { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 } },
+  { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 }, plainTarget: { sqlite: 0.5 } },
   { key: "venueCourts", label: "courts of a venue", target: { sqlite: 0.5, postgresql: 0.2 } },
   { key: "monthCalendar", label: "venue month calendar", target: { sqlite: 0.05, postgresql: 0.05 } },
   { key: "createBooking", label: "create booking", target: { sqlite: 0.15, postgresql: 0.1 } },
   { key: "invoicePdf", label: "invoice PDF", target: { sqlite: 0.02, postgresql: 0.02 } },
   { key: "login", label: "login (argon2id)", target: null },
+  // the endpoints that read history: their targets compare 10x with 1x (--scale 1,10)
+  { key: "transactions", label: "transactions, first page", target: null },
+  { key: "stats", label: "payment stats", target: null },
+  { key: "heavyBookings", label: "heavy player's bookings", target: null },
+  { key: "heavyPayments", label: "heavy player's payments", target: null },
 ];
+const MAX_ANSWER_BYTES = 1024 * 1024;
+const SCALE_TARGETS = { rps: 0.7, p99: 1.5, rss: 1.2 };
 const RSS_TARGET_MB = 250;
 const HORIZON_DAYS = 180;
 
@@ -52,8 +87,14 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
     check: { type: "boolean", default: false },
+    scale: { type: "string", default: "1" },
+    endpoints: { type: "string" },
   },
 });
+const scales = args.scale.split(",").map(Number);
+if (scales.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--scale: whole numbers from 1, got ${args.scale}`);
+const chosen = args.endpoints?.split(",");
+const endpoints = ENDPOINTS.filter((e) => e.key === "bare" || e.key === "plain" || chosen === undefined || chosen.includes(e.key));
 const seconds = Number(args.seconds ?? (args.quick ? 2 : 10));
 const warmup = Number(args.warmup ?? (args.quick ? 1 : 3));
 const runs = Math.max(1, Number(args.runs));
@@ -67,6 +108,8 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 
 interface Measured extends LoadResult {
   readonly ratio: number;
+  /** req/s divided by the plain Fastify process's req/s in the same run */
+  readonly plainRatio: number;
   readonly rssMb: number;
   /** the server's CPU during the measured seconds, in cores (main thread + database and argon2 workers) */
   readonly cpu: number;
@@ -116,12 +159,25 @@ const loginCookie = async (server: ServerProcess, username: string): Promise<str
   return cookie.split(";", 1)[0]!;
 };
 
-const requestsOf = (seeded: Seeded, cookies: readonly string[]) => {
+const adminCookie = async (server: ServerProcess, password: string): Promise<string> => {
+  const answer = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "bench-admin", password }),
+  });
+  await answer.arrayBuffer();
+  const cookie = answer.headers.getSetCookie().find((c) => c.startsWith("courts.sid="));
+  if (answer.status !== 200 || !cookie) throw new Error(`admin login answered ${answer.status}`);
+  return cookie.split(";", 1)[0]!;
+};
+
+const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) => {
   let slotIndex = 0;
   const courts = seeded.courts;
   const freeSlots = courts.length * SLOTS.length * (HORIZON_DAYS - DAYS_AHEAD);
   const invoices = seeded.invoices;
   const generators: Record<Endpoint, () => BenchRequest> = {
+    plain: () => ({ path: "/" }),
     bare: () => ({ path: "/__bench/bare" }),
     availability: () => ({ path: `/api/courts/${pick(courts).id}/bookings?date=${pick(seeded.bookedDates)}` }),
     venueCourts: () => ({ path: `/api/venues/${pick(seeded.venueIds)}/courts` }),
@@ -136,7 +192,8 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[]) => {
       return {
         method: "POST",
         path: "/api/bookings",
-        headers: { cookie: cookies[i % cookies.length]! },
+        // never the heavy player (user 0): their history stays as seeded
+        headers: { cookie: cookies[1 + (i % (cookies.length - 1))]! },
         body: JSON.stringify({
           courtId: courts[i % courts.length]!.id,
           bookingDate: addDays(seeded.freeFrom, Math.floor(k / SLOTS.length)),
@@ -154,22 +211,24 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[]) => {
       path: "/api/auth/login",
       body: JSON.stringify({ username: pick(seeded.benchUsers).username, password: BENCH_PASSWORD }),
     }),
+    transactions: () => ({ path: "/api/admin/transactions", headers: { cookie: admin } }),
+    stats: () => ({ path: "/api/payments/stats", headers: { cookie: admin } }),
+    heavyBookings: () => ({ path: "/api/user/bookings", headers: { cookie: cookies[seeded.heavy.userIndex]! } }),
+    heavyPayments: () => ({ path: "/api/user/payments", headers: { cookie: cookies[seeded.heavy.userIndex]! } }),
   };
   return generators;
 };
 
 /** One request of each endpoint, checked, before any load: a benchmark of 404s measures nothing. */
-const checkAnswers = async (server: ServerProcess, seeded: Seeded, generators: Record<Endpoint, () => BenchRequest>) => {
-  const expected: Record<Endpoint, number> = {
-    bare: 200,
-    availability: 200,
-    venueCourts: 200,
-    monthCalendar: 200,
-    createBooking: 201,
-    invoicePdf: 200,
-    login: 200,
-  };
-  for (const { key } of ENDPOINTS) {
+const checkAnswers = async (
+  server: ServerProcess,
+  seeded: Seeded,
+  generators: Record<Endpoint, () => BenchRequest>,
+): Promise<Partial<Record<Endpoint, number>>> => {
+  const expected = (key: Endpoint) => (key === "createBooking" ? 201 : 200);
+  const sizes: Partial<Record<Endpoint, number>> = {};
+  for (const { key } of endpoints) {
+    if (key === "plain") continue;
     const request = generators[key]();
     const answer = await fetch(`${server.url}${request.path}`, {
       method: request.method ?? "GET",
@@ -177,14 +236,46 @@ const checkAnswers = async (server: ServerProcess, seeded: Seeded, generators: R
       ...(request.body ? { body: request.body } : {}),
     });
     const body = Buffer.from(await answer.arrayBuffer());
-    if (answer.status !== expected[key]) throw new Error(`${key}: ${request.path} answered ${answer.status}: ${body.toString().slice(0, 300)}`);
+    if (answer.status !== expected(key)) throw new Error(`${key}: ${request.path} answered ${answer.status}: ${body.toString().slice(0, 300)}`);
+    sizes[key] = body.byteLength;
+    const total = key === "heavyBookings" ? seeded.heavy.bookings : key === "heavyPayments" ? seeded.heavy.payments : undefined;
+    if (total !== undefined && answer.headers.get("x-total-count") !== String(total))
+      throw new Error(`${key}: x-total-count ${answer.headers.get("x-total-count")}, seeded ${total}`);
     if (key === "invoicePdf" && body.subarray(0, 5).toString() !== "%PDF-") throw new Error("invoicePdf: not a PDF");
     if (key === "monthCalendar") {
       const entries = JSON.parse(body.toString()) as unknown[];
       if (entries.length !== seeded.calendar.bookings) throw new Error(`monthCalendar: ${entries.length} entries, ${seeded.calendar.bookings} seeded`);
     }
   }
+  return sizes;
 };
+
+/** The whole CSV export read as fast as the client takes it, with the server's memory sampled meanwhile. */
+const measureExport = async (server: ServerProcess, admin: string) => {
+  const before = server.memory()?.rssMb ?? 0;
+  let peak = before;
+  const sample = setInterval(() => {
+    peak = Math.max(peak, server.memory()?.rssMb ?? 0);
+  }, 100);
+  const started = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const answer = await fetch(`${server.url}/api/admin/transactions.csv`, { headers: { cookie: admin } });
+    if (answer.status !== 200 || !answer.body) throw new Error(`export answered ${answer.status}`);
+    const reader = answer.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      for (const b of value) if (b === 10) lines++;
+    }
+  } finally {
+    clearInterval(sample);
+  }
+  return { mb: bytes / 1_048_576, rows: lines - 1, seconds: (performance.now() - started) / 1000, rssBeforeMb: before, rssPeakMb: peak };
+};
+type ExportResult = Awaited<ReturnType<typeof measureExport>>;
 
 // ---------------------------------------------------------------------------------------------
 // measuring
@@ -216,12 +307,21 @@ const measureEndpoint = async (
   }
 };
 
-const benchEngine = async (engine: Engine): Promise<{ results: Record<Endpoint, Measured>; peakMb: number; seeded: Seeded }> => {
+interface EngineRun {
+  readonly results: Record<Endpoint, Measured>;
+  readonly peakMb: number;
+  readonly seeded: Seeded;
+  readonly sizes: Partial<Record<Endpoint, number>>;
+  readonly exported: ExportResult | null;
+}
+
+const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> => {
   const dir = mkdtempSync(path.join(tmpdir(), `courts-bench-${engine}-`));
   const database = await freshDatabase(engine, dir);
   let server: ServerProcess | undefined;
+  let plain: ServerProcess | undefined;
   const stopOnSignal = () => {
-    const stopped = server ? server.stop(1_000) : Promise.resolve();
+    const stopped = Promise.all([server?.stop(1_000), plain?.stop(1_000)]);
     void stopped
       .then(() => database.drop())
       .finally(() => {
@@ -231,17 +331,19 @@ const benchEngine = async (engine: Engine): Promise<{ results: Record<Endpoint, 
   };
   process.once("SIGINT", stopOnSignal);
   try {
-    say(`\n== ${engine}: seeding a fresh database`);
-    const seeded = await seedBenchDatabase(database.url, timeZone);
+    say(`\n== ${engine} at ${scale}x: seeding a fresh database`);
+    const seeded = await seedBenchDatabase(database.url, timeZone, scale);
     const c = seeded.counts;
     say(
       `   ${c.users} users, ${seeded.venueIds.length} venues x ${seeded.courts.length / seeded.venueIds.length} courts, ` +
         `${c.bookings} bookings (${c.cancelled} cancelled), ${c.payments} payments in ${seeded.seconds.toFixed(1)} s`,
     );
     const cal = seeded.calendar;
+    say(`   the heavy player holds ${seeded.heavy.bookings} bookings and ${seeded.heavy.payments} payments`);
     say(`   month calendar: ${cal.year}-${String(cal.month).padStart(2, "0")} of the busiest venue holds ${cal.bookings} bookings`);
     if (cal.bookings < 2_000) throw new Error(`the calendar month holds ${cal.bookings} bookings, fewer than 2,000`);
 
+    const adminPassword = randomBytes(12).toString("base64url");
     server = await startServer({
       entry: "compiled",
       nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [],
@@ -255,47 +357,62 @@ const benchEngine = async (engine: Engine): Promise<{ results: Record<Endpoint, 
         WEB_DIST: dir,
         SEED_DEMO: "false",
         ADMIN_USERNAME: "bench-admin",
-        ADMIN_PASSWORD: randomBytes(12).toString("base64url"),
+        ADMIN_PASSWORD: adminPassword,
         BENCH_BARE_ROUTE: "1",
         LOG_LEVEL: args["log-level"],
         COURTS_TIMEZONE: timeZone,
       },
     });
     say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}, logs in ${dir}/server.log)`);
+    plain = await startServer({ entry: "plain-fastify", readyPath: "/", env: { NODE_ENV: "production" } });
+    say(`   plain Fastify pid ${plain.pid} on ${plain.url} (no plugins, a fixed JSON)`);
 
     const cookies: string[] = [];
     for (let i = 0; i < BENCH_USERS; i += 5)
       cookies.push(...(await Promise.all(seeded.benchUsers.slice(i, i + 5).map((u) => loginCookie(server!, u.username)))));
-    const generators = requestsOf(seeded, cookies);
-    await checkAnswers(server, seeded, generators);
+    const admin = await adminCookie(server, adminPassword);
+    const generators = requestsOf(seeded, cookies, admin);
+    const sizes = await checkAnswers(server, seeded, generators);
+    say(`   answer sizes (bytes): ${Object.entries(sizes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 
-    const all: Record<Endpoint, (LoadResult & { rssMb: number; cpu: number; ratio: number })[]> = {
-      bare: [], availability: [], venueCourts: [], monthCalendar: [], createBooking: [], invoicePdf: [], login: [],
-    };
+    const all = Object.fromEntries(ENDPOINTS.map(({ key }) => [key, []])) as unknown as Record<
+      Endpoint,
+      (LoadResult & { rssMb: number; cpu: number; ratio: number; plainRatio: number })[]
+    >;
     for (let run = 1; run <= runs; run++) {
       let bare = 0;
-      for (const { key, label } of ENDPOINTS) {
+      let plainRps = 0;
+      for (const { key, label } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
-        const result = await measureEndpoint(server, generators[key], status);
+        const result = await measureEndpoint(key === "plain" ? plain : server, generators[key], status);
+        if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
-        const ratio = bare > 0 ? result.rps / bare : 0;
-        all[key].push({ ...result, ratio });
+        const ratio = key === "plain" ? 0 : bare > 0 ? result.rps / bare : 0;
+        const plainRatio = plainRps > 0 ? result.rps / plainRps : 0;
+        all[key].push({ ...result, ratio, plainRatio });
         say(
           `   ${runs > 1 ? `run ${run} ` : ""}${label.padEnd(24)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
+            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  to plain ${plainRatio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
             (result.unexpected > 0 ? `  !! ${result.unexpected} unexpected answers ${JSON.stringify(result.statuses)}` : ""),
         );
       }
     }
     const peakMb = server.memory()?.peakMb ?? 0;
+    const exported = endpoints.some((e) => e.key === "transactions") ? await measureExport(server, admin) : null;
+    if (exported)
+      say(
+        `   CSV export: ${exported.rows} rows, ${exported.mb.toFixed(1)} MiB in ${exported.seconds.toFixed(1)} s; ` +
+          `server RSS ${exported.rssBeforeMb.toFixed(0)} MB before, ${exported.rssPeakMb.toFixed(0)} MB at most during it`,
+      );
     const results = Object.fromEntries(
-      Object.entries(all).map(([key, list]) => [
+      Object.entries(all).filter(([, list]) => list.length > 0).map(([key, list]) => [
         key,
         {
           rps: median(list.map((r) => r.rps)),
           p50: median(list.map((r) => r.p50)),
           p99: median(list.map((r) => r.p99)),
           ratio: median(list.map((r) => r.ratio)),
+          plainRatio: median(list.map((r) => r.plainRatio)),
           rssMb: Math.max(...list.map((r) => r.rssMb)),
           cpu: median(list.map((r) => r.cpu)),
           total: list.reduce((a, r) => a + r.total, 0),
@@ -304,9 +421,10 @@ const benchEngine = async (engine: Engine): Promise<{ results: Record<Endpoint, 
         },
       ]),
     ) as Record<Endpoint, Measured>;
-    return { results, peakMb, seeded };
+    return { results, peakMb, seeded, sizes, exported };
   } finally {
     process.removeListener("SIGINT", stopOnSignal);
+    await plain?.stop();
     await server?.stop();
     await database.drop();
     rmSync(dir, { recursive: true, force: true });
@@ -330,41 +448,88 @@ const main = async () => {
       `Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs (autocannon shares them with the server)`,
   );
 
-  const report: Partial<Record<Engine, { results: Record<Endpoint, Measured>; peakMb: number }>> = {};
-  for (const engine of engines) report[engine] = await benchEngine(engine);
+  const byScale = new Map<number, Partial<Record<Engine, EngineRun>>>();
+  for (const engine of engines)
+    for (const scale of scales) {
+      const runsAt = byScale.get(scale) ?? {};
+      runsAt[engine] = await benchEngine(engine, scale);
+      byScale.set(scale, runsAt);
+    }
+  const report = byScale.get(scales[0]!)!;
 
   let missed = 0;
   let broken = 0;
   const lines: string[] = [];
-  lines.push("| engine | endpoint | req/s | p50 ms | p99 ms | ratio to bare | target | | server CPU (cores) |");
-  lines.push("|---|---|---:|---:|---:|---:|---:|---|---:|");
+  lines.push("| engine | endpoint | req/s | p50 ms | p99 ms | ratio to bare | target | | ratio to plain Fastify | target | | server CPU (cores) |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|");
   for (const engine of engines) {
     const { results, peakMb } = report[engine]!;
-    for (const { key, label, target } of ENDPOINTS) {
+    for (const { key, label, target, plainTarget } of endpoints) {
       const r = results[key];
       const goal = target?.[engine];
       const met = goal === undefined ? "" : r.ratio >= goal ? "met" : "MISSED";
+      const plainGoal = plainTarget?.[engine];
+      const plainMet = plainGoal === undefined ? "" : r.plainRatio >= plainGoal ? "met" : "MISSED";
       if (met === "MISSED") missed++;
+      if (plainMet === "MISSED") missed++;
       if (r.unexpected > 0) broken++;
+      const bareRatio = key === "bare" ? "1" : key === "plain" ? "-" : r.ratio.toFixed(3);
       lines.push(
-        `| ${engine} | ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${key === "bare" ? "1" : r.ratio.toFixed(3)} | ` +
-          `${goal === undefined ? "-" : `>= ${goal}`} | ${met}${r.unexpected > 0 ? ` (${r.unexpected} unexpected answers)` : ""} | ${r.cpu.toFixed(2)} |`,
+        `| ${engine} | ${label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${bareRatio} | ` +
+          `${goal === undefined ? "-" : `>= ${goal}`} | ${met}${r.unexpected > 0 ? ` (${r.unexpected} unexpected answers)` : ""} | ` +
+          `${key === "plain" ? "1" : r.plainRatio.toFixed(3)} | ${plainGoal === undefined ? "-" : `>= ${plainGoal}`} | ${plainMet} | ${r.cpu.toFixed(2)} |`,
       );
     }
     const rssMet = peakMb <= RSS_TARGET_MB;
     if (!rssMet) missed++;
-    lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | |`);
+    lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | | | | |`);
   }
   say(`\n${lines.join("\n")}\n`);
+  if (scales.length > 1) {
+    const [low, high] = [scales[0]!, scales.at(-1)!];
+    const cmp: string[] = [];
+    cmp.push(`| engine | endpoint | req/s ${low}x | req/s ${high}x | ratio (>= ${SCALE_TARGETS.rps}) | p99 ms ${low}x | p99 ms ${high}x | ratio (<= ${SCALE_TARGETS.p99}) | answer bytes ${high}x | |`);
+    cmp.push("|---|---|---:|---:|---:|---:|---:|---:|---:|---|");
+    for (const engine of engines) {
+      const a = byScale.get(low)![engine]!;
+      const b = byScale.get(high)![engine]!;
+      for (const { key, label } of endpoints) {
+        if (key === "bare" || key === "login" || key === "createBooking") continue;
+        const x = a.results[key];
+        const y = b.results[key];
+        const rps = y.rps / x.rps;
+        const p99 = y.p99 / Math.max(1, x.p99);
+        const size = b.sizes[key] ?? 0;
+        const met = rps >= SCALE_TARGETS.rps && p99 <= SCALE_TARGETS.p99 && size <= MAX_ANSWER_BYTES;
+        if (!met) missed++;
+        cmp.push(
+          `| ${engine} | ${label} | ${x.rps.toFixed(0)} | ${y.rps.toFixed(0)} | ${rps.toFixed(2)} | ${x.p99} | ${y.p99} | ${p99.toFixed(2)} | ${size} | ${met ? "met" : "MISSED"} |`,
+        );
+      }
+      const rss = b.peakMb / a.peakMb;
+      if (rss > SCALE_TARGETS.rss) missed++;
+      cmp.push(`| ${engine} | peak server RSS (MB) | ${a.peakMb.toFixed(0)} | ${b.peakMb.toFixed(0)} | ${rss.toFixed(2)} (<= ${SCALE_TARGETS.rss}) | | | | | ${rss <= SCALE_TARGETS.rss ? "met" : "MISSED"} |`);
+      for (const [scale, run] of [[low, a], [high, b]] as const)
+        if (run.exported)
+          cmp.push(
+            `| ${engine} | CSV export at ${scale}x | ${run.exported.rows} rows | ${run.exported.mb.toFixed(1)} MiB | ${run.exported.seconds.toFixed(1)} s | ` +
+              `RSS before ${run.exported.rssBeforeMb.toFixed(0)} MB | during ${run.exported.rssPeakMb.toFixed(0)} MB | | | |`,
+          );
+    }
+    say(`${cmp.join("\n")}\n`);
+  }
 
   if (args.json) {
     const json = Object.fromEntries(
       engines.map((engine) => [
         engine,
         Object.fromEntries(
-          ENDPOINTS.map(({ key }) => {
+          endpoints.map(({ key }) => {
             const r = report[engine]!.results[key];
-            return [key, { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, ratio: Number(r.ratio.toFixed(4)), rssMb: Math.round(r.rssMb) }];
+            return [
+              key,
+              { rps: Math.round(r.rps), p50: r.p50, p99: r.p99, ratio: Number(r.ratio.toFixed(4)), plainRatio: Number(r.plainRatio.toFixed(4)), rssMb: Math.round(r.rssMb) },
+            ];
           }),
         ),
       ]),

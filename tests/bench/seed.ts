@@ -22,6 +22,10 @@ import type { Param, SqlTx } from "@courts/adapters/sql/sql-client";
  * (30 days back, 30 ahead) at 60% occupancy on average (75% at the busiest venue down to 45%),
  * a few cancelled bookings, the payments of those bookings with gapless invoice numbers and the
  * invoice counters that follow them, and 2,000 players. Deterministic (a seeded PRNG).
+ *
+ * `scale` N > 1 adds N - 1 copies of that 61-day window further back in time (ids, intents and
+ * invoice numbers of their own), made by the database with INSERT ... SELECT: ten times the
+ * history in seconds. Player 0 is the heavy one: 0.5% of every booking (about 375 at 1x).
  */
 
 export const VENUES = 20;
@@ -35,6 +39,9 @@ export const BENCH_PASSWORD = "bench-password-2026";
 /** the busiest venue (index 0) fills 75% of its slots; the quietest 45%; the mean is 60% */
 const occupancyOf = (venue: number) => 0.75 - (0.3 * venue) / (VENUES - 1);
 const CANCELLED_SHARE = 0.04;
+/** the share of every booking made by player 0, the heavy player of the bench */
+const HEAVY_SHARE = 0.005;
+const WINDOW_DAYS = DAYS_BACK + DAYS_AHEAD + 1;
 
 export interface SeededCourt {
   readonly id: string;
@@ -54,6 +61,9 @@ export interface Seeded {
   /** succeeded payments (with an invoice) of each bench user */
   readonly invoices: readonly { readonly userIndex: number; readonly paymentId: string }[];
   readonly counts: { readonly users: number; readonly bookings: number; readonly cancelled: number; readonly payments: number };
+  /** the heavy player (bench user 0) and how many bookings and payments they hold */
+  readonly heavy: { readonly userIndex: number; readonly bookings: number; readonly payments: number };
+  readonly scale: number;
   readonly seconds: number;
 }
 
@@ -79,8 +89,13 @@ const insertAll = async (tx: SqlTx, table: string, columns: readonly string[], r
 const iso = (d: Date) => d.toISOString();
 
 /** Migrates the empty database at `url` and fills it; `today` is the club's local date. */
-export const seedBenchDatabase = async (url: string, timeZone: string): Promise<Seeded> => {
+export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1): Promise<Seeded> => {
   const started = performance.now();
+  let last = started;
+  const lap = (what: string) => {
+    if (process.env.BENCH_SEED_TIMES) console.info(`  seed: ${what} ${((performance.now() - last) / 1000).toFixed(1)} s`);
+    last = performance.now();
+  };
   const random = prng(20_261_121);
   const today = localDateOf(new Date(), timeZone);
   const first = addDays(today, -DAYS_BACK);
@@ -125,14 +140,13 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
     const invoiceCounters = new Map<number, number>();
     const invoices: { userIndex: number; paymentId: string }[] = [];
     const perMonth = new Map<string, number>();
-    let cancelled = 0;
     for (const court of courts) {
       const occupancy = occupancyOf(court.venue);
       for (const date of days)
         for (const slot of SLOTS) {
           const booked = random() < occupancy;
           if (!booked && random() >= CANCELLED_SHARE / (1 - occupancy)) continue;
-          const userIndex = Math.floor(random() * PLAYERS);
+          const userIndex = random() < HEAVY_SHARE ? 0 : Math.floor(random() * PLAYERS);
           const gameType: GameType = random() < 0.7 ? "singles" : "doubles";
           const total = priceForSlot(DEFAULT_PRICES, slot, gameType);
           const start = instantOf(date, slot, timeZone);
@@ -140,7 +154,6 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
           const id = randomUUID();
           if (!booked) {
             // a cancelled booking leaves its slot free (the partial unique index ignores it)
-            cancelled++;
             bookings.push([
               id, userIds[userIndex]!, court.id, date, slot, gameType, bandOf(slot), total, 0, "cancelled",
               "Cambio de planes", 100, iso(createdAt), iso(new Date(createdAt.getTime() + 3_600_000)),
@@ -172,7 +185,11 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
         }
     }
 
+    lap("rows built");
+    const triggers = await withoutPaymentTriggers(db);
+    const indexes = await withoutIndexes(db, ["bookings", "payments"]);
     await db.sql.transaction(async (tx) => {
+      if (db.engine === "sqlite") await tx.run("pragma cache_size = -262144");
       await insertAll(tx, "users", ["id", "username", "email", "username_key", "email_key", "password_hash", "is_admin", "created_at"], users);
       await insertAll(tx, "venues", ["id", "name", "location", "description", "image_url", "image_data", "created_at"], venues);
       await insertAll(
@@ -199,7 +216,15 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
       );
       // the next real payment continues the seeded numbering
       await insertAll(tx, "invoice_counters", ["year", "last_number"], [...invoiceCounters].map(([year, n]) => [year, n]));
+      lap("base rows");
+      if (scale > 1) await copyHistory(tx, db.engine, scale, first);
+      lap("copies");
+      await indexes.restore(tx);
+      lap("indexes");
+      await rebuildPaymentTotals(tx, db.engine);
+      lap("totals");
     });
+    await triggers.restore();
     // what autovacuum does to a table at rest: statistics, and a visibility map for index-only scans
     if (db.engine === "postgresql") await db.sql.run("vacuum analyze");
 
@@ -214,7 +239,16 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
     );
     const calendarCount = Number(checked?.n ?? 0);
 
+    const count = async (sql: string, params: Param[] = []) => Number((await db.sql.one(sql, params))?.n ?? 0);
+    const heavyId = userIds[0]!;
+    const heavy = {
+      userIndex: 0,
+      bookings: await count("select count(*) as n from bookings where user_id = ?", [heavyId]),
+      payments: await count("select count(*) as n from payments where user_id = ?", [heavyId]),
+    };
     return {
+      scale,
+      heavy,
       venueIds,
       courts: courts.map(({ id, venueId }) => ({ id, venueId })),
       calendar: { venueId: venueIds[0]!, year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)), bookings: calendarCount },
@@ -222,12 +256,98 @@ export const seedBenchDatabase = async (url: string, timeZone: string): Promise<
       freeFrom: addDays(today, DAYS_AHEAD + 1),
       benchUsers: userIds.slice(0, BENCH_USERS).map((id, i) => ({ id, username: `jugador${String(i).padStart(4, "0")}` })),
       invoices,
-      counts: { users: users.length, bookings: bookings.length, cancelled, payments: payments.length },
+      counts: {
+        users: users.length,
+        bookings: await count("select count(*) as n from bookings"),
+        cancelled: await count("select count(*) as n from bookings where status = 'cancelled'"),
+        payments: await count("select count(*) as n from payments"),
+      },
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
     await db.close();
   }
+};
+
+/**
+ * Copies k = 1 .. scale - 1 of the seeded window, each WINDOW_DAYS further back. A copy's id is
+ * the original's with its first 8 hex digits replaced by k (still a UUID); intents and invoice
+ * numbers get a prefix of their copy, so every unique index holds.
+ */
+const copyHistory = async (tx: SqlTx, engine: "sqlite" | "postgresql", scale: number, first: LocalDate) => {
+  const pg = engine === "postgresql";
+  const copies = pg ? "generate_series(1, ?) as ks(k)" : "(with recursive ks(k) as (select 1 union all select k + 1 from ks where k < ?) select k from ks) ks";
+  const id = (column: string) => (pg ? `lpad(to_hex(k), 8, '0') || substr(${column}, 9)` : `printf('%08x', k) || substr(${column}, 9)`);
+  const date = (column: string) =>
+    pg ? `to_char(${column}::date - ${WINDOW_DAYS} * k, 'YYYY-MM-DD')` : `date(${column}, '-' || (${WINDOW_DAYS} * k) || ' days')`;
+  const instant = (column: string) =>
+    pg
+      ? `${column} - make_interval(days => ${WINDOW_DAYS} * k)`
+      : `strftime('%Y-%m-%dT%H:%M:%fZ', ${column}, '-' || (${WINDOW_DAYS} * k) || ' days')`;
+  await tx.run(
+    "insert into bookings (id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, status, " +
+      "cancellation_reason, refund_percentage, created_at, cancelled_at) " +
+      `select ${id("id")}, user_id, court_id, ${date("booking_date")}, time_slot, game_type, tariff_type, total_amount, paid_amount, status, ` +
+      `cancellation_reason, refund_percentage, ${instant("created_at")}, case when cancelled_at is null then null else ${instant("cancelled_at")} end ` +
+      // in the order of the new ids: the primary key index grows at its end instead of page by random page
+      `from bookings, ${copies} where booking_date >= ? order by 1`,
+    [scale - 1, first],
+  );
+  await tx.run(
+    "insert into payments (id, booking_id, user_id, kind, status, amount, discount, discount_code, discount_code_id, stripe_fee, net_amount, " +
+      "refunded_amount, stripe_payment_intent_id, share_token, invoice_number, created_at, paid_at, venue_name, court_name, court_number, " +
+      "booking_date, time_slot, game_type) " +
+      `select ${id("id")}, ${id("booking_id")}, user_id, kind, status, amount, discount, discount_code, discount_code_id, stripe_fee, net_amount, ` +
+      `refunded_amount, 'pi_h' || k || '_' || stripe_payment_intent_id, share_token, 'H' || k || '-' || invoice_number, ` +
+      `${instant("created_at")}, ${instant("paid_at")}, venue_name, court_name, court_number, ${date("booking_date")}, time_slot, game_type ` +
+      `from payments, ${copies} where booking_date >= ? order by 1`,
+    [scale - 1, first],
+  );
+};
+
+/**
+ * The payment_totals triggers fire once per row: for a bulk seed the totals are built once at
+ * the end instead (what the migration does for the payments it finds), then the triggers return.
+ */
+const withoutPaymentTriggers = async (db: SqlDatabase): Promise<{ restore(): Promise<void> }> => {
+  if (db.engine === "postgresql") {
+    await db.sql.run("alter table payments disable trigger user");
+    return { restore: async () => void (await db.sql.run("alter table payments enable trigger user")) };
+  }
+  const rows = await db.sql.all("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'payments'");
+  for (const r of rows) await db.sql.run(`drop trigger ${String(r.name)}`);
+  return { restore: async () => { for (const r of rows) await db.sql.run(String(r.sql)); } };
+};
+
+/** Secondary indexes are built once from the sorted rows instead of row by row: much faster for bulk data. */
+const withoutIndexes = async (db: SqlDatabase, tables: readonly string[]): Promise<{ restore(tx: SqlTx): Promise<void> }> => {
+  const list = tables.map(() => "?").join(", ");
+  const rows =
+    db.engine === "postgresql"
+      ? await db.sql.all(
+          "select i.indexname as name, i.indexdef as sql from pg_indexes i " +
+            `where i.schemaname = current_schema() and i.tablename in (${list}) and i.indexname not in ` +
+            "(select conname from pg_constraint where contype in ('p', 'u'))",
+          [...tables],
+        )
+      : await db.sql.all(`select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${list})`, [...tables]);
+  for (const r of rows) await db.sql.run(`drop index ${String(r.name)}`);
+  return { restore: async (tx) => { for (const r of rows) await tx.run(String(r.sql)); } };
+};
+
+const rebuildPaymentTotals = async (tx: SqlTx, engine: "sqlite" | "postgresql") => {
+  const bucket = engine === "postgresql" ? "right(id, 1)" : "substr(id, -1)";
+  const settled = "(status in ('succeeded', 'refunded') and paid_at is not null)";
+  const sumWhen = (cond: string, value: string) => `coalesce(sum(case when ${cond} then ${value} else 0 end), 0)`;
+  await tx.run("delete from payment_totals");
+  await tx.run(
+    "insert into payment_totals (bucket, payments_count, pending_count, succeeded_count, failed_count, refunded_count, pending_amount, " +
+      "settled_count, settled_gross, settled_discounts, settled_fees, settled_refunds) " +
+      `select ${bucket}, count(*), ${sumWhen("status = 'pending'", "1")}, ${sumWhen("status = 'succeeded'", "1")}, ` +
+      `${sumWhen("status = 'failed'", "1")}, ${sumWhen("status = 'refunded'", "1")}, ${sumWhen("status = 'pending'", "amount - discount")}, ` +
+      `${sumWhen(settled, "1")}, ${sumWhen(settled, "amount")}, ${sumWhen(settled, "discount")}, ${sumWhen(settled, "stripe_fee")}, ` +
+      `${sumWhen(settled, "refunded_amount")} from payments group by ${bucket}`,
+  );
 };
 
 const nextMonth = (yearMonth: string): string => {

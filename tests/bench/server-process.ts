@@ -19,8 +19,8 @@ const CLOCK_TICKS = 100;
 const INHERITED_NOT = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|LOG_LEVEL|SEED_DEMO|BENCH_|VITEST|COURTS_TIMEZONE|LOGIN_RATE_LIMIT|REGISTER_RATE_LIMIT)/;
 
 export interface ServerOptions {
-  /** compiled dist (default) or the TypeScript sources through tsx */
-  readonly entry?: "compiled" | "source";
+  /** compiled dist (default), the TypeScript sources through tsx, or the plain Fastify baseline (plain-fastify.mjs) */
+  readonly entry?: "compiled" | "source" | "plain-fastify";
   readonly env: Readonly<Record<string, string>>;
   /** where stdout and stderr go; kept in memory (the last 64 KiB) when unset */
   readonly logFile?: string;
@@ -55,7 +55,9 @@ export const startServer = async (options: ServerOptions): Promise<ServerProcess
     ...(options.nodeArgs ?? []),
     ...(options.entry === "source"
       ? ["--conditions=source", "--import", "tsx", path.join(ROOT, "adapters", "src", "main.ts")]
-      : [path.join(ROOT, "adapters", "dist", "main.js")]),
+      : options.entry === "plain-fastify"
+        ? [path.join(ROOT, "tests", "bench", "plain-fastify.mjs")]
+        : [path.join(ROOT, "adapters", "dist", "main.js")]),
   ];
 
   let captured = "";

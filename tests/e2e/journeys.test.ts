@@ -119,6 +119,8 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await fillCard(page, SUCCEEDING_CARD);
       await page.getByRole("button", { name: `Confirmar y Pagar ${share}` }).click();
       await expectToast(page, "Pago exitoso", "Tu reserva ha sido confirmada");
+      await page.getByRole("heading", { level: 1, name: "¡Pago confirmado!" }).waitFor();
+      await page.getByRole("link", { name: "Ir a Mis Reservas" }).click();
       await page.waitForURL("**/my-bookings");
       const booking = page.getByRole("listitem").filter({ hasText: court.name });
       await booking.getByText(`Parcial (${share})`).waitFor();
@@ -155,7 +157,8 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
         await other.getByLabel("Tu correo (opcional)").fill("lucia@correo.ec");
         await other.getByRole("button", { name: `Pagar ${share}` }).click();
         await expectToast(other, "Pago exitoso", "Tu pago ha sido procesado correctamente");
-        await other.waitForURL(`${server.baseUrl}/`);
+        await other.getByRole("heading", { level: 1, name: "¡Pago recibido!" }).waitFor();
+        await other.getByTestId("receipt-total").filter({ hasText: share }).waitFor();
         await other.goto(`/shared-payment/${shareToken}`);
         await other.getByText(/^2 de 4/).waitFor();
         expect(await other.getByRole("progressbar", { name: "Participantes que ya pagaron" }).getAttribute("aria-valuenow")).toBe("2");
@@ -190,7 +193,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await taken.waitFor();
       expect(await taken.isDisabled()).toBe(true);
       await taken.getByText("Ocupado").waitFor();
-      expect(await page.getByRole("button", { name: "08:00", exact: true }).isEnabled()).toBe(true);
+      expect(await page.getByRole("button", { name: /^08:00/ }).isEnabled()).toBe(true);
     });
   });
 
@@ -562,6 +565,8 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
 
         await pay.click();
         await expectToast(page, "Pago exitoso", "Tu reserva ha sido confirmada");
+        await page.getByRole("heading", { level: 1, name: "¡Pago confirmado!" }).waitFor();
+        await page.getByRole("link", { name: "Ir a Mis Reservas" }).click();
         await page.waitForURL("**/my-bookings");
         await page.getByRole("listitem").getByText(`Parcial (${share})`).waitFor();
         const confirmed = (await page.evaluate<Array<{ name: string; args: unknown[] }>>("window.__stripeCalls")).find((c) => c.name === "confirmPayment");

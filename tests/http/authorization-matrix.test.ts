@@ -206,6 +206,7 @@ const ROWS: readonly Row[] = [
   { method: "GET", route: "/api/admin/check", prepare: () => ({ path: "/api/admin/check" }), expect: all(200) },
   { method: "POST", route: "/api/admin/logout", prepare: () => ({ path: "/api/admin/logout" }), expect: all(200) },
   { method: "GET", route: "/api/admin/transactions", prepare: () => ({ path: "/api/admin/transactions" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/transactions.csv", prepare: () => ({ path: "/api/admin/transactions.csv" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/admin/discount-codes", prepare: () => ({ path: "/api/admin/discount-codes" }), expect: adminOnly(200) },
   {
     method: "POST",

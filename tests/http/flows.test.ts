@@ -254,8 +254,8 @@ describeOnEngines("journeys and domain failures", (server) => {
 
       const payments = await player.get<{ id: string; booking: { id: string } | null }[]>("/api/user/payments");
       expect(payments.body.find((p) => p.id === recorded.body.id)?.booking?.id).toBe(booking.id);
-      const tx = await admin.get<{ id: string; userName: string | null }[]>("/api/admin/transactions");
-      expect(tx.body.find((t) => t.id === recorded.body.id)?.userName).toBe(me.username);
+      const tx = await admin.get<{ items: { id: string; userName: string | null }[] }>("/api/admin/transactions");
+      expect(tx.body.items.find((t) => t.id === recorded.body.id)?.userName).toBe(me.username);
       const stats = await admin.get<{ totalRevenue: string; completedCount: number; summary: { net: string } }>("/api/payments/stats");
       expect(stats.body.completedCount).toBeGreaterThanOrEqual(1);
       expect(stats.body.summary.net).toMatch(MONEY);

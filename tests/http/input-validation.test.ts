@@ -37,7 +37,7 @@ const CASES: readonly BadCase[] = [
   { name: "register: email", as: "guest", method: "POST", path: () => "/api/auth/register", body: () => ({ email: "no-es-correo", username: "pedro", password: "clave-larga-1" }), field: "email", message: "El campo 'email' debe ser un correo electrónico válido" },
   { name: "register: email missing", as: "guest", method: "POST", path: () => "/api/auth/register", body: () => ({ username: "pedro", password: "clave-larga-1" }), field: "email", message: "El campo 'email' debe ser un correo electrónico válido" },
   { name: "register: username", as: "guest", method: "POST", path: () => "/api/auth/register", body: () => ({ email: "p@correo.ec", username: "p", password: "clave-larga-1" }), field: "username", message: /El campo 'username' debe tener entre 3 y 30/ },
-  { name: "register: password", as: "guest", method: "POST", path: () => "/api/auth/register", body: () => ({ email: "p@correo.ec", username: "pedro", password: "corta" }), field: "password", message: "El campo 'password' debe tener entre 8 y 200 caracteres" },
+  { name: "register: password", as: "guest", method: "POST", path: () => "/api/auth/register", body: () => ({ email: "p@correo.ec", username: "pedro", password: "corta" }), field: "password", message: "La contraseña debe tener al menos 10 caracteres (y hasta 200)" },
   { name: "login: username", as: "guest", method: "POST", path: () => "/api/auth/login", body: () => ({ username: "  ", password: "x" }), field: "username", message: "El campo 'username' es requerido" },
   { name: "login: password", as: "guest", method: "POST", path: () => "/api/auth/login", body: () => ({ username: "pedro" }), field: "password", message: "El campo 'password' es requerido" },
   { name: "admin login: password type", as: "guest", method: "POST", path: () => "/api/admin/login", body: () => ({ username: "admin", password: 12345678 }), field: "password", message: "El campo 'password' es requerido" },
@@ -65,10 +65,10 @@ const CASES: readonly BadCase[] = [
   { name: "court: name", as: "admin", method: "POST", path: () => "/api/courts", body: (ids) => ({ ...court(ids), name: " " }), field: "name", message: "Todos los campos son requeridos: 'name'" },
   { name: "court: courtNumber", as: "admin", method: "POST", path: () => "/api/courts", body: (ids) => ({ ...court(ids), courtNumber: 1.5 }), field: "courtNumber", message: /'courtNumber' debe ser un número entero entre 1 y 999/ },
   { name: "court: venueId", as: "admin", method: "POST", path: () => "/api/courts", body: (ids) => ({ ...court(ids), venueId: undefined }), field: "venueId", message: "Todos los campos son requeridos: 'venueId'" },
-  { name: "court: price decimals", as: "admin", method: "PUT", path: (ids) => `/api/courts/${ids.courtId}`, body: (ids) => ({ ...court(ids), daySinglesPrice: "14.555" }), field: "daySinglesPrice", message: "El campo 'daySinglesPrice' debe ser un precio con hasta 2 decimales" },
-  { name: "court: negative price", as: "admin", method: "POST", path: () => "/api/courts", body: (ids) => ({ ...court(ids), nightDoublesPrice: -3 }), field: "nightDoublesPrice", message: "El campo 'nightDoublesPrice' debe ser un precio con hasta 2 decimales" },
+  { name: "court: price decimals", as: "admin", method: "PUT", path: (ids) => `/api/courts/${ids.courtId}`, body: (ids) => ({ ...court(ids), daySinglesPrice: "14.555" }), field: "daySinglesPrice", message: "El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales" },
+  { name: "court: negative price", as: "admin", method: "POST", path: () => "/api/courts", body: (ids) => ({ ...court(ids), nightDoublesPrice: -3 }), field: "nightDoublesPrice", message: "El campo 'nightDoublesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales" },
   { name: "discount: type", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, type: "gratis" }), field: "type", message: "El campo 'type' debe ser 'percentage' o 'fixed'" },
-  { name: "discount: value", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, value: -1 }), field: "value", message: "El campo 'value' debe ser un número mayor o igual a 0" },
+  { name: "discount: value", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, value: -1 }), field: "value", message: "El campo 'value' debe ser un número entre 0 y 10000" },
   { name: "discount: percentage above 100", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, value: 150 }), field: "value", message: "El porcentaje debe ser un número entero entre 0 y 100" },
   { name: "discount: maxUsage", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, maxUsage: 0 }), field: "maxUsage", message: "El campo 'maxUsage' debe ser un número entero mayor o igual a 1" },
   { name: "discount: expiresAt", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, expiresAt: "mañana" }), field: "expiresAt", message: "El campo 'expiresAt' debe ser una fecha ISO 8601" },
@@ -111,16 +111,16 @@ describeOnEngines("input validation", (server) => {
       expect(answer.body).toEqual({ message: "El cuerpo de la petición no es un JSON válido", code: "INVALID_INPUT", field: "body" });
     });
 
-    it("when the body is 1 MiB + 1 byte, then 413", async () => {
-      const big = `{"username":"${"a".repeat(1024 * 1024 - 14)}"}`;
-      expect(Buffer.byteLength(big)).toBe(1024 * 1024 + 1);
+    it("when the body is 16 KiB + 1 byte, then 413", async () => {
+      const big = `{"username":"${"a".repeat(16 * 1024 - 14)}"}`;
+      expect(Buffer.byteLength(big)).toBe(16 * 1024 + 1);
       const answer = await clients.guest.request("POST", "/api/auth/login", { body: big, headers: { "content-type": "application/json" } });
       expect(answer.status).toBe(413);
       expect(answer.body).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     });
 
-    it("when a body is just under 1 MiB, then it is read (and judged on its fields)", async () => {
-      const body = `{"username":"${"a".repeat(1024 * 1000)}","password":"x"}`;
+    it("when a body is just under 16 KiB, then it is read (and judged on its fields)", async () => {
+      const body = `{"username":"${"a".repeat(16 * 1000)}","password":"x"}`;
       const answer = await clients.guest.request("POST", "/api/auth/login", { body, headers: { "content-type": "application/json" } });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ field: "username" });

@@ -101,7 +101,7 @@ describe("pdfInvoiceRenderer", () => {
     const items = (await page.getTextContent()).items.flatMap((item) =>
       "str" in item && item.str.trim() !== "" ? [{ str: item.str, y: Math.round(item.transform[5] as number) }] : [],
     );
-    const baseline = (str: string) => items.find((item) => item.str.includes(str))!.y;
+    const baseline = (str: string) => items.find((item) => item.str.trim() === str)!.y;
     const courtLine = items.filter((item) => item.y === baseline("Cancha")).map((item) => item.str).join(" ");
     expect(courtLine).toContain("(N.º 3)");
     const nextRow = baseline("Fecha de la reserva");
@@ -109,6 +109,27 @@ describe("pdfInvoiceRenderer", () => {
       "Fecha de la reserva",
       "22/11/2026",
     ]);
+  });
+
+  it("when names are Cyrillic, Chinese, Japanese, Arabic or emoji, then the PDF text reads them exactly (embedded Unicode font)", async () => {
+    const invoice = anInvoice({
+      payerName: "Анна Каренина 王小明",
+      payerEmail: "анна@пример.рф",
+      venueName: "東京テニスクラブ",
+      courtName: "Корт №1 🎾",
+      discountCode: "ВЕСНА10",
+    });
+    const { text, pages } = await textOf(invoice);
+    expect(pages).toBe(1);
+    for (const expected of ["Анна Каренина 王小明", "анна@пример.рф", "東京テニスクラブ", "Корт №1", "ВЕСНА10", "Total pagado $29.70", "Factura N.º 2026-000042"])
+      expect(text).toContain(expected);
+    expect(text).not.toMatch(/[\uFFFD]/);
+  });
+
+  it("when an issuer is configured, then its name, tax id and address head the invoice", async () => {
+    const bytes = await pdfInvoiceRenderer({ name: "Club Los Ceibos S.A.", taxId: "0990012345001", address: "Av. Amazonas N34, Quito" }).render(anInvoice());
+    const { text } = await extractText(bytes.slice(), { mergePages: true });
+    expect(text.replace(/\s+/g, " ")).toContain("EMISOR Club Los Ceibos S.A. RUC / NIF: 0990012345001 Av. Amazonas N34, Quito");
   });
 
   it("when many invoices are rendered at once, then each carries its own data (shared font metrics, separate documents)", async () => {

@@ -47,7 +47,7 @@ for (const engine of SQL_ENGINES) {
       );
       expect(outcomes.filter((o) => o !== "slot-taken")).toHaveLength(1);
       expect(await count("select count(*) as n from bookings where court_id = ?", [place.court.id])).toBe(1);
-      expect(await primary.repositories.bookings.bookedSlots(place.court.id, "2026-12-05")).toEqual(["19:00"]);
+      expect((await primary.repositories.catalog.courtDay(place.court.id, "2026-12-05"))?.bookedSlots).toEqual(["19:00"]);
     });
 
     it("when 50 checkouts reserve a use of a code limited to 5, then exactly 5 get one", async () => {

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
-import fastifySession from "@fastify/session";
+import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
 import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
 import { registerSharedSchemas } from "./openapi.js";
+import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
+import guestReadsSession from "./plugins/guest-reads.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
@@ -54,6 +56,16 @@ const loggingOf = (setting: LoggerSetting | undefined): Pick<FastifyServerOption
   return { logger: { ...loggerOptions(setting?.level ?? "info"), ...(setting?.stream ? { stream: setting.stream } : {}) } };
 };
 
+/** proxy-addr's hop semantics: the closest `hops` addresses are proxies, the next one the client. */
+const trustProxyOption = (trust: HttpConfig["trustProxy"]): FastifyServerOptions["trustProxy"] => {
+  if (trust === false) return false;
+  if (typeof trust === "number") {
+    const hops = trust;
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return [...trust];
+};
+
 const contentSecurityPolicy = (config: HttpConfig) => {
   const stripe = config.stripePublishableKey !== null;
   const https = config.publicUrl.startsWith("https://");
@@ -88,7 +100,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
     ...loggingOf(deps.logger),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // a hop count or the proxies' addresses, never "every X-Forwarded-For" (config.ts)
+    trustProxy: trustProxyOption(config.trustProxy),
+    // slow bodies and slow headers (slowloris) cannot hold a connection forever
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: Math.min(config.headersTimeoutSeconds, config.requestTimeoutSeconds || Infinity) * 1000,
+      // how often Node looks for connections past those timeouts (default 30 s)
+      connectionsCheckingInterval: 1000,
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
@@ -109,8 +129,11 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl.startsWith("https://"),
   });
+  // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
+  // enough for JSON per request); the built web assets are compressed ahead of time instead.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  await app.register(guestReadsSession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,
     store: deps.sessionStore,
@@ -119,7 +142,6 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     rolling: false,
     cookie: { httpOnly: true, sameSite: "lax", secure: config.cookieSecure, path: "/", maxAge: SESSION_MAX_AGE_MS },
   });
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: "3.1.0",
@@ -127,6 +149,10 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         title: "Reserva de canchas de tenis: API",
         description: "La API de docs/API.md. Errores: { message, code } con el estado HTTP correspondiente.",
         version: "1.0.0",
+      },
+      components: {
+        // the cookie that POST /api/auth/login and POST /api/admin/login set
+        securitySchemes: { [SESSION_SCHEME]: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
       },
       tags: ["config", "auth", "user", "venues", "courts", "bookings", "payments", "shared payments", "discount codes", "admin", "images"].map(
         (name) => ({ name }),
@@ -137,6 +163,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
   // the app's plugins
   registerSharedSchemas(app);
+  describeOperations(app);
   await app.register(portsPlugin, {
     ports: deps.ports,
     config,
@@ -145,7 +172,13 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
-  await app.register(rateLimitsPlugin, { loginMax: config.loginRateLimit });
+  await app.register(rateLimitsPlugin, {
+    store: deps.rateLimits ?? memoryRateLimitStore(),
+    loginMax: config.loginRateLimit,
+    loginIpMax: config.loginIpRateLimit,
+    registerMax: config.registerRateLimit,
+    anonymousWriteMax: config.anonymousWriteRateLimit,
+  });
 
   // the benchmark's baseline: no database, no use case (see AppDeps.benchBareRoute)
   if (deps.benchBareRoute) app.get("/__bench/bare", { schema: { hide: true } }, async () => ({ hello: "world" }));

@@ -2,12 +2,25 @@ import type { FastifyBaseLogger } from "fastify";
 import type { SessionStore } from "@fastify/session";
 import type { Ports } from "@courts/core";
 import type { Config } from "../config.js";
+import type { RateLimitStore } from "../limits/rate-limit-store.js";
 import type { ConfirmInput, ConfirmResult } from "../payments/simulated-gateway.js";
 
 /** The part of the configuration the HTTP server reads. */
 export type HttpConfig = Pick<
   Config,
-  "production" | "sessionSecret" | "cookieSecure" | "trustProxy" | "timeZone" | "publicUrl" | "loginRateLimit" | "registerRateLimit" | "webDist"
+  | "production"
+  | "sessionSecret"
+  | "cookieSecure"
+  | "trustProxy"
+  | "timeZone"
+  | "publicUrl"
+  | "loginRateLimit"
+  | "registerRateLimit"
+  | "loginIpRateLimit"
+  | "anonymousWriteRateLimit"
+  | "requestTimeoutSeconds"
+  | "headersTimeoutSeconds"
+  | "webDist"
 > & {
   /** Stripe mode when set: the web loads Stripe.js with this key */
   readonly stripePublishableKey: string | null;
@@ -25,6 +38,8 @@ export interface AppDeps {
   readonly ports: Ports;
   /** the database-backed session store (sessions shared by every server process) */
   readonly sessionStore: SessionStore;
+  /** rate-limit counters; the database's so every process counts the same (default: this process's memory) */
+  readonly rateLimits?: RateLimitStore;
   readonly config: HttpConfig;
   /** the simulated card provider's confirm call, when the simulated gateway is in use */
   readonly simulatedCard?: { confirm(input: ConfirmInput): Promise<ConfirmResult> } | null;

@@ -17,6 +17,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   UsernameTaken: 409,
   EmailTaken: 409,
   SlotTaken: 409,
+  AlreadyBooked: 409,
   SlotInPast: 400,
   CourtUnavailable: 409,
   CourtNumberTaken: 409,
@@ -55,7 +56,13 @@ export const codeOf = (tag: string): string => tag.replace(/([a-z0-9])([A-Z])/g,
 
 export interface Problem {
   readonly status: number;
-  readonly body: { readonly message: string; readonly code: string; readonly field?: string; readonly reason?: string };
+  readonly body: {
+    readonly message: string;
+    readonly code: string;
+    readonly field?: string;
+    readonly reason?: string;
+    readonly bookingId?: string;
+  };
 }
 
 export const problemOf = (error: DomainError): Problem => {
@@ -68,6 +75,8 @@ export const problemOf = (error: DomainError): Problem => {
       const status = error.reason === "unknown" ? 404 : error.reason === "expired" ? 410 : 409;
       return { status, body: { ...body, reason: error.reason } };
     }
+    case "AlreadyBooked":
+      return { status: 409, body: { ...body, bookingId: error.bookingId } };
     default:
       return { status: STATUS[error._tag], body };
   }
@@ -80,6 +89,8 @@ export class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** sent with the answer, e.g. Retry-After */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = "HttpProblem";

@@ -117,7 +117,11 @@ export const SHARED_SCHEMAS: readonly JsonSchema[] = [
     $id: "PaymentWithBooking",
     ...object({ ...paymentProps, booking: { anyOf: [{ $ref: "Booking#" }, { type: "null" }] } }),
   },
-  { $id: "Transaction", ...object({ ...paymentProps, userName: nstr, userEmail: nstr }) },
+  {
+    $id: "Transaction",
+    // net = amount - discount - stripeFee - refundedAmount; settled: whether it counts in the revenue summary
+    ...object({ ...paymentProps, userName: nstr, userEmail: nstr, net: money, settled: { type: "boolean" } }),
+  },
   {
     $id: "DiscountCode",
     ...object({

@@ -1,17 +1,11 @@
 import type {
-  Booking,
   BookingWithCourt,
-  CalendarEntry,
-  Court,
-  DiscountCode,
   Payment,
   PaymentWithBooking,
   PaymentWithPayer,
   ShareLink,
-  User,
-  VenueWithCount,
 } from "@courts/core";
-import { chargedOf, formatMoney, paymentStatusOf, placesLeft } from "@courts/core";
+import { chargedOf, formatMoney, placesLeft, presentBooking } from "@courts/core";
 
 /**
  * Domain values -> the JSON of docs/API.md. Money leaves as decimal strings, instants as ISO
@@ -22,75 +16,14 @@ const iso = (date: Date): string => date.toISOString();
 const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 const localMidnight = (date: string): string => `${date}T00:00:00`;
 
-export const presentUser = (user: User) => ({ id: user.id, username: user.username, email: user.email });
-
-export const presentVenue = (venue: VenueWithCount) => ({
-  id: venue.id,
-  name: venue.name,
-  location: venue.location,
-  description: venue.description,
-  imageUrl: venue.imageUrl,
-  imageData: venue.imageData,
-  courtCount: venue.courtCount,
-});
-
-export const presentCourt = (court: Court) => ({
-  id: court.id,
-  venueId: court.venueId,
-  name: court.name,
-  courtNumber: court.courtNumber,
-  status: court.status,
-  imageUrl: court.imageUrl,
-  imageData: court.imageData,
-  daySinglesPrice: formatMoney(court.prices.daySingles),
-  dayDoublesPrice: formatMoney(court.prices.dayDoubles),
-  nightSinglesPrice: formatMoney(court.prices.nightSingles),
-  nightDoublesPrice: formatMoney(court.prices.nightDoubles),
-});
-
-const bookingFields = (booking: Booking) => ({
-  id: booking.id,
-  userId: booking.userId,
-  courtId: booking.courtId,
-  bookingDate: localMidnight(booking.date),
-  date: booking.date,
-  timeSlot: booking.timeSlot,
-  gameType: booking.gameType,
-  tariffType: booking.tariffType,
-  totalAmount: formatMoney(booking.totalAmount),
-  paidAmount: formatMoney(booking.paidAmount),
-  paymentStatus: paymentStatusOf(booking.paidAmount, booking.totalAmount),
-  status: booking.status,
-  cancellationReason: booking.cancellationReason,
-  refundPercentage: booking.refundPercentage,
-  createdAt: iso(booking.createdAt),
-});
-
-export const presentBooking = (booking: BookingWithCourt) => ({
-  ...bookingFields(booking),
-  court: {
-    id: booking.court.id,
-    name: booking.court.name,
-    courtNumber: booking.court.courtNumber,
-    venueId: booking.court.venueId,
-    venueName: booking.court.venueName,
-  },
-});
+// These answers are part of core's contract (core/src/contract), shared with the CLI's `--json`.
+export { presentBooking, presentCourt, presentDiscountCode, presentUser, presentVenue } from "@courts/core";
 
 /** For a share-link holder: the booking without who made it. */
 export const presentPublicBooking = (booking: BookingWithCourt) => {
   const { userId: _userId, cancellationReason: _reason, ...rest } = presentBooking(booking);
   return rest;
 };
-
-export const presentCalendarEntry = (entry: CalendarEntry) => ({
-  id: entry.id,
-  bookingDate: localMidnight(entry.date),
-  date: entry.date,
-  timeSlot: entry.timeSlot,
-  gameType: entry.gameType,
-  court: { id: entry.courtId, courtNumber: entry.courtNumber, name: entry.courtName },
-});
 
 export const presentPayment = (payment: Payment) => ({
   id: payment.id,
@@ -124,23 +57,17 @@ export const presentPaymentWithBooking = (payment: PaymentWithBooking) => ({
   booking: payment.booking === null ? null : presentBooking(payment.booking),
 });
 
+/** The revenue summary's definitions, row by row (see PaymentSummary). */
+export const isSettled = (payment: Payment): boolean =>
+  (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null;
+export const netOf = (payment: Payment): number => payment.amount - payment.discount - payment.stripeFee - payment.refundedAmount;
+
 export const presentTransaction = (payment: PaymentWithPayer) => ({
   ...presentPayment(payment),
   userName: payment.userName,
   userEmail: payment.userEmail,
-});
-
-/** A fixed value is stored in cents and shown in dollars (5.5); a percentage is a whole number. */
-export const presentDiscountCode = (code: DiscountCode) => ({
-  id: code.id,
-  code: code.code,
-  type: code.type,
-  value: code.type === "fixed" ? code.value / 100 : code.value,
-  maxUsage: code.maxUsage,
-  usageCount: code.usageCount,
-  expiresAt: isoOrNull(code.expiresAt),
-  isActive: code.isActive,
-  createdAt: iso(code.createdAt),
+  net: formatMoney(netOf(payment)),
+  settled: isSettled(payment),
 });
 
 export const presentShareLink = (link: ShareLink) => ({

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
 import type { InvoiceData, InvoiceRenderer, LocalDate } from "@courts/core";
 import { preloadStandardFonts } from "./standard-font-cache.js";
+import { woffToSfnt } from "./woff-to-sfnt.js";
 
 /** "2026-11-22" -> "22/11/2026" (SPEC.md: dates in Spanish format). */
 export const displayDate = (date: LocalDate): string => {
@@ -26,8 +29,80 @@ const COLORS = { ink: "#111827", muted: "#6b7280", rule: "#d1d5db", band: "#f3f4
 // Spanish (á é í ó ú ñ ¿ ¡ º).
 const REGULAR = "Helvetica";
 const BOLD = "Helvetica-Bold";
+/**
+ * Names in Cyrillic, CJK, Arabic or emoji are outside WinAnsi: such a line is set in UnifontEX
+ * (@fontsource/unifontex, OFL, one 3.3 MB WOFF covering the whole Basic Multilingual Plane and
+ * more), embedded as a subset of the glyphs used. Only lines that need it pay for it.
+ */
+const UNICODE = "UnifontEX";
 
 type Doc = PDFKit.PDFDocument;
+
+/** The seller, printed on every invoice (INVOICE_ISSUER_* settings). */
+export interface InvoiceIssuer {
+  readonly name: string;
+  readonly taxId: string | null;
+  readonly address: string | null;
+}
+
+const DEFAULT_ISSUER: InvoiceIssuer = { name: "Canchas de Tenis", taxId: null, address: null };
+
+// cp1252's letters and signs above 0x7F that are not Latin-1
+const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
+
+/** Whether the standard fonts (WinAnsi encoding) can show `text`. */
+export const fitsWinAnsi = (text: string): boolean => {
+  for (const ch of text) {
+    const n = ch.codePointAt(0) ?? 0;
+    if (!((n >= 0x20 && n <= 0x7e) || (n >= 0xa0 && n <= 0xff) || WIN_ANSI_EXTRA.has(ch))) return false;
+  }
+  return true;
+};
+
+/** What pdfkit accepts as a font source; a parsed fontkit font (anything with `layout`) works too. */
+type FontSource = Parameters<Doc["registerFont"]>[1];
+
+/**
+ * The Unicode font as pdfkit should load it. The first document parses the file; later ones
+ * get that parsed fontkit font (pdfkit takes any object with `layout`), because a fresh parse
+ * of 65,000 glyphs per document costs a quarter of a second and warm glyph caches cost nothing.
+ */
+let unicodeFontSource: FontSource | undefined;
+const unicodeFont = (): FontSource => {
+  unicodeFontSource ??= woffToSfnt(readFileSync(createRequire(import.meta.url).resolve("@fontsource/unifontex/files/unifontex-latin-400-normal.woff")));
+  return unicodeFontSource;
+};
+const keepParsedFont = (doc: Doc) => {
+  if (!(unicodeFontSource instanceof Uint8Array)) return;
+  const parsed = (doc as unknown as { _font?: { font?: { layout?: unknown } } })._font?.font;
+  // pdfkit 0.20's EmbeddedFont keeps the fontkit font in `.font`; another version just parses again
+  if (parsed && typeof parsed.layout === "function") unicodeFontSource = parsed as unknown as FontSource;
+};
+
+/** The standard font each document last chose, to return to after a Unicode line. */
+const chosen = new WeakMap<Doc, string>();
+const registered = new WeakSet<Doc>();
+
+const useFont = (doc: Doc, name: string): Doc => {
+  chosen.set(doc, name);
+  return doc.font(name);
+};
+
+/** Runs `draw` in the Unicode font when `text` needs it, in the chosen standard font otherwise. */
+const inFontFor = (doc: Doc, text: string, draw: () => void) => {
+  if (fitsWinAnsi(text)) {
+    draw();
+    return;
+  }
+  if (!registered.has(doc)) {
+    doc.registerFont(UNICODE, unicodeFont());
+    registered.add(doc);
+  }
+  doc.font(UNICODE);
+  keepParsedFont(doc);
+  draw();
+  doc.font(chosen.get(doc) ?? REGULAR);
+};
 
 /**
  * Shortens `text` with an ellipsis until it fits `width` at the current font and size, keeping
@@ -43,7 +118,7 @@ const fit = (doc: Doc, text: string, width: number, suffix = ""): string => {
 };
 
 const line = (doc: Doc, text: string, x: number, y: number, width: number, align: "left" | "right" = "left", suffix = "") => {
-  doc.text(fit(doc, text, width, suffix), x, y, { width, align, lineBreak: false });
+  inFontFor(doc, text + suffix, () => doc.text(fit(doc, text, width, suffix), x, y, { width, align, lineBreak: false }));
 };
 
 const rule = (doc: Doc, y: number, color: string = COLORS.rule) => {
@@ -51,32 +126,38 @@ const rule = (doc: Doc, y: number, color: string = COLORS.rule) => {
 };
 
 const header = (doc: Doc, invoice: InvoiceData): number => {
-  doc.font(BOLD).fontSize(26).fillColor(COLORS.ink);
+  useFont(doc, BOLD).fontSize(26).fillColor(COLORS.ink);
   line(doc, "Factura", MARGIN, MARGIN, CONTENT / 2);
-  doc.font(BOLD).fontSize(12);
+  useFont(doc, BOLD).fontSize(12);
   line(doc, `Factura N.º ${invoice.invoiceNumber}`, MARGIN + CONTENT / 2, MARGIN + 2, CONTENT / 2, "right");
-  doc.font(REGULAR).fontSize(10).fillColor(COLORS.muted);
+  useFont(doc, REGULAR).fontSize(10).fillColor(COLORS.muted);
   line(doc, `Fecha de emisión: ${displayDate(invoice.issueDate)}`, MARGIN + CONTENT / 2, MARGIN + 20, CONTENT / 2, "right");
   const bottom = MARGIN + 44;
   rule(doc, bottom, COLORS.ink);
   return bottom + 20;
 };
 
-const parties = (doc: Doc, invoice: InvoiceData, top: number): number => {
+const parties = (doc: Doc, invoice: InvoiceData, issuer: InvoiceIssuer, top: number): number => {
   const column = (CONTENT - 30) / 2;
   const block = (x: number, title: string, lines: readonly string[]) => {
-    doc.font(BOLD).fontSize(9).fillColor(COLORS.muted);
+    useFont(doc, BOLD).fontSize(9).fillColor(COLORS.muted);
     line(doc, title.toUpperCase(), x, top, column);
-    doc.font(REGULAR).fontSize(11).fillColor(COLORS.ink);
+    useFont(doc, REGULAR).fontSize(11).fillColor(COLORS.ink);
     lines.forEach((text, i) => line(doc, text, x, top + 16 + i * 16, column));
   };
-  block(MARGIN, "Facturado a", invoice.payerEmail ? [invoice.payerName, invoice.payerEmail] : [invoice.payerName]);
-  block(MARGIN + column + 30, "Complejo", [invoice.venueName]);
-  return top + 16 + 2 * 16 + 18;
+  const seller = [issuer.name, ...(issuer.taxId ? [`RUC / NIF: ${issuer.taxId}`] : []), ...(issuer.address ? [issuer.address] : [])];
+  block(MARGIN, "Emisor", seller);
+  block(MARGIN + column + 30, "Facturado a", invoice.payerEmail ? [invoice.payerName, invoice.payerEmail] : [invoice.payerName]);
+  const buyerTop = top + 16 + 3 * 16 + 14;
+  useFont(doc, BOLD).fontSize(9).fillColor(COLORS.muted);
+  line(doc, "COMPLEJO", MARGIN, buyerTop, CONTENT);
+  useFont(doc, REGULAR).fontSize(11).fillColor(COLORS.ink);
+  line(doc, invoice.venueName, MARGIN, buyerTop + 16, CONTENT);
+  return buyerTop + 16 + 16 + 18;
 };
 
 const booking = (doc: Doc, invoice: InvoiceData, top: number): number => {
-  doc.font(BOLD).fontSize(13).fillColor(COLORS.ink);
+  useFont(doc, BOLD).fontSize(13).fillColor(COLORS.ink);
   line(doc, "Detalle de la reserva", MARGIN, top, CONTENT);
   // The court's number survives when a long name is shortened.
   const rows: ReadonlyArray<readonly [string, string, string?]> = [
@@ -89,9 +170,9 @@ const booking = (doc: Doc, invoice: InvoiceData, top: number): number => {
   const labelWidth = 140;
   let y = top + 24;
   for (const [label, value, suffix] of rows) {
-    doc.font(REGULAR).fontSize(10).fillColor(COLORS.muted);
+    useFont(doc, REGULAR).fontSize(10).fillColor(COLORS.muted);
     line(doc, label, MARGIN, y, labelWidth);
-    doc.font(REGULAR).fontSize(11).fillColor(COLORS.ink);
+    useFont(doc, REGULAR).fontSize(11).fillColor(COLORS.ink);
     line(doc, value, MARGIN + labelWidth, y - 1, CONTENT - labelWidth, "left", suffix);
     y += 20;
   }
@@ -104,7 +185,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   const rowHeight = 26;
 
   doc.rect(MARGIN, top, CONTENT, rowHeight).fill(COLORS.band);
-  doc.font(BOLD).fontSize(10).fillColor(COLORS.muted);
+  useFont(doc, BOLD).fontSize(10).fillColor(COLORS.muted);
   line(doc, "CONCEPTO", MARGIN + 12, top + 9, labelWidth);
   line(doc, "MONTO", PAGE.width - MARGIN - 12 - amountWidth, top + 9, amountWidth, "right");
 
@@ -121,7 +202,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   let y = top + rowHeight;
   for (const row of rows) {
     if (row.strong) rule(doc, y, COLORS.ink);
-    doc.font(row.strong ? BOLD : REGULAR).fontSize(row.strong ? 12 : 11).fillColor(COLORS.ink);
+    useFont(doc, row.strong ? BOLD : REGULAR).fontSize(row.strong ? 12 : 11).fillColor(COLORS.ink);
     const textY = y + (rowHeight - (row.strong ? 12 : 11)) / 2;
     line(doc, row.label, MARGIN + 12, textY, labelWidth);
     line(doc, row.value, PAGE.width - MARGIN - 12 - amountWidth, textY, amountWidth, "right");
@@ -130,7 +211,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   }
   rule(doc, y, COLORS.ink);
 
-  doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted);
+  useFont(doc, REGULAR).fontSize(9).fillColor(COLORS.muted);
   doc.text(
     "La comisión de tarjeta está incluida en el total pagado; no es un cargo adicional. Montos en dólares estadounidenses (USD).",
     MARGIN,
@@ -143,7 +224,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
 const footer = (doc: Doc) => {
   const y = PAGE.height - MARGIN - 14;
   rule(doc, y - 10);
-  doc.font(REGULAR).fontSize(9).fillColor(COLORS.muted);
+  useFont(doc, REGULAR).fontSize(9).fillColor(COLORS.muted);
   line(doc, "Gracias por tu reserva.", MARGIN, y, CONTENT, "left");
 };
 
@@ -160,7 +241,7 @@ const toBytes = (doc: Doc): Promise<Uint8Array> =>
  * (the invoice route is benchmarked against a bare route): standard fonts only, no images,
  * no font files read per call.
  */
-export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
+export const pdfInvoiceRenderer = (issuer: InvoiceIssuer = DEFAULT_ISSUER): InvoiceRenderer => ({
   render(invoice) {
     const doc = new PDFDocument({
       // No default font: preloadStandardFonts supplies both fonts without re-parsing them.
@@ -173,7 +254,7 @@ export const pdfInvoiceRenderer = (): InvoiceRenderer => ({
     const bytes = toBytes(doc);
     preloadStandardFonts(doc, [REGULAR, BOLD]);
     let y = header(doc, invoice);
-    y = parties(doc, invoice, y);
+    y = parties(doc, invoice, issuer, y);
     y = booking(doc, invoice, y);
     amounts(doc, invoice, y);
     footer(doc);

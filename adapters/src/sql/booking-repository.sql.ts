@@ -1,7 +1,6 @@
 import type { Booking, BookingRepository } from "@courts/core";
-import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, toBookingWithCourt } from "./mappers.js";
-import { sqlBookingJsonReads, type BookingJsonReads } from "./json-reads.sql.js";
-import { int, iso, isoOrNull, str } from "./rows.js";
+import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
+import { int, iso, isoOrNull } from "./rows.js";
 import { violates, type Param, type SqlClient } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
@@ -32,8 +31,7 @@ const insertParams = (b: Booking): Param[] => [
  * `status <> 'cancelled'` is written exactly like the predicate of the partial unique index
  * bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
-export const sqlBookingRepository = (sql: SqlClient): BookingRepository & BookingJsonReads => ({
-  ...sqlBookingJsonReads(sql),
+export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async insert(booking) {
     try {
       await sql.run(INSERT, insertParams(booking));
@@ -47,13 +45,6 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository & Bookin
     const row = await sql.one(`${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id]);
     return row && toBookingWithCourt(row);
   },
-  async bookedSlots(courtId, date) {
-    const rows = await sql.all(
-      "select time_slot from bookings where court_id = ? and booking_date = ? and status <> 'cancelled' order by time_slot",
-      [courtId, date],
-    );
-    return rows.map((r) => str(r, "time_slot"));
-  },
   async listByUser(userId) {
     const rows = await sql.all(
       `${BOOKING_WITH_COURT_SELECT} where b.user_id = ? order by b.booking_date desc, b.time_slot desc, b.created_at desc`,
@@ -61,24 +52,31 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository & Bookin
     );
     return rows.map(toBookingWithCourt);
   },
-  async calendar(venueId, from, to) {
-    // One query, only the columns the calendar shows, no user data.
-    const rows = await sql.all(
-      "select b.id, b.booking_date, b.time_slot, b.game_type, c.id as court_id, c.court_number, c.name as court_name " +
-        "from courts c join bookings b on b.court_id = c.id " +
-        "where c.venue_id = ? and b.booking_date >= ? and b.booking_date <= ? and b.status <> 'cancelled' " +
-        "order by b.booking_date, b.time_slot, c.court_number",
-      [venueId, from, to],
-    );
-    return rows.map((r) => ({
-      id: str(r, "id"),
-      date: str(r, "booking_date"),
-      timeSlot: str(r, "time_slot"),
-      gameType: oneOf(r, "game_type", GAME_TYPES),
-      courtId: str(r, "court_id"),
-      courtNumber: int(r, "court_number"),
-      courtName: str(r, "court_name"),
-    }));
+  async pageByUser(userId, query) {
+    // Each order is the index bookings_user_date_slot_idx read forwards or backwards: the page
+    // stops at its limit, and only that page is joined with its courts and venues.
+    const [where, params, order] =
+      query.scope === "upcoming"
+        ? ["user_id = ? and booking_date >= ?", [userId, query.today], "booking_date, time_slot, id"]
+        : query.scope === "past"
+          ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
+          : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
+    const offset = (query.page - 1) * query.pageSize;
+    const [rows, count] = await Promise.all([
+      sql.all(
+        `select ${BOOKING_COLUMNS}, c.name as court_name, c.court_number, c.venue_id, v.name as venue_name ` +
+          `from (select * from bookings where ${where} order by ${order} limit ? offset ?) b ` +
+          `join courts c on c.id = b.court_id join venues v on v.id = c.venue_id order by ${order.replaceAll(/(^|, )/g, "$1b.")}`,
+        [...params, query.pageSize, offset],
+      ),
+      sql.one(`select count(*) as n from bookings where ${where}`, params),
+    ]);
+    return { items: rows.map(toBookingWithCourt), total: count ? int(count, "n") : 0, page: query.page, pageSize: query.pageSize };
+  },
+  async findManyByIds(ids) {
+    if (ids.length === 0) return [];
+    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
+    return rows.map(toBookingWithCourt);
   },
   async listByDate(date, venueId) {
     const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";

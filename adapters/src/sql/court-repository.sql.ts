@@ -1,7 +1,6 @@
 import type { Court, CourtRepository } from "@courts/core";
 import { CourtSchema, type CourtRow } from "./entities.js";
 import { COURT_COLUMNS, toCourt } from "./mappers.js";
-import { sqlCourtJsonReads, type CourtJsonReads } from "./json-reads.sql.js";
 import { int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 import { imageChange } from "./venue-repository.sql.js";
@@ -24,13 +23,12 @@ const toRow = (court: Court): CourtRow => ({
   createdAt: court.createdAt,
 });
 
-export const sqlCourtRepository = (sql: SqlClient): CourtRepository & CourtJsonReads => {
+export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
   const findById = async (id: string) => {
     const row = await sql.one(`select ${COURT_COLUMNS} from courts c where c.id = ?`, [id]);
     return row && toCourt(row);
   };
   return {
-    ...sqlCourtJsonReads(sql),
     findById,
     async list() {
       const rows = await sql.all(`select ${COURT_COLUMNS} from courts c order by c.created_at, c.court_number, c.id`);

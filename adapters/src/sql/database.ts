@@ -1,7 +1,9 @@
 import type { Repositories } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
+import type { RateLimitStore } from "../limits/rate-limit-store.js";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
 import { sqlBookingRepository } from "./booking-repository.sql.js";
+import { sqlCatalogQueries } from "./catalog-queries.sql.js";
 import { sqlCourtRepository } from "./court-repository.sql.js";
 import { parseDatabaseUrl, type DatabaseTarget, type Engine } from "./database-url.js";
 import { sqlDiscountCodeRepository } from "./discount-code-repository.sql.js";
@@ -9,6 +11,7 @@ import { sqlImageRepository } from "./image-repository.sql.js";
 import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js";
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
+import { sqlRateLimitStore } from "./rate-limits.sql.js";
 import { SqlSessionStore } from "./session-store.sql.js";
 import { sqlShareLinkRepository } from "./share-link-repository.sql.js";
 import { sqlSimulatedIntentStore } from "./simulated-intent-store.sql.js";
@@ -31,6 +34,8 @@ export interface Database {
   readonly sessionStore: SqlSessionStore;
   readonly simulatedIntents: SimulatedIntentStore;
   readonly webhookEvents: WebhookEventLog;
+  /** rate-limit counters shared by every server process on this database */
+  readonly rateLimits: RateLimitStore;
   /** Applies pending migrations; a no-op when there are none. Safe from several processes at once on PostgreSQL. */
   migrate(): Promise<void>;
   /** names of the migrations not applied yet (a readiness check can refuse traffic while any are left) */
@@ -102,6 +107,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       venues: sqlVenueRepository(sql),
       courts: sqlCourtRepository(sql),
       bookings: sqlBookingRepository(sql),
+      catalog: sqlCatalogQueries(sql),
       payments: sqlPaymentRepository(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),
@@ -113,6 +119,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
     sessionStore: new SqlSessionStore(sql),
     simulatedIntents: sqlSimulatedIntentStore(sql),
     webhookEvents: sqlWebhookEvents(sql),
+    rateLimits: sqlRateLimitStore(sql),
     migrate,
     async pendingMigrations() {
       return (await migrator.getPendingMigrations()).map((m) => m.name);

@@ -3,25 +3,39 @@ import type { Knex } from "@mikro-orm/sqlite";
 import type { Param, Row } from "./sql-client.js";
 
 /**
- * Statements outside a transaction, handed straight to the database driver: bound parameters,
- * no knex query runner, no ORM query formatting. `npm run bench` measured the ORM path at about
- * 90 us of main-thread time per statement against 30 us here, and on SQLite the ORM's single
- * pooled connection runs one statement at a time while the event loop waits.
+ * How statements reach the database driver: bound parameters, no knex query runner, no ORM query
+ * formatting (`npm run bench` measured the ORM path at about 90 us of main-thread time per
+ * statement against 30 us here).
  *
- * - SQLite (a file): one more connection to the same file, opened by the ORM's own knex client
- *   with the same pragmas. In WAL mode every statement sees everything committed before it
- *   started, whichever connection committed it, so a booking written here or in a transaction
- *   of the ORM's connection is visible to the next read. Writers on the two connections queue
- *   on SQLite's lock (busy_timeout).
- * - PostgreSQL: a connection of the ORM's own pool (same type parsers), borrowed per statement.
+ * The writer is the ORM's own pool, so the ORM's calls (insert, nativeUpdate, migrations), the
+ * statements here and the transactions all take their connection from one queue:
  *
- * Transactions stay on the ORM (SqlClient.transaction), so they are never interleaved with
- * these statements.
+ * - SQLite: the pool holds ONE connection, and it is the only one of this process that writes.
+ *   A write waits in the pool's queue behind a transaction of this process, never in SQLite's
+ *   busy handler. Reads outside transactions go to a second connection, opened `query_only` so
+ *   that a write sent there fails at once instead of fighting the writer for the file's lock;
+ *   in WAL mode it sees every commit made before each statement starts, and never waits for a
+ *   writer. Transactions begin IMMEDIATE: they take the file's write lock first, so another
+ *   process (a second server, `npx courts ...`) waits on busy_timeout while they run, and a
+ *   transaction never fails half-way because another process committed after its first read.
+ * - PostgreSQL: every statement borrows a connection of the ORM's pool (same type parsers); a
+ *   transaction keeps its connection from BEGIN to COMMIT.
  */
-export interface DirectChannel {
+export interface Statements {
   all(sql: string, params: readonly Param[]): Promise<Row[]>;
   /** affected row count */
   run(sql: string, params: readonly Param[]): Promise<number>;
+}
+
+export interface Channels {
+  /** selects outside transactions */
+  readonly read: Statements;
+  /** every other statement outside transactions */
+  readonly write: Statements;
+  /** BEGIN (IMMEDIATE on SQLite) .. COMMIT on one connection, ROLLBACK when `work` throws */
+  transaction<T>(work: (statements: Statements) => Promise<T>): Promise<T>;
+  /** whether reads use a connection other than the writer's (the change stamp then sees this process's writes) */
+  readonly separateReader: boolean;
   close(): Promise<void>;
 }
 
@@ -34,22 +48,74 @@ interface SqliteConnection {
 
 interface PgConnection {
   query(config: { text: string; values: Param[] }): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query(text: string): Promise<unknown>;
 }
 
-export const sqliteDirectChannel = async (knex: Knex, pragmas: string): Promise<DirectChannel> => {
-  const connection = (await knex.client.acquireRawConnection()) as SqliteConnection;
-  await new Promise<void>((resolve, reject) => connection.exec(pragmas, (error) => (error ? reject(error) : resolve())));
+const sqliteStatements = (connection: SqliteConnection): Statements => ({
+  all: (sql, params) =>
+    new Promise((resolve, reject) => connection.all(sql, [...params], (error, rows) => (error ? reject(error) : resolve(rows)))),
+  run: (sql, params) =>
+    new Promise((resolve, reject) =>
+      connection.run(sql, [...params], function (error) {
+        if (error) reject(error);
+        else resolve(this.changes);
+      }),
+    ),
+});
+
+const sqliteExec = (connection: SqliteConnection, sql: string) =>
+  new Promise<void>((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
+
+/** Runs `work` on a connection of the ORM's pool, given back afterwards whatever happens. */
+const borrowing =
+  <C>(knex: Knex) =>
+  async <T>(work: (connection: C) => Promise<T>): Promise<T> => {
+    const connection = (await knex.client.acquireConnection()) as C;
+    try {
+      return await work(connection);
+    } finally {
+      await knex.client.releaseConnection(connection);
+    }
+  };
+
+/**
+ * `knex` is the ORM's (its pool must hold one connection); `pragmas` are the per-connection
+ * settings; `reader` opens the second, read-only connection (not for `:memory:`, which a second
+ * connection would not see).
+ */
+export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolean): Promise<Channels> => {
+  const withWriter = borrowing<SqliteConnection>(knex);
+  const write: Statements = {
+    all: (sql, params) => withWriter((connection) => sqliteStatements(connection).all(sql, params)),
+    run: (sql, params) => withWriter((connection) => sqliteStatements(connection).run(sql, params)),
+  };
+  let readConnection: SqliteConnection | null = null;
+  if (reader) {
+    readConnection = (await knex.client.acquireRawConnection()) as SqliteConnection;
+    await sqliteExec(readConnection, `${pragmas}; pragma query_only = on`);
+  }
   return {
-    all: (sql, params) =>
-      new Promise((resolve, reject) => connection.all(sql, [...params], (error, rows) => (error ? reject(error) : resolve(rows)))),
-    run: (sql, params) =>
-      new Promise((resolve, reject) =>
-        connection.run(sql, [...params], function (error) {
-          if (error) reject(error);
-          else resolve(this.changes);
-        }),
-      ),
-    close: () => new Promise((resolve, reject) => connection.close((error) => (error ? reject(error) : resolve()))),
+    read: readConnection === null ? write : sqliteStatements(readConnection),
+    write,
+    separateReader: readConnection !== null,
+    transaction: (work) =>
+      withWriter(async (connection) => {
+        await sqliteExec(connection, "begin immediate");
+        try {
+          const result = await work(sqliteStatements(connection));
+          await sqliteExec(connection, "commit");
+          return result;
+        } catch (error) {
+          // also after a failed COMMIT, which leaves the transaction open
+          await sqliteExec(connection, "rollback").catch(() => undefined);
+          throw error;
+        }
+      }),
+    close: async () => {
+      const connection = readConnection;
+      if (connection === null) return;
+      await new Promise<void>((resolve, reject) => connection.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 };
 
@@ -70,18 +136,33 @@ export const toPositional = (sql: string): string => {
   return text;
 };
 
-export const postgresDirectChannel = (knex: Knex): DirectChannel => {
-  const query = async (sql: string, params: readonly Param[]) => {
-    const connection = (await knex.client.acquireConnection()) as PgConnection;
-    try {
-      return await connection.query({ text: toPositional(sql), values: [...params] });
-    } finally {
-      await knex.client.releaseConnection(connection);
-    }
+const pgStatements = (connection: PgConnection): Statements => ({
+  all: async (sql, params) => (await connection.query({ text: toPositional(sql), values: [...params] })).rows,
+  run: async (sql, params) => (await connection.query({ text: toPositional(sql), values: [...params] })).rowCount ?? 0,
+});
+
+export const postgresChannels = (knex: Knex): Channels => {
+  const withConnection = borrowing<PgConnection>(knex);
+  const statements: Statements = {
+    all: (sql, params) => withConnection((connection) => pgStatements(connection).all(sql, params)),
+    run: (sql, params) => withConnection((connection) => pgStatements(connection).run(sql, params)),
   };
   return {
-    all: async (sql, params) => (await query(sql, params)).rows,
-    run: async (sql, params) => (await query(sql, params)).rowCount ?? 0,
+    read: statements,
+    write: statements,
+    separateReader: true,
+    transaction: (work) =>
+      withConnection(async (connection) => {
+        await connection.query("begin");
+        try {
+          const result = await work(pgStatements(connection));
+          await connection.query("commit");
+          return result;
+        } catch (error) {
+          await connection.query("rollback").catch(() => undefined);
+          throw error;
+        }
+      }),
     // its connections belong to the ORM's pool, closed with the ORM
     close: async () => undefined,
   };

@@ -1,8 +1,8 @@
-import type { Payment, PaymentRepository, PaymentWithPayer, RecordOutcome } from "@courts/core";
+import type { Payment, PaymentRepository, PaymentWithPayer, RecordOutcome, TransactionFilter } from "@courts/core";
 import { PaymentSchema, type PaymentRow } from "./entities.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
-import { int, intOrZero, iso, str, strOrNull } from "./rows.js";
-import type { Row, SqlClient, SqlTx } from "./sql-client.js";
+import { instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
+import type { Param, Row, SqlClient, SqlTx } from "./sql-client.js";
 
 const toRow = (p: Payment): PaymentRow => ({ ...p });
 
@@ -13,11 +13,20 @@ class Rollback extends Error {
   }
 }
 
+/**
+ * Who paid, as the lists show it: the buyer frozen when the payment was recorded (a guest's typed
+ * name and email included, from payment_payers), the live account only for older payments.
+ */
+const PAYER_COLUMNS =
+  "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
+  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
+
 const WITH_PAYER_SELECT =
-  `select ${PAYMENT_COLUMNS}, coalesce(u.username, pp.name) as user_name, coalesce(u.email, pp.email) as user_email ` +
-  // A shared-link payer's user_id is a placeholder with no user: the name (and email) the guest
-  // typed on /shared-payment, or null when none was given.
-  "from payments p left join users u on u.id = p.user_id left join payment_payers pp on pp.payment_id = p.id";
+  // The buyer as frozen when the payment was recorded (invoices never change afterwards);
+  // the live account only for payments recorded before buyers were kept.
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
+  // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
+  "from payments p left join users u on u.id = p.user_id";
 
 const toPaymentWithPayer = (r: Row): PaymentWithPayer => ({
   ...toPayment(r),
@@ -30,6 +39,37 @@ const toPaymentWithPayer = (r: Row): PaymentWithPayer => ({
  * A pending payment refunded without being applied (link full) never had paid_at: it counts nowhere.
  */
 const SETTLED = "status in ('succeeded', 'refunded') and paid_at is not null";
+
+/** How many rows the CSV export reads at a time: its memory, whatever the history. */
+const EXPORT_BATCH = 500;
+
+const NEWEST_FIRST = "order by created_at desc, id desc";
+
+const whereOf = (filter: TransactionFilter): { readonly sql: string; readonly params: Param[] } => {
+  const parts: string[] = [];
+  const params: Param[] = [];
+  if (filter.status !== undefined) {
+    parts.push("status = ?");
+    params.push(filter.status);
+  }
+  if (filter.from !== undefined) {
+    parts.push("created_at >= ?");
+    params.push(iso(filter.from));
+  }
+  if (filter.to !== undefined) {
+    parts.push("created_at < ?");
+    params.push(iso(filter.to));
+  }
+  return { sql: parts.length === 0 ? "" : `where ${parts.join(" and ")}`, params };
+};
+
+const STATUS_COUNTS = { pending: "pending_count", succeeded: "succeeded_count", failed: "failed_count", refunded: "refunded_count" } as const;
+
+/** The page of payments (a subquery on the payments' own index), then their payers. */
+const transactionsPage = (where: string) =>
+  `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
+  `from (select * from payments ${where} ${NEWEST_FIRST} limit ? offset ?) p ` +
+  "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc";
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
@@ -93,7 +133,16 @@ const recordInTransaction = async (
   );
   if (!counter) throw new Error("invoice counter returned no row");
   const invoiceNumber = invoiceNumberOf(year, int(counter, "last_number"));
-  await tx.run("update payments set invoice_number = ? where id = ?", [invoiceNumber, paymentId]);
+  await tx.run(
+    "update payments set invoice_number = ?, " +
+      // a guest without an account: what they typed on /shared-payment (payment_payers)
+      "buyer_name = coalesce((select username from users where users.id = payments.user_id), " +
+      "(select name from payment_payers where payment_payers.payment_id = payments.id)), " +
+      "buyer_email = coalesce((select email from users where users.id = payments.user_id), " +
+      "(select email from payment_payers where payment_payers.payment_id = payments.id)) " +
+      "where id = ?",
+    [invoiceNumber, paymentId],
+  );
 
   const recorded = await byIntent(tx, input.intentId);
   if (!recorded) throw new Error(`payment ${paymentId} vanished inside its transaction`);
@@ -158,28 +207,67 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     ]);
     return rows.map(toPayment);
   },
-  async listAll() {
-    const rows = await sql.all(`${WITH_PAYER_SELECT} order by p.created_at desc, p.id desc`);
-    return rows.map(toPaymentWithPayer);
+  async pageByUser(userId, { page, pageSize }) {
+    const [rows, count] = await Promise.all([
+      sql.all(`select ${PAYMENT_COLUMNS} from payments p where p.user_id = ? order by p.created_at desc, p.id desc limit ? offset ?`, [
+        userId,
+        pageSize,
+        (page - 1) * pageSize,
+      ]),
+      sql.one("select count(*) as n from payments where user_id = ?", [userId]),
+    ]);
+    return { items: rows.map(toPayment), total: intOrZero(count, "n"), page, pageSize };
+  },
+  async pageTransactions(filter, { page, pageSize }) {
+    const where = whereOf(filter);
+    // Without a date range the total comes from payment_totals (16 rows), not a count of the ledger.
+    const countSql =
+      filter.from === undefined && filter.to === undefined
+        ? `select coalesce(sum(${filter.status === undefined ? "payments_count" : STATUS_COUNTS[filter.status]}), 0) as n from payment_totals`
+        : `select count(*) as n from payments ${where.sql}`;
+    const [rows, count] = await Promise.all([
+      sql.all(transactionsPage(where.sql), [...where.params, pageSize, (page - 1) * pageSize]),
+      sql.one(countSql, countSql.includes("payment_totals") ? [] : where.params),
+    ]);
+    return { items: rows.map(toPaymentWithPayer), total: intOrZero(count, "n"), page, pageSize };
+  },
+  async *streamTransactions(filter, options) {
+    const batch = options?.batchSize ?? EXPORT_BATCH;
+    const where = whereOf(filter);
+    let after: { readonly createdAt: string; readonly id: string } | undefined;
+    for (;;) {
+      // Keyset, not offset: every batch starts in the index where the last one stopped.
+      const keyset = after === undefined ? "" : `${where.sql === "" ? "where" : " and"} (created_at, id) < (?, ?)`;
+      const rows = await sql.all(
+        `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
+          `from (select * from payments ${where.sql}${keyset} ${NEWEST_FIRST} limit ?) p ` +
+          "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc",
+        [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), batch],
+      );
+      for (const row of rows) yield toPaymentWithPayer(row);
+      const last = rows.at(-1);
+      if (last === undefined || rows.length < batch) return;
+      after = { createdAt: iso(instant(last, "created_at")), id: str(last, "id") };
+    }
   },
   async summary() {
     const row = await sql.one(
-      "select " +
-        `coalesce(sum(case when ${SETTLED} then amount - discount - refunded_amount end), 0) as total, ` +
-        `coalesce(sum(case when ${SETTLED} then discount end), 0) as discounts, ` +
-        `coalesce(sum(case when ${SETTLED} then stripe_fee end), 0) as stripe_fees, ` +
-        "count(case when status = 'succeeded' then 1 end) as succeeded_count, " +
-        "coalesce(sum(case when status = 'pending' then amount - discount end), 0) as pending_amount, " +
-        "count(case when status = 'pending' then 1 end) as pending_count " +
-        "from payments",
+      "select coalesce(sum(settled_gross), 0) as gross, coalesce(sum(settled_discounts), 0) as discounts, " +
+        "coalesce(sum(settled_fees), 0) as stripe_fees, coalesce(sum(settled_refunds), 0) as refunds, " +
+        "coalesce(sum(succeeded_count), 0) as succeeded_count, coalesce(sum(pending_amount), 0) as pending_amount, " +
+        "coalesce(sum(pending_count), 0) as pending_count from payment_totals",
     );
-    const total = intOrZero(row, "total");
+    const gross = intOrZero(row, "gross");
+    const discounts = intOrZero(row, "discounts");
     const stripeFees = intOrZero(row, "stripe_fees");
+    const refunds = intOrZero(row, "refunds");
     return {
-      total,
-      discounts: intOrZero(row, "discounts"),
+      gross,
+      total: gross - discounts - refunds,
+      discounts,
       stripeFees,
-      net: total - stripeFees,
+      refunds,
+      net: gross - discounts - stripeFees - refunds,
       succeededCount: intOrZero(row, "succeeded_count"),
       pendingAmount: intOrZero(row, "pending_amount"),
       pendingCount: intOrZero(row, "pending_count"),

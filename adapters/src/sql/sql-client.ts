@@ -2,32 +2,30 @@ import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/co
 // @mikro-orm/knex, re-exported by both driver packages.
 import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
 import type { DatabaseTarget, Engine } from "./database-url.js";
-import { postgresDirectChannel, sqliteDirectChannel, type DirectChannel } from "./direct-channel.js";
+import { postgresChannels, sqliteChannels, type Channels } from "./direct-channel.js";
 import { sqlitePragmas } from "./orm.js";
 
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
 export type Row = Readonly<Record<string, unknown>>;
 export type Param = string | number | boolean | null | Buffer;
 
-/** Runs statements within one transaction (an EntityManager fork in `transactional`). */
+/** Runs statements within one transaction, on its one connection. */
 export interface SqlTx {
-  readonly em: SqlEntityManager;
   all(sql: string, params?: readonly Param[]): Promise<Row[]>;
   one(sql: string, params?: readonly Param[]): Promise<Row | undefined>;
   /** affected row count */
   run(sql: string, params?: readonly Param[]): Promise<number>;
 }
 
-interface RunResult {
-  readonly affectedRows: number;
-}
+const isSelect = (sql: string) => /^\s*select\b/i.test(sql);
 
 /**
- * Raw SQL for the hot paths that need no entity hydration (em.find measured about 15 times
- * slower than the bare driver for a one-row lookup). `?` placeholders, bound by the driver;
- * errors are converted to the ORM's exceptions (UniqueConstraintViolationException, ...).
- * Instants are bound as ISO strings. Statements outside a transaction go to the driver directly
- * (direct-channel.ts); transactions and the ORM's own calls (fork) use MikroORM's connection.
+ * The one query API of the SQL adapter: raw SQL with `?` placeholders, bound by the driver,
+ * for reads, writes and transactions (em.find measured about 15 times slower than the bare
+ * driver for a one-row lookup). Errors are converted to the ORM's exceptions
+ * (UniqueConstraintViolationException, ...); instants are bound as ISO strings. Which
+ * connection runs what is decided once, in direct-channel.ts: on SQLite one connection of the
+ * process writes (transactions included) and another reads.
  */
 export class SqlClient {
   private readonly driver: AbstractSqlDriver;
@@ -37,37 +35,33 @@ export class SqlClient {
   private constructor(
     readonly orm: MikroORM,
     readonly engine: Engine,
-    private readonly direct: DirectChannel | null,
+    private readonly channels: Channels,
   ) {
     this.driver = orm.em.getDriver() as unknown as AbstractSqlDriver;
     this.onQuery = orm.config.get("onQuery");
   }
 
-  /**
-   * The client of an open ORM. Without a direct channel (an in-memory SQLite database, which a
-   * second connection would not see, or debug logging of every statement) everything goes
-   * through the ORM's connection.
-   */
+  /** The client of an open ORM; on SQLite its pool must hold exactly one connection (orm.ts). */
   static async open(orm: MikroORM, target: DatabaseTarget): Promise<SqlClient> {
     const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
-    let direct: DirectChannel | null = null;
-    if (!orm.config.get("debug")) {
-      if (target.engine === "postgresql") direct = postgresDirectChannel(knex);
-      else if (target.path !== ":memory:") direct = await sqliteDirectChannel(knex, sqlitePragmas(target.path));
-    }
-    return new SqlClient(orm, target.engine, direct);
+    const channels =
+      target.engine === "postgresql"
+        ? postgresChannels(knex)
+        : // `:memory:` lives in its one connection: a second one would open another, empty database
+          await sqliteChannels(knex, sqlitePragmas(target.path), target.path !== ":memory:");
+    return new SqlClient(orm, target.engine, channels);
   }
 
   /**
-   * Whether json-reads.sql.ts may cache: the statements outside transactions run on a connection
-   * of their own, so other writers show in the database's change stamp and this client counts
-   * its own writes (localWrites).
+   * Whether catalog-queries.sql.ts may cache: reads run on a connection other than the writer's, so
+   * every commit, this process's included, shows in the database's change stamp, and this client
+   * also counts its own writes (localWrites).
    */
   get tracksChanges(): boolean {
-    return this.direct !== null;
+    return this.channels.separateReader;
   }
 
-  /** Statements other than a select run on the direct channel so far, counted once they completed. */
+  /** Statements other than a select run outside transactions so far, counted once they completed. */
   get localWrites(): number {
     return this.writes;
   }
@@ -78,11 +72,13 @@ export class SqlClient {
   }
 
   all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
-    if (this.direct === null) return this.driver.execute<Row[]>(sql, [...params], "all");
     const text = this.onQuery(sql, [...params]);
-    const rows = this.direct.all(text, params).catch((error: unknown) => this.rethrow(error));
     // `insert ... returning` and the like write too
-    return /^\s*select\b/i.test(text) ? rows : rows.finally(() => this.writes++);
+    if (isSelect(text)) return this.channels.read.all(text, params).catch((error: unknown) => this.rethrow(error));
+    return this.channels.write
+      .all(text, params)
+      .catch((error: unknown) => this.rethrow(error))
+      .finally(() => this.writes++);
   }
 
   async one(sql: string, params: readonly Param[] = []): Promise<Row | undefined> {
@@ -91,16 +87,15 @@ export class SqlClient {
   }
 
   async run(sql: string, params: readonly Param[] = []): Promise<number> {
-    if (this.direct === null) return (await this.driver.execute<RunResult>(sql, [...params], "run")).affectedRows;
-    return this.direct
+    return this.channels.write
       .run(this.onQuery(sql, [...params]), params)
       .catch((error: unknown) => this.rethrow(error))
       .finally(() => this.writes++);
   }
 
-  /** Closes the direct channel; the ORM closes its own connections. */
+  /** Closes the reading connection; the ORM closes its own. */
   async close(): Promise<void> {
-    await this.direct?.close();
+    await this.channels.close();
   }
 
   private rethrow(error: unknown): never {
@@ -108,19 +103,23 @@ export class SqlClient {
   }
 
   /**
-   * One transaction on a fresh fork. Errors propagate after the rollback, so callers catch
+   * One transaction on one connection. Errors propagate after the rollback, so callers catch
    * outside the transaction: on PostgreSQL a failed statement aborts the whole transaction.
    */
   transaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
-    return this.fork().transactional(async (em) => {
-      const tx: SqlTx = {
-        em,
-        all: (sql, params = []) => em.execute<Row[]>(sql, [...params], "all"),
-        one: async (sql, params = []) => (await em.execute<Row[]>(sql, [...params], "all"))[0],
-        run: async (sql, params = []) => (await em.execute<RunResult>(sql, [...params], "run")).affectedRows,
-      };
-      return work(tx);
-    });
+    return this.channels
+      .transaction((statements) => {
+        const all = (sql: string, params: readonly Param[] = []) =>
+          statements.all(this.onQuery(sql, [...params]), params).catch((error: unknown) => this.rethrow(error));
+        const tx: SqlTx = {
+          all,
+          one: async (sql, params = []) => (await all(sql, params))[0],
+          run: (sql, params = []) =>
+            statements.run(this.onQuery(sql, [...params]), params).catch((error: unknown) => this.rethrow(error)),
+        };
+        return work(tx);
+      })
+      .finally(() => this.writes++);
   }
 }
 

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
 import { Schema } from "effect";
-import { createAdmin, RegisterBody } from "@courts/core";
-import { presentUser } from "@courts/adapters/http/presenters";
+import { createAdmin, presentUser, RegisterBody } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { decodeOptions } from "../support/decode.js";
 import { readNewPassword } from "../support/password-input.js";

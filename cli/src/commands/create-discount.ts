@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { ADMIN, createDiscountCode, DiscountCodeBody } from "@courts/core";
-import { presentDiscountCode } from "@courts/adapters/http/presenters";
+import { ADMIN, createDiscountCode, DiscountCodeBody, presentDiscountCode } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { parseExpiry } from "../support/dates.js";
 import { decodeOptions, parseNumber } from "../support/decode.js";

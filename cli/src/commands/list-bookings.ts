@@ -8,9 +8,9 @@ import {
   localDateOf,
   paymentStatusOf,
   paymentStatusText,
+  presentBooking,
   type BookingWithCourt,
 } from "@courts/core";
-import { presentBooking } from "@courts/adapters/http/presenters";
 import type { Cli } from "../support/context.js";
 import { parseLocalDate } from "../support/dates.js";
 import { money, spanishDate } from "../support/format.js";

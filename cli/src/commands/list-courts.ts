@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { isAvailable, listCourts, listVenueCourts, listVenues, type Court } from "@courts/core";
-import { presentCourt } from "@courts/adapters/http/presenters";
+import { isAvailable, listCourts, listVenueCourts, listVenues, presentCourt, type Court } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { money } from "../support/format.js";
 import { runUseCase } from "../support/use-case.js";

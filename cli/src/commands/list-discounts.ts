@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { ADMIN, codeUnusable, listDiscountCodes, type DiscountCode } from "@courts/core";
-import { presentDiscountCode } from "@courts/adapters/http/presenters";
+import { ADMIN, codeUnusable, listDiscountCodes, type DiscountCode, presentDiscountCode } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { money, spanishDateTime } from "../support/format.js";
 import { runUseCase } from "../support/use-case.js";

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { listVenues } from "@courts/core";
-import { presentVenue } from "@courts/adapters/http/presenters";
+import { listVenues, presentVenue } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { runUseCase } from "../support/use-case.js";
 

@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { resetPassword } from "@courts/core";
-import { presentUser } from "@courts/adapters/http/presenters";
+import { presentUser, resetPassword } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { readNewPassword } from "../support/password-input.js";
 import { runUseCase } from "../support/use-case.js";

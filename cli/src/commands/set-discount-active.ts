@@ -1,6 +1,5 @@
 import type { Command } from "commander";
-import { ADMIN, setDiscountCodeActive } from "@courts/core";
-import { presentDiscountCode } from "@courts/adapters/http/presenters";
+import { ADMIN, setDiscountCodeActive, presentDiscountCode } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { runUseCase } from "../support/use-case.js";
 

@@ -1,4 +1,5 @@
 import type { Writable } from "node:stream";
+import { passwordWeakness } from "@courts/adapters/auth/password-policy";
 import { CliError } from "./failures.js";
 
 /** Everything on stdin up to EOF, without the line break `echo` or a here-string adds. */
@@ -54,6 +55,13 @@ export const promptHidden = (question: string, stdin: NodeJS.ReadStream, stderr:
  * (arguments end up in shell history and in `ps`).
  */
 export const readNewPassword = async (options: { passwordStdin: boolean }, stdin: NodeJS.ReadStream, stderr: Writable): Promise<string> => {
+  const password = await readPassword(options, stdin, stderr);
+  const weakness = passwordWeakness(password);
+  if (weakness !== null) throw new CliError(weakness);
+  return password;
+};
+
+const readPassword = async (options: { passwordStdin: boolean }, stdin: NodeJS.ReadStream, stderr: Writable): Promise<string> => {
   if (options.passwordStdin) return readPasswordFromStdin(stdin);
   if (!stdin.isTTY)
     throw new CliError("No hay una terminal para pedir la contraseña: pásala por la entrada estándar con --password-stdin");

@@ -21,6 +21,8 @@ export class DiscountCodeNotFound extends Data.TaggedError("DiscountCodeNotFound
 export class ShareLinkNotFound extends Data.TaggedError("ShareLinkNotFound")<{ readonly message: string }> {}
 
 export class SlotTaken extends Data.TaggedError("SlotTaken")<{ readonly message: string }> {}
+/** The slot is taken by the caller's own booking: a retried request that was in fact written. */
+export class AlreadyBooked extends Data.TaggedError("AlreadyBooked")<{ readonly message: string; readonly bookingId: string }> {}
 export class SlotInPast extends Data.TaggedError("SlotInPast")<{ readonly message: string }> {}
 export class CourtUnavailable extends Data.TaggedError("CourtUnavailable")<{ readonly message: string }> {}
 export class CourtNumberTaken extends Data.TaggedError("CourtNumberTaken")<{ readonly message: string }> {}
@@ -65,6 +67,7 @@ export type DomainError =
   | DiscountCodeNotFound
   | ShareLinkNotFound
   | SlotTaken
+  | AlreadyBooked
   | SlotInPast
   | CourtUnavailable
   | CourtNumberTaken

@@ -1,4 +1,5 @@
 import type { BookingRepository } from "./booking-repository.js";
+import type { CatalogQueries } from "./catalog-queries.js";
 import type { Clock } from "./clock.js";
 import type { CourtRepository } from "./court-repository.js";
 import type { DiscountCodeRepository } from "./discount-code-repository.js";
@@ -14,6 +15,7 @@ import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
 
 export type * from "./booking-repository.js";
+export type * from "./catalog-queries.js";
 export type * from "./clock.js";
 export type * from "./court-repository.js";
 export type * from "./discount-code-repository.js";
@@ -23,6 +25,7 @@ export type * from "./invoice-renderer.js";
 export type * from "./notifications.js";
 export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
+export type * from "./pagination.js";
 export type * from "./payment-repository.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";
@@ -37,6 +40,7 @@ export interface Ports {
   readonly venues: VenueRepository;
   readonly courts: CourtRepository;
   readonly bookings: BookingRepository;
+  readonly catalog: CatalogQueries;
   readonly payments: PaymentRepository;
   readonly discountCodes: DiscountCodeRepository;
   readonly shareLinks: ShareLinkRepository;
@@ -54,5 +58,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "payments" | "discountCodes" | "shareLinks" | "images" | "outbox" | "notifications" | "waitlist"
+  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "outbox" | "notifications" | "waitlist"
 >;

@@ -1,5 +1,6 @@
 import type { Payment, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
+import type { Page, PageRequest } from "./pagination.js";
 
 export interface PaymentWithPayer extends Payment {
   /** null for a shared-link payer without an account */
@@ -18,15 +19,28 @@ export type RecordOutcome =
   | { readonly kind: "booking-gone" }
   | { readonly kind: "not-found" };
 
+/**
+ * Figures over every payment, one definition each, over the settled payments (recorded, then kept
+ * or refunded): gross (before discounts) - discounts - card fees - refunds = net, to the cent.
+ * `total` is what the club kept from players: gross - discounts - refunds.
+ */
 export interface PaymentSummary {
-  /** charged amounts of succeeded payments, refunds subtracted */
+  readonly gross: Cents;
   readonly total: Cents;
   readonly discounts: Cents;
   readonly stripeFees: Cents;
+  readonly refunds: Cents;
   readonly net: Cents;
   readonly succeededCount: number;
   readonly pendingAmount: Cents;
   readonly pendingCount: number;
+}
+
+/** The admin's transactions: created in [from, to), of one status, newest first. */
+export interface TransactionFilter {
+  readonly from?: Date;
+  readonly to?: Date;
+  readonly status?: Payment["status"];
 }
 
 export interface PaymentRepository {
@@ -53,7 +67,12 @@ export interface PaymentRepository {
   markRefunded(id: string, refunded: Cents): Promise<void>;
   listByBooking(bookingId: string): Promise<Payment[]>;
   listByUser(userId: string): Promise<Payment[]>;
-  listAll(): Promise<PaymentWithPayer[]>;
+  /** a payer's payments, newest first */
+  pageByUser(userId: string, page: PageRequest): Promise<Page<Payment>>;
+  pageTransactions(filter: TransactionFilter, page: PageRequest): Promise<Page<PaymentWithPayer>>;
+  /** every transaction of the filter, newest first, read in batches: memory stays flat whatever the history */
+  streamTransactions(filter: TransactionFilter, options?: { readonly batchSize?: number }): AsyncIterable<PaymentWithPayer>;
+  /** from the totals kept with every payment write: no scan of the payments */
   summary(): Promise<PaymentSummary>;
   /** charged minus refunded of payments that succeeded in [from, to) */
   revenueBetween(from: Date, to: Date): Promise<Cents>;

@@ -26,7 +26,8 @@ export const Email = Schema.Trim.pipe(Schema.maxLength(254), Schema.filter((s) =
 
 export const Username = Schema.Trim.pipe(Schema.minLength(3), Schema.maxLength(30), Schema.pattern(/^[\p{L}\p{N}_.-]+$/u));
 
-export const Password = Schema.String.pipe(Schema.minLength(8), Schema.maxLength(200));
+/** Length only: the common-password list is the adapters' (auth/password-policy.ts). */
+export const Password = Schema.String.pipe(Schema.minLength(10), Schema.maxLength(200));
 
 export const Slot = Schema.String.pipe(Schema.filter(isSlot));
 
@@ -38,16 +39,44 @@ export const BookingDate = Schema.String.pipe(
   Schema.transform(Schema.String, { strict: true, decode: (s) => s.slice(0, 10), encode: (s) => s }),
 );
 
-/** A price as a JSON number (14.5) or decimal string ("14.50") -> integer cents. */
+/** No price or fixed amount above $10,000.00: far above any court, far below any column's range. */
+export const MAX_PRICE_CENTS = 1_000_000;
+
+/** A price as a JSON number (14.5) or decimal string ("14.50") -> integer cents, at most $10,000.00. */
 export const MoneyCents = Schema.Union(Schema.Number, Schema.String).pipe(
-  Schema.filter((v) => parseMoney(String(v)) !== undefined),
+  Schema.filter((v) => {
+    const cents = parseMoney(String(v));
+    return cents !== undefined && cents <= MAX_PRICE_CENTS;
+  }),
   Schema.transform(Schema.Number, { strict: true, decode: (v) => parseMoney(String(v)) ?? 0, encode: (c) => c }),
+);
+
+/** A whole number written in plain decimal digits ("2026"), not "0x7E6", "2e3" or " 2026". */
+export const DecimalIntFromString = Schema.String.pipe(
+  Schema.filter((s) => /^\d{1,9}$/.test(s)),
+  Schema.compose(Schema.NumberFromString),
 );
 
 export const PositiveInt = Schema.Number.pipe(Schema.int(), Schema.greaterThanOrEqualTo(1), Schema.lessThanOrEqualTo(1_000_000));
 
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))?$/;
+
+/**
+ * A real calendar date and time: Date.parse would read "2026-02-30T00:00:00Z" as 2 March and
+ * 24:00 as the next day, so each part is checked first.
+ */
+const isIsoInstant = (s: string): boolean => {
+  const m = ISO_INSTANT.exec(s);
+  if (!m || !isLocalDate(m[1] ?? "")) return false;
+  const [hour, minute, second, offsetHours, offsetMinutes] = [m[2], m[3], m[4], m[5], m[6]].map((p) => Number(p ?? 0));
+  const inRange = (n: number | undefined, max: number) => n !== undefined && n <= max;
+  return (
+    inRange(hour, 23) && inRange(minute, 59) && inRange(second, 59) && inRange(offsetHours, 23) && inRange(offsetMinutes, 59) && !Number.isNaN(Date.parse(s))
+  );
+};
+
 /** An ISO 8601 instant -> Date. */
 export const IsoInstant = Schema.String.pipe(
-  Schema.filter((s) => /^\d{4}-\d{2}-\d{2}T/.test(s) && !Number.isNaN(Date.parse(s))),
+  Schema.filter(isIsoInstant),
   Schema.transform(Schema.DateFromSelf, { strict: true, decode: (s) => new Date(s), encode: (d) => d.toISOString() }),
 );

@@ -1,2 +1,3 @@
 export * from "./fields.js";
 export * from "./requests.js";
+export * from "./history-queries.js";

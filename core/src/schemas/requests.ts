@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { body, BookingDate, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, says, Slot, Text, Username } from "./fields.js";
+import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -12,7 +12,7 @@ const PersonName = Text(1, 80).pipe(Schema.filter((s) => !/\p{Cc}/u.test(s)));
 export const RegisterBody = body({
   email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
   username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
-  password: required(Password, "El campo 'password' debe tener entre 8 y 200 caracteres"),
+  password: required(Password, "La contraseña debe tener al menos 10 caracteres (y hasta 200)"),
 });
 export type RegisterBody = typeof RegisterBody.Type;
 
@@ -69,8 +69,18 @@ export const RecordPaymentBody = body({
 });
 export type RecordPaymentBody = typeof RecordPaymentBody.Type;
 
+/** A discount code: an empty one and a too long one are told apart. */
+const codeField = (missing: string) =>
+  Schema.propertySignature(
+    Schema.String.annotations(says(missing)).pipe(
+      Schema.compose(Schema.Trim),
+      Schema.minLength(1, { message: () => ({ message: missing, override: true }) }),
+      Schema.maxLength(32, { message: () => ({ message: "El código de descuento admite hasta 32 caracteres", override: false }) }),
+    ),
+  ).annotations({ missingMessage: () => missing });
+
 export const ValidateCodeBody = body({
-  code: required(Text(1, 32), "Escribe un código de descuento"),
+  code: codeField("Escribe un código de descuento"),
 });
 export type ValidateCodeBody = typeof ValidateCodeBody.Type;
 
@@ -84,14 +94,14 @@ export const DiscountTypeSchema = Schema.Literal("percentage", "fixed");
 
 const discountFields = {
   type: required(DiscountTypeSchema, "El campo 'type' debe ser 'percentage' o 'fixed'"),
-  value: required(Schema.Number.pipe(Schema.finite(), Schema.greaterThanOrEqualTo(0), Schema.lessThanOrEqualTo(100_000)), "El campo 'value' debe ser un número mayor o igual a 0"),
+  value: required(Schema.Number.pipe(Schema.finite(), Schema.greaterThanOrEqualTo(0), Schema.lessThanOrEqualTo(10_000)), "El campo 'value' debe ser un número entre 0 y 10000"),
   maxUsage: optionalNullable(PositiveInt, "El campo 'maxUsage' debe ser un número entero mayor o igual a 1"),
   expiresAt: optionalNullable(IsoInstant, "El campo 'expiresAt' debe ser una fecha ISO 8601"),
   isActive: Schema.optional(Schema.Boolean.annotations(says("El campo 'isActive' debe ser verdadero o falso"))),
 };
 
 export const DiscountCodeBody = body({
-  code: required(Text(1, 32), "El campo 'code' es requerido"),
+  code: codeField("El campo 'code' es requerido"),
   ...discountFields,
 });
 export type DiscountCodeBody = typeof DiscountCodeBody.Type;
@@ -119,10 +129,10 @@ export const CourtBody = body({
   courtNumber: required(Schema.Number.pipe(Schema.int(), Schema.between(1, 999)), "Todos los campos son requeridos: 'courtNumber' debe ser un número entero entre 1 y 999"),
   venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
   status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),
-  daySinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'daySinglesPrice' debe ser un precio con hasta 2 decimales"))),
-  dayDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'dayDoublesPrice' debe ser un precio con hasta 2 decimales"))),
-  nightSinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightSinglesPrice' debe ser un precio con hasta 2 decimales"))),
-  nightDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightDoublesPrice' debe ser un precio con hasta 2 decimales"))),
+  daySinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
+  dayDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'dayDoublesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
+  nightSinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightSinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
+  nightDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightDoublesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
 });
 export type CourtBody = typeof CourtBody.Type;
 
@@ -132,8 +142,8 @@ export const ImageBody = body({
 export type ImageBody = typeof ImageBody.Type;
 
 export const MonthQuery = Schema.Struct({
-  year: required(Schema.NumberFromString.pipe(Schema.int(), Schema.between(2000, 2100)), "El parámetro 'year' debe ser un año entre 2000 y 2100"),
-  month: required(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 12)), "El parámetro 'month' debe ser un mes entre 1 y 12"),
+  year: required(DecimalIntFromString.pipe(Schema.int(), Schema.between(2000, 2100)), "El parámetro 'year' debe ser un año entre 2000 y 2100"),
+  month: required(DecimalIntFromString.pipe(Schema.int(), Schema.between(1, 12)), "El parámetro 'month' debe ser un mes entre 1 y 12"),
 });
 export type MonthQuery = typeof MonthQuery.Type;
 

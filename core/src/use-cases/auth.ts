@@ -72,9 +72,9 @@ export const updateProfile = (ports: Pick<Ports, "users">, actor: Actor, input: 
   });
 
 const checkPassword = (password: string) =>
-  password.length >= 8 && password.length <= 200
+  password.length >= 10 && password.length <= 200
     ? Effect.void
-    : Effect.fail(new InvalidInput({ field: "password", message: "La contraseña debe tener entre 8 y 200 caracteres" }));
+    : Effect.fail(new InvalidInput({ field: "password", message: "La contraseña debe tener entre 10 y 200 caracteres" }));
 
 /** Operators: a new admin account (CLI `courts admin create`). */
 export const createAdmin = (

@@ -1,7 +1,7 @@
 import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, SlotTaken } from "../domain/errors.js";
+import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, SlotTaken, UserNotFound } from "../domain/errors.js";
 import { priceForSlot } from "../domain/pricing.js";
 import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
@@ -21,7 +21,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "clock" | "ids">,
+  ports: Pick<Ports, "courts" | "bookings" | "clock" | "ids" | "users">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -29,6 +29,9 @@ export const createBooking = (
     const callerId = yield* requireUser(actor.isAdmin && input.userId ? { ...actor, userId: input.userId } : actor);
     yield* requireSelfOrAdmin(actor, input.userId);
     const userId = input.userId ?? callerId;
+    // An admin books for a player named in the body: an unknown id is a 404, not a foreign-key failure.
+    if (userId !== actor.userId && !(yield* call(() => ports.users.findById(userId))))
+      return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${userId}'` }));
     const court = yield* call(() => ports.courts.findById(input.courtId));
     if (!court) return yield* Effect.fail(courtNotFound());
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
@@ -60,8 +63,18 @@ export const createBooking = (
       cancelledAt: null,
     };
     const saved = yield* call(() => ports.bookings.insert(booking));
-    if (saved === "slot-taken")
+    if (saved === "slot-taken") {
+      // A player whose first try was written but whose answer was lost (an outage, a dropped
+      // connection) retries: the slot is theirs, and they are told so with the booking's id.
+      const own = (yield* call(() => ports.bookings.listByUser(userId))).find(
+        (b) => b.courtId === court.id && b.date === input.bookingDate && b.timeSlot === input.timeSlot && (b.status === "active" || b.status === "confirmed"),
+      );
+      if (own)
+        return yield* Effect.fail(
+          new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: own.id }),
+        );
       return yield* Effect.fail(new SlotTaken({ message: `El horario ${input.timeSlot} ya está reservado para esta cancha` }));
+    }
     return saved;
   });
 

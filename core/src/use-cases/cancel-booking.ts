@@ -16,7 +16,7 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * and open intents are abandoned.
  */
 export const cancelBooking = (
-  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids">,
+  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids">,
   actor: Actor,
   input: CancellationBody,
 ) =>

@@ -3,7 +3,7 @@ import type { Court } from "../domain/entities.js";
 import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
 import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
-import type { CourtBody, DateQuery, ImageBody } from "../schemas/requests.js";
+import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { resolveImageData } from "./images.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin } from "./support.js";
@@ -19,17 +19,6 @@ export const getCourt = (ports: Pick<Ports, "courts">, id: string) =>
     const court = yield* call(() => ports.courts.findById(id));
     if (!court) return yield* Effect.fail(courtNotFound());
     return court;
-  });
-
-/** Booked slots of a court on a local date: what the slot picker disables. */
-export const courtAvailability = (ports: Pick<Ports, "courts" | "bookings">, courtId: string, query: DateQuery) =>
-  Effect.gen(function* () {
-    const [court, bookedSlots] = yield* Effect.all(
-      [call(() => ports.courts.findById(courtId)), call(() => ports.bookings.bookedSlots(courtId, query.date))],
-      { concurrency: 2 },
-    );
-    if (!court) return yield* Effect.fail(courtNotFound());
-    return { date: query.date, bookedSlots };
   });
 
 const pricesOf = (input: CourtBody, base = DEFAULT_PRICES) => ({

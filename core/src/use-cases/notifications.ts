@@ -194,7 +194,7 @@ export const enqueueClosureNotice = (
 
 /** Section 8: the unpaid hold ran out. Call after the booking became expired; the waitlist is told too. */
 export const enqueueHoldExpired = (
-  ports: Pick<Ports, "bookings" | "users" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "catalog" | "users" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
   bookingId: string,
 ) =>
   Effect.gen(function* () {
@@ -244,7 +244,7 @@ export const enqueueBalanceDue = (
  * event key) and loses nothing (the entry is still open for the next call).
  */
 export const notifyWaitlist = (
-  ports: Pick<Ports, "waitlist" | "users" | "bookings" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "waitlist" | "users" | "bookings" | "catalog" | "courts" | "venues" | "outbox" | "ids" | "clock">,
   courtId: string,
   date: Booking["date"],
   timeSlot: Booking["timeSlot"],
@@ -252,8 +252,8 @@ export const notifyWaitlist = (
   Effect.gen(function* () {
     const waiting = yield* call(() => ports.waitlist.listOpenForSlot(courtId, date, timeSlot));
     if (waiting.length === 0) return 0;
-    const taken = yield* call(() => ports.bookings.bookedSlots(courtId, date));
-    if (taken.includes(timeSlot)) return 0;
+    const day = yield* call(() => ports.catalog.courtDay(courtId, date));
+    if (!day || day.bookedSlots.includes(timeSlot)) return 0;
     const now = ports.clock.now();
     if (bookingStart({ date, timeSlot }, ports.clock.timeZone).getTime() <= now.getTime()) return 0;
     const court = yield* courtFacts(ports, courtId, date, timeSlot);
@@ -287,7 +287,7 @@ const courtFacts = (ports: Pick<Ports, "courts" | "venues" | "clock">, courtId: 
  * waits for the slot hears it is free.
  */
 export const afterCancellation = (
-  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
   booking: Pick<Booking, "id" | "courtId" | "date" | "timeSlot">,
 ) =>
   Effect.gen(function* () {
@@ -303,7 +303,7 @@ export const afterCancellation = (
  * the producers are idempotent by event key.
  */
 export const catchUpNotices = (
-  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "shareLinks" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
 ) =>
   Effect.gen(function* () {
     const now = ports.clock.now();

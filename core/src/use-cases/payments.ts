@@ -231,6 +231,9 @@ export const recordPayment = (
   input: RecordPaymentBody,
 ) =>
   Effect.gen(function* () {
+    // DESIGN.md section 4: a userId in the body must be the caller's own. A shared-link payer
+    // sends a generated placeholder instead, which names nobody.
+    if (input.shareToken == null && input.userId !== undefined) yield* requireSelfOrAdmin(actor, input.userId);
     const payment = yield* call(() => ports.payments.findByIntent(input.stripePaymentIntentId));
     if (!payment || payment.bookingId !== input.bookingId)
       return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado para esta reserva" }));

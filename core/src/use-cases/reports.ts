@@ -6,6 +6,7 @@ import { occupancyRate } from "../domain/occupancy.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
+import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -19,11 +20,7 @@ export const listUserPayments = (ports: Pick<Ports, "payments" | "bookings">, ac
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
     const payments = yield* call(() => ports.payments.listByUser(owner));
-    const bookings = new Map<string, BookingWithCourt | null>();
-    for (const p of payments) {
-      if (!bookings.has(p.bookingId)) bookings.set(p.bookingId, (yield* call(() => ports.bookings.findById(p.bookingId))) ?? null);
-    }
-    return payments.map((p): PaymentWithBooking => ({ ...p, booking: bookings.get(p.bookingId) ?? null }));
+    return yield* withBookings(ports, payments);
   });
 
 const dayBounds = (date: LocalDate, timeZone: string) => ({
@@ -43,12 +40,6 @@ export const paymentStats = (ports: Pick<Ports, "payments">, actor: Actor) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     return yield* call(() => ports.payments.summary());
-  });
-
-export const listTransactions = (ports: Pick<Ports, "payments">, actor: Actor) =>
-  Effect.gen(function* () {
-    yield* requireAdmin(actor);
-    return yield* call(() => ports.payments.listAll());
   });
 
 /** The admin dashboard's day, and `courts stats`. */

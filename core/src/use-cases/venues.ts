@@ -1,9 +1,8 @@
 import { Effect } from "effect";
 import type { Venue } from "../domain/entities.js";
 import { InvalidInput, VenueNotFound } from "../domain/errors.js";
-import { monthRange } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
-import type { ImageBody, MonthQuery, VenueBody } from "../schemas/requests.js";
+import type { ImageBody, VenueBody } from "../schemas/requests.js";
 import { resolveImageData } from "./images.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin } from "./support.js";
@@ -44,15 +43,6 @@ export const listVenueCourts = (ports: Pick<Ports, "venues" | "courts">, venueId
       if (!venue) return yield* Effect.fail(venueNotFound());
     }
     return courts;
-  });
-
-/** The public month calendar: court, date, slot and game type only, never who booked. */
-export const venueCalendar = (ports: Pick<Ports, "venues" | "bookings">, venueId: string, query: MonthQuery) =>
-  Effect.gen(function* () {
-    const venue = yield* call(() => ports.venues.findById(venueId));
-    if (!venue) return yield* Effect.fail(venueNotFound());
-    const { from, to } = monthRange(query.year, query.month);
-    return yield* call(() => ports.bookings.calendar(venueId, from, to));
   });
 
 const checkImageUrl = (url: string | null | undefined) =>

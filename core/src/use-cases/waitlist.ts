@@ -8,7 +8,7 @@ import type { Actor } from "./support.js";
 import { call, requireUser } from "./support.js";
 
 /** POST /api/waitlist: 'Avisarme si se libera' on a taken slot. */
-export const joinWaitlist = (ports: Pick<Ports, "courts" | "bookings" | "waitlist" | "clock" | "ids">, actor: Actor, input: WaitlistBody) =>
+export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "waitlist" | "clock" | "ids">, actor: Actor, input: WaitlistBody) =>
   Effect.gen(function* () {
     const userId = yield* requireUser(actor);
     const court = yield* call(() => ports.courts.findById(input.courtId));
@@ -16,8 +16,8 @@ export const joinWaitlist = (ports: Pick<Ports, "courts" | "bookings" | "waitlis
     const now = ports.clock.now();
     if (bookingStart({ date: input.date, timeSlot: input.timeSlot }, ports.clock.timeZone).getTime() <= now.getTime())
       return yield* Effect.fail(new SlotInPast({ message: "Ese horario ya pasó" }));
-    const taken = yield* call(() => ports.bookings.bookedSlots(court.id, input.date));
-    if (!taken.includes(input.timeSlot))
+    const day = yield* call(() => ports.catalog.courtDay(court.id, input.date));
+    if (!day?.bookedSlots.includes(input.timeSlot))
       return yield* Effect.fail(new SlotNotTaken({ message: "Este horario está libre: puedes reservarlo ahora" }));
     const added = yield* call(() =>
       ports.waitlist.add({ id: ports.ids.uuid(), userId, courtId: court.id, date: input.date, timeSlot: input.timeSlot, createdAt: now, notifiedAt: null }),

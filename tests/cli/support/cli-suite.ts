@@ -175,7 +175,7 @@ export const describeCliSuite = (engine: EngineName): void => {
       const [duplicate, fraction, negative, maxUsage, expiry, short, unknownCode, unknownFlag] = results;
       expectFailure(duplicate!, 1, "Ya existe el código VERANO10");
       expectFailure(fraction!, 1, "El porcentaje debe ser un número entero entre 0 y 100");
-      expectFailure(negative!, 1, "--value debe ser un número mayor o igual a 0");
+      expectFailure(negative!, 1, "--value debe ser un número entre 0 y 10000");
       expectFailure(maxUsage!, 1, "--max-usage debe ser un número entero mayor o igual a 1");
       expectFailure(expiry!, 1, '--expires debe ser una fecha AAAA-MM-DD (o un instante ISO 8601 con zona) (recibido "2026-13-01")');
       expectFailure(short!, 1, "El código debe tener de 3 a 32 letras, números, '-' o '_'");
@@ -207,11 +207,13 @@ export const describeCliSuite = (engine: EngineName): void => {
       const check = await fetch(`${server.baseUrl}/api/admin/check`, { headers: { cookie } });
       expect(await check.json()).toMatchObject({ isAdmin: true });
 
-      const [again, noTerminal, reset] = await Promise.all([
+      const [again, noTerminal, reset, common] = await Promise.all([
         courtsWithInput(`${password}\n`, "admin", "create", "--username", "LAURA", "--email", "otra@club.ec", "--password-stdin"),
         courts("admin", "create", "--username", "pedro", "--email", "pedro@club.ec"),
         courtsWithInput("nueva-clave-22", "admin", "reset-password", "laura", "--password-stdin"),
+        courtsWithInput("1234567890\n", "admin", "create", "--username", "pedro", "--email", "pedro@club.ec", "--password-stdin"),
       ]);
+      expectFailure(common!, 1, "La contraseña es demasiado común (está entre las más usadas y filtradas): elige otra");
       expectFailure(again!, 1, "El nombre de usuario ya está en uso");
       expectFailure(noTerminal!, 1, "No hay una terminal para pedir la contraseña: pásala por la entrada estándar con --password-stdin");
       expect(reset).toMatchObject({ code: 0, stdout: "Contraseña de 'laura' cambiada.\n" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ADMIN, GUEST, createBooking, createDiscountCode, createPaymentIntent, createShareLink, dailyStats, getShareLink,
-  listTransactions, listUserPayments, paymentStats, recordPayment, recordPaymentFromProvider, renderInvoice,
+  pageTransactions, listUserPayments, paymentStats, recordPayment, recordPaymentFromProvider, renderInvoice,
   revenueOn, updateDiscountCode, validateDiscountCode, HOUR_MS,
 } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
@@ -163,8 +163,9 @@ describe("reports and invoices", () => {
     await c.pay(intent.clientSecret);
     const { payment } = await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId }));
     expect(await ok(revenueOn(c.ports, ADMIN))).toBe(3300);
-    expect(await ok(paymentStats(c.ports, ADMIN))).toMatchObject({ total: 3300, stripeFees: 126, net: 3174, succeededCount: 1 });
-    const [tx] = await ok(listTransactions(c.ports, ADMIN));
+    expect(await ok(paymentStats(c.ports, ADMIN))).toMatchObject({ gross: 3300, total: 3300, stripeFees: 126, refunds: 0, net: 3174, succeededCount: 1 });
+    const { items: [tx], total } = await ok(pageTransactions(c.ports, ADMIN, {}));
+    expect(total).toBe(1);
     expect(tx).toMatchObject({ userName: "ana", userEmail: "ana@example.com", venueName: "Club Samborondón", courtNumber: 1 });
     const mine = await ok(listUserPayments(c.ports, c.asAna));
     expect(mine[0]?.booking?.id).toBe(c.booking.id);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN, GUEST, courtAvailability, createBooking, createCourt, createVenue, deleteCourt, deleteVenue, getVenue,
-  listVenueCourts, listVenues, setCourtImage, setVenueImage, updateCourt, uploadImage, venueCalendar,
+  ADMIN, GUEST, courtDay, createBooking, createCourt, createVenue, deleteCourt, deleteVenue, getVenue,
+  listVenueCourts, listVenues, setCourtImage, setVenueImage, updateCourt, uploadImage, venueMonth,
 } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
@@ -53,17 +53,17 @@ describe("venues and courts", () => {
     const { ports, court, asAna } = await club();
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));
     await ok(deleteCourt(ports, ADMIN, court.id));
-    expect((await failure(courtAvailability(ports, court.id, { date: "2026-11-22" })))._tag).toBe("CourtNotFound");
+    expect((await failure(courtDay(ports, court.id, { date: "2026-11-22" })))._tag).toBe("CourtNotFound");
   });
 
   it("when availability and the calendar are read, then they show the booked slots without user data", async () => {
     const { ports, venue, court, asAna } = await club();
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));
-    expect(await ok(courtAvailability(ports, court.id, { date: "2026-11-22" }))).toEqual({ date: "2026-11-22", bookedSlots: ["18:00"] });
-    const month = await ok(venueCalendar(ports, venue.id, { year: 2026, month: 11 }));
-    expect(month).toHaveLength(1);
-    expect(JSON.stringify(month)).not.toContain("userId");
-    expect(await ok(venueCalendar(ports, venue.id, { year: 2026, month: 12 }))).toEqual([]);
+    expect(await ok(courtDay(ports, court.id, { date: "2026-11-22" }))).toEqual({ date: "2026-11-22", bookedSlots: ["18:00"] });
+    const month = new TextDecoder().decode(await ok(venueMonth(ports, venue.id, { year: 2026, month: 11 })));
+    expect(JSON.parse(month)).toHaveLength(1);
+    expect(month).not.toContain("userId");
+    expect(new TextDecoder().decode(await ok(venueMonth(ports, venue.id, { year: 2026, month: 12 })))).toBe("[]");
   });
 
   it("when an image is uploaded, then its bytes must match the declared type and stay within 10 MB", async () => {

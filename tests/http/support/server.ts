@@ -51,6 +51,10 @@ export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig 
   publicUrl: "http://localhost:3000",
   loginRateLimit: 5,
   registerRateLimit: 10_000,
+  loginIpRateLimit: 10_000,
+  anonymousWriteRateLimit: 10_000,
+  requestTimeoutSeconds: 30,
+  headersTimeoutSeconds: 10,
   // a folder without index.html unless a test passes one
   webDist: path.join(tmpdir(), "courts-no-web-here"),
   stripePublishableKey: null,
@@ -71,8 +75,13 @@ export interface TestServer {
  * The real server (buildApp with SQL ports, the simulated card provider, the PDF renderer and
  * argon2id at a test-sized cost) listening on a random port of 127.0.0.1.
  */
-export const startServer = async (databaseUrl: string, overrides: Partial<HttpConfig> = {}): Promise<TestServer> => {
-  const database = await openDatabase(databaseUrl, { poolSize: 4 });
+export const startServer = async (
+  databaseUrl: string,
+  overrides: Partial<HttpConfig> = {},
+  /** sees every SQL statement the server runs (statement counts per request) */
+  onQuery?: (sql: string, params: readonly unknown[]) => void,
+): Promise<TestServer> => {
+  const database = await openDatabase(databaseUrl, { poolSize: 4, ...(onQuery ? { onQuery } : {}) });
   await database.migrate();
   const clock = systemClock(TEST_TIME_ZONE);
   const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);
@@ -87,6 +96,7 @@ export const startServer = async (databaseUrl: string, overrides: Partial<HttpCo
   const app = await buildApp({
     ports,
     sessionStore: database.sessionStore,
+    rateLimits: database.rateLimits,
     config: testHttpConfig(overrides),
     simulatedCard: simulated,
     logger: process.env.TEST_HTTP_LOG ? { level: process.env.TEST_HTTP_LOG } : false,

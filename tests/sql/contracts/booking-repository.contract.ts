@@ -31,7 +31,7 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(
       await repos().bookings.insert(aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-11-25", timeSlot: "10:00" })),
     ).toBe("slot-taken");
-    expect(await repos().bookings.bookedSlots(place.court.id, "2026-11-25")).toEqual(["10:00"]);
+    expect((await repos().catalog.courtDay(place.court.id, "2026-11-25"))?.bookedSlots).toEqual(["10:00"]);
   });
 
   it("when a slot was taken, then the next insert works (no aborted transaction left behind)", async () => {
@@ -55,7 +55,7 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     const place = await seedPlace(repos());
     const first = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "20:00" });
     expect(await cancel(first.id)).toBe(true);
-    expect(await repos().bookings.bookedSlots(place.court.id, "2026-11-25")).toEqual([]);
+    expect((await repos().catalog.courtDay(place.court.id, "2026-11-25"))?.bookedSlots).toEqual([]);
     const again = aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-11-25", timeSlot: "20:00" });
     expect(await repos().bookings.insert(again)).toEqual(again);
     expect(await repos().bookings.findById(first.id)).toMatchObject({
@@ -77,16 +77,6 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(await cancel("00000000-0000-4000-8000-00000000dead")).toBe(false);
   });
 
-  it("when slots are asked for a court and date, then only active bookings count, in slot order", async () => {
-    const place = await seedPlace(repos());
-    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "21:00" });
-    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "06:00", status: "confirmed" });
-    const cancelled = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "12:00" });
-    await cancel(cancelled.id);
-    await seedBooking(repos(), place, { date: "2026-11-26", timeSlot: "13:00" });
-    expect(await repos().bookings.bookedSlots(place.court.id, "2026-11-25")).toEqual(["06:00", "21:00"]);
-  });
-
   it("when a user's bookings are listed, then all of them come newest date first, with their court", async () => {
     const place = await seedPlace(repos());
     const stranger = await seedPlace(repos());
@@ -99,26 +89,6 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(list.map((x) => x.id)).toEqual([b.id, c.id, a.id]);
     expect(list[0]!.court).toMatchObject({ venueName: place.venue.name, courtNumber: place.court.courtNumber });
     expect(list[2]!.status).toBe("cancelled");
-  });
-
-  it("when the calendar is asked, then it lists the venue's active bookings in the range, ordered, without user data", async () => {
-    const place = await seedPlace(repos(), { court: { courtNumber: 2, name: "Norte" } });
-    const one = await seedCourt(repos(), place.venue.id, { courtNumber: 1, name: "Sur" });
-    const elsewhere = await seedPlace(repos());
-    const x = await seedBooking(repos(), place, { date: "2026-11-01", timeSlot: "10:00", gameType: "doubles" });
-    const y = await seedBooking(repos(), { user: place.user, court: one }, { date: "2026-11-01", timeSlot: "10:00" });
-    const z = await seedBooking(repos(), place, { date: "2026-11-30", timeSlot: "07:00" });
-    await seedBooking(repos(), place, { date: "2026-10-31", timeSlot: "10:00" });
-    await seedBooking(repos(), place, { date: "2026-12-01", timeSlot: "10:00" });
-    const gone = await seedBooking(repos(), place, { date: "2026-11-15", timeSlot: "10:00" });
-    await cancel(gone.id);
-    await seedBooking(repos(), elsewhere, { date: "2026-11-15", timeSlot: "10:00" });
-
-    expect(await repos().bookings.calendar(place.venue.id, "2026-11-01", "2026-11-30")).toEqual([
-      { id: y.id, date: "2026-11-01", timeSlot: "10:00", gameType: "singles", courtId: one.id, courtNumber: 1, courtName: "Sur" },
-      { id: x.id, date: "2026-11-01", timeSlot: "10:00", gameType: "doubles", courtId: place.court.id, courtNumber: 2, courtName: "Norte" },
-      { id: z.id, date: "2026-11-30", timeSlot: "07:00", gameType: "singles", courtId: place.court.id, courtNumber: 2, courtName: "Norte" },
-    ]);
   });
 
   it("when a date's bookings are listed, then they are the active ones, by slot and court, optionally of one venue", async () => {

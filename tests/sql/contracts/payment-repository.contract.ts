@@ -173,7 +173,7 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     );
     expect(await repos().payments.listByBooking(ctx.booking.id)).toEqual([later, ctx.payment]);
     expect(await repos().payments.listByUser(ctx.place.user.id)).toEqual([later, ctx.payment]);
-    const all = await repos().payments.listAll();
+    const all = (await repos().payments.pageTransactions({}, { page: 1, pageSize: 50 })).items;
     expect(all.map((p) => p.id)).toEqual([later.id, ctx.payment.id, foreign.id]);
     expect(all[2]).toMatchObject({ userName: otherPlace.user.username, userEmail: otherPlace.user.email });
   });
@@ -191,9 +191,11 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     await repos().payments.markFailed(failed.id);
 
     expect(await repos().payments.summary()).toEqual({
+      gross: 725 + 725,
       total: 625 + 525,
       discounts: 100,
       stripeFees: 48 + 51,
+      refunds: 200,
       net: 625 + 525 - 99,
       succeededCount: 1,
       pendingAmount: 250,
@@ -207,9 +209,11 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
 
   it("when there are no payments, then the summary is all zeros", async () => {
     expect(await repos().payments.summary()).toEqual({
+      gross: 0,
       total: 0,
       discounts: 0,
       stripeFees: 0,
+      refunds: 0,
       net: 0,
       succeededCount: 0,
       pendingAmount: 0,

@@ -1,6 +1,7 @@
 import type { InvoiceRenderer, PaymentGateway, Ports, Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
 import { memoryBookings } from "./memory-bookings.js";
+import { memoryCatalog } from "./memory-catalog.js";
 import { memoryCourts } from "./memory-courts.js";
 import { memoryDiscountCodes } from "./memory-discount-codes.js";
 import { memoryImages } from "./memory-images.js";
@@ -22,6 +23,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   venues: memoryVenues(state),
   courts: memoryCourts(state),
   bookings: memoryBookings(state),
+  catalog: memoryCatalog(state),
   payments: memoryPayments(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),

@@ -35,32 +35,21 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
       const booking = state.bookings.get(id);
       return booking && withCourt(booking);
     },
-    async bookedSlots(courtId, date) {
-      return [...state.bookings.values()]
-        .filter((b) => holdsSlot(b) && b.courtId === courtId && b.date === date)
-        .map((b) => b.timeSlot)
-        .sort();
-    },
     async listByUser(userId) {
       return joined((b) => b.userId === userId)
         .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
         .reverse();
     },
-    async calendar(venueId, from, to) {
-      return joined((b) => holdsSlot(b) && b.date >= from && b.date <= to)
-        .filter((b) => b.court.venueId === venueId)
-        .sort(byKeys((b) => [b.date, b.timeSlot, b.court.courtNumber]))
-        .map((b) => ({
-          id: b.id,
-          date: b.date,
-          timeSlot: b.timeSlot,
-          gameType: b.gameType,
-          courtId: b.court.id,
-          courtNumber: b.court.courtNumber,
-          courtName: b.court.name,
-        }));
+    async pageByUser(userId, { page, pageSize, scope, today }) {
+      const mine = joined((b) => b.userId === userId && (scope === "upcoming" ? b.date >= today : scope === "past" ? b.date < today : true));
+      mine.sort(byKeys((b) => [b.date, b.timeSlot, b.id]));
+      if (scope !== "upcoming") mine.reverse();
+      return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
     },
-    async listByDate(date, venueId) {
+    async findManyByIds(ids) {
+      return joined((b) => ids.includes(b.id));
+    },
+      async listByDate(date, venueId) {
       return joined((b) => holdsSlot(b) && b.date === date)
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));

@@ -1,10 +1,15 @@
-import { chargedOf, type Payment, type PaymentRepository, type PaymentWithPayer } from "@courts/core";
+import { chargedOf, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
 import { byKeys, type MemoryState } from "./state.js";
 
 /** Recorded (paidAt set), then kept or refunded; a pending payment refunded unapplied counts nowhere. */
 const settled = (p: Payment) => (p.status === "succeeded" || p.status === "refunded") && p.paidAt !== null;
 /** created_at desc, id desc: the SQL order, ties included */
 const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime(), p.id])).reverse();
+
+const matches = (f: TransactionFilter) => (p: Payment) =>
+  (f.status === undefined || p.status === f.status) &&
+  (f.from === undefined || p.createdAt >= f.from) &&
+  (f.to === undefined || p.createdAt < f.to);
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
@@ -77,21 +82,33 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     async listByUser(userId) {
       return newestFirst([...state.payments.values()].filter((p) => p.userId === userId));
     },
-    async listAll() {
-      return newestFirst([...state.payments.values()]).map(withPayer);
+    async pageByUser(userId, { page, pageSize }) {
+      const mine = newestFirst([...state.payments.values()].filter((p) => p.userId === userId));
+      return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
+    },
+    async pageTransactions(filter, { page, pageSize }) {
+      const list = newestFirst([...state.payments.values()].filter(matches(filter))).map(withPayer);
+      return { items: list.slice((page - 1) * pageSize, page * pageSize), total: list.length, page, pageSize };
+    },
+    async *streamTransactions(filter) {
+      yield* newestFirst([...state.payments.values()].filter(matches(filter))).map(withPayer);
     },
     async summary() {
       const all = [...state.payments.values()];
       const done = all.filter(settled);
       const pending = all.filter((p) => p.status === "pending");
       const sum = (list: Payment[], f: (p: Payment) => number) => list.reduce((acc, p) => acc + f(p), 0);
-      const total = sum(done, (p) => chargedOf(p) - p.refundedAmount);
+      const gross = sum(done, (p) => p.amount);
+      const discounts = sum(done, (p) => p.discount);
+      const refunds = sum(done, (p) => p.refundedAmount);
       const stripeFees = sum(done, (p) => p.stripeFee);
       return {
-        total,
-        discounts: sum(done, (p) => p.discount),
+        gross,
+        total: gross - discounts - refunds,
+        discounts,
         stripeFees,
-        net: total - stripeFees,
+        refunds,
+        net: gross - discounts - stripeFees - refunds,
         succeededCount: all.filter((p) => p.status === "succeeded").length,
         pendingAmount: sum(pending, chargedOf),
         pendingCount: pending.length,

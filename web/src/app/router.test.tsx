@@ -98,7 +98,8 @@ describe("AppRouter", () => {
     mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
-      "GET /api/user/bookings": () => json([]),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
       "POST /api/auth/logout": () => json({ message: "ok" }),
     });
     app("/my-bookings");

@@ -97,6 +97,19 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** One page of a per-player list: the array answer, and the total over all pages from X-Total-Count. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiPage<T>(path: string): Promise<ListPage<T>> {
+  const response = await request(path);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get("x-total-count") ?? items.length);
+  return { items, total: Number.isFinite(total) ? total : items.length };
+}
+
 /** SWR fetcher: the cache key is the GET path. */
 export const fetcher = <T>(path: string): Promise<T> => api<T>(path);
 

@@ -114,14 +114,23 @@ export interface Payment {
 }
 
 export type PaymentWithBooking = Payment & { booking?: Booking | null };
-export type Transaction = Payment & { userName: string | null; userEmail: string | null };
+/** net = amount - discount - stripeFee - refundedAmount; settled: counted in the revenue summary */
+export type Transaction = Payment & { userName: string | null; userEmail: string | null; net: Money; settled: boolean };
+
+export interface TransactionsPage {
+  items: Transaction[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 export interface PaymentStats {
   totalRevenue: Money;
   completedCount: number;
   pendingAmount: Money;
   pendingCount: number;
-  summary: { total: Money; discounts: Money; stripeFees: Money; net: Money };
+  /** gross - discounts - stripeFees - refunds = net; total = gross - discounts - refunds */
+  summary: { gross: Money; total: Money; discounts: Money; stripeFees: Money; refunds: Money; net: Money };
 }
 
 export interface DiscountCode {

@@ -1,13 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
+import { isDatabaseUnavailable } from "../../sql/unavailable.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
 
 const INTERNAL = { message: "Error interno del servidor", code: "INTERNAL" } as const;
+const UNAVAILABLE = {
+  message: "El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.",
+  code: "SERVICE_UNAVAILABLE",
+} as const;
+/** A database restart or a failover takes seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own 4xx failures, in Spanish. */
 const FASTIFY_PROBLEMS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "El cuerpo de la petición es demasiado grande (máximo 1 MiB)" },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: "PAYLOAD_TOO_LARGE", message: "El cuerpo de la petición es demasiado grande (máximo 16 KiB; una imagen, 10 MB)" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: "UNSUPPORTED_MEDIA_TYPE",
@@ -50,6 +57,7 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
     return send(reply, problem.status, problem.body);
   }
   if (error instanceof HttpProblem) {
+    if (error.headers && !reply.sent) reply.headers(error.headers);
     return send(reply, error.statusCode, {
       message: error.message,
       code: error.code,
@@ -67,6 +75,11 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
     if (status === 429) return send(reply, 429, { message: RATE_LIMIT_MESSAGE, code: "RATE_LIMITED" });
     const { code, message } = GENERIC_4XX[status] ?? { code: "INVALID_INPUT", message: "Petición inválida" };
     return send(reply, status, { message, code });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error, reqId: request.id }, "database unavailable");
+    reply.header("retry-after", String(RETRY_AFTER_SECONDS));
+    return send(reply, 503, UNAVAILABLE);
   }
   request.log.error({ err: error, reqId: request.id }, "unexpected error");
   return send(reply, 500, INTERNAL);

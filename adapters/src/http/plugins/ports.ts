@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import type { PasswordHasher, Ports } from "@courts/core";
-import { concurrencyLimit } from "../../sql/limit.js";
+import { concurrencyLimit } from "../../limit.js";
 import type { AppDeps, HttpConfig } from "../deps.js";
 import "../augment.js";
 
@@ -38,6 +38,7 @@ export default fp<PortsPluginOptions>(
       venues: ports.venues,
       courts: ports.courts,
       bookings: ports.bookings,
+      catalog: ports.catalog,
       payments: ports.payments,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,

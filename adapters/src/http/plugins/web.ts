@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
@@ -31,11 +32,28 @@ export default fp<{ webDist: string }>(
         wildcard: true,
         index: ["index.html"],
         cacheControl: false,
+        // web/dist holds .br and .gz siblings made at build time (web/precompress.ts)
+        preCompressed: true,
         setHeaders: (reply, filePath) => {
           // Vite fingerprints everything under assets/: it never changes under the same name.
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
           reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
         },
+      });
+    }
+
+    // "/" gets index.html with the home screen's first paint inside #root (web/public/home-shell.html):
+    // the headline paints before the script runs, which is most of a phone's wait. Read per request,
+    // so a rebuilt web (new asset names) is served at once.
+    const shellFile = path.join(options.webDist, "home-shell.html");
+    if (built && existsSync(shellFile)) {
+      app.get("/", { schema: { hide: true } }, async (_request, reply) => {
+        const [index, shell] = await Promise.all([readFile(indexFile, "utf8"), readFile(shellFile, "utf8")]);
+        const body = shell.replace(/<!--[\s\S]*?-->/g, "").trim();
+        return reply
+          .type("text/html; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .send(index.replace('<div id="root"></div>', `<div id="root">${body}</div>`));
       });
     }
 

@@ -2,7 +2,8 @@ import { getCurrentUser, LoginBody, loginUser, RegisterBody, registerUser } from
 import { actorOf } from "../actor.js";
 import { decode } from "../decode.js";
 import { bodies, object, ref, str } from "../openapi.js";
-import { perIpLimit } from "../plugins/rate-limits.js";
+import { HttpProblem } from "../error-mapping.js";
+import { passwordWeakness } from "../../auth/password-policy.js";
 import { presentUser } from "../presenters.js";
 import { run } from "../run.js";
 import { logIn, logOut } from "../session.js";
@@ -15,20 +16,36 @@ export default routes(
   async (app) => {
     const tags = ["auth"];
 
-    app.get("/api/auth/me", { schema: { tags, summary: "La sesión del jugador", response: { 200: userAnswer } } }, async (request, reply) => {
-      const user = await run(getCurrentUser(app.ports, actorOf(request)));
-      reply.header("cache-control", PRIVATE);
-      return { user: presentUser(user) };
-    });
+    app.get(
+      "/api/auth/me",
+      {
+        schema: {
+          tags,
+          summary: "La sesión del jugador",
+          description: "Con `?optional=1`, un visitante sin sesión recibe 204 en lugar de 401 (la web no registra un error por cada visitante).",
+          response: { 200: userAnswer, 204: { type: "null", description: "Sin sesión (solo con ?optional=1)" } },
+        },
+      },
+      async (request, reply) => {
+        reply.header("cache-control", PRIVATE);
+        const actor = actorOf(request);
+        const { optional } = request.query as { optional?: unknown };
+        if (actor.userId === null && (optional === "1" || optional === "true")) return reply.code(204).send();
+        const user = await run(getCurrentUser(app.ports, actor));
+        return { user: presentUser(user) };
+      },
+    );
 
     app.post(
       "/api/auth/register",
       {
         schema: { tags, summary: "Crear una cuenta (queda con la sesión iniciada)", body: bodies.register, response: { 201: userAnswer } },
-        config: { rateLimit: perIpLimit(app.httpConfig.registerRateLimit) },
+        onRequest: app.registrationLimit,
       },
       async (request, reply) => {
         const input = decode(RegisterBody, request.body);
+        const weakness = passwordWeakness(input.password);
+        if (weakness !== null) throw new HttpProblem(400, "WEAK_PASSWORD", weakness, "password");
         const user = await run(registerUser(app.ports, input));
         await logIn(request, "userId", user.id);
         return reply.code(201).send({ user: presentUser(user) });

@@ -1,8 +1,9 @@
-import { CancellationBody, cancelBooking, formatMoney, createBooking, CreateBookingBody, getBooking, listUserBookings, todayBookings } from "@courts/core";
+import { CancellationBody, cancelBooking, formatMoney, createBooking, CreateBookingBody, getBooking, pageUserBookings, todayBookings, UserListQuery } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly, signedIn } from "../guards.js";
 import { bodies, idParams, int, listOf, money, object, ref } from "../openapi.js";
+import { pageHeaders, pageQuery } from "../paging.js";
 import { presentBooking } from "../presenters.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -34,10 +35,21 @@ export default routes("bookings", async (app) => {
 
   app.get(
     "/api/bookings/user/:userId",
-    { preHandler: signedIn, schema: { tags, summary: "Reservas de un usuario (él mismo o admin)", params: idParams("userId"), response: { 200: listOf("Booking") } } },
-    async (request) => {
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Reservas de un usuario (él mismo o admin), por páginas como /api/user/bookings",
+        params: idParams("userId"),
+        querystring: object({ ...pageQuery, scope: { type: "string", enum: ["upcoming", "past"] } }, ["page", "pageSize", "scope"]),
+        response: { 200: listOf("Booking") },
+      },
+    },
+    async (request, reply) => {
       const userId = idParam(request.params, "userId");
-      return (await run(listUserBookings(app.ports, actorOf(request), userId))).map(presentBooking);
+      const page = await run(pageUserBookings(app.ports, actorOf(request), decode(UserListQuery, request.query), userId));
+      pageHeaders(reply, page);
+      return page.items.map(presentBooking);
     },
   );
 

@@ -1,17 +1,16 @@
-import { courtAvailability, CourtBody, courtNotFound, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { CourtBody, courtDay, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
+import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
 import { presentCourt } from "../presenters.js";
 import { run } from "../run.js";
-import { bookingJsonReads } from "../../sql/json-reads.sql.js";
-import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
+import { PUBLIC_READ, routes } from "./route-plugin.js";
 
 export default routes("courts", async (app) => {
   const tags = ["courts"];
   const params = idParams();
-  const jsonBookings = bookingJsonReads(app.ports.bookings);
 
   app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
     const courts = await run(listCourts(app.ports));
@@ -41,13 +40,7 @@ export default routes("courts", async (app) => {
       const query = decode(DateQuery, request.query);
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      if (jsonBookings) {
-        // one statement answers both the court's existence and its slots (sql/json-reads.sql.ts)
-        const slots = await jsonBookings.bookedSlotsJson(id, query.date);
-        if (slots === null) throw courtNotFound();
-        return reply.type(JSON_TYPE).send(`{"date":${JSON.stringify(query.date)},"bookedSlots":${slots}}`);
-      }
-      return run(courtAvailability(app.ports, id, query));
+      return run(courtDay(app.ports, id, query));
     },
   );
 
@@ -78,7 +71,7 @@ export default routes("courts", async (app) => {
 
   app.put(
     "/api/courts/:id/image",
-    { preHandler: adminOnly, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

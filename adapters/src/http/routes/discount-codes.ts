@@ -3,7 +3,6 @@ import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly } from "../guards.js";
 import { bodies, idParams, listOf, object, ref, str } from "../openapi.js";
-import { perIpLimit } from "../plugins/rate-limits.js";
 import { presentDiscountCode } from "../presenters.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -20,7 +19,7 @@ export default routes(
       "/api/discount-codes/validate",
       {
         // public: limited so codes cannot be guessed by brute force
-        config: { rateLimit: perIpLimit(60) },
+        onRequest: app.perIpLimit("discount-validate", 60),
         schema: {
           tags,
           summary: "Comprobar un código de descuento",

@@ -1,22 +1,28 @@
 import {
   CardConfirmBody,
+  exportTransactions,
   formatMoney,
-  listTransactions,
-  listUserPayments,
   openPaymentIntent,
+  pageTransactions,
+  pageUserPayments,
   paymentStats,
   PaymentIntentBody,
   recordPayment,
   RecordPaymentBody,
   renderInvoice,
   revenueOn,
+  TransactionsExportQuery,
+  TransactionsQuery,
+  UserListQuery,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly, signedIn } from "../guards.js";
 import { bodies, idParams, int, listOf, money, nstr, object, ref, str } from "../openapi.js";
+import { pageHeaders, pageQuery } from "../paging.js";
 import { presentPayment, presentPaymentWithBooking, presentTransaction } from "../presenters.js";
+import { transactionsCsv } from "../transactions-csv.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -29,6 +35,7 @@ export default routes("payments", async (app) => {
   app.post(
     "/api/create-payment-intent",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Abrir un pago con tarjeta: tu parte o el total (dueño), o una parte con el link compartido",
@@ -57,6 +64,7 @@ export default routes("payments", async (app) => {
   app.post(
     "/api/payments",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Registrar un pago confirmado por el proveedor (201; 200 si ya estaba registrado)",
@@ -91,7 +99,8 @@ export default routes("payments", async (app) => {
             completedCount: int,
             pendingAmount: money,
             pendingCount: int,
-            summary: object({ total: money, discounts: money, stripeFees: money, net: money }),
+            // gross - discounts - stripeFees - refunds = net; total = gross - discounts - refunds
+            summary: object({ gross: money, total: money, discounts: money, stripeFees: money, refunds: money, net: money }),
           }),
         },
       },
@@ -103,17 +112,35 @@ export default routes("payments", async (app) => {
         completedCount: s.succeededCount,
         pendingAmount: formatMoney(s.pendingAmount),
         pendingCount: s.pendingCount,
-        summary: { total: formatMoney(s.total), discounts: formatMoney(s.discounts), stripeFees: formatMoney(s.stripeFees), net: formatMoney(s.net) },
+        summary: {
+          gross: formatMoney(s.gross),
+          total: formatMoney(s.total),
+          discounts: formatMoney(s.discounts),
+          stripeFees: formatMoney(s.stripeFees),
+          refunds: formatMoney(s.refunds),
+          net: formatMoney(s.net),
+        },
       };
     },
   );
 
   app.get(
     "/api/payments/user/:userId",
-    { preHandler: signedIn, schema: { tags, summary: "Pagos de un usuario (él mismo o admin)", params: idParams("userId"), response: { 200: listOf("PaymentWithBooking") } } },
-    async (request) => {
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Pagos de un usuario (él mismo o admin), el más reciente primero, por páginas (total en X-Total-Count)",
+        params: idParams("userId"),
+        querystring: object(pageQuery, Object.keys(pageQuery)),
+        response: { 200: listOf("PaymentWithBooking") },
+      },
+    },
+    async (request, reply) => {
       const userId = idParam(request.params, "userId");
-      return (await run(listUserPayments(app.ports, actorOf(request), userId))).map(presentPaymentWithBooking);
+      const page = await run(pageUserPayments(app.ports, actorOf(request), decode(UserListQuery, request.query), userId));
+      pageHeaders(reply, page);
+      return page.items.map(presentPaymentWithBooking);
     },
   );
 
@@ -130,16 +157,55 @@ export default routes("payments", async (app) => {
     },
   );
 
+  const rangeQuery = {
+    from: { type: "string", format: "date" },
+    to: { type: "string", format: "date" },
+    status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
+  };
   app.get(
     "/api/admin/transactions",
-    { preHandler: adminOnly, schema: { tags: ["admin"], summary: "Historial de transacciones, la más reciente primero (admin)", response: { 200: listOf("Transaction") } } },
-    async (request) => (await run(listTransactions(app.ports, actorOf(request)))).map(presentTransaction),
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin"],
+        summary: "Historial de transacciones por páginas, la más reciente primero; from y to son fechas locales incluidas (admin)",
+        querystring: object({ ...pageQuery, ...rangeQuery }, [...Object.keys(pageQuery), ...Object.keys(rangeQuery)]),
+        response: { 200: object({ items: listOf("Transaction"), total: int, page: int, pageSize: int }) },
+      },
+    },
+    async (request) => {
+      const page = await run(pageTransactions(app.ports, actorOf(request), decode(TransactionsQuery, request.query)));
+      return { ...page, items: page.items.map(presentTransaction) };
+    },
+  );
+
+  app.get(
+    "/api/admin/transactions.csv",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin"],
+        summary: "Transacciones en CSV (UTF-8 con BOM, separador ';', coma decimal), enviadas a medida que se leen (admin)",
+        querystring: object(rangeQuery, Object.keys(rangeQuery)),
+        produces: ["text/csv"],
+      },
+    },
+    async (request, reply) => {
+      const query = decode(TransactionsExportQuery, request.query);
+      const rows = await run(exportTransactions(app.ports, actorOf(request), query));
+      const name = `transacciones${query.from ? `-desde-${query.from}` : ""}${query.to ? `-hasta-${query.to}` : ""}.csv`;
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${name}"`)
+        .send(transactionsCsv(rows, app.ports.clock.timeZone));
+    },
   );
 
   const simulated = app.simulatedCard;
   app.post(
     "/api/simulated-card/confirm",
     {
+      onRequest: app.anonymousWriteLimit,
       schema: {
         tags,
         summary: "Proveedor simulado: confirmar un pago con una tarjeta de prueba (4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada)",

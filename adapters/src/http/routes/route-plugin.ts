@@ -16,5 +16,5 @@ export const PUBLIC_READ = "no-cache";
 /** A person's own data: never kept by shared caches. */
 export const PRIVATE = "private, no-store";
 
-/** A JSON answer sent as ready text (sql/json-reads.sql.ts) rather than serialized by Fastify. */
+/** A JSON answer sent as ready text (the catalogue read model) rather than serialized by Fastify. */
 export const JSON_TYPE = "application/json; charset=utf-8";

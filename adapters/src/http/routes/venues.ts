@@ -3,31 +3,29 @@ import {
   deleteVenue,
   getVenue,
   ImageBody,
-  listVenueCourts,
   listVenues,
-  monthRange,
   MonthQuery,
   setVenueImage,
-  venueCalendar,
   VenueBody,
-  venueNotFound,
+  venueCourts,
+  venueMonth,
 } from "@courts/core";
-import { bookingJsonReads, courtJsonReads } from "../../sql/json-reads.sql.js";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
+import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { bodies, idParams, int, listOf, object, ref } from "../openapi.js";
-import { presentCalendarEntry, presentCourt, presentVenue } from "../presenters.js";
+import { presentVenue } from "../presenters.js";
 import { run } from "../run.js";
 import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
+
+/** The same bytes as a Buffer, which Fastify sends as they are (no copy when it is one already). */
+const bufferOf = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export default routes("venues", async (app) => {
   const tags = ["venues"];
   const params = idParams();
-  // The SQL repositories answer the two hot public reads as ready JSON (sql/json-reads.sql.ts):
-  // the same answer as the use case and the presenter, without building it in JavaScript.
-  const jsonCourts = courtJsonReads(app.ports.courts);
-  const jsonBookings = bookingJsonReads(app.ports.bookings);
 
   app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf("Venue") } } }, async (_request, reply) => {
     const venues = await run(listVenues(app.ports));
@@ -47,13 +45,9 @@ export default routes("venues", async (app) => {
     async (request, reply) => {
       const id = idParam(request.params);
       reply.header("cache-control", PUBLIC_READ);
-      if (jsonCourts) {
-        const body = await jsonCourts.venueCourtsJson(id);
-        if (body === null) throw venueNotFound();
-        return reply.type(JSON_TYPE).send(body);
-      }
-      const courts = await run(listVenueCourts(app.ports, id));
-      return [...courts].sort((a, b) => a.courtNumber - b.courtNumber).map(presentCourt);
+      // the read model answers the API's JSON text: sent as is, not serialized again
+      const body = await run(venueCourts(app.ports, id));
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
@@ -72,14 +66,8 @@ export default routes("venues", async (app) => {
       const id = idParam(request.params);
       const query = decode(MonthQuery, request.query);
       reply.header("cache-control", PUBLIC_READ);
-      if (jsonBookings) {
-        const { from, to } = monthRange(query.year, query.month);
-        const body = await jsonBookings.calendarJson(id, from, to);
-        if (body === null) throw venueNotFound();
-        return reply.type(JSON_TYPE).send(body);
-      }
-      const entries = await run(venueCalendar(app.ports, id, query));
-      return entries.map(presentCalendarEntry);
+      const body = await run(venueMonth(app.ports, id, query));
+      return reply.type(JSON_TYPE).send(bufferOf(body));
     },
   );
 
@@ -100,7 +88,7 @@ export default routes("venues", async (app) => {
 
   app.put(
     "/api/venues/:id/image",
-    { preHandler: adminOnly, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

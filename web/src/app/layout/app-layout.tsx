@@ -20,7 +20,8 @@ export function AppLayout() {
         Saltar al contenido
       </a>
       <TopBar />
-      <main id="contenido" tabIndex={-1} className="flex flex-1 flex-col pb-20 outline-none md:pb-0">
+      {/* at least a screen tall: while a screen's code loads, the footer is not on screen to be pushed down (layout shift) */}
+      <main id="contenido" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col pb-20 outline-none md:pb-0">
         <ScreenErrorBoundary resetKey={pathname}>
           <Suspense fallback={<Spinner />}>
             <Outlet />

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { format, parseISO } from "date-fns";
-import { ArrowLeft, CalendarDays, Clock, Moon, Sun, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Users } from "lucide-react";
 import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -11,6 +11,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { toastError } from "../../components/ui/toast";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { createBooking } from "../../features/bookings/api/bookings";
+import { useNextFreeDate } from "../../features/bookings/api/next-free-date";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
 import { GameTypePicker } from "../../features/bookings/components/game-type-picker";
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
@@ -45,6 +46,9 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
         : [],
     [date, config, day.data],
   );
+  // every hour of the shown day is taken or gone: say so, and offer the next day with a free hour
+  const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
+  const nextFree = useNextFreeDate(courtId, date ?? "", config?.timeZone ?? "", dayFull && !!date && !!config);
 
   if (court.isLoading || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
   if (court.error || !court.data || !config || !today || !date) {
@@ -64,6 +68,11 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const band = bandOf(slot ?? "06:00");
   const priceOf = (g: GameType) => priceFor(prices, band, g);
   const total = priceOf(gameType);
+  const slotPrice = (s: string) => priceFor(prices, bandOf(s), gameType);
+  const chooseDate = (d: string) => {
+    setChosenDate(d);
+    setSlot(null);
+  };
 
   const submit = async () => {
     if (!slot) {
@@ -86,7 +95,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   };
 
   return (
-    <Page>
+    <Page className="pb-28 lg:pb-10">
       <Button asChild variant="ghost" size="sm" className="-ml-2 mb-4">
         <Link to={`/venue/${court.data.venueId}`}>
           <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Volver al complejo
@@ -108,10 +117,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               <BookingDatePicker
                 today={parseISO(today)}
                 selected={parseISO(date)}
-                onSelect={(d) => {
-                  setChosenDate(format(d, "yyyy-MM-dd"));
-                  setSlot(null);
-                }}
+                onSelect={(d) => chooseDate(format(d, "yyyy-MM-dd"))}
               />
             </CardContent>
           </Card>
@@ -129,7 +135,28 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
               ) : (
                 <>
-                  <SlotPicker slots={slots} selected={slot} onSelect={setSlot} />
+                  {dayFull && (
+                    <div role="status" className="mb-5 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+                      <p className="flex items-center gap-2 font-semibold">
+                        <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> No quedan horarios libres este día.
+                      </p>
+                      {nextFree.isLoading ? (
+                        <p>Buscando el próximo día con horarios libres...</p>
+                      ) : nextFree.data ? (
+                        <div className="flex flex-wrap items-center gap-3">
+                          <p>
+                            Próximo día con horarios libres: <strong>{capitalize(formatDay(nextFree.data, "EEEE d 'de' MMMM"))}</strong>
+                          </p>
+                          <Button size="sm" variant="outline" onClick={() => chooseDate(nextFree.data!)}>
+                            Ver ese día
+                          </Button>
+                        </div>
+                      ) : (
+                        <p>No hay horarios libres en los próximos 30 días. Prueba otra cancha.</p>
+                      )}
+                    </div>
+                  )}
+                  <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
                   <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.past).map((s) => s.slot)} />
                 </>
               )}
@@ -180,10 +207,28 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 <Row label="Modalidad" value={GAME_TYPE_LABEL[gameType]} />
                 <Row label="Total" value={<span data-testid="booking-total">{displayMoney(total)}</span>} strong />
               </dl>
-              <Button className="mt-5 w-full" size="lg" onClick={() => void submit()} disabled={pending} aria-busy={pending}>
-                {pending ? "Procesando..." : "Continuar al Pago →"}
-              </Button>
-              <p className="mt-3 text-center text-xs text-stone-500">Podrás pagar el total o solo tu parte.</p>
+              <p className="mt-3 hidden text-center text-xs text-stone-500 lg:block">Podrás pagar el total o solo tu parte.</p>
+              {/* One button: a bar fixed above the phone's bottom navigation, in the summary on a wide screen. */}
+              <div
+                data-testid="booking-bar"
+                className="fixed inset-x-0 bottom-16 z-30 flex items-center gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur md:bottom-0 lg:static lg:mt-5 lg:block lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
+              >
+                <p className="min-w-0 flex-1 lg:hidden">
+                  <span className="block text-lg font-extrabold leading-tight text-stone-900">{displayMoney(total)}</span>
+                  <span className="block truncate text-xs text-stone-600">
+                    {slot ? `${capitalize(formatDay(date, "EEE d MMM"))} · ${slot} · ${GAME_TYPE_LABEL[gameType]}` : "Elige una hora"}
+                  </span>
+                </p>
+                <Button
+                  className="shrink-0 lg:w-full"
+                  size="lg"
+                  onClick={() => void submit()}
+                  disabled={pending || dayFull}
+                  aria-busy={pending}
+                >
+                  {pending ? "Procesando..." : "Continuar al Pago →"}
+                </Button>
+              </div>
             </CardContent>
           </Card>
         </aside>

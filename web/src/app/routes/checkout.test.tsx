@@ -71,12 +71,19 @@ describe("Checkout screen", () => {
     expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
   });
 
-  it("when a discount applies and the card succeeds, then the intent carries the code, the payment is recorded and the player goes to /my-bookings", async () => {
+  it("when a discount applies and the card succeeds, then the intent carries the code, the payment is recorded and a confirmation shows what was paid, what is pending and the share link", async () => {
+    let recorded = false;
     const fetchMock = mockApi({
       ...api,
+      "GET /api/bookings/b1": () => json(recorded ? { ...booking, paidAmount: "8.25", paymentStatus: "partial" } : booking),
       "POST /api/discount-codes/validate": () => json({ code: "MENOS2", type: "fixed", value: 2 }),
       "POST /api/simulated-card/confirm": () => json({ paymentIntentId: "pi_1", status: "succeeded" }),
-      "POST /api/payments": () => json({ id: "p1" }, 201),
+      "POST /api/payments": () => {
+        recorded = true;
+        return json({ id: "p1", status: "succeeded", amount: "8.25", discount: "2.00", totalPaid: "6.25", discountCode: "MENOS2", createdAt: "2099-06-01T12:00:00Z" }, 201);
+      },
+      "POST /api/shared-payment-links": () =>
+        json({ shareUrl: "/shared-payment/tok123", shareToken: "tok123", expiresAt: "2099-06-10T22:00:00Z", amountPerPerson: "8.25", maxParticipants: 4 }, 201),
     });
     renderCheckout();
     await userEvent.type(await screen.findByLabelText("Código de descuento"), "menos2");
@@ -85,8 +92,18 @@ describe("Checkout screen", () => {
     await fillCard("4242424242424242");
     await userEvent.click(confirm);
 
-    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/my-bookings"));
+    expect(await screen.findByRole("heading", { level: 1, name: "¡Pago confirmado!" })).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/checkout/b1");
     expect(currentToast()).toMatchObject({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
+    expect(screen.getByTestId("paid-now")).toHaveTextContent("$6.25");
+    await waitFor(() => expect(screen.getByTestId("pending")).toHaveTextContent("$24.75"));
+    const whatsapp = await screen.findByRole("link", { name: /Enviar por WhatsApp/ });
+    const shareUrl = `${window.location.origin}/shared-payment/tok123`;
+    expect(whatsapp.getAttribute("href")).toBe(`https://wa.me/?text=${encodeURIComponent(`Únete a la reserva y paga tu parte: ${shareUrl}`)}`);
+    expect(screen.getByLabelText("Link de pago")).toHaveValue(shareUrl);
+    expect(screen.getByRole("button", { name: /Copiar/ })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir a Mis Reservas" })).toHaveAttribute("href", "/my-bookings");
+    expect(bodyOf(fetchMock.mock.calls, "/api/shared-payment-links")).toEqual({ bookingId: "b1", maxParticipants: 4 });
     expect(bodyOf(fetchMock.mock.calls, "/api/create-payment-intent")).toEqual({ bookingId: "b1", paymentType: "partial", discountCode: "MENOS2" });
     expect(bodyOf(fetchMock.mock.calls, "/api/simulated-card/confirm")).toEqual({
       clientSecret: "pi_1_secret",
@@ -96,7 +113,8 @@ describe("Checkout screen", () => {
       cvc: "123",
     });
     expect(bodyOf(fetchMock.mock.calls, "/api/payments")).toEqual({ bookingId: "b1", userId: "u1", stripePaymentIntentId: "pi_1" });
-  });
+    // typing a card number key by key takes seconds on a busy machine
+  }, 30_000);
 
   it("when the card is declined, then 'Error en el pago' shows the provider's message and nothing is recorded", async () => {
     const fetchMock = mockApi({

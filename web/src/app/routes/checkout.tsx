@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { CircleCheck, CreditCard } from "lucide-react";
 import { breakdown, displayMoney } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
@@ -17,6 +17,7 @@ import { toDiscountRule } from "../../features/discounts/discount-rule";
 import { amountFor, paymentAmounts, type PaymentType } from "../../features/payments/amounts";
 import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
 import { CardPayment } from "../../features/payments/components/card-payment";
+import { PaymentConfirmation } from "../components/payment-confirmation";
 import { PaymentSummary } from "../../features/payments/components/payment-summary";
 import { PaymentTypeChoice } from "../../features/payments/components/payment-type-choice";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
@@ -24,15 +25,15 @@ import { describeError, isStatus } from "../../lib/api-client";
 import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { useTitle } from "../../lib/use-title";
-import type { User, ValidatedDiscount } from "../../types/api";
+import type { Payment, User, ValidatedDiscount } from "../../types/api";
 
 function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
-  const navigate = useNavigate();
   const booking = useBooking(bookingId);
   const { data: config, error: configError } = useConfig();
   const [paymentType, setPaymentType] = useState<PaymentType>("partial");
   const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
-  useTitle("Pago de la reserva");
+  const [paid, setPaid] = useState<{ payment: Payment; paidBefore: number } | null>(null);
+  useTitle(paid ? "Pago confirmado" : "Pago de la reserva");
 
   if (booking.isLoading || (!config && !configError)) return <Spinner label="Cargando reserva..." />;
   if (booking.error || !booking.data || !config) {
@@ -49,6 +50,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   }
 
   const b = booking.data;
+  if (paid) return <PaymentConfirmation booking={b} payment={paid.payment} paidBefore={paid.paidBefore} />;
   const amounts = paymentAmounts(b);
   if (amounts.remaining === 0 || b.status === "cancelled") {
     return (
@@ -70,9 +72,11 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
 
   const onPaid = async (paymentIntentId: string) => {
     try {
-      await recordPayment({ bookingId: b.id, userId: user.id, stripePaymentIntentId: paymentIntentId });
+      const payment = await recordPayment({ bookingId: b.id, userId: user.id, stripePaymentIntentId: paymentIntentId });
       toast({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
-      navigate("/my-bookings");
+      // the confirmation: what was paid, what is pending, and the share link (not a list to search)
+      setPaid({ payment, paidBefore: amounts.paid });
+      window.scrollTo({ top: 0 });
     } catch (error) {
       toastError("Error en el pago", describeError(error, "No se pudo registrar el pago"));
     }

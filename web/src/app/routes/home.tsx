@@ -1,4 +1,6 @@
+import { useMemo } from "react";
 import { Link } from "react-router-dom";
+import { isAvailable, type CourtPrices } from "@courts/core";
 import {
   CalendarClock,
   Coffee,
@@ -13,9 +15,10 @@ import {
 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
-import { Spinner } from "../../components/ui/spinner";
 import { useAdminCheck } from "../../features/auth/api/admin-session";
 import { useMe } from "../../features/auth/api/session";
+import { courtPrices, useCourts } from "../../features/venues/api/courts";
+import { lowestPrice } from "../../features/venues/prices";
 import { useVenues } from "../../features/venues/api/venues";
 import { VenueCard } from "../../features/venues/components/venue-card";
 import { useTitle } from "../../lib/use-title";
@@ -112,6 +115,18 @@ function Promises() {
 
 function FeaturedVenues() {
   const { data: venues, error, isLoading } = useVenues();
+  // one answer for every venue's 'Desde $X' (GET /api/courts), not one call per card
+  const { data: courts } = useCourts();
+  const fromPrice = useMemo(() => {
+    if (!courts) return null;
+    const byVenue = new Map<string, Array<{ prices: CourtPrices; bookable: boolean }>>();
+    for (const court of courts) {
+      const list = byVenue.get(court.venueId) ?? [];
+      list.push({ prices: courtPrices(court), bookable: isAvailable(court) });
+      byVenue.set(court.venueId, list);
+    }
+    return new Map([...byVenue].map(([venueId, list]) => [venueId, lowestPrice(list)]));
+  }, [courts]);
   return (
     <section id="complejos" aria-labelledby="complejos-titulo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -124,7 +139,15 @@ function FeaturedVenues() {
         <p className="max-w-md text-stone-600">Elige un complejo para ver sus canchas, horarios y tarifas.</p>
       </div>
       {isLoading ? (
-        <Spinner label="Cargando complejos..." />
+        // cards' own size while loading: the sections below do not jump when the list arrives
+        <ul role="status" aria-label="Cargando complejos..." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <li key={i} aria-hidden="true" className="h-full overflow-hidden rounded-3xl border border-stone-200 bg-white">
+              <div className="aspect-[16/10] animate-pulse bg-stone-200" />
+              <div className="h-48 p-5" />
+            </li>
+          ))}
+        </ul>
       ) : error ? (
         <ErrorNotice>No se pudieron cargar los complejos. Intenta de nuevo más tarde.</ErrorNotice>
       ) : !venues || venues.length === 0 ? (
@@ -133,7 +156,7 @@ function FeaturedVenues() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {venues.map((venue) => (
             <li key={venue.id}>
-              <VenueCard venue={venue} />
+              <VenueCard venue={venue} fromPrice={fromPrice?.get(venue.id)} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { DEFAULT_TIME_ZONE } from "@courts/core";
 import { Link } from "react-router-dom";
 import { CalendarDays, CreditCard, CircleX } from "lucide-react";
@@ -7,7 +7,7 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireUser } from "../../features/auth/components/require-user";
-import { useUserBookings } from "../../features/bookings/api/bookings";
+import { USER_BOOKINGS_PAGE_SIZE, useUserBookingsPage, type BookingScope } from "../../features/bookings/api/bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
@@ -15,14 +15,81 @@ import { useConfig } from "../../features/config/api/config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
+import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
 import type { Booking, User } from "../../types/api";
 
+/** One page of bookings as list items; every page has its own cache key, so a cancellation refreshes each. */
+function BookingsPage({ scope, page, render }: { scope: BookingScope; page: number; render: (booking: Booking) => ReactNode }) {
+  const { data, error } = useUserBookingsPage(scope, page);
+  if (error)
+    return (
+      <li className="md:col-span-2 xl:col-span-3">
+        <ErrorNotice>No se pudieron cargar más reservas. Intenta de nuevo más tarde.</ErrorNotice>
+      </li>
+    );
+  if (!data)
+    return (
+      <li className="md:col-span-2 xl:col-span-3">
+        <Spinner label="Cargando reservas..." />
+      </li>
+    );
+  return <>{data.items.map((booking) => <li key={booking.id}>{render(booking)}</li>)}</>;
+}
+
+const pagesOf = (total: number) => Math.ceil(total / USER_BOOKINGS_PAGE_SIZE);
+
 function MyBookings({ user }: { user: User }) {
-  const { data: bookings, error, isLoading } = useUserBookings();
+  // Upcoming bookings first (soonest first), then past ones (newest first), a page at a time.
+  const upcoming = useUserBookingsPage("upcoming", 1);
+  const past = useUserBookingsPage("past", 1);
+  const [upcomingPages, setUpcomingPages] = useState(1);
+  const [pastPages, setPastPages] = useState(1);
   const { data: config } = useConfig();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   useTitle("Mis Reservas");
+  const isLoading = upcoming.isLoading || past.isLoading;
+  const error = upcoming.error ?? past.error;
+  const upcomingTotal = upcoming.data?.total ?? 0;
+  const pastTotal = past.data?.total ?? 0;
+  const shownUpcoming = Math.min(upcomingPages, pagesOf(upcomingTotal));
+  const allUpcomingShown = shownUpcoming >= pagesOf(upcomingTotal);
+  const shownPast = allUpcomingShown ? Math.min(pastPages, pagesOf(pastTotal)) : 0;
+  const more = !allUpcomingShown || shownPast < pagesOf(pastTotal);
+  const loadMore = () => (allUpcomingShown ? setPastPages(shownPast + 1) : setUpcomingPages(shownUpcoming + 1));
+  const shown = Math.min(upcomingTotal, shownUpcoming * USER_BOOKINGS_PAGE_SIZE) + Math.min(pastTotal, shownPast * USER_BOOKINGS_PAGE_SIZE);
+
+  const card = (booking: Booking) => (
+    <BookingCard
+      booking={booking}
+      actions={
+        needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" ? (
+          <>
+            {needsPayment(booking) && (
+              <Button asChild size="sm">
+                <Link to={`/checkout/${booking.id}`}>
+                  <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
+                </Link>
+              </Button>
+            )}
+            {booking.status === "active" && (
+              <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
+                <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
+              </Button>
+            )}
+            {booking.status === "active" && booking.paymentStatus === "partial" && (
+              // the others still owe their shares: the link is here too, not only at checkout
+              <div className="basis-full">
+                <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
+              </div>
+            )}
+            <AddToCalendarButton bookingId={booking.id} />
+            {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
+          </>
+        ) : undefined
+      }
+    />
+  );
 
   return (
     <Page>
@@ -40,42 +107,33 @@ function MyBookings({ user }: { user: User }) {
         <Spinner label="Cargando reservas..." />
       ) : error ? (
         <ErrorNotice>No se pudieron cargar tus reservas. Intenta de nuevo más tarde.</ErrorNotice>
-      ) : !bookings || bookings.length === 0 ? (
+      ) : upcomingTotal + pastTotal === 0 ? (
         <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas activas">
           <Button asChild>
             <Link to="/">Hacer una Reserva</Link>
           </Button>
         </EmptyState>
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-          {bookings.map((booking) => (
-            <li key={booking.id}>
-              <BookingCard
-                booking={booking}
-                actions={
-                  needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" ? (
-                    <>
-                      {needsPayment(booking) && (
-                        <Button asChild size="sm">
-                          <Link to={`/checkout/${booking.id}`}>
-                            <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                          </Link>
-                        </Button>
-                      )}
-                      {booking.status === "active" && (
-                        <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
-                          <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
-                        </Button>
-                      )}
-                      <AddToCalendarButton bookingId={booking.id} />
-                      {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
-                    </>
-                  ) : undefined
-                }
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
+            {Array.from({ length: shownUpcoming }, (_, i) => (
+              <BookingsPage key={`upcoming-${i + 1}`} scope="upcoming" page={i + 1} render={card} />
+            ))}
+            {Array.from({ length: shownPast }, (_, i) => (
+              <BookingsPage key={`past-${i + 1}`} scope="past" page={i + 1} render={card} />
+            ))}
+          </ul>
+          {more && (
+            <div className="mt-6 flex flex-col items-center gap-2">
+              <p className="text-sm text-stone-600">
+                {shown} de {upcomingTotal + pastTotal} reservas
+              </p>
+              <Button variant="outline" onClick={loadMore}>
+                Cargar más
+              </Button>
+            </div>
+          )}
+        </>
       )}
       {cancelling && (
         <CancelBookingDialog

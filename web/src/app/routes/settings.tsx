@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { displayMoney } from "@courts/core";
 import { CalendarDays, Download, Settings as SettingsIcon } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -49,9 +50,15 @@ function Billing({ user }: { user: User }) {
                   <dd className="font-semibold">{toCents(p.discount) > 0 ? `-${money(p.discount)}` : money(0)}</dd>
                 </div>
                 <div>
-                  <dt className="text-stone-600">Neto</dt>
-                  <dd className="font-semibold">{money(p.netAmount)}</dd>
+                  <dt className="text-stone-600">Total pagado</dt>
+                  <dd className="font-semibold">{p.totalPaid ? money(p.totalPaid) : displayMoney(toCents(p.amount) - toCents(p.discount))}</dd>
                 </div>
+                {toCents(p.refundedAmount) > 0 && (
+                  <div className="col-span-3">
+                    <dt className="inline text-stone-600">Reembolsado: </dt>
+                    <dd className="inline font-semibold">{money(p.refundedAmount)}</dd>
+                  </div>
+                )}
               </dl>
               <div className="flex items-center gap-3">
                 <Badge tone={paid ? "green" : "amber"}>{paid ? "Pagado" : "Pendiente"}</Badge>

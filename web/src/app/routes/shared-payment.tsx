@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useParams } from "react-router-dom";
 import { CircleCheck, Hourglass, Users } from "lucide-react";
-import { isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
+import { DEFAULT_TIME_ZONE, isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/field";
@@ -13,12 +13,14 @@ import { useMe } from "../../features/auth/api/session";
 import { useConfig } from "../../features/config/api/config";
 import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
 import { CardPayment } from "../../features/payments/components/card-payment";
+import { SharedReceipt } from "../../features/payments/components/shared-receipt";
 import { useSharedLink } from "../../features/sharing/api/shared-links";
 import { describeError, isStatus } from "../../lib/api-client";
 import { formatInstant, money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { randomId } from "../../lib/random-id";
 import { useTitle } from "../../lib/use-title";
+import type { Payment, SharedPaymentDetails } from "../../types/api";
 
 function Unusable({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -35,13 +37,16 @@ function Unusable({ title, children }: { title: string; children: ReactNode }) {
 
 export default function SharedPaymentScreen() {
   const { shareToken = "" } = useParams();
-  const navigate = useNavigate();
   const shared = useSharedLink(shareToken);
   const { data: config, error: configError } = useConfig();
   const { user: me } = useMe();
   const [payerName, setPayerName] = useState("");
   const [payerEmail, setPayerEmail] = useState("");
-  useTitle("Pago compartido");
+  // kept with the details as they were when paying: the link may be full (409) once refetched
+  const [receipt, setReceipt] = useState<{ payment: Payment; details: SharedPaymentDetails } | null>(null);
+  useTitle(receipt ? "Recibo de pago" : "Pago compartido");
+
+  if (receipt) return <SharedReceipt payment={receipt.payment} details={receipt.details} timeZone={config?.timeZone ?? DEFAULT_TIME_ZONE} />;
 
   if (!shared.error && (!shared.data || (!config && !configError))) return <Spinner label="Cargando link de pago..." />;
 
@@ -74,7 +79,7 @@ export default function SharedPaymentScreen() {
 
   const onPaid = async (paymentIntentId: string) => {
     try {
-      await recordPayment({
+      const payment = await recordPayment({
         bookingId: booking.id,
         // The payer has no account: the server expects a generated participant placeholder.
         userId: `shared-${randomId()}`,
@@ -82,7 +87,8 @@ export default function SharedPaymentScreen() {
         shareToken: link.shareToken,
       });
       toast({ title: "Pago exitoso", description: "Tu pago ha sido procesado correctamente" });
-      navigate("/");
+      setReceipt({ payment, details: { link, booking, court } });
+      window.scrollTo({ top: 0 });
     } catch (error) {
       toastError("Error en el pago", describeError(error, "No se pudo registrar el pago"));
     }

@@ -34,7 +34,7 @@ function BookingsTab() {
     );
   }
   return (
-    <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
       {data.map((booking) => (
         <li key={booking.id}>
           <BookingCard
@@ -65,7 +65,7 @@ function PaymentsTab() {
     return <EmptyState icon={<Receipt aria-hidden="true" className="h-6 w-6" />} title="Aún no tienes pagos registrados" />;
   }
   return (
-    <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
       {data.map((payment) => (
         <li key={payment.id}>
           <PaymentHistoryCard

@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { isAvailable } from "@courts/core";
 import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
@@ -8,13 +9,38 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page } from "../../components/ui/page";
 import { SmartImage } from "../../components/ui/smart-image";
 import { Spinner } from "../../components/ui/spinner";
-import { useVenueCourts } from "../../features/venues/api/courts";
+import { useConfig } from "../../features/config/api/config";
+import { courtPrices, useCourtDay, useVenueCourts } from "../../features/venues/api/courts";
+import { courtToday, courtTodayText } from "../../features/bookings/court-today";
 import { useVenue } from "../../features/venues/api/venues";
 import { CourtCard } from "../../features/venues/components/court-card";
 import { TariffTable } from "../../features/venues/components/tariff-table";
 import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
 import { useTitle } from "../../lib/use-title";
+import type { Court } from "../../types/api";
+
+/** A court card that also reads the court's day (the same answer the booking screen uses). */
+function CourtWithToday({
+  court,
+  today,
+  timeZone,
+  onFreeNow,
+}: {
+  court: Court;
+  today: string;
+  timeZone: string;
+  onFreeNow: (courtId: string, free: boolean) => void;
+}) {
+  const available = isAvailable(court);
+  const day = useCourtDay(available ? court.id : undefined, today);
+  const state = day.data ? courtToday({ today, bookedSlots: day.data.bookedSlots, now: new Date(), timeZone }) : undefined;
+  const freeNow = state?.freeNow;
+  useEffect(() => {
+    if (freeNow !== undefined) onFreeNow(court.id, freeNow);
+  }, [court.id, freeNow, onFreeNow]);
+  return <CourtCard court={court} today={state && { text: courtTodayText(state), free: state.nextFree !== null }} />;
+}
 
 export function VenueNotFound() {
   return (
@@ -33,6 +59,10 @@ export default function VenueScreen() {
   const { venueId } = useParams();
   const venue = useVenue(venueId);
   const courts = useVenueCourts(venueId);
+  const { data: config } = useConfig();
+  const [freeNow, setFreeNow] = useState<Readonly<Record<string, boolean>>>({});
+  const onFreeNow = useCallback((courtId: string, free: boolean) => setFreeNow((known) => (known[courtId] === free ? known : { ...known, [courtId]: free })), []);
+  const prices = useMemo(() => (courts.data ?? []).map(courtPrices), [courts.data]);
   useTitle(venue.data?.name ?? "Complejo");
 
   if (venue.isLoading) return <Spinner label="Cargando complejo..." />;
@@ -47,7 +77,10 @@ export default function VenueScreen() {
 
   const v = venue.data;
   const list = courts.data ?? [];
-  const availableNow = list.filter((c) => isAvailable(c)).length;
+  // 'disponibles ahora': open for booking and nobody playing this hour; shown once every court answered
+  const bookable = list.filter((c) => isAvailable(c));
+  const nowKnown = bookable.every((c) => freeNow[c.id] !== undefined);
+  const availableNow = bookable.filter((c) => freeNow[c.id]).length;
   const courtCount = courts.data ? list.length : (v.courtCount ?? 0);
 
   return (
@@ -57,6 +90,7 @@ export default function VenueScreen() {
           src={imageSrc(v)}
           alt=""
           className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+          priority
           fallback={<img src={fallbackImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-t from-court-950 via-court-950/70 to-court-950/20" />
@@ -105,14 +139,22 @@ export default function VenueScreen() {
               </h2>
               <p className="text-stone-600">Elige una cancha disponible para reservar.</p>
             </div>
-            {courts.data && (
+            {courts.data && config && nowKnown && (
               <Badge tone="green" className="px-3 py-1 text-sm">
                 {availableNow} {availableNow === 1 ? "disponible" : "disponibles"} ahora
               </Badge>
             )}
           </div>
           {courts.isLoading ? (
-            <Spinner label="Cargando canchas..." />
+            // the grid's own size while loading (the venue says how many courts): the tariffs below do not jump
+            <ul role="status" aria-label="Cargando canchas..." className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+              {Array.from({ length: Math.max(1, v.courtCount ?? 4) }, (_, i) => (
+                <li key={i} aria-hidden="true" className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+                  <div className="aspect-square animate-pulse bg-stone-200" />
+                  <div className="h-[5.25rem]" />
+                </li>
+              ))}
+            </ul>
           ) : courts.error ? (
             <ErrorNotice>No se pudieron cargar las canchas.</ErrorNotice>
           ) : list.length === 0 ? (
@@ -121,7 +163,11 @@ export default function VenueScreen() {
             <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
               {list.map((court) => (
                 <li key={court.id}>
-                  <CourtCard court={court} />
+                  {config ? (
+                    <CourtWithToday court={court} today={config.today} timeZone={config.timeZone} onFreeNow={onFreeNow} />
+                  ) : (
+                    <CourtCard court={court} />
+                  )}
                 </li>
               ))}
             </ul>
@@ -132,7 +178,7 @@ export default function VenueScreen() {
           <h2 id="tarifas" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">
             Tarifas
           </h2>
-          <TariffTable />
+          <TariffTable prices={prices} />
         </section>
       </Page>
     </>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useLocation } from "react-router-dom";
 
 /**
  * Notifications (SPEC.md section 2 and 9): at most one toast at a time, 5000 ms, swipe right
@@ -13,6 +14,8 @@ export interface ToastMessage {
 
 export interface ShownToast extends ToastMessage {
   id: number;
+  /** performance.now() when raised */
+  at: number;
 }
 
 let current: ShownToast | null = null;
@@ -21,7 +24,7 @@ const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
 export function toast(message: ToastMessage): void {
-  current = { ...message, id: ++seq };
+  current = { ...message, id: ++seq, at: performance.now() };
   emit();
 }
 
@@ -42,11 +45,39 @@ export const subscribeToasts = (listener: () => void) => {
 
 export const currentToast = () => current;
 
+/**
+ * A toast raised together with a navigation ('Pago exitoso' then the next screen, 'Inicia
+ * sesión' then /login) is about the new screen and stays; one raised earlier on the screen being
+ * left ('Selecciona una hora' on the booking page) is about that screen and goes with it.
+ */
+export const NAVIGATION_TOAST_WINDOW_MS = 1000;
+
+export const clearToastsOfPreviousScreen = (now = performance.now()) => {
+  if (current && now - current.at > NAVIGATION_TOAST_WINDOW_MS) {
+    current = null;
+    emit();
+  }
+};
+
+/** Clears the previous screen's toast whenever the path changes. */
+function useClearToastsOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    clearToastsOfPreviousScreen();
+  }, [pathname]);
+}
+
 // The Radix toast region is its own chunk: it loads when the browser is idle after the first
 // paint (so F8 reaches it), or at once when a toast is raised before that.
 const Toaster = lazy(() => import("./toaster"));
 
 export function ToastHost() {
+  useClearToastsOnNavigation();
   const shown = useSyncExternalStore(subscribeToasts, currentToast, () => null);
   const [idle, setIdle] = useState(false);
   useEffect(() => {

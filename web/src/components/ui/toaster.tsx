@@ -46,7 +46,8 @@ export default function Toaster() {
       )}
       <Toast.Viewport
         label="Notificaciones ({hotkey})"
-        className="fixed bottom-20 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none md:bottom-0 focus-visible:ring-2 focus-visible:ring-ball-400"
+        // On a phone the top edge: at the bottom a toast covered the payment choice and the booking bar.
+        className="fixed right-0 top-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none md:bottom-0 md:top-auto focus-visible:ring-2 focus-visible:ring-ball-400"
       />
     </Toast.Provider>
   );

@@ -1,16 +1,23 @@
-import { Clock, CreditCard, Download, LogOut, Receipt, Tag, Wallet } from "lucide-react";
+import { useState } from "react";
+import { ChevronLeft, ChevronRight, Clock, CreditCard, Download, FileSpreadsheet, LogOut, Receipt, Tag, Wallet } from "lucide-react";
 import { FEE_LABEL } from "@courts/core";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState, ErrorNotice } from "../../../components/ui/empty-state";
+import { SelectField, TextField } from "../../../components/ui/field";
 import { Row } from "../../../components/ui/page";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatCard } from "../../../components/ui/stat-card";
 import { useLogout } from "../../../features/auth/hooks/use-logout";
 import { useConfig } from "../../../features/config/api/config";
 import { useActiveCodes } from "../../../features/discounts/api/discount-codes";
-import { usePaymentStats, useTransactions } from "../../../features/payments/api/payments";
+import {
+  transactionsCsvUrl,
+  usePaymentStats,
+  useTransactions,
+  type TransactionFilters,
+} from "../../../features/payments/api/payments";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { paymentStatusLabel, paymentStatusTone } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
@@ -41,9 +48,11 @@ function Stats() {
         </CardHeader>
         <CardContent>
           <dl className="divide-y divide-stone-100 text-sm">
-            <Row label="Total bruto" value={money(data.summary.total)} />
+            {/* One definition each, the same as every transaction row: bruto - descuentos - comisiones - reembolsos = neto. */}
+            <Row label="Total bruto" value={money(data.summary.gross)} />
             <Row label="Descuentos aplicados" value={minus(data.summary.discounts)} />
             <Row label={`Comisiones de tarjeta (${FEE_LABEL})`} value={minus(data.summary.stripeFees)} />
+            <Row label="Reembolsos" value={minus(data.summary.refunds)} />
             <Row label="Ingresos netos" value={money(data.summary.net)} strong />
           </dl>
         </CardContent>
@@ -88,8 +97,74 @@ function ActiveCodes() {
   );
 }
 
+const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; label: string }[] = [
+  { value: "", label: "Todos" },
+  { value: "succeeded", label: "Completados" },
+  { value: "pending", label: "Pendientes" },
+  { value: "failed", label: "Fallidos" },
+  { value: "refunded", label: "Reembolsados" },
+];
+
+function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
+  const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+  return (
+    <div className="mb-4 grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
+      <TextField
+        label="Desde"
+        type="date"
+        value={filters.from ?? ""}
+        onChange={(e) => onChange({ ...filters, from: e.target.value || undefined })}
+        error={badRange ? "Debe ser anterior o igual a 'Hasta'" : undefined}
+      />
+      <TextField label="Hasta" type="date" value={filters.to ?? ""} onChange={(e) => onChange({ ...filters, to: e.target.value || undefined })} />
+      <SelectField
+        label="Estado"
+        value={filters.status ?? ""}
+        onChange={(e) => {
+          const status = STATUS_OPTIONS.find((o) => o.value === e.target.value)?.value;
+          onChange({ ...filters, status: status || undefined });
+        }}
+      >
+        {STATUS_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
+      <Button asChild variant="outline">
+        <a href={transactionsCsvUrl(filters)} download>
+          <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Páginas de transacciones" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
+      <p>
+        Página {page} de {pages} · {total} {total === 1 ? "transacción" : "transacciones"}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+          <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Anterior
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+          Siguiente <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
 function Transactions() {
-  const { data, error, isLoading } = useTransactions();
+  const [filters, setFilters] = useState<TransactionFilters>({});
+  const [page, setPage] = useState(1);
+  const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+  const { data: answer, error, isLoading } = useTransactions(page, filters, !badRange);
+  const data = answer?.items;
   const { data: config } = useConfig();
   const { download, pendingId } = useInvoiceDownload("admin");
   return (
@@ -97,6 +172,13 @@ function Transactions() {
       <h2 id="transacciones" className="mb-3 flex items-center gap-2 text-lg font-bold text-stone-900">
         <Receipt aria-hidden="true" className="h-5 w-5 text-court-700" /> Historial de transacciones
       </h2>
+      <TransactionFilterBar
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
       {isLoading ? (
         <Spinner label="Cargando transacciones..." />
       ) : error ? (
@@ -126,6 +208,7 @@ function Transactions() {
                 <div className="flex flex-wrap items-center gap-2 md:justify-end">
                   <div className="text-right">
                     <p className="font-bold text-stone-900">{money(t.amount)}</p>
+                    {toCents(t.refundedAmount ?? "0") > 0 && <p className="text-xs text-red-700">Reembolso -{money(t.refundedAmount ?? "0")}</p>}
                     {t.discountCode && (
                       <p className="text-xs text-court-700">
                         {t.discountCode} (-{money(t.discount)})
@@ -149,6 +232,7 @@ function Transactions() {
           ))}
         </ul>
       )}
+      {answer && answer.total > 0 && <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} onPage={setPage} />}
     </section>
   );
 }

@@ -5,11 +5,14 @@ import type { User } from "../../../types/api";
 
 export const meKey = "/api/auth/me";
 
-/** GET /api/auth/me; a 401 means a guest (null), not an error. */
+/**
+ * GET /api/auth/me; a guest is null, not an error. `optional=1` makes the server answer a guest
+ * 204 instead of 401, so a visitor's browser logs no failed request; a 401 still means a guest.
+ */
 export const fetchMe = async (): Promise<User | null> => {
   try {
-    const { user } = await api<{ user: User | null }>(meKey);
-    return user ?? null;
+    const answer = await api<{ user: User | null } | undefined>(`${meKey}?optional=1`);
+    return answer?.user ?? null;
   } catch (error) {
     if (isStatus(error, 401)) return null;
     throw error;

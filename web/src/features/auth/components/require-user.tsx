@@ -1,14 +1,15 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useNavigate } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, type ToastMessage } from "../../../components/ui/toast";
 import type { User } from "../../../types/api";
 import { useMe } from "../api/session";
 import { isSessionEnding } from "../session-ending";
+import { withReturn } from "../return-to";
 
 /**
  * Screens for a logged-in player (SPEC.md section 6): a guest is sent to /login, after an
- * optional toast saying why.
+ * optional toast saying why, with the way back (?next=) to this screen.
  */
 export function RequireUser({
   children,
@@ -19,13 +20,16 @@ export function RequireUser({
 }) {
   const { user, isLoading } = useMe();
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   const isGuest = !isLoading && !user;
   const message = useRef(guestToast);
   useEffect(() => {
     if (!isGuest || isSessionEnding()) return;
     if (message.current) toast(message.current);
-    navigate("/login", { replace: true });
-  }, [isGuest, navigate]);
+    // after login the player comes back here, not to /user-dashboard
+    navigate(withReturn("/login", here), { replace: true });
+  }, [isGuest, navigate, here]);
   if (!user) return <Spinner label="Verificando sesión..." />;
   return <>{children(user)}</>;
 }

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import type { GameType } from "@courts/core";
-import { api } from "../../../lib/api-client";
+import { api, apiPage, type ListPage } from "../../../lib/api-client";
 import { revalidate } from "../../../lib/swr";
 import type { Booking } from "../../../types/api";
 
@@ -10,6 +10,14 @@ export const bookingKey = (id: string) => `/api/bookings/${encodeURIComponent(id
 export const todayBookingsKey = "/api/bookings/today";
 
 export const useUserBookings = (enabled = true) => useSWR<Booking[]>(enabled ? userBookingsKey : null);
+
+/** My bookings a page at a time: upcoming ones soonest first, then past ones newest first. */
+export const USER_BOOKINGS_PAGE_SIZE = 12;
+export type BookingScope = "upcoming" | "past";
+export const userBookingsPageKey = (scope: BookingScope, page: number) =>
+  `${userBookingsKey}?scope=${scope}&page=${page}&pageSize=${USER_BOOKINGS_PAGE_SIZE}`;
+export const useUserBookingsPage = (scope: BookingScope, page: number, enabled = true) =>
+  useSWR<ListPage<Booking>>(enabled ? userBookingsPageKey(scope, page) : null, apiPage<Booking>);
 export const useBooking = (id: string | undefined, enabled = true) =>
   useSWR<Booking>(id && enabled ? bookingKey(id) : null);
 export const useTodayBookings = (enabled = true) => useSWR<Booking[]>(enabled ? todayBookingsKey : null);

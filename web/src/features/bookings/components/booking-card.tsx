@@ -11,9 +11,10 @@ import { paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-t
 export function BookingCard({ booking, actions }: { booking: Booking; actions?: ReactNode }) {
   const night = booking.tariffType === "night";
   return (
-    <Card className="flex h-full flex-col overflow-hidden">
-      <div className="flex items-start justify-between gap-3 border-b border-stone-100 p-5">
-        <div className="flex min-w-0 items-center gap-3">
+    <Card className="flex h-full min-w-0 flex-col overflow-hidden">
+      {/* wraps on a 390 px phone: a long court name and 'Cancelada' never push the page sideways */}
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-stone-100 p-5">
+        <div className="flex min-w-0 flex-1 basis-48 items-center gap-3">
           <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-clay-500 to-clay-700 text-xl font-black text-white">
             {booking.court?.courtNumber ?? "?"}
           </div>
@@ -49,7 +50,7 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
           <Users aria-hidden="true" className="h-4 w-4 text-court-700" />
           {GAME_TYPE_LABEL[booking.gameType] ?? booking.gameType}
         </p>
-        <div className="col-span-2 flex items-center justify-between rounded-xl bg-stone-50 px-3 py-2">
+        <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-stone-50 px-3 py-2">
           <span className="text-stone-600">
             Total <span className="ml-1 text-base font-bold text-stone-900">{money(booking.totalAmount)}</span>
           </span>

@@ -1,16 +1,29 @@
 import { Moon, Sun } from "lucide-react";
+import { displayMoney, type Cents } from "@courts/core";
 import { cn } from "../../../lib/cn";
 import type { SlotState } from "../slot-rules";
 
-function SlotButton({ state, selected, onSelect }: { state: SlotState; selected: boolean; onSelect: (slot: string) => void }) {
+function SlotButton({
+  state,
+  selected,
+  onSelect,
+  price,
+}: {
+  state: SlotState;
+  selected: boolean;
+  onSelect: (slot: string) => void;
+  price: Cents | undefined;
+}) {
   const night = state.band === "night";
-  const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : night ? "Nocturno" : "Libre";
+  // a free slot shows its price: night costs more, and a player should see it before choosing
+  const freeText = price === undefined ? (night ? "Nocturno" : "Libre") : displayMoney(price);
+  const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : freeText;
   return (
     <button
       type="button"
       disabled={state.disabled}
       aria-pressed={selected}
-      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${state.booked ? ", Ocupado" : state.past ? ", ya pasó" : ""}`}
+      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${state.booked ? ", Ocupado" : state.past ? ", ya pasó" : price === undefined ? "" : `, ${displayMoney(price)}`}`}
       onClick={() => onSelect(state.slot)}
       className={cn(
         "relative flex h-16 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl border text-sm font-semibold transition",
@@ -34,7 +47,7 @@ function SlotButton({ state, selected, onSelect }: { state: SlotState; selected:
         {state.slot}
       </span>
       <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !selected && "line-through decoration-1")}>
-        {state.booked ? "Ocupado" : selected ? "Elegido" : statusText}
+        {state.booked ? "Ocupado" : statusText}
       </span>
     </button>
   );
@@ -42,16 +55,19 @@ function SlotButton({ state, selected, onSelect }: { state: SlotState; selected:
 
 /**
  * The day's slots split into day (06:00-17:00) and night (18:00-21:00, moon mark); booked and
- * past slots are disabled, booked ones read 'Ocupado'.
+ * past slots are disabled, booked ones read 'Ocupado'; free ones show their price when given.
  */
 export function SlotPicker({
   slots,
   selected,
   onSelect,
+  priceOf,
 }: {
   slots: readonly SlotState[];
   selected: string | null;
   onSelect: (slot: string) => void;
+  /** the price of a slot for the chosen game type, shown on each free slot */
+  priceOf?: (slot: string) => Cents;
 }) {
   const groups = [
     {
@@ -80,7 +96,7 @@ export function SlotPicker({
           </legend>
           <div className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6">
             {group.items.map((state) => (
-              <SlotButton key={state.slot} state={state} selected={selected === state.slot} onSelect={onSelect} />
+              <SlotButton key={state.slot} state={state} selected={selected === state.slot} onSelect={onSelect} price={priceOf?.(state.slot)} />
             ))}
           </div>
         </fieldset>

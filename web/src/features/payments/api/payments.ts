@@ -1,7 +1,7 @@
 import useSWR from "swr";
 import { api, request } from "../../../lib/api-client";
 import { revalidate } from "../../../lib/swr";
-import type { Payment, PaymentIntent, PaymentStats, PaymentWithBooking, Transaction } from "../../../types/api";
+import type { Payment, PaymentIntent, PaymentStats, PaymentWithBooking, TransactionsPage } from "../../../types/api";
 
 /** Card payments: intents, the simulated provider, recording, lists, stats and invoices. */
 export const userPaymentsKey = "/api/user/payments";
@@ -15,7 +15,39 @@ export const usePaymentsOfUser = (userId: string | undefined) =>
   useSWR<PaymentWithBooking[]>(userId ? paymentsOfUserKey(userId) : null);
 export const useTodayRevenue = (enabled = true) => useSWR<{ revenue: string }>(enabled ? todayRevenueKey : null);
 export const usePaymentStats = (enabled = true) => useSWR<PaymentStats>(enabled ? paymentStatsKey : null);
-export const useTransactions = (enabled = true) => useSWR<Transaction[]>(enabled ? transactionsKey : null);
+export const TRANSACTIONS_PAGE_SIZE = 25;
+
+export interface TransactionFilters {
+  /** club-local dates YYYY-MM-DD, both included */
+  from?: string;
+  to?: string;
+  status?: "pending" | "succeeded" | "failed" | "refunded";
+}
+
+const filterParams = (filters: TransactionFilters) => {
+  const params = new URLSearchParams();
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (filters.status) params.set("status", filters.status);
+  return params;
+};
+
+/** One page of the admin's transactions; the key starts with transactionsKey so payments revalidate it. */
+export const transactionsPageKey = (page: number, filters: TransactionFilters = {}) => {
+  const params = filterParams(filters);
+  params.set("page", String(page));
+  params.set("pageSize", String(TRANSACTIONS_PAGE_SIZE));
+  return `${transactionsKey}?${params.toString()}`;
+};
+export const useTransactions = (page: number, filters: TransactionFilters = {}, enabled = true) =>
+  useSWR<TransactionsPage>(enabled ? transactionsPageKey(page, filters) : null, { keepPreviousData: true });
+
+/** The CSV export of the same filters (a download the browser makes with the admin's cookie). */
+export const transactionsCsvUrl = (filters: TransactionFilters) => {
+  const { status: _status, ...range } = filters;
+  const query = filterParams(range).toString();
+  return `/api/admin/transactions.csv${query ? `?${query}` : ""}`;
+};
 
 export type IntentRequest =
   | { bookingId: string; paymentType: "partial" | "full"; discountCode?: string }

@@ -8,7 +8,11 @@ import { formatInstant, money, shortId, toCents } from "../../../lib/format";
 import type { Payment } from "../../../types/api";
 import { paymentStatusLabel, paymentStatusTone } from "../payment-texts";
 
-/** A payment in the player's history: short id, status, date, amount, discount, fee, total paid, code, PDF. */
+/**
+ * A payment in the player's history: short id, status, date, amount, discount, total paid, what
+ * came back, code, PDF. The card fee and the net are the club's figures (admin payments and the
+ * invoice's fine print): shown here, players read them as a fee they paid.
+ */
 export function PaymentHistoryCard({
   payment,
   timeZone,
@@ -21,6 +25,7 @@ export function PaymentHistoryCard({
   downloading: boolean;
 }) {
   const totalPaid = payment.totalPaid ?? formatMoney(toCents(payment.amount) - toCents(payment.discount));
+  const refunded = toCents(payment.refundedAmount);
   return (
     <Card className="flex h-full flex-col">
       <div className="flex items-start justify-between gap-3 border-b border-stone-100 p-5">
@@ -39,8 +44,8 @@ export function PaymentHistoryCard({
       <dl className="flex-1 divide-y divide-stone-100 px-5 py-2 text-sm">
         <Row label="Monto" value={money(payment.amount)} />
         <Row label="Descuento" value={toCents(payment.discount) > 0 ? `-${money(payment.discount)}` : money(0)} />
-        <Row label="Comisión de tarjeta" value={money(payment.stripeFee)} />
         <Row label="Total pagado" value={money(totalPaid)} strong />
+        {refunded > 0 && <Row label="Reembolsado" value={money(refunded)} />}
         {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
       </dl>
       {payment.status === "succeeded" && (

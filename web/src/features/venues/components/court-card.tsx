@@ -6,9 +6,13 @@ import { cn } from "../../../lib/cn";
 import { imageSrc } from "../../../lib/image-src";
 import type { Court } from "../../../types/api";
 
-/** A court in the venue grid: only an available court is a link to /booking/{id}. */
-export function CourtCard({ court }: { court: Court }) {
+/**
+ * A court in the venue grid: only an available court is a link to /booking/{id}. Under its
+ * status, what today still offers ('Libre desde 19:00', 'Completa hoy'), once known.
+ */
+export function CourtCard({ court, today }: { court: Court; today?: { text: string; free: boolean } | undefined }) {
   const available = isAvailable(court);
+  const todayText = available && today ? today.text : null;
   const body = (
     <>
       <div className="relative aspect-square overflow-hidden bg-gradient-to-br from-clay-500 to-clay-700">
@@ -34,6 +38,12 @@ export function CourtCard({ court }: { court: Court }) {
           <span aria-hidden="true" className={cn("h-1.5 w-1.5 rounded-full", available ? "bg-court-600" : "bg-red-600")} />
           {available ? "Disponible" : "Ocupada"}
         </Badge>
+        {/* the line is there before the day's answer, so the card does not grow when it comes */}
+        {available && (
+          <p data-testid={todayText ? "court-today" : undefined} className={cn("min-h-4 text-xs font-medium", today?.free ? "text-court-800" : "text-red-800")}>
+            {todayText ?? "\u00a0"}
+          </p>
+        )}
       </div>
     </>
   );
@@ -48,7 +58,7 @@ export function CourtCard({ court }: { court: Court }) {
   return (
     <Link
       to={`/booking/${court.id}`}
-      aria-label={`Reservar ${court.name}, cancha número ${court.courtNumber}, disponible`}
+      aria-label={`Reservar ${court.name}, cancha número ${court.courtNumber}, disponible${todayText ? `. ${todayText}` : ""}`}
       className={cn(
         base,
         "border-stone-200 transition hover:-translate-y-0.5 hover:border-court-400 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400 focus-visible:ring-offset-2",

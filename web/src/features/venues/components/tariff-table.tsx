@@ -1,11 +1,28 @@
 import { Moon, Sun } from "lucide-react";
-import { DEFAULT_PRICES, displayMoney } from "@courts/core";
+import { DEFAULT_PRICES, displayMoney, type CourtPrices } from "@courts/core";
+import { tariffRanges, type PriceRange } from "../prices";
 
-/** The public price table (SPEC.md section 9): 14.50 / 29.00 day, 16.50 / 33.00 night. */
-export function TariffTable() {
+const point = (cents: number): PriceRange => ({ min: cents, max: cents });
+const DEFAULT_RANGES = {
+  daySingles: point(DEFAULT_PRICES.daySingles),
+  dayDoubles: point(DEFAULT_PRICES.dayDoubles),
+  nightSingles: point(DEFAULT_PRICES.nightSingles),
+  nightDoubles: point(DEFAULT_PRICES.nightDoubles),
+};
+
+/** One price, or 'lowest - highest' when the venue's courts differ. */
+const showRange = ({ min, max }: PriceRange) => (min === max ? displayMoney(min) : `${displayMoney(min)} - ${displayMoney(max)}`);
+
+/**
+ * The venue's price table, from its courts' own prices: with the default prices it reads as
+ * SPEC.md section 9 (14.50 / 29.00 day, 16.50 / 33.00 night); a venue without courts shows those.
+ */
+export function TariffTable({ prices = [] }: { prices?: readonly CourtPrices[] }) {
+  const ranges = tariffRanges(prices) ?? DEFAULT_RANGES;
+  const varies = Object.values(ranges).some((r) => r.min !== r.max);
   const rows = [
-    { label: "Singles (2 personas)", day: DEFAULT_PRICES.daySingles, night: DEFAULT_PRICES.nightSingles },
-    { label: "Dobles (4 personas)", day: DEFAULT_PRICES.dayDoubles, night: DEFAULT_PRICES.nightDoubles },
+    { label: "Singles (2 personas)", day: ranges.daySingles, night: ranges.nightSingles },
+    { label: "Dobles (4 personas)", day: ranges.dayDoubles, night: ranges.nightDoubles },
   ];
   return (
     <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
@@ -36,14 +53,14 @@ export function TariffTable() {
               <th scope="row" className="px-4 py-3 font-medium text-stone-800">
                 {row.label}
               </th>
-              <td className="px-4 py-3 text-base font-bold text-court-800">{displayMoney(row.day)}</td>
-              <td className="px-4 py-3 text-base font-bold text-clay-700">{displayMoney(row.night)}</td>
+              <td className="px-4 py-3 text-base font-bold text-court-800">{showRange(row.day)}</td>
+              <td className="px-4 py-3 text-base font-bold text-clay-700">{showRange(row.night)}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <p className="border-t border-stone-100 bg-stone-50 px-4 py-2.5 text-xs text-stone-600">
-        Precio por hora de cancha. La tarifa nocturna incluye iluminación artificial.
+        Precio por hora de cancha{varies ? "; varía según la cancha" : ""}. La tarifa nocturna incluye iluminación artificial.
       </p>
     </div>
   );

@@ -1,41 +1,21 @@
+import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, JsonBytes, JsonText } from "@courts/core";
 import type { Engine } from "./database-url.js";
-import { concurrencyLimit } from "./limit.js";
+import { concurrencyLimit } from "../limit.js";
 import { bool, str } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 /**
- * The public hot reads answered by the database as the API's JSON text: one statement each, no
- * row objects, no mapping, no serialization in JavaScript (`npm run bench`, tests/bench). They
- * answer exactly what the use case plus the presenter answer (tests/bench/json-reads.test.ts
- * compares them), and the HTTP routes use them when the SQL repositories offer them:
+ * The read model of the public catalogue (CatalogQueries): each named query is one statement that
+ * also checks that its court or venue exists, and the database builds the API's JSON text itself
+ * (no row objects, no mapping, no serialization in JavaScript; `npm run bench`):
  *
- *   GET /api/courts/{id}/bookings?date=   courtAvailability + { date, bookedSlots }
- *   GET /api/venues/{id}/courts           listVenueCourts + presentCourt
- *   GET /api/venues/{id}/bookings         venueCalendar + presentCalendarEntry
+ *   GET /api/courts/{id}/bookings?date=   courtDay
+ *   GET /api/venues/{id}/courts           venueCourts
+ *   GET /api/venues/{id}/bookings         venueMonth (kept per process, checked against a change stamp)
  *
- * Every write still goes through the use cases. `null` means "not found" (the route's 404).
+ * tests/sql/catalog-queries.test.ts checks every answer against core's contract and against the
+ * in-memory read model, on both engines.
  */
-export interface CourtJsonReads {
-  /** the venue's courts by number (Court[]), or null when the venue does not exist */
-  venueCourtsJson(venueId: string): Promise<string | null>;
-}
-
-export interface BookingJsonReads {
-  /** the booked slots of a court on a date (a JSON array of "HH:MM"), or null when the court does not exist */
-  bookedSlotsJson(courtId: string, date: string): Promise<string | null>;
-  /** the venue's calendar between two local dates (CalendarEntry[] as UTF-8), or null when the venue does not exist */
-  calendarJson(venueId: string, from: string, to: string): Promise<Buffer | null>;
-}
-
-export const courtJsonReads = (repository: object): CourtJsonReads | null =>
-  typeof (repository as Partial<CourtJsonReads>).venueCourtsJson === "function" ? (repository as CourtJsonReads) : null;
-
-export const bookingJsonReads = (repository: object): BookingJsonReads | null => {
-  const reads = repository as Partial<BookingJsonReads>;
-  return typeof reads.bookedSlotsJson === "function" && typeof reads.calendarJson === "function"
-    ? (repository as BookingJsonReads)
-    : null;
-};
 
 // ---------------------------------------------------------------------------------------------
 // courts of a venue
@@ -66,13 +46,6 @@ const VENUE_COURTS = {
     `(select coalesce(json_agg(${courtObject("postgresql")} order by c.court_number), '[]'::json)::text ` +
     "from courts c where c.venue_id = ?) as body",
 } as const;
-
-export const sqlCourtJsonReads = (sql: SqlClient): CourtJsonReads => ({
-  async venueCourtsJson(venueId) {
-    const row = await sql.one(VENUE_COURTS[sql.engine], [venueId, venueId]);
-    return row && bool(row, "found") ? str(row, "body") : null;
-  },
-});
 
 // ---------------------------------------------------------------------------------------------
 // availability of a court on a date
@@ -152,7 +125,7 @@ interface CachedCalendar {
   readonly body: Buffer;
 }
 
-export const sqlBookingJsonReads = (sql: SqlClient): BookingJsonReads => {
+export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   const cache = new Map<string, CachedCalendar>();
   let cachedBytes = 0;
   const limited = concurrencyLimit(CALENDAR_STATEMENTS_AT_ONCE);
@@ -200,10 +173,18 @@ export const sqlBookingJsonReads = (sql: SqlClient): BookingJsonReads => {
   };
 
   return {
-    async bookedSlotsJson(courtId, date) {
+    async courtDay(courtId, date) {
       const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date]);
-      return row && bool(row, "found") ? str(row, "body") : null;
+      if (!row || !bool(row, "found")) return undefined;
+      return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
     },
-    calendarJson: (venueId, from, to) => limited(() => calendarJson(venueId, from, to)),
+    async venueCourts(venueId) {
+      const row = await sql.one(VENUE_COURTS[sql.engine], [venueId, venueId]);
+      return row && bool(row, "found") ? (str(row, "body") as JsonText<readonly CourtAnswer[]>) : undefined;
+    },
+    venueMonth: async (venueId, from, to) => {
+      const body: Uint8Array | null = await limited(() => calendarJson(venueId, from, to));
+      return body === null ? undefined : (body as JsonBytes<readonly CalendarEntryAnswer[]>);
+    },
   };
 };

@@ -1,0 +1,95 @@
+import { Readable } from "node:stream";
+import { wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
+import { isSettled, netOf } from "./presenters.js";
+
+/**
+ * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM
+ * (or accents break), ';' between fields and ',' before the cents (the Spanish decimal comma).
+ * The amounts are the revenue summary's definitions: Bruto - Descuento - Comisión - Reembolso = Neto.
+ */
+const HEADERS = [
+  "Fecha",
+  "Hora",
+  "Usuario",
+  "Correo",
+  "Complejo",
+  "Cancha",
+  "Número de cancha",
+  "Fecha de la reserva",
+  "Horario",
+  "Estado",
+  "Código de descuento",
+  "Bruto",
+  "Descuento",
+  "Comisión de tarjeta",
+  "Reembolso",
+  "Neto",
+  "Cuenta en el resumen",
+  "Factura",
+  "Id del pago",
+];
+
+const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
+  succeeded: "Completado",
+  pending: "Pendiente",
+  failed: "Fallido",
+  refunded: "Reembolsado",
+};
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+const amount = (cents: Cents): string => {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${pad(abs % 100)}`;
+};
+
+/** Quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ cannot start a formula. */
+const field = (value: string): string => {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
+  const at = wallClockAt(p.createdAt, timeZone);
+  const [y, m, d] = p.bookingDate.split("-");
+  return [
+    `${pad(at.day)}/${pad(at.month)}/${at.year}`,
+    `${pad(at.hour)}:${pad(at.minute)}`,
+    field(p.userName ?? "Participante de pago compartido"),
+    field(p.userEmail ?? ""),
+    field(p.venueName),
+    field(p.courtName),
+    String(p.courtNumber),
+    `${d}/${m}/${y}`,
+    p.timeSlot,
+    STATUS_TEXT[p.status],
+    field(p.discountCode ?? ""),
+    amount(p.amount),
+    amount(p.discount),
+    amount(p.stripeFee),
+    amount(p.refundedAmount),
+    amount(netOf(p)),
+    isSettled(p) ? "Sí" : "No",
+    p.invoiceNumber ?? "",
+    p.id,
+  ].join(";");
+};
+
+/** A stream that reads the rows as the client takes them (back-pressure), a batch at a time. */
+export const transactionsCsv = (rows: AsyncIterable<PaymentWithPayer>, timeZone: string): Readable =>
+  Readable.from(
+    (async function* () {
+      yield `\uFEFF${HEADERS.join(";")}\r\n`;
+      let chunk: string[] = [];
+      for await (const row of rows) {
+        chunk.push(`${csvLine(row, timeZone)}\r\n`);
+        if (chunk.length === 200) {
+          yield chunk.join("");
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) yield chunk.join("");
+    })(),
+    { objectMode: false },
+  );

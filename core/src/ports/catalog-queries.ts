@@ -1,0 +1,31 @@
+import type { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer } from "../contract/catalog.js";
+import type { LocalDate } from "../domain/time.js";
+
+declare const encodes: unique symbol;
+
+/**
+ * The JSON text of an answer of type `T`, built by the read model (in SQL, by the database in
+ * one statement) and sent as is: the public catalogue's busiest reads skip building objects and
+ * serializing them again (`npm run bench`). The contract suite checks every such text against
+ * the contract's Schema of `T`.
+ */
+export type JsonText<T> = string & { readonly [encodes]: T };
+/** JSON text of a `T` as UTF-8 bytes: a large answer kept ready to send (the month calendar). */
+export type JsonBytes<T> = Uint8Array & { readonly [encodes]: T };
+
+/**
+ * The named reads of the public catalogue: one method per question a screen asks, each answered
+ * in one round trip by the SQL read model, which owns its statements and the calendar cache.
+ * `undefined` means that the court or venue does not exist (the use case's 404).
+ */
+export interface CatalogQueries {
+  /** the slots of a court's active bookings on a date, in order */
+  courtDay(courtId: string, date: LocalDate): Promise<CourtDayAnswer | undefined>;
+  /** a venue's courts, by court number */
+  venueCourts(venueId: string): Promise<JsonText<readonly CourtAnswer[]> | undefined>;
+  /**
+   * a venue's active bookings between two local dates (both included), by date, slot and court
+   * number; no user data (DESIGN.md section 4)
+   */
+  venueMonth(venueId: string, from: LocalDate, to: LocalDate): Promise<JsonBytes<readonly CalendarEntryAnswer[]> | undefined>;
+}

@@ -1,0 +1,45 @@
+import { Schema } from "effect";
+import { isLocalDate } from "../domain/time.js";
+import { says } from "./fields.js";
+
+/** Queries of the lists that grow with history (DESIGN.md sections 10 and 11). */
+
+export const MAX_PAGE_SIZE = 200;
+export const DEFAULT_PAGE_SIZE = 50;
+
+const optionalQuery = <A, I>(schema: Schema.Schema<A, I, never>, message: string) =>
+  Schema.optional(schema.annotations(says(message)));
+
+const PageNumber = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1_000_000));
+const PageSize = Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, MAX_PAGE_SIZE));
+const QueryDate = Schema.String.pipe(Schema.filter(isLocalDate));
+
+const pageFields = {
+  page: optionalQuery(PageNumber, "El parámetro 'page' debe ser un número entero desde 1"),
+  pageSize: optionalQuery(PageSize, `El parámetro 'pageSize' debe ser un número entero entre 1 y ${MAX_PAGE_SIZE}`),
+};
+
+export const UserListQuery = Schema.Struct({
+  ...pageFields,
+  scope: optionalQuery(Schema.Literal("upcoming", "past"), "El parámetro 'scope' debe ser 'upcoming' o 'past'"),
+});
+export type UserListQuery = typeof UserListQuery.Type;
+
+export const PaymentStatusSchema = Schema.Literal("pending", "succeeded", "failed", "refunded");
+
+const rangeFields = {
+  from: optionalQuery(QueryDate, "El parámetro 'from' debe ser una fecha AAAA-MM-DD"),
+  to: optionalQuery(QueryDate, "El parámetro 'to' debe ser una fecha AAAA-MM-DD"),
+  status: optionalQuery(PaymentStatusSchema, "El parámetro 'status' debe ser 'pending', 'succeeded', 'failed' o 'refunded'"),
+};
+const rangeInOrder = <T extends { readonly from?: string; readonly to?: string }>(q: T) =>
+  q.from === undefined || q.to === undefined || q.from <= q.to;
+const RANGE_MESSAGE = "La fecha 'from' debe ser anterior o igual a 'to'";
+
+export const TransactionsQuery = Schema.Struct({ ...pageFields, ...rangeFields }).pipe(
+  Schema.filter(rangeInOrder, { message: () => RANGE_MESSAGE }),
+);
+export type TransactionsQuery = typeof TransactionsQuery.Type;
+
+export const TransactionsExportQuery = Schema.Struct(rangeFields).pipe(Schema.filter(rangeInOrder, { message: () => RANGE_MESSAGE }));
+export type TransactionsExportQuery = typeof TransactionsExportQuery.Type;

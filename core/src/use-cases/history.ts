@@ -1,0 +1,65 @@
+import { Effect } from "effect";
+import type { Payment } from "../domain/entities.js";
+import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
+import type { BookingWithCourt, Page, Ports, TransactionFilter } from "../ports/index.js";
+import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
+import type { PaymentWithBooking } from "./reports.js";
+import { call, requireAdmin, requireSelfOrAdmin, requireUser, type Actor } from "./support.js";
+
+/**
+ * The lists that grow with history, a page at a time (DESIGN.md section 11): each is a fixed
+ * number of statements whatever the player's or the club's history holds.
+ */
+
+const pageOf = (q: { readonly page?: number; readonly pageSize?: number }) => ({
+  page: q.page ?? 1,
+  pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE,
+});
+
+export const pageUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, query: UserListQuery, userId?: string) =>
+  Effect.gen(function* () {
+    yield* requireSelfOrAdmin(actor, userId);
+    const owner = userId ?? (yield* requireUser(actor));
+    const today = localDateOf(ports.clock.now(), ports.clock.timeZone);
+    return yield* call(() =>
+      ports.bookings.pageByUser(owner, { ...pageOf(query), today, ...(query.scope ? { scope: query.scope } : {}) }),
+    );
+  });
+
+/** Payments with their bookings: one read for the page, one for all its bookings. */
+export const withBookings = (ports: Pick<Ports, "bookings">, payments: readonly Payment[]) =>
+  Effect.gen(function* () {
+    const ids = [...new Set(payments.map((p) => p.bookingId))];
+    const bookings = ids.length === 0 ? [] : yield* call(() => ports.bookings.findManyByIds(ids));
+    const byId = new Map<string, BookingWithCourt>(bookings.map((b) => [b.id, b]));
+    return payments.map((p): PaymentWithBooking => ({ ...p, booking: byId.get(p.bookingId) ?? null }));
+  });
+
+export const pageUserPayments = (ports: Pick<Ports, "payments" | "bookings">, actor: Actor, query: UserListQuery, userId?: string) =>
+  Effect.gen(function* () {
+    yield* requireSelfOrAdmin(actor, userId);
+    const owner = userId ?? (yield* requireUser(actor));
+    const page = yield* call(() => ports.payments.pageByUser(owner, pageOf(query)));
+    const items = yield* withBookings(ports, page.items);
+    return { ...page, items } satisfies Page<PaymentWithBooking>;
+  });
+
+/** `from` and `to` are local dates of the club, both included. */
+const filterOf = (q: TransactionsExportQuery, timeZone: string): TransactionFilter => ({
+  ...(q.from ? { from: instantOf(q.from, "00:00", timeZone) } : {}),
+  ...(q.to ? { to: instantOf(addDays(q.to as LocalDate, 1), "00:00", timeZone) } : {}),
+  ...(q.status ? { status: q.status } : {}),
+});
+
+export const pageTransactions = (ports: Pick<Ports, "payments" | "clock">, actor: Actor, query: TransactionsQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* call(() => ports.payments.pageTransactions(filterOf(query, ports.clock.timeZone), pageOf(query)));
+  });
+
+/** The rows of the CSV export, read lazily: the caller streams them out as they come. */
+export const exportTransactions = (ports: Pick<Ports, "payments" | "clock">, actor: Actor, query: TransactionsExportQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return ports.payments.streamTransactions(filterOf(query, ports.clock.timeZone));
+  });

@@ -1,0 +1,426 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  addDays,
+  api,
+  bookViaApi,
+  cents,
+  dollars,
+  expectToast,
+  fillCard,
+  horizontalOverflow,
+  loginAdmin,
+  payViaApi,
+  pickDate,
+  registerPlayer,
+  settle,
+  SUCCEEDING_CARD,
+  type CourtInfo,
+  type VenueInfo,
+} from "./support/app.js";
+import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE, type Watched } from "./support/browser.js";
+import { SCREENSHOTS } from "./support/fixture.js";
+import { ensureWebBuild, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+
+/**
+ * What a player sees is true, and the phone flow is short: courts free now and their next free
+ * hour, tariffs from real prices, money words, the booking bar, full days, login return, the
+ * payment confirmation and the shared payer's receipt, toasts, no sideways scrolling, and a
+ * guest's console without errors. Phone (390x844) and desktop (1280x800).
+ *
+ * The club's clock: the server runs in a zone where it is about 10:00 now, so most of today is
+ * still ahead, and one hour behind the browser (libfaketime), so it accepts a booking of the hour
+ * that, for the browser, is under way: the only way to have a court busy right now.
+ */
+
+const gate = chromiumGate();
+const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/** An Etc/GMT zone whose local hour is `hour` now (Etc/GMT-3 is UTC+3). */
+const zoneAtHour = (hour: number): string => {
+  let offset = (((hour - new Date().getUTCHours()) % 24) + 24) % 24;
+  if (offset > 14) offset -= 24;
+  return offset === 0 ? "Etc/GMT" : `Etc/GMT${offset > 0 ? "-" : "+"}${Math.abs(offset)}`;
+};
+
+const localHour = (timeZone: string) => Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(new Date()));
+const slotOf = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
+describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, in a real browser", () => {
+  let server: E2EServer;
+  let browser: Browser;
+  let web: WebBuild;
+  let zone: string;
+  let today: string;
+  let venues: VenueInfo[];
+  let courts: CourtInfo[];
+  const court = (name: string) => courts.find((c) => c.name === name)!;
+  const venue = (name: string) => venues.find((v) => v.name === name)!;
+
+  beforeAll(async () => {
+    web = ensureWebBuild();
+    zone = zoneAtHour(10);
+    [server, browser] = await Promise.all([
+      startServer({
+        name: "truth",
+        webDist: web.webDist,
+        env: { COURTS_TIMEZONE: zone, LD_PRELOAD: FAKETIME_LIB, FAKETIME: "-3600", DONT_FAKE_MONOTONIC: "1" },
+      }),
+      launchBrowser(),
+    ]);
+    const probe = await browser.newContext({ baseURL: server.baseUrl });
+    today = (await api<{ today: string }>(probe.request, "GET", "/api/config")).today;
+    venues = await api<VenueInfo[]>(probe.request, "GET", "/api/venues");
+    courts = await api<CourtInfo[]>(probe.request, "GET", "/api/courts");
+    await probe.close();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    web?.cleanup();
+  });
+
+  const journey = async (viewport: { width: number; height: number }, run: (page: Page, watched: Watched) => Promise<void>, clipboard = false) => {
+    const watched = await openContext(browser, server.baseUrl, { viewport, clipboard });
+    try {
+      await run(await watched.newPage(), watched);
+      expect(watched.problems, "page errors or 5xx answers").toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  };
+
+  const shot = async (page: Page, name: string) => {
+    await settle(page);
+    const size = page.viewportSize()!;
+    await page.screenshot({ path: path.join(SCREENSHOTS, `i16-${name}-${size.width}x${size.height}.png`), fullPage: true });
+  };
+
+  /** Books and pays in full (an unpaid booking may be held only for minutes). */
+  const bookPaid = async (watched: Watched, courtId: string, date: string, timeSlot: string) => {
+    const booking = await bookViaApi(watched.context.request, { courtId, date, timeSlot, gameType: "singles" });
+    await payViaApi(watched.context.request, booking.id, "full");
+    return booking;
+  };
+
+  it("when a court is busy now and full for the rest of today, then it says 'Completa hoy', another says 'Libre desde', and 'disponibles ahora' leaves the busy one out", async () => {
+    const ceibos = venue("Club de Tenis Los Ceibos");
+    const full = court("Cancha Arcilla 3");
+    const partly = court("Cancha Rápida 4");
+    const hour = localHour(zone);
+    expect(hour, `the server's zone ${zone} should read about 10:00`).toBeGreaterThanOrEqual(9);
+    expect(hour).toBeLessThanOrEqual(11);
+
+    const holder = await openContext(browser, server.baseUrl);
+    try {
+      await registerPlayer(holder.context.request, "lleno");
+      // the hour under way (the server, an hour behind, still takes it) and every later hour
+      for (let h = hour; h <= 21; h++) await bookPaid(holder, full.id, today, slotOf(h));
+      await bookPaid(holder, partly.id, today, slotOf(hour + 1));
+    } finally {
+      await holder.close();
+    }
+
+    for (const size of [PHONE, DESKTOP]) {
+      await journey(size, async (page) => {
+        await page.goto(`/venue/${ceibos.id}`);
+        const grid = page.getByRole("list").filter({ has: page.getByText(full.name) });
+        const fullCard = grid.getByRole("listitem").filter({ hasText: full.name });
+        await fullCard.getByTestId("court-today").filter({ hasText: "Completa hoy" }).waitFor();
+        await fullCard.getByText("Disponible", { exact: true }).waitFor();
+        const partlyCard = grid.getByRole("listitem").filter({ hasText: partly.name });
+        const nowHour = localHour(zone);
+        await partlyCard.getByTestId("court-today").filter({ hasText: `Libre desde ${slotOf(Math.max(nowHour + 1, hour + 2))}` }).waitFor();
+        // 5 courts: one in maintenance, one busy now: 3 free now
+        await page.getByText("3 disponibles ahora").waitFor();
+        await shot(page, "venue-availability");
+      });
+    }
+  });
+
+  it("when the venue's courts differ in price, then the tariff table shows the range; home's 'Desde' is each venue's cheapest court", async () => {
+    const ceibos = venue("Club de Tenis Los Ceibos");
+    const admin = await openContext(browser, server.baseUrl);
+    let dear: VenueInfo;
+    try {
+      await loginAdmin(admin.context.request, server.admin);
+      dear = await api<VenueInfo>(admin.context.request, "POST", "/api/venues", { name: "Club Caro", location: "Samborondón" });
+      await api(admin.context.request, "POST", "/api/courts", {
+        name: "Cancha Dorada",
+        courtNumber: 1,
+        venueId: dear.id,
+        status: "available",
+        daySinglesPrice: "20.00",
+        dayDoublesPrice: "40.00",
+        nightSinglesPrice: "22.00",
+        nightDoublesPrice: "44.00",
+      });
+    } finally {
+      await admin.close();
+    }
+
+    for (const size of [PHONE, DESKTOP]) {
+      await journey(size, async (page) => {
+        await page.goto("/");
+        await page.getByRole("article").filter({ hasText: ceibos.name }).getByText("Desde $14.50").waitFor();
+        await page.getByRole("article").filter({ hasText: "Club Caro" }).getByText("Desde $20.00").waitFor();
+        expect(await page.getByRole("article").filter({ hasText: "Club Caro" }).getByText("Desde $14.50").count()).toBe(0);
+
+        await page.goto(`/venue/${ceibos.id}`);
+        const table = page.getByRole("table", { name: "Tarifas por hora" });
+        const singles = table.getByRole("row", { name: /Singles/ });
+        await singles.getByText("$14.50", { exact: true }).waitFor();
+        // Cancha Central costs $18.00 at night
+        await singles.getByText("$16.50 - $18.00").waitFor();
+        await table.getByRole("row", { name: /Dobles/ }).getByText("$33.00 - $36.00").waitFor();
+
+        await page.goto(`/venue/${dear.id}`);
+        await page.getByRole("table", { name: "Tarifas por hora" }).getByRole("row", { name: /Singles/ }).getByText("$22.00", { exact: true }).waitFor();
+      });
+    }
+    // a venue with the default prices reads exactly as SPEC.md
+    await journey(DESKTOP, async (page) => {
+      await page.goto(`/venue/${venue("Tenis Club Cuenca").id}`);
+      const table = page.getByRole("table", { name: "Tarifas por hora" });
+      expect(await table.getByRole("row", { name: /Singles/ }).innerText()).toMatch(/\$14\.50\s+\$16\.50/);
+      expect(await table.getByRole("row", { name: /Dobles/ }).innerText()).toMatch(/\$29\.00\s+\$33\.00/);
+    });
+  });
+
+  it("when a guest taps a court, then after logging in (or registering) they are back on that court's booking screen", async () => {
+    const target = court("Cancha Tomebamba");
+    await journey(PHONE, async (page, { context }) => {
+      const player = await registerPlayer(context.request, "vuelve");
+      await api(context.request, "POST", "/api/auth/logout");
+      await page.goto(`/venue/${target.venueId}`);
+      await page.getByRole("link", { name: new RegExp(`^Reservar ${target.name}`) }).click();
+      await expectToast(page, "Inicia sesión", "Debes iniciar sesión para hacer una reserva");
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/booking/${target.id}`);
+      await page.getByLabel("Usuario").fill(player.username);
+      await page.getByLabel("Contraseña").fill(player.password);
+      await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+      await page.waitForURL(`**/booking/${target.id}`);
+      await page.getByRole("heading", { level: 1, name: `Reservar ${target.name}` }).waitFor();
+    });
+    await journey(DESKTOP, async (page) => {
+      await page.goto(`/booking/${target.id}`);
+      await page.waitForURL((url) => url.pathname === "/login");
+      await page.getByRole("link", { name: "Regístrate" }).click();
+      await page.waitForURL((url) => url.pathname === "/register" && url.searchParams.get("next") === `/booking/${target.id}`);
+      const name = `nuevo_${Date.now().toString(36)}`;
+      await page.getByLabel("Email").fill(`${name}@example.ec`);
+      await page.getByLabel("Usuario").fill(name);
+      await page.getByLabel("Contraseña", { exact: true }).fill("Clave-muy-segura-1");
+      await page.getByLabel("Confirmar contraseña").fill("Clave-muy-segura-1");
+      await page.getByRole("button", { name: "Crear Cuenta" }).click();
+      await page.waitForURL(`**/booking/${target.id}`);
+    });
+    // with nothing to go back to, SPEC's /user-dashboard
+    await journey(DESKTOP, async (page, { context }) => {
+      const player = await registerPlayer(context.request, "panel");
+      await api(context.request, "POST", "/api/auth/logout");
+      await page.goto("/login");
+      await page.getByLabel("Usuario").fill(player.username);
+      await page.getByLabel("Contraseña").fill(player.password);
+      await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+      await page.waitForURL("**/user-dashboard");
+    });
+  });
+
+  it("when a phone books, then the price and button stay on screen, each slot shows its price, and a full day says so with the next free date", async () => {
+    const full = court("Cancha Arcilla 3");
+    const other = court("Cancha Yanuncay");
+    await journey(PHONE, async (page, { context }) => {
+      await registerPlayer(context.request, "movil");
+      await page.goto(`/booking/${other.id}`);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await pickDate(page, addDays(today, 1));
+      const bar = page.getByTestId("booking-bar");
+      const button = bar.getByRole("button", { name: "Continuar al Pago →" });
+      await button.waitFor();
+      const box = (await button.boundingBox())!;
+      const nav = (await page.getByRole("navigation", { name: "Navegación principal" }).boundingBox())!;
+      expect(box.y + box.height, "the booking button sits above the bottom bar, without scrolling").toBeLessThanOrEqual(nav.y);
+      expect(box.y).toBeGreaterThan(PHONE.height / 2);
+
+      await page.getByRole("button", { name: "09:00, $14.50" }).waitFor();
+      await page.getByRole("button", { name: "19:00, horario nocturno, $16.50" }).waitFor();
+      await page.getByRole("radio", { name: /^Dobles/ }).click();
+      await page.getByRole("button", { name: "19:00, horario nocturno, $33.00" }).click();
+      await bar.getByText("$33.00").waitFor();
+      await shot(page, "booking-bar");
+
+      // the rest of today is taken on this court: say so, offer the next day, no active button
+      await page.goto(`/booking/${full.id}`);
+      const notice = page.getByRole("status").filter({ hasText: "No quedan horarios libres este día." });
+      await notice.waitFor();
+      await notice.getByText(/Próximo día con horarios libres:/).waitFor();
+      expect(await page.getByTestId("booking-bar").getByRole("button", { name: "Continuar al Pago →" }).isDisabled()).toBe(true);
+      await shot(page, "booking-full-day");
+      await notice.getByRole("button", { name: "Ver ese día" }).click();
+      await page.locator(`td[data-day="${addDays(today, 1)}"][data-selected]`).first().waitFor();
+      await notice.waitFor({ state: "detached" });
+      expect(await page.getByTestId("booking-bar").getByRole("button", { name: "Continuar al Pago →" }).isEnabled()).toBe(true);
+    });
+    await journey(DESKTOP, async (page, { context }) => {
+      await registerPlayer(context.request, "escritorio");
+      await page.goto(`/booking/${other.id}`);
+      const summary = page.getByRole("complementary", { name: "Resumen de la reserva" });
+      await summary.getByRole("button", { name: "Continuar al Pago →" }).waitFor();
+      const box = (await summary.getByRole("button", { name: "Continuar al Pago →" }).boundingBox())!;
+      expect(box.width, "on a wide screen the button is in the summary, full width").toBeGreaterThan(250);
+      await shot(page, "booking");
+    });
+  });
+
+  it("when the organiser pays their share, then a confirmation shows paid and pending with the share link (WhatsApp first, copy); the shared payer gets a receipt", async () => {
+    const target = court("Cancha Tarqui");
+    const date = addDays(today, 2);
+    for (const size of [PHONE, DESKTOP]) {
+      let shareUrl = "";
+      await journey(
+        size,
+        async (page, { context }) => {
+          await registerPlayer(context.request, "organiza");
+          await page.goto(`/booking/${target.id}`);
+          await pickDate(page, date);
+          // 'Selecciona una hora' belongs to the booking screen: it must not follow the player to checkout
+          await page.getByRole("button", { name: "Continuar al Pago →" }).click();
+          await expectToast(page, "Selecciona una hora", "Por favor selecciona un horario disponible");
+          await page.getByRole("button", { name: size === PHONE ? /^10:00/ : /^11:00/ }).click();
+          await page.getByRole("radio", { name: /^Dobles/ }).click();
+          await page.waitForTimeout(1100);
+          await page.getByRole("button", { name: "Continuar al Pago →" }).click();
+          await page.waitForURL(/\/checkout\//);
+          await page.getByRole("heading", { level: 1, name: "Completar Pago" }).waitFor();
+          await page.waitForTimeout(300);
+          expect(await page.getByText("Selecciona una hora").count(), "the booking screen's toast is gone on checkout").toBe(0);
+
+          const share = dollars(cents(target.dayDoublesPrice) / 4);
+          await fillCard(page, SUCCEEDING_CARD);
+          await page.getByRole("button", { name: `Confirmar y Pagar ${share}` }).click();
+          await expectToast(page, "Pago exitoso", "Tu reserva ha sido confirmada");
+          if (size === PHONE) {
+            // on a phone the toast sits at the top: it does not cover what the player reads next
+            const toastBox = (await page.getByRole("region", { name: /Notificaciones/ }).locator("li").first().boundingBox())!;
+            expect(toastBox.y).toBeLessThan(PHONE.height / 3);
+          }
+          await page.getByRole("heading", { level: 1, name: "¡Pago confirmado!" }).waitFor();
+          await page.getByTestId("paid-now").filter({ hasText: share }).waitFor();
+          await page.getByTestId("pending").filter({ hasText: dollars((cents(target.dayDoublesPrice) * 3) / 4) }).waitFor();
+          const whatsapp = page.getByRole("link", { name: "Enviar por WhatsApp" });
+          await whatsapp.waitFor();
+          shareUrl = await page.getByLabel("Link de pago").inputValue();
+          expect(shareUrl.startsWith(`${server.baseUrl}/shared-payment/`), shareUrl).toBe(true);
+          const href = (await whatsapp.getAttribute("href"))!;
+          expect(href.startsWith("https://wa.me/?text=")).toBe(true);
+          expect(decodeURIComponent(href.slice("https://wa.me/?text=".length))).toContain(shareUrl);
+          // WhatsApp is the first way to share
+          const firstAction = page.locator("main").getByRole("link", { name: "Enviar por WhatsApp" });
+          const copy = page.getByRole("button", { name: "Copiar" });
+          expect((await firstAction.boundingBox())!.y).toBeLessThan((await copy.boundingBox())!.y);
+          await copy.click();
+          await expectToast(page, "Link copiado");
+          expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(shareUrl);
+          expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+          await shot(page, "payment-confirmation");
+        },
+        true,
+      );
+
+      await journey(size, async (page) => {
+        await page.goto(new URL(shareUrl).pathname);
+        await page.getByText(/^1 de 4/).waitFor();
+        await fillCard(page, SUCCEEDING_CARD);
+        const share = dollars(cents(target.dayDoublesPrice) / 4);
+        await page.getByRole("button", { name: `Pagar ${share}` }).click();
+        await expectToast(page, "Pago exitoso", "Tu pago ha sido procesado correctamente");
+        await page.getByRole("heading", { level: 1, name: "¡Pago recibido!" }).waitFor();
+        const receipt = page.getByTestId("receipt");
+        await receipt.getByText(target.name, { exact: false }).waitFor();
+        await page.getByTestId("receipt-total").filter({ hasText: share }).waitFor();
+        await receipt.getByText("Dobles (4 personas)").waitFor();
+        expect(new URL(page.url()).pathname).toBe(new URL(shareUrl).pathname);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await shot(page, "shared-receipt");
+      });
+    }
+  });
+
+  it("when a player has paid, partial, pending and cancelled bookings, then no screen scrolls sideways at 390 px, and money reads as paid and refunded, never fee or net", async () => {
+    const a = court("Cancha Chimborazo");
+    const b = court("Cancha Antisana");
+    await journey(PHONE, async (page, watched) => {
+      const request = watched.context.request;
+      const player = await registerPlayer(request, "largo");
+      const cancelled = await bookViaApi(request, { courtId: a.id, date: addDays(today, 5), timeSlot: "08:00", gameType: "doubles" });
+      await payViaApi(request, cancelled.id, "partial");
+      await api(request, "POST", "/api/cancellations", { bookingId: cancelled.id, userId: player.id, cancellationReason: "Lluvia" });
+      const partial = await bookViaApi(request, { courtId: b.id, date: addDays(today, 6), timeSlot: "19:00", gameType: "doubles" });
+      await payViaApi(request, partial.id, "partial");
+      await bookPaid(watched, a.id, addDays(today, 7), "07:00");
+      await bookViaApi(request, { courtId: b.id, date: addDays(today, 8), timeSlot: "20:00", gameType: "singles" });
+
+      const screens: Array<{ path: string; tab?: string; name: string }> = [
+        { path: "/my-bookings", name: "my-bookings" },
+        { path: "/user-dashboard", name: "user-dashboard" },
+        { path: "/user-dashboard", tab: "Historial de Pagos", name: "user-dashboard-payments" },
+        { path: "/settings", tab: "Billing", name: "settings-billing" },
+        { path: "/", name: "home" },
+        { path: `/venue/${a.venueId}`, name: "venue" },
+        { path: `/booking/${a.id}`, name: "booking-phone" },
+        { path: `/checkout/${partial.id}`, name: "checkout" },
+      ];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        if (screen.tab) await page.getByRole("tab", { name: screen.tab }).click();
+        await settle(page);
+        expect(await horizontalOverflow(page), `${screen.path} ${screen.tab ?? ""} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+        await shot(page, screen.name);
+      }
+
+      await page.goto("/my-bookings");
+      await page.getByRole("listitem").filter({ hasText: "Cancelada" }).first().waitFor();
+
+      await page.goto("/user-dashboard");
+      await page.getByRole("tab", { name: "Historial de Pagos" }).click();
+      const history = page.getByRole("tabpanel");
+      await history.getByText("Total pagado").first().waitFor();
+      await history.getByText("Reembolsado").first().waitFor();
+      expect(await history.getByText("Comisión de tarjeta").count()).toBe(0);
+
+      await page.goto("/settings");
+      await page.getByRole("tab", { name: "Billing" }).click();
+      const billing = page.getByRole("tabpanel");
+      await billing.getByText("Total pagado").first().waitFor();
+      expect(await billing.getByText("Neto", { exact: true }).count()).toBe(0);
+    });
+  });
+
+  it("when a guest opens home and a venue, then the console shows no error and no request fails", async () => {
+    await journey(PHONE, async (page) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`);
+      });
+      const first = await page.request.get("/");
+      expect(await first.text(), "the server's first paint of home").toContain("Reserva tu cancha de tenis <span");
+      await page.goto("/");
+      await page.getByRole("article").first().waitFor();
+      await settle(page);
+      // the first paint and the app say the same headline
+      expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Reserva tu cancha de tenis en segundos");
+      await page.goto(`/venue/${venue("Tenis Club Cuenca").id}`);
+      await page.getByText(/disponibles? ahora/).waitFor();
+      await settle(page);
+      expect(errors).toEqual([]);
+    });
+  });
+});

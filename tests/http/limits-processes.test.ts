@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@courts/adapters";
+import { startServer, type ServerProcess } from "../bench/server-process.js";
+import { Client } from "./support/client.js";
+
+/**
+ * The login limits hold across real server processes: two `node adapters/src/main.ts`
+ * processes on one database file count every failure together (the counters are rows of the
+ * database, not memory of a process).
+ */
+describe("login limits across two server processes on one database [sqlite]", () => {
+  let dir: string;
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "courts-limits-"));
+    const url = `sqlite:${path.join(dir, "courts.sqlite")}`;
+    // migrated once, before the processes start (README, Scale-out)
+    const setup = await openDatabase(url);
+    await setup.migrate();
+    await setup.close();
+    const env = {
+      NODE_ENV: "production",
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      WEB_DIST: dir,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT: "5",
+      LOGIN_IP_RATE_LIMIT: "20",
+    };
+    const started = await Promise.allSettled([0, 1].map(() => startServer({ entry: "source", env, readyTimeoutMs: 150_000 })));
+    for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");
+    if (failed) throw failed.reason;
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const login = (i: number, username: string) =>
+    new Client(servers[i % 2]!.url).post("/api/auth/login", { username, password: "clave-equivocada" });
+
+  it("when one user name fails on both processes in turn, then the 6th failure is refused on either", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await login(i, "laura")).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  it("when 40 user names are tried from one address across both processes, then 429 comes after 20 failures in all", async () => {
+    // the 5 failures above count for this address too
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await login(i, `spray${i}`)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(15);
+    expect(statuses.slice(15)).toEqual(Array(25).fill(429));
+  });
+});

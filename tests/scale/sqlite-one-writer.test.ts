@@ -1,0 +1,185 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, DEFAULT_TIME_ZONE, localDateOf, SLOTS } from "@courts/core";
+import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
+import { openSqlDatabase } from "@courts/adapters/sql/index";
+import { startServer, type ServerProcess } from "../bench/server-process.js";
+import { runCourts, type CourtsResult } from "../cli/support/run-courts.js";
+import { Client } from "../http/support/client.js";
+
+/**
+ * SQLite has one writer per file. A server process writes on one connection (transactions
+ * included, BEGIN IMMEDIATE) and reads on another, and other processes on the same file (the CLI)
+ * wait on the file's lock for a moment instead of failing. Before, a write on the second
+ * connection queued behind a transaction of the first until busy_timeout (10 s) gave up.
+ */
+
+const PAYERS = 20;
+const LOAD_MS = 8_000;
+const STALL_MS = 1_000;
+const PASSWORD = "one-writer-password-2026";
+const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
+
+interface Timed {
+  readonly what: string;
+  readonly status: number;
+  readonly ms: number;
+}
+
+describe("SQLite: one writer per process, other processes wait their turn", () => {
+  let dir: string;
+  let databaseUrl: string;
+  let server: ServerProcess;
+  const courts: string[] = [];
+  const players: Client[] = [];
+  let today: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "courts-one-writer-"));
+    databaseUrl = `sqlite:${path.join(dir, "courts.sqlite")}`;
+    today = localDateOf(new Date(), DEFAULT_TIME_ZONE);
+
+    const setup = await openSqlDatabase(databaseUrl);
+    const usernames: string[] = [];
+    try {
+      await setup.migrate();
+      const hash = await argon2Hasher().hash(PASSWORD);
+      const now = new Date().toISOString();
+      const venueId = randomUUID();
+      await setup.sql.run("insert into venues (id, name, location, created_at) values (?, 'Club Un Escritor', 'Cuenca', ?)", [venueId, now]);
+      // one court per payer: every booking is free, so every payer pays all the time
+      for (let i = 0; i < PAYERS; i++) {
+        const id = randomUUID();
+        courts.push(id);
+        await setup.sql.run(
+          "insert into courts (id, venue_id, name, court_number, status, day_singles_price, day_doubles_price, night_singles_price, " +
+            "night_doubles_price, created_at) values (?, ?, ?, ?, 'available', 1450, 2900, 1650, 3300, ?)",
+          [id, venueId, `Cancha ${i + 1}`, i + 1, now],
+        );
+      }
+      for (let i = 0; i <= PAYERS; i++) {
+        const username = i === PAYERS ? "admin-escritor" : `pagador${String(i).padStart(2, "0")}`;
+        if (i < PAYERS) usernames.push(username);
+        await setup.sql.run(
+          "insert into users (id, username, email, username_key, email_key, password_hash, is_admin, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+          [randomUUID(), username, `${username}@example.test`, username, `${username}@example.test`, hash, i === PAYERS, now],
+        );
+      }
+    } finally {
+      await setup.close();
+    }
+
+    server = await startServer({
+      entry: "source",
+      env: {
+        NODE_ENV: "production",
+        SESSION_SECRET: randomBytes(32).toString("base64url"),
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dir,
+        WEB_DIST: dir,
+        SEED_DEMO: "false",
+        LOG_LEVEL: "warn",
+      },
+      readyTimeoutMs: 60_000,
+    });
+    for (const username of usernames) {
+      const client = new Client(server.url);
+      const answer = await client.post("/api/auth/login", { username, password: PASSWORD });
+      expect(answer.status).toBe(200);
+      players.push(client);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop(5_000);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(
+    "when 20 players pay at once while `courts discount create` runs on the same file, then nothing fails and no request waits over 1 s",
+    async () => {
+      const timed: Timed[] = [];
+      const problems: string[] = [];
+      const cli: CourtsResult[] = [];
+      let payments = 0;
+      const started = Date.now();
+
+      const call = async <T>(what: string, request: () => Promise<{ status: number; body: T; text: string }>, expected: number) => {
+        const t0 = performance.now();
+        const answer = await request();
+        timed.push({ what, status: answer.status, ms: performance.now() - t0 });
+        if (answer.status !== expected) throw new Error(`${what} ${answer.status} ${answer.text.slice(0, 160)}`);
+        return answer.body;
+      };
+
+      const payer = async (i: number) => {
+        const client = players[i]!;
+        let n = 0;
+        while (Date.now() - started < LOAD_MS) {
+          // a different free slot each time: court i, later and later days
+          const slot = { courtId: courts[i]!, bookingDate: addDays(today, 2 + Math.floor(n / SLOTS.length)), timeSlot: SLOTS[n % SLOTS.length]! };
+          n++;
+          try {
+            const booking = await call<{ id: string }>("booking", () => client.post("/api/bookings", { ...slot, gameType: "singles" }), 201);
+            const intent = await call<{ clientSecret: string; paymentIntentId: string }>(
+              "intent",
+              () => client.post("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" }),
+              200,
+            );
+            await call("confirm", () => client.post("/api/simulated-card/confirm", { clientSecret: intent.clientSecret, ...CARD }), 200);
+            await call(
+              "payment",
+              () => client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }),
+              201,
+            );
+            payments++;
+          } catch (error) {
+            problems.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+      };
+
+      // the operator creates codes one after another while the players pay
+      const operator = async () => {
+        let k = 0;
+        while (Date.now() - started < LOAD_MS) {
+          const result = await runCourts(
+            ["discount", "create", "--code", `ESCRITOR${k++}`, "--type", "percentage", "--value", "10", "--max-usage", "5"],
+            { env: { DATABASE_URL: databaseUrl, DATA_DIR: dir } },
+          );
+          cli.push(result);
+        }
+      };
+
+      await Promise.all([...Array.from({ length: PAYERS }, (_, i) => payer(i)), operator()]);
+      const seconds = (Date.now() - started) / 1000;
+
+      const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3);
+      console.info(
+        `one writer: ${payments} payments in ${seconds.toFixed(1)} s (${(payments / seconds).toFixed(1)}/s) by ${PAYERS} players, ` +
+          `${timed.length} requests, slowest ${slowest.map((s) => `${s.what} ${Math.round(s.ms)} ms`).join(", ")}; ` +
+          `${cli.length} CLI writes, ${cli.filter((r) => r.code !== 0).length} failed`,
+      );
+      expect(problems.slice(0, 5)).toEqual([]);
+      expect(cli.length).toBeGreaterThan(0);
+      expect(cli.filter((r) => r.code !== 0).map((r) => r.stderr.slice(0, 200))).toEqual([]);
+      expect(slowest[0]!.ms).toBeLessThan(STALL_MS);
+      expect(payments).toBeGreaterThan(PAYERS);
+
+      // every code the operator created is there, once
+      const check = await openSqlDatabase(databaseUrl);
+      try {
+        const codes = await check.sql.one("select count(*) as n from discount_codes");
+        expect(Number(codes?.n)).toBe(cli.length);
+        const paid = await check.sql.one("select count(*) as n from payments where status = 'succeeded'");
+        expect(Number(paid?.n)).toBe(payments);
+      } finally {
+        await check.close();
+      }
+    },
+    90_000,
+  );
+});

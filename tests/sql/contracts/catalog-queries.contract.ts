@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { Schema } from "effect";
+import { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer, presentCourt } from "@courts/core";
+import { expect, it } from "vitest";
+import type { Subject } from "../support/harness.js";
+import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
+
+/** Every answer must be exactly the contract's shape: no field missing, none extra. */
+const strict = <A, I>(schema: Schema.Schema<A, I>) => Schema.decodeUnknownSync(schema, { onExcessProperty: "error" });
+const asCourtDay = strict(CourtDayAnswer);
+const asCourts = strict(Schema.Array(CourtAnswer));
+const asCalendar = strict(Schema.Array(CalendarEntryAnswer));
+
+const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes));
+
+export const catalogQueriesContract = (subject: () => Subject): void => {
+  const repos = () => subject().repos;
+  const catalog = () => subject().repos.catalog;
+  const cancel = (id: string) => repos().bookings.cancel(id, { reason: "Lluvia", refundPercentage: 100, at: new Date("2026-11-22T15:00:00.000Z") });
+
+  it("when a court's day is asked, then only active bookings count, in slot order, and an unknown court is not found", async () => {
+    const place = await seedPlace(repos());
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "21:00" });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "06:00", status: "confirmed" });
+    const cancelled = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "12:00" });
+    await cancel(cancelled.id);
+    await seedBooking(repos(), place, { date: "2026-11-26", timeSlot: "13:00" });
+    const day = await catalog().courtDay(place.court.id, "2026-11-25");
+    expect(asCourtDay(day)).toEqual({ date: "2026-11-25", bookedSlots: ["06:00", "21:00"] });
+    expect(asCourtDay(await catalog().courtDay(place.court.id, "2026-11-27"))).toEqual({ date: "2026-11-27", bookedSlots: [] });
+    expect(await catalog().courtDay(randomUUID(), "2026-11-25")).toBeUndefined();
+  });
+
+  it("when a venue's courts are asked, then they are the API's courts by number, and an unknown venue is not found", async () => {
+    const place = await seedPlace(repos(), {
+      venue: { name: 'Club "Ñandú"' },
+      court: { courtNumber: 3, name: 'Cancha "Central" \\ ñ', prices: { daySingles: 1005, dayDoubles: 0, nightSingles: 123_456, nightDoubles: 3300 } },
+    });
+    await seedCourt(repos(), place.venue.id, { courtNumber: 1, name: "Cancha 1", imageUrl: "https://example.test/c.png", status: "maintenance" });
+    await seedPlace(repos());
+    const answer = await catalog().venueCourts(place.venue.id);
+    const courts = asCourts(JSON.parse(answer!));
+    expect(courts.map((c) => [c.courtNumber, c.name, c.status, c.imageUrl])).toEqual([
+      [1, "Cancha 1", "maintenance", "https://example.test/c.png"],
+      [3, 'Cancha "Central" \\ ñ', "available", null],
+    ]);
+    expect(courts[1]).toMatchObject({ daySinglesPrice: "10.05", dayDoublesPrice: "0.00", nightSinglesPrice: "1234.56", nightDoublesPrice: "33.00" });
+    // the same as the domain's courts, presented
+    expect(courts).toEqual((await repos().courts.listByVenue(place.venue.id)).map(presentCourt));
+
+    const empty = await repos().venues.insert({ ...place.venue, id: randomUUID(), name: "Vacío" });
+    expect(JSON.parse((await catalog().venueCourts(empty.id))!)).toEqual([]);
+    expect(await catalog().venueCourts(randomUUID())).toBeUndefined();
+  });
+
+  it("when a venue's month is asked, then it lists its active bookings in the range by date, slot and court, without user data", async () => {
+    const place = await seedPlace(repos(), { court: { courtNumber: 2, name: "Norte" } });
+    const one = await seedCourt(repos(), place.venue.id, { courtNumber: 1, name: 'Sur "1"' });
+    const elsewhere = await seedPlace(repos());
+    const x = await seedBooking(repos(), place, { date: "2026-11-01", timeSlot: "10:00", gameType: "doubles" });
+    const y = await seedBooking(repos(), { user: place.user, court: one }, { date: "2026-11-01", timeSlot: "10:00" });
+    const z = await seedBooking(repos(), place, { date: "2026-11-30", timeSlot: "07:00" });
+    await seedBooking(repos(), place, { date: "2026-10-31", timeSlot: "10:00" });
+    await seedBooking(repos(), place, { date: "2026-12-01", timeSlot: "10:00" });
+    const gone = await seedBooking(repos(), place, { date: "2026-11-15", timeSlot: "10:00" });
+    await cancel(gone.id);
+    await seedBooking(repos(), elsewhere, { date: "2026-11-15", timeSlot: "10:00" });
+
+    const month = text(await catalog().venueMonth(place.venue.id, "2026-11-01", "2026-11-30"));
+    const norte = { id: place.court.id, courtNumber: 2, name: "Norte" };
+    expect(asCalendar(JSON.parse(month!))).toEqual([
+      { id: y.id, bookingDate: "2026-11-01T00:00:00", date: "2026-11-01", timeSlot: "10:00", gameType: "singles", court: { id: one.id, courtNumber: 1, name: 'Sur "1"' } },
+      { id: x.id, bookingDate: "2026-11-01T00:00:00", date: "2026-11-01", timeSlot: "10:00", gameType: "doubles", court: norte },
+      { id: z.id, bookingDate: "2026-11-30T00:00:00", date: "2026-11-30", timeSlot: "07:00", gameType: "singles", court: norte },
+    ]);
+    expect(month).not.toContain(place.user.id);
+    expect(JSON.parse(text(await catalog().venueMonth(place.venue.id, "2027-02-01", "2027-02-28"))!)).toEqual([]);
+    expect(await catalog().venueMonth(randomUUID(), "2026-11-01", "2026-11-30")).toBeUndefined();
+  });
+};

@@ -1,0 +1,175 @@
+import { addDays, type Payment, type PaymentWithPayer } from "@courts/core";
+import { expect, it } from "vitest";
+import { aPayment } from "../../support/builders.js";
+import type { Subject } from "../support/harness.js";
+import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
+
+const at = (iso: string) => new Date(iso);
+const TODAY = "2026-11-22";
+
+/** Lists that grow with history: pages, totals, the export's batches, and the summary's definitions. */
+export const historyContract = (subject: () => Subject): void => {
+  const repos = () => subject().repos;
+
+  /** A player with bookings on 7 days around TODAY (two slots on TODAY), and another player's booking. */
+  const playerWithBookings = async () => {
+    const place = await seedPlace(repos());
+    const other = await seedPlace(repos());
+    const dates = [-3, -2, -1, 0, 0, 1, 2, 5];
+    const slots = ["10:00", "10:00", "10:00", "09:00", "18:00", "10:00", "10:00", "10:00"];
+    const bookings = [];
+    for (let i = 0; i < dates.length; i++)
+      bookings.push(await seedBooking(repos(), place, { date: addDays(TODAY, dates[i]!), timeSlot: slots[i]! }));
+    await seedBooking(repos(), other, { date: TODAY });
+    return { place, bookings };
+  };
+
+  it("when a player's bookings are paged, then they come newest first with the total, and pages never overlap", async () => {
+    const { place, bookings } = await playerWithBookings();
+    const newestFirst = [...bookings].reverse().map((b) => b.id);
+    const first = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 3, today: TODAY });
+    const second = await repos().bookings.pageByUser(place.user.id, { page: 2, pageSize: 3, today: TODAY });
+    const third = await repos().bookings.pageByUser(place.user.id, { page: 3, pageSize: 3, today: TODAY });
+    expect([first, second, third].map((p) => p.total)).toEqual([8, 8, 8]);
+    expect([...first.items, ...second.items, ...third.items].map((b) => b.id)).toEqual(newestFirst);
+    expect(third.items).toHaveLength(2);
+    expect(first).toMatchObject({ page: 1, pageSize: 3 });
+    expect(first.items[0]?.court).toMatchObject({ id: place.court.id, venueName: place.venue.name });
+    const beyond = await repos().bookings.pageByUser(place.user.id, { page: 9, pageSize: 3, today: TODAY });
+    expect(beyond).toEqual({ items: [], total: 8, page: 9, pageSize: 3 });
+  });
+
+  it("when upcoming bookings are asked, then today's and later ones come soonest first; past ones newest first", async () => {
+    const { place, bookings } = await playerWithBookings();
+    const upcoming = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 10, today: TODAY, scope: "upcoming" });
+    expect(upcoming.total).toBe(5);
+    expect(upcoming.items.map((b) => [b.date, b.timeSlot])).toEqual([
+      [TODAY, "09:00"],
+      [TODAY, "18:00"],
+      [addDays(TODAY, 1), "10:00"],
+      [addDays(TODAY, 2), "10:00"],
+      [addDays(TODAY, 5), "10:00"],
+    ]);
+    const past = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 2, today: TODAY, scope: "past" });
+    expect(past.total).toBe(3);
+    expect(past.items.map((b) => b.id)).toEqual([bookings[2]!.id, bookings[1]!.id]);
+  });
+
+  it("when bookings are fetched by ids, then the existing ones come with their courts in one call", async () => {
+    const { bookings } = await playerWithBookings();
+    const found = await repos().bookings.findManyByIds([bookings[0]!.id, bookings[3]!.id, "00000000-0000-4000-8000-00000000dead"]);
+    expect(found.map((b) => b.id).sort()).toEqual([bookings[0]!.id, bookings[3]!.id].sort());
+    expect(await repos().bookings.findManyByIds([])).toEqual([]);
+  });
+
+  /** `n` payments of one payer, one minute apart from 2026-11-20 10:00 UTC, the first ones paid. */
+  const payments = async (n: number, paid = 0) => {
+    const place = await seedPlace(repos());
+    const booking = await seedBooking(repos(), place, { date: "2026-11-25", gameType: "doubles", timeSlot: "19:00" });
+    const list: Payment[] = [];
+    for (let i = 0; i < n; i++)
+      list.push(
+        await repos().payments.insertPending(
+          aPayment({ amount: 100 + i, createdAt: new Date(Date.parse("2026-11-20T10:00:00.000Z") + i * 60_000) }, { booking, ...place }),
+        ),
+      );
+    for (const p of list.slice(0, paid))
+      await repos().payments.markSucceeded({ intentId: p.stripePaymentIntentId, at: at("2026-11-20T12:00:00.000Z"), shareLinkId: null });
+    return { place, list };
+  };
+
+  it("when a payer's payments are paged, then they come newest first with the total", async () => {
+    const { place, list } = await payments(5);
+    const first = await repos().payments.pageByUser(place.user.id, { page: 1, pageSize: 2 });
+    const last = await repos().payments.pageByUser(place.user.id, { page: 3, pageSize: 2 });
+    expect(first.total).toBe(5);
+    expect(first.items.map((p) => p.id)).toEqual([list[4]!.id, list[3]!.id]);
+    expect(last.items.map((p) => p.id)).toEqual([list[0]!.id]);
+    expect((await repos().payments.pageByUser("nobody", { page: 1, pageSize: 2 })).total).toBe(0);
+  });
+
+  it("when transactions are paged and filtered, then the page, its payers and the total follow the filter", async () => {
+    const { place, list } = await payments(6, 2);
+    const all = await repos().payments.pageTransactions({}, { page: 1, pageSize: 4 });
+    expect(all.total).toBe(6);
+    expect(all.items.map((p) => p.id)).toEqual([list[5]!.id, list[4]!.id, list[3]!.id, list[2]!.id]);
+    expect(all.items[0]).toMatchObject({ userName: place.user.username, userEmail: place.user.email });
+    const succeeded = await repos().payments.pageTransactions({ status: "succeeded" }, { page: 1, pageSize: 4 });
+    expect(succeeded.total).toBe(2);
+    expect(succeeded.items.map((p) => p.id)).toEqual([list[1]!.id, list[0]!.id]);
+    expect((await repos().payments.pageTransactions({ status: "refunded" }, { page: 1, pageSize: 4 })).total).toBe(0);
+    // [10:01, 10:04): the second, third and fourth payments
+    const range = await repos().payments.pageTransactions(
+      { from: at("2026-11-20T10:01:00.000Z"), to: at("2026-11-20T10:04:00.000Z") },
+      { page: 1, pageSize: 2 },
+    );
+    expect(range.total).toBe(3);
+    expect(range.items.map((p) => p.id)).toEqual([list[3]!.id, list[2]!.id]);
+    const pendingInRange = await repos().payments.pageTransactions(
+      { from: at("2026-11-20T10:01:00.000Z"), to: at("2026-11-20T10:04:00.000Z"), status: "pending" },
+      { page: 1, pageSize: 10 },
+    );
+    expect(pendingInRange.items.map((p) => p.id)).toEqual([list[3]!.id, list[2]!.id]);
+    expect(pendingInRange.total).toBe(2);
+  });
+
+  it("when transactions are streamed, then every one of the filter comes once, newest first, across batches and equal instants", async () => {
+    const place = await seedPlace(repos());
+    const court = await seedCourt(repos(), place.venue.id);
+    const booking = await seedBooking(repos(), { user: place.user, court });
+    // 61 payments on 7 instants: the batches must break ties by id, not lose or repeat rows
+    const written: Payment[] = [];
+    for (let i = 0; i < 61; i++)
+      written.push(
+        await repos().payments.insertPending(
+          aPayment({ createdAt: new Date(Date.parse("2026-11-20T10:00:00.000Z") + (i % 7) * 3_600_000) }, { booking, court, venue: place.venue }),
+        ),
+      );
+    const streamed: PaymentWithPayer[] = [];
+    for await (const p of repos().payments.streamTransactions({}, { batchSize: 5 })) streamed.push(p);
+    expect(streamed).toHaveLength(61);
+    expect(new Set(streamed.map((p) => p.id)).size).toBe(61);
+    const order = streamed.map((p) => [p.createdAt.getTime(), p.id] as const);
+    for (let i = 1; i < order.length; i++) {
+      const [t0, id0] = order[i - 1]!;
+      const [t1, id1] = order[i]!;
+      expect(t0 > t1 || (t0 === t1 && id0 > id1)).toBe(true);
+    }
+    const firstHours: PaymentWithPayer[] = [];
+    const firstTwoHours = { from: at("2026-11-20T10:00:00.000Z"), to: at("2026-11-20T12:00:00.000Z") };
+    for await (const p of repos().payments.streamTransactions(firstTwoHours, { batchSize: 4 }))
+      firstHours.push(p);
+    expect(firstHours).toHaveLength(written.filter((p) => p.createdAt < at("2026-11-20T12:00:00.000Z")).length);
+  });
+
+  it("when payments are written every way, then the summary equals the transaction rows summed with the same definitions", async () => {
+    const { list } = await payments(8, 5);
+    await repos().payments.markRefunded(list[0]!.id, 40);
+    await repos().payments.markRefunded(list[1]!.id, 10_000); // clamped to what was charged
+    await repos().payments.markFailed(list[6]!.id);
+    await repos().payments.markRefunded(list[7]!.id, 30); // captured, never applied: counts nowhere
+
+    const rows = (await repos().payments.pageTransactions({}, { page: 1, pageSize: 200 })).items;
+    const settled = rows.filter((p) => (p.status === "succeeded" || p.status === "refunded") && p.paidAt !== null);
+    const sum = (f: (p: Payment) => number) => settled.reduce((acc, p) => acc + f(p), 0);
+    const gross = sum((p) => p.amount);
+    const discounts = sum((p) => p.discount);
+    const stripeFees = sum((p) => p.stripeFee);
+    const refunds = sum((p) => p.refundedAmount);
+    const summary = await repos().payments.summary();
+    expect(summary).toEqual({
+      gross,
+      total: gross - discounts - refunds,
+      discounts,
+      stripeFees,
+      refunds,
+      net: sum((p) => p.amount - p.discount - p.stripeFee - p.refundedAmount),
+      succeededCount: rows.filter((p) => p.status === "succeeded").length,
+      pendingAmount: rows.filter((p) => p.status === "pending").reduce((acc, p) => acc + p.amount - p.discount, 0),
+      pendingCount: rows.filter((p) => p.status === "pending").length,
+    });
+    expect(summary.gross - summary.discounts - summary.stripeFees - summary.refunds).toBe(summary.net);
+    expect(summary).toMatchObject({ succeededCount: 3, pendingCount: 1 });
+    expect((await repos().payments.pageTransactions({ status: "refunded" }, { page: 1, pageSize: 1 })).total).toBe(3);
+  });
+};

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
+import { openTestDatabase } from "./support/harness.js";
+
+/**
+ * SQLite's single writer, inside one process and across two (two databases opened on one file
+ * stand for a server and `npx courts ...`). Before, a write outside a transaction went to a
+ * second connection of the same process and waited behind that process's own transaction until
+ * busy_timeout (10 s) failed it with SQLITE_BUSY.
+ */
+
+const now = () => new Date().toISOString();
+const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("SQLite: one writer", () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  let db: SqlDatabase;
+
+  beforeAll(async () => {
+    opened = await openTestDatabase("sqlite");
+    db = opened.db;
+  });
+  afterAll(async () => opened?.dispose());
+
+  it("when writes arrive while a transaction of the same process is open, then they wait for it and all succeed", async () => {
+    const started = performance.now();
+    const inTransaction = db.sql.transaction(async (tx) => {
+      await tx.run("insert into venues (id, name, location, created_at) values ('v-tx', 'Club Transacción', 'Quito', ?)", [now()]);
+      await hold(300);
+      return tx.one("select count(*) as n from venues");
+    });
+    const writes = Array.from({ length: 10 }, (_, i) =>
+      db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Quito', ?)", [`v-${i}`, `Club ${i}`, now()]),
+    );
+    const inside = await inTransaction;
+    expect(await Promise.all(writes)).toEqual(Array.from({ length: 10 }, () => 1));
+    // the transaction did not see the writes that queued behind it
+    expect(Number(inside?.n)).toBe(1);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    // and a read right after sees every commit
+    expect(Number((await db.sql.one("select count(*) as n from venues"))?.n)).toBe(11);
+  });
+
+  it("when a transaction fails, then it is rolled back and the writer serves the next write", async () => {
+    await expect(
+      db.sql.transaction(async (tx) => {
+        await tx.run("insert into venues (id, name, location, created_at) values ('v-gone', 'Club Fugaz', 'Quito', ?)", [now()]);
+        throw new Error("abandonada");
+      }),
+    ).rejects.toThrow("abandonada");
+    expect(await db.sql.one("select id from venues where id = 'v-gone'")).toBeUndefined();
+    expect(await db.sql.run("update venues set location = 'Loja' where id = 'v-tx'")).toBe(1);
+  });
+
+  it("when another process holds the file's write lock for a moment, then this one's writes and transactions wait and succeed", async () => {
+    const other = await openSqlDatabase(opened.url);
+    try {
+      const held = other.sql.transaction(async (tx) => {
+        await tx.run("insert into venues (id, name, location, created_at) values ('v-other', 'Club Vecino', 'Ambato', ?)", [now()]);
+        await hold(400);
+      });
+      // the other transaction began IMMEDIATE: it holds the lock before these start
+      await hold(50);
+      const started = performance.now();
+      const [written, counted] = await Promise.all([
+        db.sql.run("insert into venues (id, name, location, created_at) values ('v-mine', 'Club Propio', 'Ambato', ?)", [now()]),
+        db.sql.transaction(async (tx) => {
+          const before = await tx.one("select count(*) as n from venues where location = 'Ambato'");
+          await tx.run("insert into venues (id, name, location, created_at) values ('v-mine-2', 'Club Propio 2', 'Ambato', ?)", [now()]);
+          return Number(before?.n);
+        }),
+        held,
+      ]);
+      const waited = performance.now() - started;
+      expect(written).toBe(1);
+      // the transaction began after the other process committed, so it saw its venue
+      expect(counted).toBeGreaterThanOrEqual(1);
+      expect(waited).toBeGreaterThan(200);
+      expect(waited).toBeLessThan(3_000);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("when a select runs outside a transaction, then it runs on a connection that refuses writes", async () => {
+    // a write that reached the reader would otherwise fight this process's writer for the lock
+    const row = await db.sql.one("select query_only from pragma_query_only");
+    expect(Number(row?.query_only)).toBe(1);
+  });
+});

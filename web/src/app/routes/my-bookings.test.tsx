@@ -1,0 +1,54 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import MyBookingsScreen from "./my-bookings";
+
+const booking = (id: string, date: string) => ({
+  id,
+  userId: "u1",
+  courtId: "c1",
+  bookingDate: `${date}T00:00:00`,
+  date,
+  timeSlot: "10:00",
+  gameType: "singles",
+  tariffType: "day",
+  totalAmount: "14.50",
+  paidAmount: "14.50",
+  paymentStatus: "completed",
+  status: "active",
+  court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
+});
+
+/** An array page with the total over all pages in X-Total-Count, as the server answers. */
+const page = (items: unknown[], total: number) =>
+  new Response(JSON.stringify(items), { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": String(total) } });
+
+const upcoming = Array.from({ length: 13 }, (_, i) => booking(`u${i + 1}`, `2099-06-${String(i + 1).padStart(2, "0")}`));
+const past = [booking("p1", "2020-01-02"), booking("p2", "2020-01-01")];
+
+describe("My bookings", () => {
+  it("when a player has more bookings than a page, then upcoming ones come first and 'Cargar más' brings the rest", async () => {
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page(upcoming.slice(0, 12), 13),
+      "GET /api/user/bookings?scope=upcoming&page=2&pageSize=12": () => page(upcoming.slice(12), 13),
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => page(past, 2),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    expect(await screen.findByText(/Cancha u1(?!\d)/)).toBeInTheDocument();
+    expect(screen.getByText("12 de 15 reservas")).toBeInTheDocument();
+    expect(screen.queryByText(/Cancha u13/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Cancha p1/)).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Cargar más" }));
+    expect(await screen.findByText(/Cancha u13/)).toBeInTheDocument();
+    // the past comes after every upcoming booking, newest first
+    expect(await screen.findByText(/Cancha p1/)).toBeInTheDocument();
+    const names = screen.getAllByText(/Cancha [up]\d+/).map((e) => e.textContent ?? "");
+    expect(names.findIndex((n) => n.includes("Cancha p1"))).toBeGreaterThan(names.findIndex((n) => n.includes("Cancha u13")));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Cargar más" })).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/user/bookings"))).toHaveLength(3);
+  }, 20_000);
+});
