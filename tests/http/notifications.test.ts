@@ -117,8 +117,8 @@ describeOnEngines("notifications and calendars", (server) => {
       const other = await newPlayer(server());
       expect((await other.client.get(`/api/bookings/${booking.id}/payers`)).status).toBe(403);
       expect((await new Client(server().baseUrl).get(`/api/bookings/${booking.id}/payers`)).status).toBe(401);
-      const transactions = await admin.get<{ bookingId: string; userName: string | null; userEmail: string | null }[]>("/api/admin/transactions");
-      const guestRow = transactions.body.find((t) => t.bookingId === booking.id && t.userEmail === guestEmail);
+      const transactions = await admin.get<{ items: { bookingId: string; userName: string | null; userEmail: string | null }[] }>("/api/admin/transactions?pageSize=200");
+      const guestRow = transactions.body.items.find((t) => t.bookingId === booking.id && t.userEmail === guestEmail);
       expect(guestRow?.userName).toBe("Ana <b>Pérez</b>");
     });
 
