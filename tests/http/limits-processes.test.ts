@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@courts/adapters";
+import { createAdmin } from "@courts/core";
+import { argon2Hasher, cryptoIds, openDatabase, runUseCase, systemClock } from "@courts/adapters";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { Client } from "./support/client.js";
 
@@ -19,9 +20,11 @@ describe("login limits across two server processes on one database [sqlite]", ()
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "courts-limits-"));
     const url = `sqlite:${path.join(dir, "courts.sqlite")}`;
-    // migrated once, before the processes start (README, Scale-out)
+    // migrated, with its admin, once before the processes start (README, Scale-out)
     const setup = await openDatabase(url);
     await setup.migrate();
+    const ports = { users: setup.repositories.users, passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), ids: cryptoIds, clock: systemClock("America/Guayaquil") };
+    await runUseCase(createAdmin(ports, { username: "jefa", email: "jefa@club.ec", password: "clave-de-la-jefa-1" }));
     await setup.close();
     const env = {
       NODE_ENV: "production",

@@ -297,5 +297,12 @@ describeOnEngines("bad input never answers 500", (server, engine) => {
     expect(flat).toContain(`${buyer.user.username}@correo.ec`);
     expect(flat).not.toContain(renamed);
     expect(flat).toContain("EMISOR Canchas de Tenis");
+
+    // the admin's transaction list and CSV tell the same buyer as the invoice
+    const listed = await admin.get<{ items: Array<{ id: string; userName: string | null; userEmail: string | null }> }>("/api/admin/transactions?pageSize=200");
+    expect(listed.body.items.find((t) => t.id === payment.id)).toMatchObject({ userName: buyer.user.username, userEmail: `${buyer.user.username}@correo.ec` });
+    const csv = await admin.get("/api/admin/transactions.csv");
+    expect(csv.text).toContain(`${buyer.user.username}@correo.ec`);
+    expect(csv.text).not.toContain(renamed);
   });
 });

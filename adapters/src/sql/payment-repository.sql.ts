@@ -14,16 +14,15 @@ class Rollback extends Error {
 }
 
 /**
- * Who paid, as the lists show it: the buyer frozen when the payment was recorded (a guest's typed
- * name and email included, from payment_payers), the live account only for older payments.
+ * The buyer as frozen when the payment was recorded (invoices never change afterwards), a
+ * guest's typed name and email included (payment_payers); the live account only for payments
+ * not recorded yet, or recorded before buyers were kept.
  */
 const PAYER_COLUMNS =
   "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
   "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
 
 const WITH_PAYER_SELECT =
-  // The buyer as frozen when the payment was recorded (invoices never change afterwards);
-  // the live account only for payments recorded before buyers were kept.
   `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
   // A shared-link payer's user_id is a placeholder with no user: left join, names stay null.
   "from payments p left join users u on u.id = p.user_id";
