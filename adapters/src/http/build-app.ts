@@ -18,6 +18,7 @@ import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
 import bookingRoutes from "./routes/bookings.js";
+import clubOperationRoutes from "./routes/club-operations.js";
 import configRoutes from "./routes/config.js";
 import courtRoutes from "./routes/courts.js";
 import discountCodeRoutes from "./routes/discount-codes.js";
@@ -196,6 +197,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(paymentRoutes);
   await app.register(shareLinkRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(clubOperationRoutes);
   await app.register(notificationRoutes);
 
   // the web app and the 404s, last

@@ -34,6 +34,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,
   UnsupportedImage: 415,
+  SlotBlocked: 409,
+  BlockNotFound: 404,
+  SeriesNotFound: 404,
+  BlockConflicts: 409,
   WaitlistEntryNotFound: 404,
   AlreadyOnWaitlist: 409,
   SlotNotTaken: 409,
@@ -62,6 +66,8 @@ export interface Problem {
     readonly field?: string;
     readonly reason?: string;
     readonly bookingId?: string;
+    /** BlockConflicts: the active bookings inside the block */
+    readonly bookings?: readonly object[];
   };
 }
 
@@ -77,6 +83,10 @@ export const problemOf = (error: DomainError): Problem => {
     }
     case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
+    case "SlotBlocked":
+      return { status: 409, body: { ...body, reason: error.reason } };
+    case "BlockConflicts":
+      return { status: 409, body: { ...body, bookings: error.bookings } };
     default:
       return { status: STATUS[error._tag], body };
   }

@@ -50,7 +50,7 @@ const { userId: _u, cancellationReason: _c, ...publicBookingProps } = bookingPro
 const paymentProps = {
   id: str,
   status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
-  kind: { type: "string", enum: ["partial", "full", "shared"] },
+  kind: { type: "string", enum: ["partial", "full", "shared", "cash"] },
   amount: money,
   discount: money,
   discountCode: nstr,

@@ -194,7 +194,9 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   const rows: Row[] = [
     { label: "Importe", value: displayMoney(invoice.amount) },
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
-    { label: `Comisión de tarjeta (${FEE_LABEL})`, value: displayMoney(invoice.stripeFee) },
+    invoice.paymentMethod === "cash"
+      ? { label: "Forma de pago", value: "Efectivo en el club" }
+      : { label: `Comisión de tarjeta (${FEE_LABEL})`, value: displayMoney(invoice.stripeFee) },
     { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
   ];
   if (invoice.refunded > 0) rows.push({ label: "Reembolsado", value: displayMoney(-invoice.refunded) });
@@ -213,7 +215,9 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
 
   useFont(doc, REGULAR).fontSize(9).fillColor(COLORS.muted);
   doc.text(
-    "La comisión de tarjeta está incluida en el total pagado; no es un cargo adicional. Montos en dólares estadounidenses (USD).",
+    invoice.paymentMethod === "cash"
+      ? "Pagado en efectivo en el club, sin comisión. Montos en dólares estadounidenses (USD)."
+      : "La comisión de tarjeta está incluida en el total pagado; no es un cargo adicional. Montos en dólares estadounidenses (USD).",
     MARGIN,
     y + 12,
     { width: CONTENT },

@@ -6,6 +6,9 @@ import { violates, type Param, type SqlClient } from "./sql-client.js";
 const slotTaken = (error: unknown) =>
   violates(error, "bookings_active_slot_unique", "bookings.court_id, bookings.booking_date, bookings.time_slot");
 
+/** The trigger bookings_not_blocked (migration 20261123001800) refused the row: a block closes the slot. */
+export const slotBlocked = (error: unknown): boolean => error instanceof Error && error.message.includes("court_blocked");
+
 const INSERT =
   "insert into bookings (id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, " +
   "status, cancellation_reason, refund_percentage, created_at, cancelled_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
@@ -38,6 +41,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
       return booking;
     } catch (error) {
       if (slotTaken(error)) return "slot-taken";
+      if (slotBlocked(error)) return "slot-blocked";
       throw error;
     }
   },

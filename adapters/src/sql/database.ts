@@ -2,6 +2,7 @@ import type { Repositories } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { RateLimitStore } from "../limits/rate-limit-store.js";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
+import { sqlBlockRepository } from "./block-repository.sql.js";
 import { sqlBookingRepository } from "./booking-repository.sql.js";
 import { sqlCatalogQueries } from "./catalog-queries.sql.js";
 import { sqlCourtRepository } from "./court-repository.sql.js";
@@ -112,6 +113,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),
       images: sqlImageRepository(sql),
+      blocks: sqlBlockRepository(sql),
       outbox: sqlOutbox(sql),
       notifications: sqlNotifications(sql),
       waitlist: sqlWaitlist(sql),

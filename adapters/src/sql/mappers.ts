@@ -113,7 +113,7 @@ export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
   },
 });
 
-const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared"];
+const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
 
 export const PAYMENT_COLUMNS =

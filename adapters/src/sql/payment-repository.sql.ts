@@ -148,6 +148,10 @@ const recordInTransaction = async (
   return { kind: "recorded", payment: recorded };
 };
 
+/** A Payment field as a bound parameter: instants as ISO text, a field the domain lacks as null. */
+const asParam = (value: unknown): string | number | boolean | null =>
+  value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
+
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
@@ -176,6 +180,23 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     // transaction is gone, so the next call starts clean.
     try {
       return await sql.transaction((tx) => recordInTransaction(tx, input));
+    } catch (error) {
+      if (error instanceof Rollback) return error.outcome;
+      throw error;
+    }
+  },
+  async recordCash(payment, at) {
+    try {
+      return await sql.transaction(async (tx) => {
+        // written pending and recorded at once, by the same steps as a card payment
+        const columns = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+        const pending: Record<string, unknown> = { ...payment, status: "pending", paidAt: null, invoiceNumber: null };
+        await tx.run(
+          `insert into payments (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+          columns.map((column) => asParam(pending[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())])),
+        );
+        return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
+      });
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;
       throw error;

@@ -1,3 +1,5 @@
+import { sendClosureRefunds } from "@courts/core";
+import { Effect } from "effect";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
@@ -9,6 +11,8 @@ import type { SweepStep } from "./sweeper.js";
 export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
   void runtime;
+  // refunds a closure owes while the provider was down (DESIGN.md section 10)
+  steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
   // mail last: a pass sends what the steps before it wrote
   steps.push(...mailSteps(runtime.ports, runtime.config));
   return steps;

@@ -39,7 +39,7 @@ export interface Court {
 export const isAvailable = (court: Pick<Court, "status">): boolean => court.status === "available";
 
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
-export type PaymentKind = "partial" | "full" | "shared";
+export type PaymentKind = "partial" | "full" | "shared" | "cash";
 
 /**
  * One card payment. Written as pending when its intent is created and moved to succeeded once

@@ -43,6 +43,15 @@ export class PaymentMismatch extends Data.TaggedError("PaymentMismatch")<{ reado
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
 export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
 
+export class SlotBlocked extends Data.TaggedError("SlotBlocked")<{ readonly message: string; readonly reason: string }> {}
+export class BlockNotFound extends Data.TaggedError("BlockNotFound")<{ readonly message: string }> {}
+export class SeriesNotFound extends Data.TaggedError("SeriesNotFound")<{ readonly message: string }> {}
+/** A block over active bookings, without `cancelConflicts`: the bookings are listed for the admin. */
+export class BlockConflicts extends Data.TaggedError("BlockConflicts")<{
+  readonly message: string;
+  readonly bookings: readonly { readonly id: string; readonly date: string; readonly timeSlot: string; readonly courtId: string; readonly courtName: string; readonly courtNumber: number }[];
+}> {}
+
 export class ImageTooLarge extends Data.TaggedError("ImageTooLarge")<{ readonly message: string }> {}
 export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{ readonly message: string }> {}
 
@@ -86,6 +95,10 @@ export type DomainError =
   | WaitlistEntryNotFound
   | AlreadyOnWaitlist
   | SlotNotTaken
-  | CalendarFeedNotFound;
+  | CalendarFeedNotFound
+  | SlotBlocked
+  | BlockNotFound
+  | SeriesNotFound
+  | BlockConflicts;
 
 export type DomainErrorTag = DomainError["_tag"];

@@ -1,3 +1,4 @@
+export * from "./blocks.js";
 export * from "./booking.js";
 export * from "./discount.js";
 export * from "./entities.js";

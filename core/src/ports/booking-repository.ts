@@ -17,8 +17,11 @@ export interface UserBookingsQuery extends PageRequest {
 }
 
 export interface BookingRepository {
-  /** "slot-taken" when an active booking already holds (court, date, slot): enforced by the database. */
-  insert(booking: Booking): Promise<Booking | "slot-taken">;
+  /**
+   * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
+   * block closes it (BlockRepository): both enforced by the database.
+   */
+  insert(booking: Booking): Promise<Booking | "slot-taken" | "slot-blocked">;
   findById(id: string): Promise<BookingWithCourt | undefined>;
   listByUser(userId: string): Promise<BookingWithCourt[]>;
   pageByUser(userId: string, query: UserBookingsQuery): Promise<Page<BookingWithCourt>>;

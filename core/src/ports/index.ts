@@ -1,3 +1,4 @@
+import type { BlockRepository } from "./block-repository.js";
 import type { BookingRepository } from "./booking-repository.js";
 import type { CatalogQueries } from "./catalog-queries.js";
 import type { Clock } from "./clock.js";
@@ -14,6 +15,7 @@ import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
 
+export type * from "./block-repository.js";
 export type * from "./booking-repository.js";
 export type * from "./catalog-queries.js";
 export type * from "./clock.js";
@@ -45,6 +47,7 @@ export interface Ports {
   readonly discountCodes: DiscountCodeRepository;
   readonly shareLinks: ShareLinkRepository;
   readonly images: ImageRepository;
+  readonly blocks: BlockRepository;
   readonly outbox: Outbox;
   readonly notifications: NotificationRepository;
   readonly waitlist: WaitlistRepository;
@@ -58,5 +61,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "outbox" | "notifications" | "waitlist"
+  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "notifications" | "waitlist"
 >;

@@ -21,6 +21,8 @@ export interface InvoiceData {
   /** amount - discount */
   readonly totalPaid: Cents;
   readonly refunded: Cents;
+  /** cash at the club has no card fee: the invoice names the method instead (default card) */
+  readonly paymentMethod?: "card" | "cash";
 }
 
 export interface InvoiceRenderer {

@@ -58,6 +58,11 @@ export interface PaymentRepository {
    * Any step failing rolls back all of them.
    */
   markSucceeded(input: { readonly intentId: string; readonly at: Date; readonly shareLinkId: string | null }): Promise<RecordOutcome>;
+  /**
+   * A payment taken at the desk (kind `cash`): written and recorded in one transaction with the
+   * same steps as markSucceeded (the booking's paid amount, the gapless invoice number), or not at all.
+   */
+  recordCash(payment: Payment, at: Date): Promise<RecordOutcome>;
   /** pending -> failed (an abandoned or declined intent); false when it was not pending */
   markFailed(id: string): Promise<boolean>;
   /**

@@ -1,3 +1,4 @@
 export * from "./fields.js";
 export * from "./requests.js";
 export * from "./history-queries.js";
+export * from "./club-operations.js";

@@ -7,6 +7,7 @@ import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
+import { blockReasonFor, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
@@ -21,7 +22,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "clock" | "ids" | "users">,
+  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "clock" | "ids" | "users">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>
@@ -75,6 +76,8 @@ export const createBooking = (
         );
       return yield* Effect.fail(new SlotTaken({ message: `El horario ${input.timeSlot} ya está reservado para esta cancha` }));
     }
+    if (saved === "slot-blocked")
+      return yield* Effect.fail(slotBlocked(input.timeSlot, yield* blockReasonFor(ports, court, input.bookingDate, input.timeSlot)));
     return saved;
   });
 

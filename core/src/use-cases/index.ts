@@ -14,4 +14,5 @@ export * from "./share-links.js";
 export * from "./support.js";
 export * from "./venues.js";
 export * from "./history.js";
+export * from "./club-operations.js";
 export * from "./waitlist.js";

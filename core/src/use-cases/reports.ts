@@ -89,6 +89,7 @@ export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "cloc
         stripeFee: payment.stripeFee,
         totalPaid: chargedOf(payment),
         refunded: payment.refundedAmount,
+        paymentMethod: payment.kind === "cash" ? "cash" : "card",
       }),
     );
     return { pdf, payment };

@@ -25,6 +25,10 @@ interface Harness {
 
 /** Children first, so foreign keys never object. */
 const TABLES = [
+  "closure_refunds",
+  "booking_series_items",
+  "booking_series",
+  "court_blocks",
   "share_links",
   "payments",
   "bookings",

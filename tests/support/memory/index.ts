@@ -1,5 +1,6 @@
 import type { InvoiceRenderer, PaymentGateway, Ports, Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
+import { memoryBlocks } from "./memory-blocks.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { memoryCatalog } from "./memory-catalog.js";
 import { memoryCourts } from "./memory-courts.js";
@@ -28,6 +29,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),
   images: memoryImages(state),
+  blocks: memoryBlocks(state),
   outbox: memoryOutbox(),
   notifications: memoryNotifications(state),
   waitlist: memoryWaitlist(),

@@ -1,4 +1,4 @@
-import type { Booking, BookingRepository, BookingWithCourt } from "@courts/core";
+import { blockCovers, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
 
 const holdsSlot = (b: Booking) => b.status !== "cancelled";
@@ -28,6 +28,9 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         (b) => holdsSlot(b) && b.courtId === booking.courtId && b.date === booking.date && b.timeSlot === booking.timeSlot,
       );
       if (taken && holdsSlot(booking)) return "slot-taken";
+      const court = state.courts.get(booking.courtId)!;
+      if (holdsSlot(booking) && [...state.blocks.values()].some((k) => blockCovers(k, court, booking.date, booking.timeSlot)))
+        return "slot-blocked";
       state.bookings.set(booking.id, booking);
       return booking;
     },

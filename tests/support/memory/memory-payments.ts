@@ -63,6 +63,13 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       if (link) state.shareLinks.set(link.id, { ...link, currentParticipants: link.currentParticipants + 1 });
       return { kind: "recorded", payment: recorded };
     },
+    async recordCash(payment, at) {
+      const booking = state.bookings.get(payment.bookingId);
+      if (!booking || booking.status === "cancelled") return { kind: "booking-gone" };
+      if (booking.paidAmount + payment.amount > booking.totalAmount) return { kind: "overpaid" };
+      state.payments.set(payment.id, { ...payment, status: "pending" });
+      return this.markSucceeded({ intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
+    },
     async markFailed(id) {
       const payment = state.payments.get(id);
       if (!payment || payment.status !== "pending") return false;

@@ -1,4 +1,4 @@
-import type { Booking, Court, DiscountCode, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
+import type { Block, Booking, BookingSeries, Court, OwedRefund, DiscountCode, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
 
 /**
  * Everything the in-memory repositories hold, in one place so that cascades (venue -> courts ->
@@ -16,6 +16,11 @@ export interface MemoryState {
   readonly images: Map<string, StoredImage>;
   /** last invoice number given per year (the SQL `invoice_counters` table) */
   readonly invoiceCounters: Map<number, number>;
+  readonly blocks: Map<string, Block>;
+  readonly closureRefunds: Map<string, OwedRefund & { claimedUntil: Date | null }>;
+  readonly series: Map<string, BookingSeries>;
+  /** booking id -> series id */
+  readonly seriesItems: Map<string, string>;
 }
 
 export const emptyState = (): MemoryState => ({
@@ -28,6 +33,10 @@ export const emptyState = (): MemoryState => ({
   shareLinks: new Map(),
   images: new Map(),
   invoiceCounters: new Map(),
+  blocks: new Map(),
+  closureRefunds: new Map(),
+  series: new Map(),
+  seriesItems: new Map(),
 });
 
 /** What a missing foreign key does in SQL: the write fails loudly. */

@@ -20,6 +20,7 @@ const AdminDashboard = lazy(() => import("./routes/admin/dashboard"));
 const AdminCourts = lazy(() => import("./routes/admin/courts"));
 const AdminPayments = lazy(() => import("./routes/admin/payments"));
 const AdminDiscounts = lazy(() => import("./routes/admin/discounts"));
+const AdminSchedule = lazy(() => import("./routes/admin/schedule"));
 const NotFound = lazy(() => import("./routes/not-found"));
 
 export function AppRouter() {
@@ -43,6 +44,7 @@ export function AppRouter() {
         <Route path="admin/courts" element={<AdminCourts />} />
         <Route path="admin/payments" element={<AdminPayments />} />
         <Route path="admin/discounts" element={<AdminDiscounts />} />
+        <Route path="admin/schedule" element={<AdminSchedule />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -81,7 +81,10 @@ export interface CalendarEntry {
 
 export interface CourtDayBookings {
   date: string;
+  /** taken and blocked slots: every slot that cannot be booked */
   bookedSlots: string[];
+  /** the blocked ones and why (DESIGN.md section 10) */
+  blockedSlots?: { timeSlot: string; reason: string }[];
 }
 
 export type PaymentStatusValue = "pending" | "succeeded" | "failed" | "refunded";
@@ -89,7 +92,7 @@ export type PaymentStatusValue = "pending" | "succeeded" | "failed" | "refunded"
 export interface Payment {
   id: string;
   status: string;
-  kind?: "partial" | "full" | "shared";
+  kind?: "partial" | "full" | "shared" | "remainder" | "cash";
   amount: Money;
   discount: Money;
   discountCode: string | null;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
-import { isDatabaseUnavailable } from "../../sql/unavailable.js";
+import { isDatabaseUnavailable } from "../../database-unavailable.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
 
 const INTERNAL = { message: "Error interno del servidor", code: "INTERNAL" } as const;

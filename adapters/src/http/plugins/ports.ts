@@ -43,6 +43,7 @@ export default fp<PortsPluginOptions>(
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,
       images: ports.images,
+      blocks: ports.blocks,
       outbox: ports.outbox,
       notifications: ports.notifications,
       waitlist: ports.waitlist,

@@ -1,4 +1,4 @@
-import { CourtBody, courtDay, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { CourtBody, courtDayWithBlocks, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
@@ -32,7 +32,13 @@ export default routes("courts", async (app) => {
         summary: "Horas ocupadas de una cancha en un día",
         params,
         querystring: object({ date: localDate }),
-        response: { 200: object({ date: localDate, bookedSlots: { type: "array", items: str } }) },
+        response: {
+          200: object({
+            date: localDate,
+            bookedSlots: { type: "array", items: str },
+            blockedSlots: { type: "array", items: object({ timeSlot: str, reason: str }) },
+          }),
+        },
       },
     },
     async (request, reply) => {
@@ -40,7 +46,7 @@ export default routes("courts", async (app) => {
       const query = decode(DateQuery, request.query);
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      return run(courtDay(app.ports, id, query));
+      return run(courtDayWithBlocks(app.ports, id, query));
     },
   );
 

@@ -3,6 +3,7 @@ import { Migration20261121000001InitialSchema } from "./Migration20261121000001_
 import { Migration20261121000002ServerState } from "./Migration20261121000002_server_state.js";
 import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261123001400_limits_and_frozen_invoices.js";
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
+import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
 /**
@@ -14,5 +15,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261121000002_server_state", class: Migration20261121000002ServerState },
   { name: "Migration20261123001400_limits_and_frozen_invoices", class: Migration20261123001400LimitsAndFrozenInvoices },
   { name: "Migration20261123001500_history_at_scale", class: Migration20261123001500HistoryAtScale },
+  { name: "Migration20261123001800_club_operations", class: Migration20261123001800ClubOperations },
   { name: "Migration20261123001700_notifications", class: Migration20261123001700Notifications },
 ];

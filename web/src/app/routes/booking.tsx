@@ -42,7 +42,13 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const slots = useMemo(
     () =>
       date && config
-        ? slotStates({ date, bookedSlots: day.data?.bookedSlots ?? [], now: new Date(), timeZone: config.timeZone })
+        ? slotStates({
+            date,
+            bookedSlots: day.data?.bookedSlots ?? [],
+            blockedSlots: day.data?.blockedSlots ?? [],
+            now: new Date(),
+            timeZone: config.timeZone,
+          })
         : [],
     [date, config, day.data],
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { format } from "date-fns";
-import { ArrowLeft, CalendarX, ChevronLeft, ChevronRight, Clock } from "lucide-react";
+import { ArrowLeft, Ban, CalendarX, ChevronLeft, ChevronRight, Clock } from "lucide-react";
 import { GAME_TYPE_LABEL } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -10,6 +10,9 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { useConfig } from "../../features/config/api/config";
+import { blockDaysIn, blockLabel } from "../../features/club/block-days";
+import { useVenueBlocks } from "../../features/club/api/club";
+import { useVenueCourts } from "../../features/venues/api/courts";
 import { useVenueCalendar } from "../../features/venues/api/venue-calendar";
 import { useVenue } from "../../features/venues/api/venues";
 import { MonthCalendar } from "../../features/venues/components/month-calendar";
@@ -30,6 +33,16 @@ export default function VenueCalendarScreen() {
   const year = shown?.year ?? Number(today.slice(0, 4));
   const month = shown?.month ?? Number(today.slice(5, 7));
   const bookings = useVenueCalendar(venueId, year, month);
+  const blocks = useVenueBlocks(venueId, year, month);
+  const courts = useVenueCourts(venueId);
+  // the club's closures of the month, each with the days of the month it closes
+  const closures = useMemo(
+    () =>
+      (blocks.data ?? [])
+        .map((block) => ({ block, days: blockDaysIn(block, year, month) }))
+        .filter(({ days }) => days.length > 0 && (!selected || days.includes(selected))),
+    [blocks.data, year, month, selected],
+  );
 
   const counts = useMemo(() => {
     const map = new Map<string, number>();
@@ -107,6 +120,18 @@ export default function VenueCalendarScreen() {
         </Card>
 
         <section aria-labelledby="lista-reservas">
+          {closures.length > 0 && (
+            <div className="mb-4 rounded-2xl border border-amber-200 bg-amber-50 p-3" data-testid="calendar-closures">
+              <h2 className="mb-2 flex items-center gap-2 text-sm font-bold text-amber-900">
+                <Ban aria-hidden="true" className="h-4 w-4" /> Cierres del club
+              </h2>
+              <ul className="space-y-1 text-sm text-amber-950">
+                {closures.map(({ block }) => (
+                  <li key={block.id}>{blockLabel(block, courts.data ?? [])}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="mb-3 flex items-center justify-between gap-2">
             <h2 id="lista-reservas" className="text-lg font-bold text-stone-900">
               {selected ? capitalize(formatDay(selected, "EEEE d 'de' MMMM")) : `Reservas de ${monthTitle}`}

@@ -5,6 +5,8 @@ export interface SlotState {
   band: TariffBand;
   /** taken by an active booking: shown 'Ocupado' */
   booked: boolean;
+  /** closed by the club ('Mantenimiento', 'Clases', 'Torneo', 'Otro'): shown instead of 'Ocupado' */
+  blockedReason: string | null;
   /** already started, in the club's time zone */
   past: boolean;
   disabled: boolean;
@@ -18,16 +20,19 @@ export const isSlotPast = (date: string, slot: string, now: Date, timeZone: stri
 export const slotStates = ({
   date,
   bookedSlots,
+  blockedSlots = [],
   now,
   timeZone,
 }: {
   date: string;
   bookedSlots: readonly string[];
+  blockedSlots?: readonly { timeSlot: string; reason: string }[];
   now: Date;
   timeZone: string;
 }): SlotState[] =>
   SLOTS.map((slot) => {
-    const booked = bookedSlots.includes(slot);
+    const blockedReason = blockedSlots.find((b) => b.timeSlot === slot)?.reason ?? null;
+    const booked = bookedSlots.includes(slot) || blockedReason !== null;
     const past = isSlotPast(date, slot, now, timeZone);
-    return { slot, band: bandOf(slot), booked, past, disabled: booked || past };
+    return { slot, band: bandOf(slot), booked, blockedReason, past, disabled: booked || past };
   });

@@ -216,6 +216,7 @@ function Transactions() {
                     )}
                     {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
                   </div>
+                  {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
                   <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
                   <Button
                     variant="outline"

@@ -30,6 +30,24 @@ describe("slotStates", () => {
   });
 });
 
+describe("blocked slots", () => {
+  it("when the club closes a slot, then it is disabled and reads its reason instead of 'Ocupado'", () => {
+    const blocked = slotStates({
+      date: "2030-01-10",
+      bookedSlots: ["10:00"],
+      blockedSlots: [{ timeSlot: "10:00", reason: "Mantenimiento" }],
+      now: new Date("2030-01-01T00:00:00Z"),
+      timeZone: ZONE,
+    });
+    expect(blocked.find((s) => s.slot === "10:00")).toMatchObject({ booked: true, disabled: true, blockedReason: "Mantenimiento" });
+    render(<SlotPicker slots={blocked} selected={null} onSelect={vi.fn()} />);
+    const button = screen.getByRole("button", { name: "10:00, Cerrado: Mantenimiento" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveTextContent("Mantenimiento");
+    expect(button).not.toHaveTextContent("Ocupado");
+  });
+});
+
 describe("SlotPicker", () => {
   const states = slotStates({
     date: "2030-01-10",

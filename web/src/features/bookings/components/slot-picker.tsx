@@ -15,6 +15,7 @@ function SlotButton({
   price: Cents | undefined;
 }) {
   const night = state.band === "night";
+  const blocked = state.blockedReason !== null && !state.past;
   // a free slot shows its price: night costs more, and a player should see it before choosing
   const freeText = price === undefined ? (night ? "Nocturno" : "Libre") : displayMoney(price);
   const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : freeText;
@@ -23,7 +24,8 @@ function SlotButton({
       type="button"
       disabled={state.disabled}
       aria-pressed={selected}
-      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${state.booked ? ", Ocupado" : state.past ? ", ya pasó" : price === undefined ? "" : `, ${displayMoney(price)}`}`}
+      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${blocked ? `, Cerrado: ${state.blockedReason}` : state.booked ? ", Ocupado" : state.past ? ", ya pasó" : price === undefined ? "" : `, ${displayMoney(price)}`}`}
+      title={blocked ? `Cerrado: ${state.blockedReason}` : undefined}
       onClick={() => onSelect(state.slot)}
       className={cn(
         "relative flex h-16 cursor-pointer flex-col items-center justify-center gap-0.5 rounded-xl border text-sm font-semibold transition",
@@ -33,7 +35,9 @@ function SlotButton({
           ? night
             ? "border-indigo-800 bg-indigo-800 text-white shadow-md"
             : "border-court-700 bg-court-700 text-white shadow-md"
-          : state.booked
+          : blocked
+            ? "border-amber-300 bg-amber-50 text-amber-900"
+            : state.booked
             ? "border-red-200 bg-red-50 text-red-800"
             : state.past
               ? "border-stone-200 bg-stone-100 text-stone-500"
@@ -46,8 +50,8 @@ function SlotButton({
         {night && <Moon aria-hidden="true" data-testid="moon" className="h-3.5 w-3.5" />}
         {state.slot}
       </span>
-      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !selected && "line-through decoration-1")}>
-        {state.booked ? "Ocupado" : statusText}
+      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !blocked && !selected && "line-through decoration-1")}>
+        {blocked ? state.blockedReason : state.booked ? "Ocupado" : statusText}
       </span>
     </button>
   );

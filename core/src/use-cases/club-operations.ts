@@ -1,0 +1,469 @@
+import { Effect } from "effect";
+import type { Block, BlockReason } from "../domain/blocks.js";
+import { blockCovers, blockedSlotsOf, MAX_BLOCK_DAYS } from "../domain/blocks.js";
+import type { Booking } from "../domain/booking.js";
+import { paymentStatusOf, remainingOf } from "../domain/booking.js";
+import type { Court, Payment } from "../domain/entities.js";
+import { isAvailable } from "../domain/entities.js";
+import {
+  BlockConflicts,
+  BlockNotFound,
+  BookingFullyPaid,
+  BookingNotActive,
+  CourtUnavailable,
+  InvalidInput,
+  SeriesNotFound,
+  SlotBlocked,
+  UserNotFound,
+} from "../domain/errors.js";
+import { displayMoney } from "../domain/money.js";
+import { priceForSlot } from "../domain/pricing.js";
+import { bandOf, SLOTS } from "../domain/slots.js";
+import { addDays, instantOf, localDateOf, monthRange } from "../domain/time.js";
+import type { BookingWithCourt, ClosedBooking, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
+import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
+import type { DateQuery, MonthQuery } from "../schemas/requests.js";
+import { bookingNotFound } from "./bookings.js";
+import { cancelBooking } from "./cancel-booking.js";
+import { courtDay } from "./catalog.js";
+import { courtNotFound } from "./courts.js";
+import { abandonPayment } from "./payments.js";
+import type { Actor } from "./support.js";
+import { call, requireAdmin } from "./support.js";
+import { venueNotFound } from "./venues.js";
+
+/**
+ * Club operations (DESIGN.md section 10): blocks and closures, fixed weekly series, cash at the
+ * desk, the day's schedule. The database keeps every booking out of every block; these use cases
+ * decide, ask and report.
+ */
+
+export const blockNotFound = () => new BlockNotFound({ message: "Bloqueo no encontrado" });
+
+/** What a cancelled booking says about the closure that cancelled it. */
+export const closureReasonText = (reason: BlockReason, note: string | null): string =>
+  `Cierre del club: ${reason}${note ? ` (${note})` : ""}`;
+
+/** "El horario 08:00 está cerrado: Mantenimiento": the 409 of a booking inside a block. */
+export const slotBlocked = (slot: string, reason: string) =>
+  new SlotBlocked({ message: `El horario ${slot} está cerrado: ${reason}`, reason });
+
+/** The reason a block closes the court's slot on the date, read after the database refused the booking. */
+export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string, slot: string) =>
+  Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) =>
+    blocks.find((b) => blockCovers(b, court, date, slot))?.reason ?? "Otro",
+  );
+
+/**
+ * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots
+ * are in `bookedSlots` too (older clients disable them) and in `blockedSlots` with their reason.
+ */
+export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "blocks">, courtId: string, query: DateQuery) =>
+  Effect.gen(function* () {
+    const [day, blocks] = yield* Effect.all([courtDay(ports, courtId, query), call(() => ports.blocks.listForCourtOn(courtId, query.date))], {
+      concurrency: 2,
+    });
+    const first = blocks[0];
+    // every block listed for the court is its own or its venue's: either names the court's venue
+    const blockedSlots = first === undefined ? [] : blockedSlotsOf(blocks, { id: courtId, venueId: first.venueId }, query.date);
+    return {
+      date: day.date,
+      bookedSlots: [...new Set([...day.bookedSlots, ...blockedSlots.map((b) => b.timeSlot)])].sort(),
+      blockedSlots,
+    };
+  });
+
+/** Slots of a court closed on a date, for the availability answer. */
+export const courtBlockedSlots = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string) =>
+  Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) => blockedSlotsOf(blocks, court, date));
+
+export interface SentRefund extends OwedRefund {
+  /** "sent": the provider confirmed; "owed": it failed and the sweep retries */
+  readonly status: "owed" | "sent";
+}
+
+/** How long one process holds an owed refund while it asks the provider: longer than its timeouts and retries. */
+const REFUND_CLAIM_MS = 120_000;
+
+/**
+ * Sends one owed closure refund through the provider, once: claimed by a conditional UPDATE,
+ * sent with one idempotency key per payment (a retry after a crash is the same refund at the
+ * provider), then marked sent together with the payment. A provider failure leaves it owed.
+ */
+export const sendOwedRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, refund: OwedRefund) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const claimed = yield* call(() => ports.blocks.claimOwedRefund(refund.paymentId, now, new Date(now.getTime() + REFUND_CLAIM_MS)));
+    if (!claimed) return { ...refund, status: refund.status } satisfies SentRefund;
+    const sent = yield* Effect.either(
+      Effect.tryPromise(() =>
+        ports.gateway.refund({ intentId: refund.intentId, amount: refund.amount, idempotencyKey: `closure-${refund.paymentId}` }),
+      ),
+    );
+    if (sent._tag === "Left") {
+      const cause = sent.left.error;
+      yield* call(() => ports.blocks.releaseOwedRefund(refund.paymentId, cause instanceof Error ? cause.message : String(cause)));
+      return { ...refund, status: "owed" } satisfies SentRefund;
+    }
+    yield* call(() => ports.blocks.markRefundSent(refund.paymentId, ports.clock.now()));
+    return { ...refund, status: "sent" } satisfies SentRefund;
+  });
+
+/** The sweep step: every refund a closure still owes, oldest first. Answers how many were sent. */
+export const sendClosureRefunds = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, limit = 50) =>
+  Effect.gen(function* () {
+    const owed = yield* call(() => ports.blocks.listOwedRefunds(ports.clock.now(), limit));
+    let sent = 0;
+    for (const refund of owed) {
+      const outcome = yield* sendOwedRefund(ports, refund);
+      if (outcome.status === "sent") sent++;
+    }
+    return sent;
+  });
+
+/** A booking a closure cancelled and what each of its payers gets back: the hook for telling them. */
+export interface ClosureNotice {
+  readonly booking: BookingWithCourt;
+  readonly refunds: readonly SentRefund[];
+}
+
+/**
+ * Blocks a court or a venue. Over active bookings it answers BlockConflicts listing them, unless
+ * `cancelConflicts`: then each is cancelled with a 100% refund to every card payer (whatever the
+ * tier), open intents are abandoned, and the refunds are sent now (owed ones are retried by the
+ * sweep). Repeating the request finds the same block and refunds nothing twice.
+ *
+ * `closed` lists every cancelled booking with its payers' refunds: whoever tells the payers
+ * (the notifications of DESIGN.md section 9) reads it from here.
+ */
+export const createBlock = (
+  ports: Pick<Ports, "blocks" | "courts" | "venues" | "payments" | "discountCodes" | "gateway" | "clock" | "ids">,
+  actor: Actor,
+  input: CreateBlockBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    let venueId: string;
+    if (input.courtId !== undefined) {
+      const courtId = input.courtId;
+      const court = yield* call(() => ports.courts.findById(courtId));
+      if (!court) return yield* Effect.fail(courtNotFound());
+      venueId = court.venueId;
+    } else {
+      const id = input.venueId as string;
+      const venue = yield* call(() => ports.venues.findById(id));
+      if (!venue) return yield* Effect.fail(venueNotFound());
+      venueId = venue.id;
+    }
+    if (input.endDate < input.startDate)
+      return yield* Effect.fail(new InvalidInput({ field: "endDate", message: "La fecha final no puede ser anterior a la inicial" }));
+    if (addDays(input.startDate, MAX_BLOCK_DAYS - 1) < input.endDate)
+      return yield* Effect.fail(new InvalidInput({ field: "endDate", message: `Un bloqueo puede durar hasta ${MAX_BLOCK_DAYS} días` }));
+    const now = ports.clock.now();
+    if (input.endDate < localDateOf(now, ports.clock.timeZone))
+      return yield* Effect.fail(new InvalidInput({ field: "endDate", message: "No se puede bloquear una fecha pasada" }));
+
+    const note = input.note && input.note.length > 0 ? input.note : null;
+    const block: Block = {
+      id: ports.ids.uuid(),
+      venueId,
+      courtId: input.courtId ?? null,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      // stored in the day's order, so the same request is recognised whatever order it listed them in
+      timeSlots: input.timeSlots ? SLOTS.filter((s) => input.timeSlots?.includes(s)) : null,
+      weekdays: input.weekdays ? [...input.weekdays].sort((a, b) => a - b) : null,
+      reason: input.reason,
+      note,
+      createdAt: now,
+    };
+    const outcome = yield* call(() =>
+      ports.blocks.create(block, { cancelConflicts: input.cancelConflicts ?? false, at: now, cancellationReason: closureReasonText(block.reason, note) }),
+    );
+    if (outcome.kind === "existing") return { block: outcome.block, created: false, closed: [] as ClosureNotice[] };
+    if (outcome.kind === "conflicts") {
+      const n = outcome.bookings.length;
+      return yield* Effect.fail(
+        new BlockConflicts({
+          message:
+            `${n === 1 ? "Hay 1 reserva activa" : `Hay ${n} reservas activas`} en ese horario. ` +
+            "Para cerrar igualmente, confirma la cancelación con reembolso del 100% a cada pagador (cancelConflicts: true).",
+          bookings: outcome.bookings.map((b) => ({
+            id: b.id,
+            date: b.date,
+            timeSlot: b.timeSlot,
+            courtId: b.courtId,
+            courtName: b.court.name,
+            courtNumber: b.court.courtNumber,
+          })),
+        }),
+      );
+    }
+    const closed: ClosureNotice[] = [];
+    for (const item of outcome.closed) closed.push(yield* settleClosedBooking(ports, item));
+    return { block: outcome.block, created: true, closed };
+  });
+
+/** After a closure's commit: open intents abandoned, owed refunds sent (or left owed for the sweep). */
+const settleClosedBooking = (ports: Pick<Ports, "blocks" | "payments" | "discountCodes" | "gateway" | "clock">, item: ClosedBooking) =>
+  Effect.gen(function* () {
+    for (const payment of yield* call(() => ports.payments.listByBooking(item.booking.id))) {
+      if (payment.status === "pending") yield* abandonPayment(ports, payment);
+    }
+    const refunds: SentRefund[] = [];
+    for (const refund of item.refunds) refunds.push(yield* sendOwedRefund(ports, refund));
+    return { booking: item.booking, refunds } satisfies ClosureNotice;
+  });
+
+export const listBlocks = (ports: Pick<Ports, "blocks" | "venues" | "clock">, actor: Actor, venueId: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const venue = yield* call(() => ports.venues.findById(venueId));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    return yield* call(() => ports.blocks.listByVenue(venueId, localDateOf(ports.clock.now(), ports.clock.timeZone)));
+  });
+
+/** Reopens what a block closed. Bookings a closure cancelled stay cancelled (their money went back). */
+export const deleteBlock = (ports: Pick<Ports, "blocks">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const deleted = yield* call(() => ports.blocks.delete(id));
+    if (!deleted) return yield* Effect.fail(blockNotFound());
+  });
+
+/** The venue's blocks in a month, for its public calendar (no notes: those are the club's). */
+export const venueMonthBlocks = (ports: Pick<Ports, "blocks" | "venues">, venueId: string, query: MonthQuery) =>
+  Effect.gen(function* () {
+    const venue = yield* call(() => ports.venues.findById(venueId));
+    if (!venue) return yield* Effect.fail(venueNotFound());
+    const { from, to } = monthRange(query.year, query.month);
+    return yield* call(() => ports.blocks.listForVenueBetween(venueId, from, to));
+  });
+
+// ---------------------------------------------------------------------------------------------
+// fixed weekly bookings
+
+export type SkipReason = "taken" | "blocked" | "past";
+export interface SkippedWeek {
+  readonly date: string;
+  readonly reason: SkipReason;
+  /** in Spanish, for the admin: 'Ocupado', 'Cerrado: Torneo', 'Fecha pasada' */
+  readonly message: string;
+}
+
+/**
+ * Books the same slot every week for a player: normal bookings (no hold), each refused or not by
+ * the database like any other; taken, blocked or past weeks are skipped and listed.
+ */
+export const createBookingSeries = (
+  ports: Pick<Ports, "blocks" | "bookings" | "courts" | "users" | "clock" | "ids">,
+  actor: Actor,
+  input: BookingSeriesBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const user = yield* call(() => ports.users.findById(input.userId));
+    if (!user) return yield* Effect.fail(new UserNotFound({ message: "Jugador no encontrado" }));
+    const court = yield* call(() => ports.courts.findById(input.courtId));
+    if (!court) return yield* Effect.fail(courtNotFound());
+    if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
+
+    const now = ports.clock.now();
+    const series = {
+      id: ports.ids.uuid(),
+      userId: user.id,
+      courtId: court.id,
+      timeSlot: input.timeSlot,
+      gameType: input.gameType,
+      startDate: input.startDate,
+      weeks: input.weeks,
+      createdAt: now,
+    };
+    yield* call(() => ports.blocks.insertSeries(series));
+    const created: Booking[] = [];
+    const skipped: SkippedWeek[] = [];
+    for (let week = 0; week < input.weeks; week++) {
+      const date = addDays(input.startDate, week * 7);
+      if (instantOf(date, input.timeSlot, ports.clock.timeZone).getTime() <= now.getTime()) {
+        skipped.push({ date, reason: "past", message: "Fecha pasada" });
+        continue;
+      }
+      const booking: Booking = {
+        id: ports.ids.uuid(),
+        userId: user.id,
+        courtId: court.id,
+        date,
+        timeSlot: input.timeSlot,
+        gameType: input.gameType,
+        tariffType: bandOf(input.timeSlot),
+        totalAmount: priceForSlot(court.prices, input.timeSlot, input.gameType),
+        paidAmount: 0,
+        status: "active",
+        cancellationReason: null,
+        refundPercentage: null,
+        createdAt: now,
+        cancelledAt: null,
+      };
+      const saved = yield* call(() => ports.bookings.insert(booking));
+      if (saved === "slot-taken") {
+        skipped.push({ date, reason: "taken", message: "Ocupado" });
+      } else if (saved === "slot-blocked") {
+        const reason = yield* blockReasonFor(ports, court, date, input.timeSlot);
+        skipped.push({ date, reason: "blocked", message: `Cerrado: ${reason}` });
+      } else {
+        yield* call(() => ports.blocks.addToSeries(series.id, saved.id));
+        created.push(saved);
+      }
+    }
+    return { series, created, skipped };
+  });
+
+export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const series = yield* call(() => ports.blocks.findSeries(id));
+    if (!series) return yield* Effect.fail(new SeriesNotFound({ message: "Serie de reservas no encontrada" }));
+    const bookings = yield* call(() => ports.blocks.seriesBookings(id));
+    return { series, bookings };
+  });
+
+/**
+ * Cancels one occurrence of a series, or every occurrence still ahead, each as an admin's
+ * cancellation (the refund tier of the moment applies to what was paid by card).
+ */
+export const cancelBookingSeries = (
+  ports: Pick<
+    Ports,
+    "blocks" | "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
+  >,
+  actor: Actor,
+  id: string,
+  bookingId?: string,
+) =>
+  Effect.gen(function* () {
+    const { bookings } = yield* getBookingSeries(ports, actor, id);
+    const now = ports.clock.now();
+    const targets = bookings.filter(
+      (b) =>
+        (bookingId === undefined || b.id === bookingId) &&
+        b.status === "active" &&
+        instantOf(b.date, b.timeSlot, ports.clock.timeZone).getTime() > now.getTime(),
+    );
+    if (bookingId !== undefined && targets.length === 0) {
+      if (!bookings.some((b) => b.id === bookingId)) return yield* Effect.fail(bookingNotFound());
+      return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
+    }
+    const cancelled: string[] = [];
+    for (const booking of targets) {
+      const done = yield* Effect.either(cancelBooking(ports, actor, { bookingId: booking.id, cancellationReason: "Serie cancelada por el club" }));
+      if (done._tag === "Right") cancelled.push(booking.id);
+    }
+    return { cancelled };
+  });
+
+// ---------------------------------------------------------------------------------------------
+// cash at the desk
+
+/**
+ * Records money taken at the club: a payment of kind `cash`, no card fee, up to what is still
+ * unpaid, with the next invoice number of the same gapless sequence as card payments.
+ */
+export const recordCashPayment = (
+  ports: Pick<Ports, "bookings" | "payments" | "clock" | "ids">,
+  actor: Actor,
+  bookingId: string,
+  input: CashPaymentBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    if (!booking) return yield* Effect.fail(bookingNotFound());
+    if (booking.status === "cancelled") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
+    const remaining = remainingOf(booking);
+    if (remaining <= 0) return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya está pagada por completo" }));
+    if (input.amount > remaining)
+      return yield* Effect.fail(
+        new InvalidInput({ field: "amount", message: `El monto en efectivo no puede superar lo pendiente: ${displayMoney(remaining)}` }),
+      );
+    const now = ports.clock.now();
+    const id = ports.ids.uuid();
+    const payment: Payment = {
+      id,
+      bookingId: booking.id,
+      userId: booking.userId,
+      kind: "cash",
+      status: "pending",
+      amount: input.amount,
+      discount: 0,
+      discountCode: null,
+      discountCodeId: null,
+      stripeFee: 0,
+      netAmount: input.amount,
+      refundedAmount: 0,
+      // no card intent: a unique key of its own keeps payments_intent_unique meaningful
+      stripePaymentIntentId: `cash-${id}`,
+      shareToken: null,
+      invoiceNumber: null,
+      createdAt: now,
+      paidAt: null,
+      venueName: booking.court.venueName,
+      courtName: booking.court.name,
+      courtNumber: booking.court.courtNumber,
+      bookingDate: booking.date,
+      timeSlot: booking.timeSlot,
+      gameType: booking.gameType,
+    };
+    const outcome = yield* call(() => ports.payments.recordCash(payment, now));
+    if (outcome.kind === "overpaid")
+      return yield* Effect.fail(new InvalidInput({ field: "amount", message: "El monto en efectivo supera lo pendiente de la reserva" }));
+    if (outcome.kind === "booking-gone") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
+    if (outcome.kind !== "recorded") return yield* Effect.fail(bookingNotFound());
+    const updated = yield* call(() => ports.bookings.findById(booking.id));
+    return { payment: outcome.payment, booking: updated ?? booking };
+  });
+
+// ---------------------------------------------------------------------------------------------
+// the day's schedule
+
+export interface ScheduleCell {
+  readonly timeSlot: string;
+  readonly booking: (ScheduledBooking & { readonly paymentStatus: ReturnType<typeof paymentStatusOf> }) | null;
+  readonly block: { readonly id: string; readonly reason: BlockReason; readonly note: string | null } | null;
+}
+
+/** Courts x 16 slots of a day: each cell its booking (player, paid state) or its block (reason). */
+export const daySchedule = (ports: Pick<Ports, "blocks" | "venues" | "courts">, actor: Actor, query: ScheduleQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const venues = query.venueId === undefined ? yield* call(() => ports.venues.list()) : [yield* call(() => ports.venues.findById(query.venueId as string))];
+    if (venues.some((v) => v === undefined)) return yield* Effect.fail(venueNotFound());
+    const bookings = yield* call(() => ports.blocks.dayBookings(query.date, query.venueId));
+    const out = [];
+    for (const venue of venues) {
+      if (!venue) continue;
+      const [courts, blocks] = yield* Effect.all([
+        call(() => ports.courts.listByVenue(venue.id)),
+        call(() => ports.blocks.listForVenueBetween(venue.id, query.date, query.date)),
+      ]);
+      out.push({
+        id: venue.id,
+        name: venue.name,
+        courts: courts.map((court) => ({
+          id: court.id,
+          name: court.name,
+          courtNumber: court.courtNumber,
+          status: court.status,
+          cells: SLOTS.map((slot): ScheduleCell => {
+            const booking = bookings.find((b) => b.courtId === court.id && b.timeSlot === slot);
+            const block = blocks.find((b) => blockCovers(b, court, query.date, slot));
+            return {
+              timeSlot: slot,
+              booking: booking ? { ...booking, paymentStatus: paymentStatusOf(booking.paidAmount, booking.totalAmount) } : null,
+              block: block ? { id: block.id, reason: block.reason, note: block.note } : null,
+            };
+          }),
+        })),
+      });
+    }
+    return { date: query.date, venues: out };
+  });

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { addDays, createBlock, createBooking, createBookingSeries, daySchedule, recordCashPayment } from "@courts/core";
+import { club, failure, ok } from "./harness.js";
+
+/** Club operations on in-memory ports: the same rules the SQL suites race. */
+describe("club operations", () => {
+  it("when a series of 12 weeks meets 2 taken weeks, then it books 10 and lists the 2", async () => {
+    const c = await club();
+    const start = "2026-11-23";
+    await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, bookingDate: addDays(start, 14), timeSlot: "19:00", gameType: "singles" }));
+    await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, bookingDate: addDays(start, 70), timeSlot: "19:00", gameType: "singles" }));
+    const result = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "19:00", gameType: "doubles", startDate: start, weeks: 12 }),
+    );
+    expect(result.created).toHaveLength(10);
+    expect(result.skipped).toEqual([
+      { date: addDays(start, 14), reason: "taken", message: "Ocupado" },
+      { date: addDays(start, 70), reason: "taken", message: "Ocupado" },
+    ]);
+    expect(new Set(result.created.map((b) => b.date)).size).toBe(10);
+    expect(result.created.every((b) => b.userId === c.ana.id && b.totalAmount === 3300)).toBe(true);
+  });
+
+  it("when a week is blocked or past, then the series skips it with the reason", async () => {
+    const c = await club();
+    await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: "2026-11-28", endDate: "2026-11-28", reason: "Torneo" }));
+    const result = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "06:00", gameType: "singles", startDate: "2026-11-21", weeks: 3 }),
+    );
+    expect(result.skipped).toEqual([
+      { date: "2026-11-21", reason: "past", message: "Fecha pasada" },
+      { date: "2026-11-28", reason: "blocked", message: "Cerrado: Torneo" },
+    ]);
+    expect(result.created.map((b) => b.date)).toEqual(["2026-12-05"]);
+  });
+
+  it("when a player books inside a block, then SlotBlocked names the reason; a player cannot create blocks", async () => {
+    const c = await club();
+    await ok(createBlock(c.ports, c.admin, { venueId: c.venue.id, startDate: "2026-12-01", endDate: "2026-12-31", weekdays: [6, 7], reason: "Clases" }));
+    const refused = await failure(createBooking(c.ports, c.asAna, { courtId: c.court2.id, bookingDate: "2026-12-05", timeSlot: "09:00", gameType: "singles" }));
+    expect(refused).toMatchObject({ _tag: "SlotBlocked", reason: "Clases", message: "El horario 09:00 está cerrado: Clases" });
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court2.id, bookingDate: "2026-12-04", timeSlot: "09:00", gameType: "singles" }));
+    expect((await failure(createBlock(c.ports, c.asAna, { venueId: c.venue.id, startDate: "2026-12-01", endDate: "2026-12-01", reason: "Otro" })))._tag).toBe("NotAllowed");
+  });
+
+  it("when a block meets an active booking, then BlockConflicts lists it, and with cancelConflicts the booking is cancelled at 100%", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "08:00", gameType: "singles" }));
+    const input = { courtId: c.court.id, startDate: "2026-11-22", endDate: "2026-11-22", reason: "Mantenimiento" as const };
+    const conflict = await failure(createBlock(c.ports, c.admin, input));
+    expect(conflict).toMatchObject({ _tag: "BlockConflicts", bookings: [{ id: booking.id, timeSlot: "08:00", courtName: "Central" }] });
+    const closed = await ok(createBlock(c.ports, c.admin, { ...input, cancelConflicts: true }));
+    expect(closed.closed.map((n) => n.booking.id)).toEqual([booking.id]);
+    // within 24 h the player's own cancellation would refund 50%; a closure refunds 100%
+    expect(await c.ports.bookings.findById(booking.id)).toMatchObject({ status: "cancelled", refundPercentage: 100 });
+  });
+
+  it("when the desk takes cash and the schedule is read, then the cell shows the player and the paid state", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount: booking.totalAmount }));
+    const schedule = await ok(daySchedule(c.ports, c.admin, { date: "2026-11-25", venueId: c.venue.id }));
+    const cell = schedule.venues[0]!.courts.find((x) => x.id === c.court.id)!.cells.find((x) => x.timeSlot === "10:00")!;
+    expect(cell.booking).toMatchObject({ userName: "ana", paymentStatus: "completed" });
+    expect((await failure(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1 })))._tag).toBe("BookingFullyPaid");
+  });
+});

@@ -1,0 +1,363 @@
+import { useState, type FormEvent } from "react";
+import { Button } from "../../../components/ui/button";
+import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
+import { Row } from "../../../components/ui/page";
+import { toast, toastError } from "../../../components/ui/toast";
+import { ApiError, describeError } from "../../../lib/api-client";
+import { cn } from "../../../lib/cn";
+import { capitalize, formatDay, money } from "../../../lib/format";
+import {
+  BLOCK_REASONS,
+  bookForPlayer,
+  cancelAsAdmin,
+  cancelSeries,
+  createBlock,
+  createSeries,
+  deleteBlock,
+  findPlayer,
+  recordCash,
+  type BlockReason,
+  type NewBlock,
+} from "../api/club";
+import type { PickedCell } from "./schedule-grid";
+
+const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
+
+interface Conflict {
+  id: string;
+  date: string;
+  timeSlot: string;
+  courtName: string;
+}
+
+/** The bookings a block would cancel, read from its 409 answer. */
+const conflictsOf = (error: unknown): Conflict[] | null => {
+  if (!(error instanceof ApiError) || error.code !== "BLOCK_CONFLICTS") return null;
+  try {
+    const body = JSON.parse(error.body) as { bookings?: Conflict[] };
+    return body.bookings ?? [];
+  } catch {
+    return [];
+  }
+};
+
+function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => void }) {
+  const booking = picked.cell.booking!;
+  const [amount, setAmount] = useState(booking.remainingAmount);
+  const [busy, setBusy] = useState<string | null>(null);
+  const act = async (what: string, work: () => Promise<void>) => {
+    setBusy(what);
+    try {
+      await work();
+      onDone();
+    } catch (error) {
+      toastError("Error", describeError(error, "No se pudo completar la acción"));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const unpaid = Number(booking.remainingAmount) > 0;
+  return (
+    <div className="space-y-5">
+      <dl className="divide-y divide-stone-100 text-sm">
+        <Row label="Jugador" value={booking.userName ?? "—"} />
+        <Row label="Modalidad" value={booking.gameType === "doubles" ? "Dobles" : "Singles"} />
+        <Row label="Total" value={money(booking.totalAmount)} />
+        <Row label="Pagado" value={money(booking.paidAmount)} />
+        <Row label="Pendiente" value={money(booking.remainingAmount)} strong />
+        {booking.seriesId && <Row label="Reserva fija" value="Semanal" />}
+      </dl>
+      {unpaid && (
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void act("cash", async () => {
+              await recordCash(booking.id, amount);
+              toast({ title: "Pago en efectivo registrado", description: `${money(amount)} de ${booking.userName ?? "el jugador"}` });
+            });
+          }}
+        >
+          <TextField label="Pago en efectivo ($)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} className="flex-1" />
+          <Button type="submit" disabled={busy !== null} aria-busy={busy === "cash"}>
+            {busy === "cash" ? "Procesando..." : "Registrar efectivo"}
+          </Button>
+        </form>
+      )}
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          variant="destructive"
+          disabled={busy !== null}
+          onClick={() =>
+            void act("cancel", async () => {
+              const answer = await cancelAsAdmin(booking.id);
+              toast({ title: "Reserva cancelada", description: `Se reembolsará ${answer.refundPercentage}% del monto pagado.` });
+            })
+          }
+        >
+          Cancelar reserva
+        </Button>
+        {booking.seriesId && (
+          <Button
+            variant="outline"
+            disabled={busy !== null}
+            onClick={() =>
+              void act("series", async () => {
+                const answer = await cancelSeries(booking.seriesId!);
+                toast({ title: "Serie cancelada", description: `Se cancelaron ${answer.cancelled.length} reservas de la serie.` });
+              })
+            }
+          >
+            Cancelar toda la serie
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function BlockActions({ picked, onDone }: { picked: PickedCell; onDone: () => void }) {
+  const block = picked.cell.block!;
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="space-y-4">
+      <dl className="divide-y divide-stone-100 text-sm">
+        <Row label="Motivo" value={block.reason} strong />
+        {block.note && <Row label="Nota" value={block.note} />}
+      </dl>
+      <p className="text-sm text-stone-600">Quitar el bloqueo reabre todas sus fechas y horas.</p>
+      <Button
+        variant="outline"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          deleteBlock(block.id)
+            .then(() => {
+              toast({ title: "Bloqueo eliminado", description: "Las horas vuelven a estar disponibles." });
+              onDone();
+            })
+            .catch((error: unknown) => toastError("Error", describeError(error, "No se pudo quitar el bloqueo")))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Quitar bloqueo
+      </Button>
+    </div>
+  );
+}
+
+function BookForm({ picked, date, onDone }: { picked: PickedCell; date: string; onDone: () => void }) {
+  const [username, setUsername] = useState("");
+  const [gameType, setGameType] = useState<"singles" | "doubles">("singles");
+  const [weekly, setWeekly] = useState(false);
+  const [weeks, setWeeks] = useState("12");
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const player = await findPlayer(username.trim());
+      const slot = { courtId: picked.court.id, timeSlot: picked.cell.timeSlot, gameType, userId: player.id };
+      if (weekly) {
+        const answer = await createSeries({ ...slot, startDate: date, weeks: Number(weeks) });
+        const skipped = answer.skipped.map((s) => `${formatDay(s.date, "d MMM")} (${s.message})`).join(", ");
+        toast({
+          title: "Reserva fija creada",
+          description: `${answer.created.length} semanas reservadas para ${player.username}.${skipped ? ` Omitidas: ${skipped}.` : ""}`,
+        });
+      } else {
+        await bookForPlayer({ ...slot, date });
+        toast({ title: "Reserva creada", description: `${picked.court.name} a las ${picked.cell.timeSlot} para ${player.username}` });
+      }
+      onDone();
+    } catch (error) {
+      toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="space-y-4" onSubmit={(e) => void submit(e)}>
+      <TextField label="Usuario del jugador" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="off" />
+      <SelectField label="Modalidad" value={gameType} onChange={(e) => setGameType(e.target.value as "singles" | "doubles")}>
+        <option value="singles">Singles (2 personas)</option>
+        <option value="doubles">Dobles (4 personas)</option>
+      </SelectField>
+      <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
+        <input type="checkbox" checked={weekly} onChange={(e) => setWeekly(e.target.checked)} className="h-4 w-4 accent-court-700" />
+        Repetir cada semana (reserva fija)
+      </label>
+      {weekly && (
+        <TextField label="Semanas" type="number" min={1} max={52} value={weeks} onChange={(e) => setWeeks(e.target.value)} hint="De 1 a 52. Las semanas ocupadas o cerradas se omiten." />
+      )}
+      <Button type="submit" className="w-full" disabled={busy || username.trim() === ""} aria-busy={busy}>
+        {busy ? "Procesando..." : weekly ? "Crear reserva fija" : "Reservar"}
+      </Button>
+    </form>
+  );
+}
+
+function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date: string; venueId: string; onDone: () => void }) {
+  const [scope, setScope] = useState<"court" | "venue">("court");
+  const [hours, setHours] = useState<"slot" | "day">("slot");
+  const [endDate, setEndDate] = useState(date);
+  const [reason, setReason] = useState<BlockReason>("Mantenimiento");
+  const [note, setNote] = useState("");
+  const [weekdays, setWeekdays] = useState<number[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+
+  const request = (): NewBlock => ({
+    ...(scope === "court" ? { courtId: picked.court.id } : { venueId }),
+    startDate: date,
+    endDate,
+    ...(hours === "slot" ? { timeSlots: [picked.cell.timeSlot] } : {}),
+    ...(endDate > date && weekdays.length > 0 ? { weekdays } : {}),
+    reason,
+    ...(note.trim() ? { note: note.trim() } : {}),
+  });
+  const send = async (cancelConflicts: boolean) => {
+    setBusy(true);
+    try {
+      const answer = await createBlock({ ...request(), cancelConflicts });
+      const n = answer.cancelledBookings.length;
+      toast({
+        title: n > 0 ? "Cierre registrado" : "Bloqueo creado",
+        description:
+          n > 0
+            ? `Se cancelaron ${n} ${n === 1 ? "reserva" : "reservas"} y se reembolsó el 100% a cada pagador.`
+            : `Motivo: ${reason}.`,
+      });
+      onDone();
+    } catch (error) {
+      const found = conflictsOf(error);
+      if (found) setConflicts(found);
+      else toastError("Error", describeError(error, "No se pudo crear el bloqueo"));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (conflicts) {
+    return (
+      <div className="space-y-4" role="alert">
+        <p className="text-sm font-semibold text-stone-900">
+          {conflicts.length === 1 ? "Hay 1 reserva activa" : `Hay ${conflicts.length} reservas activas`} en ese horario:
+        </p>
+        <ul className="max-h-48 space-y-1 overflow-y-auto text-sm text-stone-700">
+          {conflicts.map((c) => (
+            <li key={c.id}>
+              {c.courtName} · {capitalize(formatDay(c.date, "EEE d MMM"))} · {c.timeSlot}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-stone-600">Si cierras igualmente, se cancelan y cada pagador recibe el 100% de lo que pagó.</p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setConflicts(null)} disabled={busy}>
+            Volver
+          </Button>
+          <Button variant="destructive" onClick={() => void send(true)} disabled={busy} aria-busy={busy}>
+            {busy ? "Procesando..." : "Cancelar reservas y reembolsar 100%"}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="space-y-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send(false);
+      }}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Qué se cierra" value={scope} onChange={(e) => setScope(e.target.value as "court" | "venue")}>
+          <option value="court">Solo {picked.court.name}</option>
+          <option value="venue">Todo el complejo</option>
+        </SelectField>
+        <SelectField label="Horas" value={hours} onChange={(e) => setHours(e.target.value as "slot" | "day")}>
+          <option value="slot">Solo las {picked.cell.timeSlot}</option>
+          <option value="day">Todo el día</option>
+        </SelectField>
+        <SelectField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value as BlockReason)}>
+          {BLOCK_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Hasta el día" type="date" min={date} value={endDate} onChange={(e) => setEndDate(e.target.value)} required />
+      </div>
+      {endDate > date && (
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">Solo estos días (opcional)</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {WEEKDAY_NAMES.map((name, i) => {
+              const day = i + 1;
+              const on = weekdays.includes(day);
+              return (
+                <label
+                  key={name}
+                  className={cn(
+                    "cursor-pointer rounded-lg border px-2.5 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ball-400",
+                    on ? "border-court-700 bg-court-700 text-white" : "border-stone-300 bg-white text-stone-700",
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="sr-only"
+                    checked={on}
+                    onChange={() => setWeekdays((current) => (on ? current.filter((d) => d !== day) : [...current, day].sort()))}
+                  />
+                  {name}
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+      <TextAreaField label="Nota (opcional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="[&_textarea]:min-h-16" />
+      <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+        {busy ? "Procesando..." : "Bloquear"}
+      </Button>
+    </form>
+  );
+}
+
+/** What the admin can do from a cell of the day's schedule (DESIGN.md section 10). */
+export function CellActions({ picked, date, venueId, past, onDone }: { picked: PickedCell; date: string; venueId: string; past: boolean; onDone: () => void }) {
+  const [mode, setMode] = useState<"book" | "block">("book");
+  if (picked.cell.booking) return <BookingActions picked={picked} onDone={onDone} />;
+  if (picked.cell.block) return <BlockActions picked={picked} onDone={onDone} />;
+  if (past) return <p className="text-sm text-stone-600">Esta hora ya pasó.</p>;
+  return (
+    <div className="space-y-4">
+      <div role="tablist" aria-label="Acción" className="grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1">
+        {(
+          [
+            ["book", "Reservar para un jugador"],
+            ["block", "Bloquear"],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            role="tab"
+            aria-selected={mode === value}
+            onClick={() => setMode(value)}
+            className={cn("rounded-lg px-3 py-2 text-sm font-semibold", mode === value ? "bg-white text-court-800 shadow-sm" : "text-stone-600")}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {mode === "book" ? (
+        <BookForm picked={picked} date={date} onDone={onDone} />
+      ) : (
+        <BlockForm picked={picked} date={date} venueId={venueId} onDone={onDone} />
+      )}
+    </div>
+  );
+}
