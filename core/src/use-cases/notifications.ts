@@ -189,8 +189,13 @@ export const enqueueClosureNotice = (
   bookingId: string,
   reason: string,
 ) =>
-  // a closure gives back everything, whatever the tier (DESIGN.md section 10)
-  enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure", chargedOf);
+  Effect.gen(function* () {
+    // a closure gives back everything, whatever the tier (DESIGN.md section 10)
+    const written = yield* enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure", chargedOf);
+    // told as a closure: the catch-up must not tell it again as a plain cancellation
+    yield* call(() => ports.notifications.markNoticed(`cancelled:${bookingId}`, ports.clock.now()));
+    return written;
+  });
 
 /** Section 8: the unpaid hold ran out. Call after the booking became expired; the waitlist is told too. */
 export const enqueueHoldExpired = (

@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import {
   cancelBooking,
   catchUpNotices,
+  createBlock,
   createBooking,
   createPaymentIntent,
   createShareLink,
@@ -94,6 +95,17 @@ describe("producers", () => {
     const notices = outboxOf(c.ports).rows().map((r) => r.notice);
     expect(notices.find((n) => n.kind === "cancellation")).toMatchObject({ refund: 363, refundPercentage: 50 });
     expect(notices.find((n) => n.kind === "closure")).toMatchObject({ refund: 725, reason: "Torneo" });
+  });
+
+  it("when the club closes a court over a paid booking, then its payer is told the full refund and the reason, and not again as a cancellation", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: booking.date, endDate: booking.date, reason: "Mantenimiento", note: "Lluvia", cancelConflicts: true }));
+    const closure = outboxOf(c.ports).rows().filter((r) => r.notice.kind === "closure");
+    expect(closure.map((r) => r.to)).toEqual(["ana@example.com"]);
+    expect(closure[0]?.notice).toMatchObject({ refund: 725, reason: "Mantenimiento (Lluvia)" });
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    expect(outboxOf(c.ports).rows().some((r) => r.notice.kind === "cancellation")).toBe(false);
   });
 
   it("balance due and remainder charged go to the organiser, once per booking", async () => {
