@@ -4,6 +4,7 @@ import { cryptoIds } from "./auth/ids.js";
 import { systemClock } from "./auth/system-clock.js";
 import type { Config } from "./config.js";
 import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
+import { resilientGateway } from "./payments/resilient-gateway.js";
 import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
 import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.js";
 
@@ -52,14 +53,17 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
   const simulated = stripe ? null : simulatedGateway(database.simulatedIntents, ids, clock);
   // stripe-node and pdfkit load only when used: the CLI and the simulated mode never pay for them.
   const stripeModule = stripe ? await import("./payments/stripe-gateway.js") : null;
-  const gateway = stripe && stripeModule
+  const timeoutMs = config.paymentProviderTimeoutSeconds * 1000;
+  const provider = stripe && stripeModule
     ? stripeModule.stripeGateway({
         secretKey: stripe.secretKey,
+        timeoutMs,
         ...(stripe.apiHost ? { host: stripe.apiHost } : {}),
         ...(stripe.apiPort ? { port: stripe.apiPort } : {}),
         ...(stripe.apiProtocol ? { protocol: stripe.apiProtocol } : {}),
       })
     : (simulated as SimulatedGateway);
+  const gateway = resilientGateway(provider, { timeoutMs });
   const webhookSecret = stripe?.webhookSecret ?? null;
 
   const ports: Ports = {
@@ -85,6 +89,10 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
               id: event.id,
               type: event.type,
               paymentIntentId: object.object === "payment_intent" && typeof object.id === "string" ? object.id : null,
+              alreadyProcessed: () => database.webhookEvents.isProcessed(event.id),
+              markProcessed: async () => {
+                await database.webhookEvents.markProcessed(event.id);
+              },
             };
           },
     close: () => database.close(),

@@ -44,6 +44,10 @@ export interface Config {
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
   readonly sweepIntervalSeconds: number;
+  /** a payment intent left pending this long is asked of the provider and settled or cancelled (DESIGN.md section 8) */
+  readonly intentTtlMinutes: number;
+  /** each card-provider call gives up after this long, then is retried at most twice with the same idempotency key */
+  readonly paymentProviderTimeoutSeconds: number;
   /** mail (DESIGN.md section 9): SMTP, or .eml files under DATA_DIR/mail/ without SMTP_URL */
   readonly mail: MailConfig;
 }
@@ -169,6 +173,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const invoiceIssuer = invoiceIssuerOf(text, problems);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
+  const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
+  const paymentProviderTimeoutSeconds = decimal("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 10, 0.1, 120);
 
   const smtpUrl = text("SMTP_URL") ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl)) problems.push("SMTP_URL debe ser una URL smtp:// o smtps:// (p. ej. smtp://usuario:clave@servidor:587)");
@@ -230,6 +236,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     invoiceIssuer,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
+    intentTtlMinutes,
+    paymentProviderTimeoutSeconds,
     mail: { smtpUrl, from: mailFrom, dir: path.join(dataDir, "mail"), retrySeconds: mailRetrySeconds },
   };
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ProviderUnavailable } from "../../adapters/src/payments/gateway-errors.js";
 import { stripeGateway } from "../../adapters/src/payments/stripe-gateway.js";
 import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
 
@@ -85,10 +86,12 @@ describe("stripeGateway over a local fake of api.stripe.com", () => {
     await expect(badKey.retrieveIntent("pi_x")).rejects.toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 
-  it("when the fake server is down, then the connection error reaches the caller without a retry", async () => {
+  it("when the fake server is down, then the caller gets ProviderUnavailable (retries are the resilient wrapper's)", async () => {
     const down = await startFakeStripeServer();
     const options = down.gatewayOptions();
     await down.close();
-    await expect(stripeGateway(options).retrieveIntent("pi_x")).rejects.toBeInstanceOf(Stripe.errors.StripeConnectionError);
+    const error = await stripeGateway(options).retrieveIntent("pi_x").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderUnavailable);
+    expect(down.requests).toHaveLength(0);
   });
 });

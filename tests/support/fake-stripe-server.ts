@@ -63,6 +63,13 @@ export interface FakeStripeServer {
   /** A Stripe event carrying the intent as it is now, e.g. for signed-webhook tests. */
   eventFor(intentId: string, type?: string): { id: string; object: "event"; type: string; data: { object: FakePaymentIntent } };
   readonly requests: readonly RecordedRequest[];
+  /** The next `count` requests whose path starts with `pathPrefix` answer 500 api_error (then it recovers). */
+  failNext(pathPrefix: string, count: number): void;
+  /** Requests whose path starts with `pathPrefix` get no answer until `resume()` (a hanging provider). */
+  hang(pathPrefix: string): void;
+  resume(): void;
+  /** What a buggy or tampered flow leaves at the provider: an intent whose amount, currency or metadata differ. */
+  tamper(intentId: string, change: { amount?: number; currency?: string; metadata?: Record<string, string> }): FakePaymentIntent;
   close(): Promise<void>;
 }
 
@@ -131,6 +138,9 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
   // Stripe keeps successful answers per key and refuses the key with other parameters.
   const replays = new Map<string, { request: string; status: number; body: unknown }>();
   let sequence = 0;
+  const failures: { prefix: string; left: number }[] = [];
+  let hanging: string | null = null;
+  const held: ServerResponse[] = [];
   const nextId = (prefix: string) => `${prefix}_fake${String(++sequence).padStart(6, "0")}${randomBytes(4).toString("hex")}`;
 
   const mustFind = (intentId: string): FakePaymentIntent => {
@@ -252,6 +262,15 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
       const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
       const authorization = req.headers.authorization;
       requests.push({ method, path: url.pathname, idempotencyKey, authorization, form });
+      if (hanging !== null && url.pathname.startsWith(hanging)) {
+        held.push(res);
+        return;
+      }
+      const failure = failures.find((f) => f.left > 0 && url.pathname.startsWith(f.prefix));
+      if (failure) {
+        failure.left--;
+        return send(res, 500, { error: { type: "api_error", message: "An unknown error occurred (fake outage)" } });
+      }
       try {
         if (!authorization?.startsWith("Bearer sk_"))
           throw new StripeHttpError(401, { type: "invalid_request_error", message: "Invalid API Key provided" });
@@ -309,6 +328,24 @@ export const startFakeStripeServer = async (): Promise<FakeStripeServer> => {
       return { id: nextId("evt"), object: "event", type, data: { object: structuredClone(mustFind(intentId)) } };
     },
     requests,
+    failNext(pathPrefix, count) {
+      failures.push({ prefix: pathPrefix, left: count });
+    },
+    hang(pathPrefix) {
+      hanging = pathPrefix;
+    },
+    resume() {
+      hanging = null;
+      // the clients gave up on these long ago; answering now only frees the sockets
+      for (const res of held.splice(0)) res.destroy();
+    },
+    tamper(intentId, change) {
+      const intent = mustFind(intentId);
+      if (change.amount !== undefined) intent.amount = change.amount;
+      if (change.currency !== undefined) intent.currency = change.currency;
+      if (change.metadata !== undefined) intent.metadata = change.metadata;
+      return intent;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

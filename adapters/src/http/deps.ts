@@ -32,6 +32,10 @@ export interface WebhookEvent {
   readonly type: string;
   /** the payment intent id for payment_intent.* events */
   readonly paymentIntentId: string | null;
+  /** the event id was processed before (a redelivery): acknowledged, not processed again */
+  readonly alreadyProcessed?: () => Promise<boolean>;
+  /** records the event id once it was processed */
+  readonly markProcessed?: () => Promise<void>;
 }
 
 export interface AppDeps {

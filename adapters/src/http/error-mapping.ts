@@ -30,6 +30,9 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   // the intent exists but the card was not charged (yet): the state conflicts with the request
   PaymentNotConfirmed: 409,
   PaymentMismatch: 400,
+  // settled instead of charging again, or refunded in full because it could no longer apply
+  PaymentAlreadyRecorded: 409,
+  PaymentRefunded: 409,
   CardDeclined: 402,
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,

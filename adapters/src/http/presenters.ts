@@ -36,6 +36,10 @@ export const presentPayment = (payment: Payment) => ({
   netAmount: formatMoney(payment.netAmount),
   totalPaid: formatMoney(chargedOf(payment)),
   refundedAmount: formatMoney(payment.refundedAmount),
+  /** decided and not yet confirmed by the provider */
+  refundOwed: formatMoney(payment.refundOwed),
+  refundSentAt: isoOrNull(payment.refundSentAt),
+  flag: payment.flag,
   createdAt: iso(payment.createdAt),
   paidAt: isoOrNull(payment.paidAt),
   bookingId: payment.bookingId,

@@ -44,3 +44,12 @@ export class IdempotencyKeyReused extends Data.TaggedError("IdempotencyKeyReused
 export class InvalidWebhookSignature extends Data.TaggedError("InvalidWebhookSignature")<{
   readonly message: string;
 }> {}
+
+/**
+ * The provider did not answer in time, answered 5xx, or could not be reached, after every retry.
+ * The HTTP layer answers 503 with Retry-After; the sweep leaves the work for its next pass.
+ */
+export class ProviderUnavailable extends Data.TaggedError("ProviderUnavailable")<{
+  readonly operation: string;
+  readonly message: string;
+}> {}

@@ -13,7 +13,9 @@ export type ConfirmResult =
       readonly paymentIntentId: string;
       readonly message: string;
     }
-  | { readonly ok: false; readonly code: "NOT_FOUND"; readonly message: string };
+  | { readonly ok: false; readonly code: "NOT_FOUND"; readonly message: string }
+  /** the intent was cancelled (replaced, its booking cancelled, abandoned): nothing can be charged on it */
+  | { readonly ok: false; readonly code: "CANCELED"; readonly message: string };
 
 export interface ConfirmInput {
   readonly clientSecret: string;
@@ -38,6 +40,7 @@ const MESSAGES = {
   cvc: "CVC inválido",
   declined: "Tu tarjeta fue rechazada",
   notFound: "Pago no encontrado",
+  canceled: "Este pago fue anulado y no se cobró. Vuelve a abrir el pago para pagar.",
 } as const;
 
 const luhn = (digits: string): boolean => {
@@ -180,6 +183,7 @@ export const simulatedGateway = (
     if (!intent) return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
     // A double submit (or a retry after a lost answer) must not look like a failure.
     if (intent.status === "succeeded") return { ok: true, paymentIntentId: intent.id, status: "succeeded" };
+    if (intent.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
 
     const card = checkCard(input);
     if (!card.ok) return { ok: false, code: "INVALID_INPUT", field: card.field, message: card.message };
@@ -190,6 +194,7 @@ export const simulatedGateway = (
     if (!moved) {
       // Lost a race with another confirm of the same intent: fine when that one succeeded.
       const now = await store.findIntent(intent.id);
+      if (now?.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
       if (now?.status !== "succeeded") return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
     }
     return { ok: true, paymentIntentId: intent.id, status: "succeeded" };

@@ -5,6 +5,7 @@ import {
   IntentAmountRejected,
   InvalidWebhookSignature,
   MIN_CHARGE_CENTS,
+  ProviderUnavailable,
   RefundRejected,
   type RefundRejectedReason,
 } from "./gateway-errors.js";
@@ -15,6 +16,8 @@ export interface StripeGatewayOptions {
   readonly host?: string;
   readonly port?: number;
   readonly protocol?: "http" | "https";
+  /** stripe-node aborts a request after this long (its default is 80 s) */
+  readonly timeoutMs?: number;
 }
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
@@ -50,6 +53,24 @@ const toRefundStatus = (status: string | null): GatewayRefund["status"] => {
 
 const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
 
+/** Not reached, timed out, rate-limited or 5xx: worth retrying with the same key, and 503 to the caller. */
+const unavailable = (error: unknown, operation: string): ProviderUnavailable | undefined =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError ||
+  (isStripeError(error) && (error.statusCode ?? 0) >= 500)
+    ? new ProviderUnavailable({ operation, message: (error as Error).message })
+    : undefined;
+
+/** Runs a Stripe call, turning an outage into ProviderUnavailable. */
+const guard = async <A>(operation: string, call: () => Promise<A>): Promise<A> => {
+  try {
+    return await call();
+  } catch (error) {
+    throw unavailable(error, operation) ?? error;
+  }
+};
+
 const refundReasons: Readonly<Record<string, RefundRejectedReason>> = {
   resource_missing: "unknown-intent",
   charge_already_refunded: "exceeds-refundable",
@@ -72,6 +93,7 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 0,
     telemetry: false,
+    timeout: options.timeoutMs ?? 10_000,
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     ...(options.protocol === undefined ? {} : { protocol: options.protocol }),
@@ -80,7 +102,7 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
   return {
     mode: "stripe",
 
-    async createIntent(input) {
+    createIntent: (input) => guard("createIntent", async () => {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -98,18 +120,18 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
           throw new IntentAmountRejected({ amount: input.amount, minimum: MIN_CHARGE_CENTS, message: error.message });
         throw error;
       }
-    },
+    }),
 
-    async retrieveIntent(id) {
+    retrieveIntent: (id) => guard("retrieveIntent", async () => {
       try {
         return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
         throw error;
       }
-    },
+    }),
 
-    async cancelIntent(id) {
+    cancelIntent: (id) => guard("cancelIntent", async () => {
       try {
         return toGatewayIntent(await stripe.paymentIntents.cancel(id));
       } catch (error) {
@@ -119,9 +141,9 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
           return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
         throw error;
       }
-    },
+    }),
 
-    async refund(input) {
+    refund: (input) => guard("refund", async () => {
       const { intentId, amount, idempotencyKey } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0)
         throw new RefundRejected({ reason: "invalid-amount", intentId, message: `Invalid refund amount: ${amount}` });
@@ -134,7 +156,7 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
         if (reason && isStripeError(error)) throw new RefundRejected({ reason, intentId, message: error.message });
         throw error;
       }
-    },
+    }),
   };
 };
 

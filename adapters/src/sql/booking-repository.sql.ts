@@ -30,6 +30,9 @@ const insertParams = (b: Booking): Param[] => [
   isoOrNull(b.cancelledAt),
 ];
 
+/** Rolls the cancel's transaction back when the booking was no longer active. */
+class NotCancelled extends Error {}
+
 /**
  * `status <> 'cancelled'` is written exactly like the predicate of the partial unique index
  * bookings_active_slot_unique, so both planners can use that index for the per-court reads.
@@ -97,11 +100,26 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     return row ? int(row, "n") : 0;
   },
   async cancel(id, change) {
-    const changed = await sql.run(
-      "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
-        "where id = ? and status = 'active'",
-      [change.reason, change.refundPercentage, iso(change.at), id],
-    );
-    return changed > 0;
+    const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
+      "where id = ? and status = 'active'";
+    const params = [change.reason, change.refundPercentage, iso(change.at), id];
+    const owed = change.refundsOwed ?? [];
+    if (owed.length === 0) return (await sql.run(cancel, params)) > 0;
+    // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
+    // two on row locks instead of deadlocking.
+    try {
+      return await sql.transaction(async (tx) => {
+        for (const o of owed)
+          await tx.run(
+            "update payments set refund_owed = refund_owed + ?, status = 'refunded' where id = ? and status = 'succeeded' and refund_owed = 0",
+            [o.amount, o.paymentId],
+          );
+        if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NotCancelled) return false;
+      throw error;
+    }
   },
 });

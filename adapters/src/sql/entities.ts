@@ -75,6 +75,9 @@ export interface PaymentRow {
   stripeFee: number;
   netAmount: number;
   refundedAmount: number;
+  refundOwed: number;
+  refundSentAt: Date | null;
+  flag: string | null;
   stripePaymentIntentId: string;
   shareToken: string | null;
   invoiceNumber: string | null;
@@ -236,6 +239,9 @@ export const PaymentSchema = new EntitySchema<PaymentRow>({
     stripeFee: int,
     netAmount: int,
     refundedAmount: int,
+    refundOwed: int,
+    refundSentAt: optionalInstant,
+    flag: optionalText,
     stripePaymentIntentId: text,
     shareToken: optionalText,
     invoiceNumber: optionalText,

@@ -7,6 +7,7 @@ import type {
   DiscountType,
   GameType,
   Payment,
+  PaymentFlag,
   PaymentKind,
   PaymentStatus,
   ShareLink,
@@ -115,10 +116,11 @@ export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
 
 const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
+const PAYMENT_FLAGS: readonly PaymentFlag[] = ["mismatch", "refunded_on_arrival"];
 
 export const PAYMENT_COLUMNS =
   "p.id, p.booking_id, p.user_id, p.kind, p.status, p.amount, p.discount, p.discount_code, p.discount_code_id, " +
-  "p.stripe_fee, p.net_amount, p.refunded_amount, p.stripe_payment_intent_id, p.share_token, p.invoice_number, " +
+  "p.stripe_fee, p.net_amount, p.refunded_amount, p.refund_owed, p.refund_sent_at, p.flag, p.stripe_payment_intent_id, p.share_token, p.invoice_number, " +
   "p.created_at, p.paid_at, p.venue_name, p.court_name, p.court_number, p.booking_date, p.time_slot, p.game_type";
 
 export const toPayment = (r: Row): Payment => ({
@@ -134,6 +136,9 @@ export const toPayment = (r: Row): Payment => ({
   stripeFee: int(r, "stripe_fee"),
   netAmount: int(r, "net_amount"),
   refundedAmount: int(r, "refunded_amount"),
+  refundOwed: int(r, "refund_owed"),
+  refundSentAt: instantOrNull(r, "refund_sent_at"),
+  flag: r.flag === null || r.flag === undefined ? null : oneOf(r, "flag", PAYMENT_FLAGS),
   stripePaymentIntentId: str(r, "stripe_payment_intent_id"),
   shareToken: strOrNull(r, "share_token"),
   invoiceNumber: strOrNull(r, "invoice_number"),

@@ -152,6 +152,25 @@ const recordInTransaction = async (
 const asParam = (value: unknown): string | number | boolean | null =>
   value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 
+/**
+ * One conditional UPDATE takes a batch of unleased rows for a sweeping process. On PostgreSQL the
+ * rows are picked FOR UPDATE SKIP LOCKED, so concurrent sweepers take different rows instead of
+ * queueing on the same ones; SQLite has a single writer, the lease condition is enough.
+ */
+const claimBatch = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
+  const lock = sql.engine === "postgresql" ? " for update skip locked" : "";
+  const claimed = await sql.all(
+    "update payments set claimed_until = ? where id in (" +
+      `select p.id from payments p where ${condition} and (p.claimed_until is null or p.claimed_until <= ?) ` +
+      `order by p.created_at, p.id limit ?${lock}) returning id`,
+    [iso(until), ...params, iso(now), limit],
+  );
+  if (claimed.length === 0) return [];
+  const ids = claimed.map((r) => str(r, "id"));
+  const rows = await sql.all(`select ${PAYMENT_COLUMNS} from payments p where p.id in (${ids.map(() => "?").join(", ")}) order by p.created_at, p.id`, ids);
+  return rows.map(toPayment);
+};
+
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
@@ -307,5 +326,30 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       [iso(before)],
     );
     return rows.map(toPayment);
+  },
+  async oweRefund({ id, amount, flag }) {
+    const changed = await sql.run(
+      "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
+        "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null",
+      [amount, flag, id],
+    );
+    return changed > 0;
+  },
+  async markRefundSent({ id, amount, at }) {
+    const changed = await sql.run(
+      "update payments set refunded_amount = case when refunded_amount + ? > amount - discount then amount - discount " +
+        "else refunded_amount + ? end, refund_owed = 0, refund_sent_at = ?, claimed_until = null where id = ? and refund_owed = ?",
+      [amount, amount, iso(at), id, amount],
+    );
+    return changed > 0;
+  },
+  claimOwedRefunds(now, until, limit) {
+    return claimBatch(sql, "p.refund_owed > 0", [], now, until, limit);
+  },
+  claimStalePending(before, now, until, limit) {
+    return claimBatch(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
+  },
+  async releaseClaim(id) {
+    await sql.run("update payments set claimed_until = null where id = ?", [id]);
   },
 });

@@ -1,5 +1,5 @@
-import { sendClosureRefunds } from "@courts/core";
 import { Effect } from "effect";
+import { reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
@@ -10,7 +10,15 @@ import type { SweepStep } from "./sweeper.js";
  */
 export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   const steps: SweepStep[] = [];
-  void runtime;
+  // A claimed payment is kept as long as its provider calls may take (3 attempts), with margin.
+  const claimMs = runtime.config.paymentProviderTimeoutSeconds * 1000 * 3 + 5_000;
+  steps.push(
+    { name: "refunds-owed", run: () => Effect.runPromise(sendOwedRefunds(runtime.ports, { claimMs })) },
+    {
+      name: "stale-intents",
+      run: () => Effect.runPromise(reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
+    },
+  );
   // refunds a closure owes while the provider was down (DESIGN.md section 10)
   steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
   // mail last: a pass sends what the steps before it wrote

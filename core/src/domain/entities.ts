@@ -40,6 +40,12 @@ export const isAvailable = (court: Pick<Court, "status">): boolean => court.stat
 
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
 export type PaymentKind = "partial" | "full" | "shared" | "cash";
+/**
+ * What the admin must see on a payment: the provider took an amount, currency or metadata that
+ * did not match it (refunded in full), or took money that could no longer apply (refunded on
+ * arrival: booking cancelled, already paid, link full, intent abandoned).
+ */
+export type PaymentFlag = "mismatch" | "refunded_on_arrival";
 
 /**
  * One card payment. Written as pending when its intent is created and moved to succeeded once
@@ -60,6 +66,11 @@ export interface Payment {
   readonly stripeFee: Cents;
   readonly netAmount: Cents;
   readonly refundedAmount: Cents;
+  /** decided but not yet confirmed by the provider; the sweep sends it until it is */
+  readonly refundOwed: Cents;
+  /** when the provider confirmed the last refund */
+  readonly refundSentAt: Date | null;
+  readonly flag: PaymentFlag | null;
   readonly stripePaymentIntentId: string;
   readonly shareToken: string | null;
   /** set when the payment succeeds: gapless per year, e.g. 2026-000042 */

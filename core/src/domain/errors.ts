@@ -40,6 +40,10 @@ export class ShareLinkFull extends Data.TaggedError("ShareLinkFull")<{ readonly 
 
 export class PaymentNotConfirmed extends Data.TaggedError("PaymentNotConfirmed")<{ readonly message: string }> {}
 export class PaymentMismatch extends Data.TaggedError("PaymentMismatch")<{ readonly message: string }> {}
+/** A request would pay again what an open intent already paid: it was recorded instead. */
+export class PaymentAlreadyRecorded extends Data.TaggedError("PaymentAlreadyRecorded")<{ readonly message: string }> {}
+/** The money of this payment went (or is going) back to the card. */
+export class PaymentRefunded extends Data.TaggedError("PaymentRefunded")<{ readonly message: string }> {}
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
 export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
 
@@ -88,6 +92,8 @@ export type DomainError =
   | ShareLinkFull
   | PaymentNotConfirmed
   | PaymentMismatch
+  | PaymentAlreadyRecorded
+  | PaymentRefunded
   | CardDeclined
   | InvoiceUnavailable
   | ImageTooLarge

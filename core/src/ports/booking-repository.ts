@@ -1,4 +1,5 @@
 import type { Booking } from "../domain/booking.js";
+import type { Cents } from "../domain/money.js";
 import type { LocalDate } from "../domain/time.js";
 import type { Page, PageRequest } from "./pagination.js";
 
@@ -30,7 +31,19 @@ export interface BookingRepository {
   /** active bookings on a date, optionally of one venue */
   listByDate(date: LocalDate, venueId?: string): Promise<BookingWithCourt[]>;
   countActiveOnDate(date: LocalDate): Promise<number>;
-  /** active -> cancelled, conditionally; false when it was not active. Frees the slot. */
-  cancel(id: string, change: { reason: string | null; refundPercentage: number; at: Date }): Promise<boolean>;
+  /**
+   * active -> cancelled, conditionally; false when it was not active. Frees the slot. In the same
+   * transaction, each succeeded payment listed in `refundsOwed` records what it is owed (status
+   * refunded, sent later by the provider), so a crash never loses a refund.
+   */
+  cancel(
+    id: string,
+    change: {
+      reason: string | null;
+      refundPercentage: number;
+      at: Date;
+      refundsOwed?: readonly { readonly paymentId: string; readonly amount: Cents }[];
+    },
+  ): Promise<boolean>;
 }
 

@@ -1,4 +1,4 @@
-import type { Payment, PaymentKind } from "../domain/entities.js";
+import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
 import type { Page, PageRequest } from "./pagination.js";
 
@@ -83,4 +83,26 @@ export interface PaymentRepository {
   revenueBetween(from: Date, to: Date): Promise<Cents>;
   /** pending payments created before `before` (abandoned intents) */
   listStalePending(before: Date): Promise<Payment[]>;
+  /**
+   * Decides that money the provider took goes back in full: refund owed, status refunded, the
+   * flag for the admin. Conditional: only the first decision counts (nothing owed or refunded
+   * before); false otherwise.
+   */
+  oweRefund(input: { readonly id: string; readonly amount: Cents; readonly flag: PaymentFlag | null }): Promise<boolean>;
+  /**
+   * The provider confirmed the refund owed: refunded amount += owed (never above the charge),
+   * nothing owed, sent at `at`, lease released. Conditional on `amount` still being what is owed.
+   */
+  markRefundSent(input: { readonly id: string; readonly amount: Cents; readonly at: Date }): Promise<boolean>;
+  /**
+   * Claims up to `limit` payments with a refund owed and no live lease (oldest first) for one
+   * sweeping process until `until`, in one conditional UPDATE (PostgreSQL: the rows are picked
+   * `FOR UPDATE SKIP LOCKED`, so processes sweeping at once take different rows). A process
+   * killed mid-sweep leaves leases that simply run out; the next sweep takes the rows again.
+   */
+  claimOwedRefunds(now: Date, until: Date, limit: number): Promise<Payment[]>;
+  /** The same for payments still pending that were created before `before` (abandoned intents). */
+  claimStalePending(before: Date, now: Date, until: Date, limit: number): Promise<Payment[]>;
+  /** gives the lease back early, once the work on the payment is done or failed */
+  releaseClaim(id: string): Promise<void>;
 }

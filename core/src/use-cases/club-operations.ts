@@ -91,7 +91,7 @@ const REFUND_CLAIM_MS = 120_000;
  * sent with one idempotency key per payment (a retry after a crash is the same refund at the
  * provider), then marked sent together with the payment. A provider failure leaves it owed.
  */
-export const sendOwedRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, refund: OwedRefund) =>
+export const sendClosureRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, refund: OwedRefund) =>
   Effect.gen(function* () {
     const now = ports.clock.now();
     const claimed = yield* call(() => ports.blocks.claimOwedRefund(refund.paymentId, now, new Date(now.getTime() + REFUND_CLAIM_MS)));
@@ -116,7 +116,7 @@ export const sendClosureRefunds = (ports: Pick<Ports, "blocks" | "gateway" | "cl
     const owed = yield* call(() => ports.blocks.listOwedRefunds(ports.clock.now(), limit));
     let sent = 0;
     for (const refund of owed) {
-      const outcome = yield* sendOwedRefund(ports, refund);
+      const outcome = yield* sendClosureRefund(ports, refund);
       if (outcome.status === "sent") sent++;
     }
     return sent;
@@ -216,7 +216,7 @@ const settleClosedBooking = (ports: Pick<Ports, "blocks" | "payments" | "discoun
       if (payment.status === "pending") yield* abandonPayment(ports, payment);
     }
     const refunds: SentRefund[] = [];
-    for (const refund of item.refunds) refunds.push(yield* sendOwedRefund(ports, refund));
+    for (const refund of item.refunds) refunds.push(yield* sendClosureRefund(ports, refund));
     return { booking: item.booking, refunds } satisfies ClosureNotice;
   });
 
@@ -339,7 +339,7 @@ export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id:
 export const cancelBookingSeries = (
   ports: Pick<
     Ports,
-    "blocks" | "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
+    "blocks" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
   >,
   actor: Actor,
   id: string,
@@ -405,6 +405,9 @@ export const recordCashPayment = (
       stripeFee: 0,
       netAmount: input.amount,
       refundedAmount: 0,
+      refundOwed: 0,
+      refundSentAt: null,
+      flag: null,
       // no card intent: a unique key of its own keeps payments_intent_unique meaningful
       stripePaymentIntentId: `cash-${id}`,
       shareToken: null,

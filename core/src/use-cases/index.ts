@@ -9,6 +9,7 @@ export * from "./images.js";
 export * from "./notifications.js";
 export * from "./payers.js";
 export * from "./payments.js";
+export * from "./reconcile-payments.js";
 export * from "./reports.js";
 export * from "./share-links.js";
 export * from "./support.js";

@@ -14,7 +14,7 @@ import { call } from "./support.js";
  * (required, so the organiser knows who paid) and optionally an email for the receipt.
  */
 export const openPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "notifications">,
+  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "notifications" | "users" | "outbox">,
   actor: Actor,
   input: PaymentIntentBody,
 ) =>

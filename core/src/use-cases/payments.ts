@@ -1,17 +1,19 @@
-import { Effect } from "effect";
+import { Effect, Exit } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { DiscountCode } from "../domain/discount.js";
-import type { Payment, PaymentKind } from "../domain/entities.js";
+import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";
 import {
   BookingFullyPaid,
   BookingNotActive,
   InvalidInput,
   NotAllowed,
+  PaymentAlreadyRecorded,
   PaymentMismatch,
   PaymentNotConfirmed,
   PaymentNotFound,
+  PaymentRefunded,
   ShareLinkFull,
 } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
@@ -65,7 +67,7 @@ const amountToPay = (booking: Booking, kind: PaymentKind, link: ShareLink | unde
  * A discount use is reserved now and released if the intent is abandoned.
  */
 export const createPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues">,
+  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox">,
   actor: Actor,
   input: PaymentIntentBody,
 ) =>
@@ -94,7 +96,19 @@ export const createPaymentIntent = (
       const intent = sameTerms ? yield* call(() => ports.gateway.retrieveIntent(open.stripePaymentIntentId)) : undefined;
       if (intent && intent.status !== "succeeded" && intent.status !== "canceled")
         return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, payerId, payment: open } satisfies IntentAnswer;
-      if (!intent || intent.status === "canceled") yield* abandonPayment(ports, open);
+      // Other terms, or the card was already charged (a checkout reloaded after a dropped
+      // connection): the open intent is settled or cancelled at the provider before any new one.
+      const outcome = yield* settleOrCancelIntent(ports, open);
+      if (outcome === "recorded")
+        return yield* Effect.fail(
+          new PaymentAlreadyRecorded({
+            message: "Tu pago anterior ya fue confirmado y quedó registrado. Revisa tu reserva antes de pagar otra vez.",
+          }),
+        );
+      if (outcome === "unsettled")
+        return yield* Effect.fail(
+          new PaymentNotConfirmed({ message: "Tu pago anterior aún se está procesando. Inténtalo de nuevo en unos minutos." }),
+        );
     }
 
     let code: DiscountCode | undefined;
@@ -143,6 +157,9 @@ export const createPaymentIntent = (
       stripeFee: figures.fee,
       netAmount: figures.net,
       refundedAmount: 0,
+      refundOwed: 0,
+      refundSentAt: null,
+      flag: null,
       stripePaymentIntentId: intent.id,
       shareToken: link?.token ?? null,
       invoiceNumber: null,
@@ -167,28 +184,93 @@ export const abandonPayment = (ports: Pick<Ports, "payments" | "discountCodes">,
   });
 
 /**
+ * Sends the refund a payment is owed, with one idempotency key per payment, so a retry after a
+ * timeout or a crash never refunds twice; recorded as sent once the provider accepted it.
+ */
+export const sendOwedRefund = (ports: Pick<Ports, "payments" | "gateway" | "clock">, payment: Payment) =>
+  Effect.gen(function* () {
+    if (payment.refundOwed <= 0) return false;
+    const refund = yield* call(() =>
+      ports.gateway.refund({ intentId: payment.stripePaymentIntentId, amount: payment.refundOwed, idempotencyKey: `refund-${payment.id}` }),
+    );
+    if (refund.status === "failed") throw new Error(`the provider failed refund ${refund.id} of payment ${payment.id}`);
+    return yield* call(() => ports.payments.markRefundSent({ id: payment.id, amount: payment.refundOwed, at: ports.clock.now() }));
+  });
+
+/** How long one process keeps a payment it works on: three provider calls with their timeouts, and margin. */
+export const CLAIM_MS = 2 * 60_000;
+
+/**
+ * Tries to send a payment's owed refund right away; when the provider is down the refund stays
+ * owed (it is already written) and the sweep sends it. No lease: a sweep sending the same refund
+ * at the same moment uses the same idempotency key, so the provider refunds once.
+ */
+export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock">, paymentId: string) =>
+  Effect.gen(function* () {
+    const payment = yield* call(() => ports.payments.findById(paymentId));
+    if (!payment) return false;
+    const sent = yield* Effect.exit(sendOwedRefund(ports, payment));
+    return Exit.isSuccess(sent) && sent.value;
+  });
+
+/**
+ * Money the provider took that cannot apply goes back in full, never silently kept: written as
+ * owed first (a crash cannot lose it), flagged for the admin, its discount use released, sent now
+ * when the provider answers.
+ */
+const refundOnArrival = (
+  ports: Pick<Ports, "payments" | "gateway" | "clock" | "discountCodes">,
+  payment: Payment,
+  amount: Cents,
+  flag: PaymentFlag,
+) =>
+  Effect.gen(function* () {
+    const owed = yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag }));
+    if (owed && payment.status === "pending" && payment.discountCodeId)
+      yield* call(() => ports.discountCodes.releaseUse(payment.discountCodeId as string));
+    yield* sendRefundNow(ports, payment.id);
+  });
+
+const REFUNDED_MESSAGE = "Este pago fue reembolsado: el dinero vuelve a tu tarjeta.";
+
+/**
  * Records a payment the provider says succeeded, checking amount, currency and metadata first.
- * Used by the browser's call and by the provider's webhook; the same intent is recorded once.
- * Money taken that can no longer apply (link full, booking cancelled or paid meanwhile) is
- * refunded in full before answering.
+ * Used by the browser's call, the provider's webhook and the sweep; the same intent is recorded
+ * once. Money taken that can no longer apply (link full, booking cancelled or paid meanwhile,
+ * intent abandoned) or that does not match its payment is refunded in full and flagged for the
+ * admin before answering. Answers only a succeeded payment; anything else is a failure.
  */
 export const settleIntent = (
   ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
-    if (payment.status === "succeeded" || payment.status === "refunded") return { payment, alreadyRecorded: true };
+    if (payment.status === "succeeded") return { payment, alreadyRecorded: true };
+    if (payment.status === "refunded") return yield* Effect.fail(new PaymentRefunded({ message: REFUNDED_MESSAGE }));
     const intent = yield* call(() => ports.gateway.retrieveIntent(payment.stripePaymentIntentId));
     if (!intent) return yield* Effect.fail(new PaymentMismatch({ message: "El proveedor de pagos no conoce ese pago" }));
     if (intent.status !== "succeeded")
-      return yield* Effect.fail(new PaymentNotConfirmed({ message: "El pago aún no ha sido confirmado por el proveedor" }));
+      return yield* Effect.fail(
+        new PaymentNotConfirmed({
+          message:
+            payment.status === "failed"
+              ? "Este pago fue anulado y no se cobró. Vuelve a abrir el pago para pagar."
+              : "El pago aún no ha sido confirmado por el proveedor",
+        }),
+      );
     if (
       intent.amount !== chargedOf(payment) ||
       intent.currency.toLowerCase() !== CURRENCY ||
       intent.metadata.paymentId !== payment.id ||
       intent.metadata.bookingId !== payment.bookingId
-    )
-      return yield* Effect.fail(new PaymentMismatch({ message: "El pago no corresponde a esta reserva" }));
+    ) {
+      yield* refundOnArrival(ports, payment, intent.amount, "mismatch");
+      return yield* Effect.fail(new PaymentMismatch({ message: "El pago no corresponde a esta reserva. Te devolvemos el total cobrado." }));
+    }
+    if (payment.status === "failed") {
+      yield* refundOnArrival(ports, payment, intent.amount, "refunded_on_arrival");
+      return yield* Effect.fail(new PaymentRefunded({ message: "Este intento de pago había sido anulado. Te devolvemos el total cobrado." }));
+    }
 
     // The organiser's own share counts on the booking's link too, so "X de N" stays true
     // whether the link was created before or after they paid.
@@ -206,15 +288,23 @@ export const settleIntent = (
       case "recorded":
         return { payment: outcome.payment, alreadyRecorded: false };
       case "already-recorded":
-        return { payment: outcome.payment, alreadyRecorded: true };
+        // Moved meanwhile by another caller: settle what it is now (never 2xx unless succeeded).
+        switch (outcome.payment.status) {
+          case "succeeded":
+            return { payment: outcome.payment, alreadyRecorded: true };
+          case "pending":
+            return yield* Effect.fail(new PaymentNotConfirmed({ message: "El pago aún no ha sido confirmado por el proveedor" }));
+          case "failed":
+            // abandoned by another caller while the card was being charged
+            yield* refundOnArrival(ports, outcome.payment, intent.amount, "refunded_on_arrival");
+            return yield* Effect.fail(new PaymentRefunded({ message: REFUNDED_MESSAGE }));
+          default:
+            return yield* Effect.fail(new PaymentRefunded({ message: REFUNDED_MESSAGE }));
+        }
       case "not-found":
         return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado" }));
       default: {
-        yield* call(() =>
-          ports.gateway.refund({ intentId: payment.stripePaymentIntentId, amount: chargedOf(payment), idempotencyKey: `reject-${payment.id}` }),
-        );
-        yield* call(() => ports.payments.markRefunded(payment.id, chargedOf(payment)));
-        if (payment.discountCodeId) yield* call(() => ports.discountCodes.releaseUse(payment.discountCodeId as string));
+        yield* refundOnArrival(ports, payment, chargedOf(payment), "refunded_on_arrival");
         if (outcome.kind === "link-full")
           return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa: ya se pagaron todas las partes. Tu pago fue reembolsado." }));
         if (outcome.kind === "overpaid")
@@ -222,6 +312,42 @@ export const settleIntent = (
         return yield* Effect.fail(new BookingNotActive({ message: "La reserva fue cancelada. Tu pago fue reembolsado." }));
       }
     }
+  });
+
+export type IntentOutcome =
+  /** the provider had taken the money and it is now recorded on the booking */
+  | "recorded"
+  /** the provider had taken the money and it could not apply: refunded in full (or owed) */
+  | "refunded"
+  /** nothing was taken: cancelled at the provider, payment failed, discount use released */
+  | "cancelled"
+  /** the provider is still processing it: left pending for a later pass */
+  | "unsettled";
+
+/**
+ * An open intent that will not be paid through its own checkout (replaced by other terms, its
+ * booking cancelled or its hold expiring, or pending past the intent TTL): cancelled at the
+ * provider first, so a card form left open can never be charged for nothing; if the provider
+ * answers that the money was already taken, it is settled instead (recorded, or refunded in
+ * full when it can no longer apply). Never fails with a domain error; a provider outage is a
+ * defect and leaves the payment pending for the next pass.
+ */
+export const settleOrCancelIntent = (
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
+  payment: Payment,
+): Effect.Effect<IntentOutcome> =>
+  Effect.gen(function* () {
+    if (payment.status !== "pending") return payment.status === "succeeded" ? "recorded" : payment.status === "refunded" ? "refunded" : "cancelled";
+    const intent = yield* call(() => ports.gateway.cancelIntent(payment.stripePaymentIntentId));
+    if (intent === undefined || intent.status === "canceled") {
+      yield* abandonPayment(ports, payment);
+      return "cancelled";
+    }
+    if (intent.status !== "succeeded") return "unsettled";
+    return yield* settleIntent(ports, payment).pipe(
+      Effect.map((r): IntentOutcome => (r.payment.status === "succeeded" ? "recorded" : "refunded")),
+      Effect.catchAll((error): Effect.Effect<IntentOutcome> => Effect.succeed(error._tag === "PaymentNotConfirmed" ? "unsettled" : "refunded")),
+    );
   });
 
 /** POST /api/payments: the payer (or a share-link holder) reports a confirmed card payment. */

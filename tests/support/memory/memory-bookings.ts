@@ -52,7 +52,7 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async findManyByIds(ids) {
       return joined((b) => ids.includes(b.id));
     },
-      async listByDate(date, venueId) {
+    async listByDate(date, venueId) {
       return joined((b) => holdsSlot(b) && b.date === date)
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));
@@ -63,6 +63,11 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async cancel(id, change) {
       const current = state.bookings.get(id);
       if (!current || current.status !== "active") return false;
+      for (const owed of change.refundsOwed ?? []) {
+        const p = state.payments.get(owed.paymentId);
+        if (p && p.status === "succeeded" && p.refundOwed === 0)
+          state.payments.set(p.id, { ...p, status: "refunded", refundOwed: p.refundOwed + owed.amount });
+      }
       state.bookings.set(id, {
         ...current,
         status: "cancelled",

@@ -6,6 +6,8 @@ const settled = (p: Payment) => (p.status === "succeeded" || p.status === "refun
 /** created_at desc, id desc: the SQL order, ties included */
 const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.getTime(), p.id])).reverse();
 
+/** payment id -> lease end (the SQL claimed_until column) */
+const leases = new WeakMap<MemoryState, Map<string, Date>>();
 const matches = (f: TransactionFilter) => (p: Payment) =>
   (f.status === undefined || p.status === f.status) &&
   (f.from === undefined || p.createdAt >= f.from) &&
@@ -20,6 +22,21 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
   };
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
+
+  const lease = () => {
+    let map = leases.get(state);
+    if (!map) leases.set(state, (map = new Map()));
+    return map;
+  };
+
+  const claimBatch = (wanted: (p: Payment) => boolean, now: Date, until: Date, limit: number): Payment[] => {
+    const free = [...state.payments.values()]
+      .filter((p) => wanted(p) && !((lease().get(p.id)?.getTime() ?? 0) > now.getTime()))
+      .sort(byKeys((p) => [p.createdAt.getTime(), p.id]))
+      .slice(0, limit);
+    for (const p of free) lease().set(p.id, until);
+    return free;
+  };
 
   return {
     async insertPending(payment) {
@@ -130,6 +147,29 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       return [...state.payments.values()]
         .filter((p) => p.status === "pending" && p.createdAt < before)
         .sort(byKeys((p) => [p.createdAt.getTime(), p.id]));
+    },
+    async oweRefund({ id, amount, flag }) {
+      const p = state.payments.get(id);
+      if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null) return false;
+      state.payments.set(id, { ...p, refundOwed: amount, flag: flag ?? p.flag, status: "refunded" });
+      return true;
+    },
+    async markRefundSent({ id, amount, at }) {
+      const p = state.payments.get(id);
+      if (!p || p.refundOwed !== amount) return false;
+      const refundedAmount = Math.min(p.refundedAmount + amount, chargedOf(p));
+      state.payments.set(id, { ...p, refundedAmount, refundOwed: 0, refundSentAt: at });
+      lease().delete(id);
+      return true;
+    },
+    async claimOwedRefunds(now, until, limit) {
+      return claimBatch((p) => p.refundOwed > 0, now, until, limit);
+    },
+    async claimStalePending(before, now, until, limit) {
+      return claimBatch((p) => p.status === "pending" && p.createdAt < before, now, until, limit);
+    },
+    async releaseClaim(id) {
+      lease().delete(id);
     },
   };
 };

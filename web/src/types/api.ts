@@ -100,6 +100,12 @@ export interface Payment {
   netAmount: Money;
   totalPaid?: Money;
   refundedAmount?: Money;
+  /** decided but not yet confirmed by the card provider */
+  refundOwed?: Money;
+  /** when the provider confirmed the refund */
+  refundSentAt?: string | null;
+  /** for the admin: the provider took a mismatched amount, or money that could no longer apply */
+  flag?: "mismatch" | "refunded_on_arrival" | null;
   createdAt: string;
   paidAt?: string | null;
   bookingId: string;

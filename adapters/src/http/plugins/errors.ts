@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { ProviderUnavailable } from "../../payments/gateway-errors.js";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
 import { isDatabaseUnavailable } from "../../database-unavailable.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
+
+const PROVIDER_RETRY_AFTER_SECONDS = 30;
 
 const INTERNAL = { message: "Error interno del servidor", code: "INTERNAL" } as const;
 const UNAVAILABLE = {
@@ -62,6 +65,15 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
       message: error.message,
       code: error.code,
       ...(error.field === undefined ? {} : { field: error.field }),
+    });
+  }
+  if (error instanceof ProviderUnavailable) {
+    // Nothing was left half done (see DESIGN.md section 8): the client may simply retry.
+    request.log.warn({ err: error, reqId: request.id }, "payment provider unavailable");
+    reply.header("retry-after", String(PROVIDER_RETRY_AFTER_SECONDS));
+    return send(reply, 503, {
+      message: "El proveedor de pagos no responde en este momento. Inténtalo de nuevo en unos segundos.",
+      code: "PAYMENT_PROVIDER_UNAVAILABLE",
     });
   }
   if (isFastifyError(error)) {

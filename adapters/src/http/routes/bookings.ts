@@ -67,13 +67,19 @@ export default routes("bookings", async (app) => {
         tags,
         summary: "Cancelar una reserva activa con reembolso por tramos",
         body: bodies.cancellation,
-        response: { 200: object({ refundPercentage: int, refundAmount: money, booking: ref("Booking") }) },
+        // refundPending: the part of refundAmount the provider has not confirmed yet (the sweep sends it)
+        response: { 200: object({ refundPercentage: int, refundAmount: money, refundPending: money, booking: ref("Booking") }) },
       },
     },
     async (request) => {
       const input = decode(CancellationBody, request.body);
       const result = await run(cancelBooking(app.ports, actorOf(request), input));
-      return { refundPercentage: result.refundPercentage, refundAmount: formatMoney(result.refundAmount), booking: presentBooking(result.booking) };
+      return {
+        refundPercentage: result.refundPercentage,
+        refundAmount: formatMoney(result.refundAmount),
+        refundPending: formatMoney(result.refundPending),
+        booking: presentBooking(result.booking),
+      };
     },
   );
 });

@@ -220,6 +220,7 @@ export default routes("payments", async (app) => {
       if (result.ok) return { paymentIntentId: result.paymentIntentId, status: result.status };
       if (result.code === "INVALID_INPUT") throw new HttpProblem(400, "INVALID_INPUT", result.message, result.field);
       if (result.code === "CARD_DECLINED") throw new HttpProblem(402, "CARD_DECLINED", result.message);
+      if (result.code === "CANCELED") throw new HttpProblem(409, "PAYMENT_CANCELED", result.message);
       throw new HttpProblem(404, "PAYMENT_NOT_FOUND", result.message);
     },
   );

@@ -30,6 +30,9 @@ export default routes("stripe-webhook", async (app) => {
       } catch {
         throw new HttpProblem(400, "INVALID_SIGNATURE", "Firma del webhook inválida");
       }
+      // Recorded by event id after processing: a redelivery is acknowledged without processing it
+      // again, and a crash before the mark only means the (idempotent) processing runs once more.
+      if (event.alreadyProcessed && (await event.alreadyProcessed())) return { received: true };
       if (event.type === "payment_intent.succeeded" && event.paymentIntentId !== null) {
         try {
           await run(recordPaymentFromProvider(app.ports, event.paymentIntentId));
@@ -40,6 +43,7 @@ export default routes("stripe-webhook", async (app) => {
           request.log.warn({ eventId: event.id, reason: error._tag }, "webhook payment not recorded");
         }
       }
+      await event.markProcessed?.();
       return { received: true };
     },
   );

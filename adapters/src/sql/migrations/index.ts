@@ -1,6 +1,7 @@
 import type { MigrationObject } from "@mikro-orm/core";
 import { Migration20261121000001InitialSchema } from "./Migration20261121000001_initial_schema.js";
 import { Migration20261121000002ServerState } from "./Migration20261121000002_server_state.js";
+import { Migration20261123001200RefundsOwed } from "./Migration20261123001200_refunds_owed.js";
 import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261123001400_limits_and_frozen_invoices.js";
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
@@ -13,6 +14,7 @@ import { Migration20261123001700Notifications } from "./Migration20261123001700_
 export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261121000001_initial_schema", class: Migration20261121000001InitialSchema },
   { name: "Migration20261121000002_server_state", class: Migration20261121000002ServerState },
+  { name: "Migration20261123001200_refunds_owed", class: Migration20261123001200RefundsOwed },
   { name: "Migration20261123001400_limits_and_frozen_invoices", class: Migration20261123001400LimitsAndFrozenInvoices },
   { name: "Migration20261123001500_history_at_scale", class: Migration20261123001500HistoryAtScale },
   { name: "Migration20261123001800_club_operations", class: Migration20261123001800ClubOperations },

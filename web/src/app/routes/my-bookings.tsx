@@ -15,6 +15,8 @@ import { useConfig } from "../../features/config/api/config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
+import { useUserPayments } from "../../features/payments/api/payments";
+import { refundNote } from "../../features/payments/payment-texts";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
 import type { Booking, User } from "../../types/api";
@@ -46,6 +48,13 @@ function MyBookings({ user }: { user: User }) {
   const [upcomingPages, setUpcomingPages] = useState(1);
   const [pastPages, setPastPages] = useState(1);
   const { data: config } = useConfig();
+  // what each cancelled booking owes the player back, and when it was sent
+  const { data: payments } = useUserPayments();
+  const refundsOf = (bookingId: string) =>
+    (payments ?? [])
+      .filter((p) => p.bookingId === bookingId)
+      .map((p) => refundNote(p, config?.timeZone))
+      .filter((note): note is string => note !== null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   useTitle("Mis Reservas");
   const isLoading = upcoming.isLoading || past.isLoading;
@@ -63,8 +72,13 @@ function MyBookings({ user }: { user: User }) {
     <BookingCard
       booking={booking}
       actions={
-        needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" ? (
+        needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refundsOf(booking.id).length > 0 ? (
           <>
+            {refundsOf(booking.id).map((note) => (
+              <p key={note} data-testid="refund-note" className="w-full text-sm text-court-800">
+                {note}
+              </p>
+            ))}
             {needsPayment(booking) && (
               <Button asChild size="sm">
                 <Link to={`/checkout/${booking.id}`}>

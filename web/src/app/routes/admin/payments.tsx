@@ -19,7 +19,7 @@ import {
   type TransactionFilters,
 } from "../../../features/payments/api/payments";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
-import { paymentStatusLabel, paymentStatusTone } from "../../../features/payments/payment-texts";
+import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
 import { AdminShell } from "../../layout/admin-shell";
 
@@ -218,6 +218,8 @@ function Transactions() {
                   </div>
                   {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
                   <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
+                  {paymentFlagLabel(t.flag ?? null) && <Badge tone="red">{paymentFlagLabel(t.flag ?? null)}</Badge>}
+
                   <Button
                     variant="outline"
                     size="sm"
@@ -228,6 +230,11 @@ function Transactions() {
                     <Download aria-hidden="true" className="h-4 w-4" /> PDF
                   </Button>
                 </div>
+                {refundNote(t, config?.timeZone) && (
+                  <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
+                    {refundNote(t, config?.timeZone)}
+                  </p>
+                )}
               </Card>
             </li>
           ))}

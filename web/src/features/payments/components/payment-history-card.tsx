@@ -6,7 +6,7 @@ import { Card } from "../../../components/ui/card";
 import { Row } from "../../../components/ui/page";
 import { formatInstant, money, shortId, toCents } from "../../../lib/format";
 import type { Payment } from "../../../types/api";
-import { paymentStatusLabel, paymentStatusTone } from "../payment-texts";
+import { paymentStatusLabel, paymentStatusTone, refundNote } from "../payment-texts";
 
 /**
  * A payment in the player's history: short id, status, date, amount, discount, total paid, what
@@ -25,6 +25,7 @@ export function PaymentHistoryCard({
   downloading: boolean;
 }) {
   const totalPaid = payment.totalPaid ?? formatMoney(toCents(payment.amount) - toCents(payment.discount));
+  const refund = refundNote(payment, timeZone);
   const refunded = toCents(payment.refundedAmount);
   return (
     <Card className="flex h-full flex-col">
@@ -53,6 +54,11 @@ export function PaymentHistoryCard({
         {refunded > 0 && <Row label="Reembolsado" value={money(refunded)} />}
         {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
       </dl>
+      {refund && (
+        <p data-testid="refund-note" className="border-t border-stone-100 px-5 py-3 text-sm text-court-800">
+          {refund}
+        </p>
+      )}
       {payment.status === "succeeded" && (
         <div className="border-t border-stone-100 p-4">
           <Button variant="outline" size="sm" className="w-full" onClick={onDownload} disabled={downloading} aria-busy={downloading}>

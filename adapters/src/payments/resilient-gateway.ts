@@ -1,0 +1,57 @@
+import type { PaymentGateway } from "@courts/core";
+import { ProviderUnavailable } from "./gateway-errors.js";
+
+export interface ResilienceOptions {
+  /** each attempt gives up after this long (DESIGN.md section 8: 10 s) */
+  readonly timeoutMs: number;
+  /** attempts after the first, each with the same input and so the same idempotency key */
+  readonly retries?: number;
+  /** wait before the first retry, doubled before each next one */
+  readonly backoffMs?: number;
+}
+
+class AttemptTimedOut extends Error {}
+
+const withTimeout = <A>(work: Promise<A>, ms: number): Promise<A> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AttemptTimedOut(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+};
+
+const transient = (error: unknown): boolean => error instanceof AttemptTimedOut || error instanceof ProviderUnavailable;
+
+/**
+ * Every provider call with a time limit and at most `retries` more attempts, each carrying the
+ * caller's idempotency key unchanged, so a retry of a charge or refund that did go through is
+ * answered by the provider with the first result instead of being done twice. A refusal (declined,
+ * invalid) is not retried. After the last attempt the call fails with ProviderUnavailable.
+ */
+export const resilientGateway = <G extends PaymentGateway>(gateway: G, options: ResilienceOptions): G => {
+  const retries = options.retries ?? 2;
+  const backoffMs = options.backoffMs ?? 250;
+  const guarded = async <A>(operation: string, call: () => Promise<A>): Promise<A> => {
+    let last: unknown;
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
+      try {
+        return await withTimeout(call(), options.timeoutMs);
+      } catch (error) {
+        if (!transient(error)) throw error;
+        last = error;
+      }
+    }
+    throw new ProviderUnavailable({
+      operation,
+      message: `payment provider unavailable (${operation}): ${last instanceof Error ? last.message : String(last)}`,
+    });
+  };
+  return {
+    ...gateway,
+    createIntent: (input) => guarded("createIntent", () => gateway.createIntent(input)),
+    retrieveIntent: (id) => guarded("retrieveIntent", () => gateway.retrieveIntent(id)),
+    cancelIntent: (id) => guarded("cancelIntent", () => gateway.cancelIntent(id)),
+    refund: (input) => guarded("refund", () => gateway.refund(input)),
+  };
+};

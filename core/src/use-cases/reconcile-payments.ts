@@ -1,0 +1,61 @@
+import { Effect, Exit } from "effect";
+import type { Ports } from "../ports/index.js";
+import { CLAIM_MS, sendOwedRefund, settleOrCancelIntent } from "./payments.js";
+import { call } from "./support.js";
+
+/** How many payments one pass of a sweep step takes at most: a pass stays short, the next one goes on. */
+const BATCH = 25;
+
+export interface SweepOptions {
+  /** how long a process keeps a payment it claimed; longer than its provider calls can take */
+  readonly claimMs?: number;
+  readonly limit?: number;
+}
+
+/**
+ * Sweep step: every refund owed and not yet confirmed is sent (one idempotency key per payment),
+ * each payment claimed first with a conditional UPDATE so that several processes sweeping at
+ * once never work on the same one. A refund the provider refuses or cannot take now stays owed
+ * and is retried on the next pass. Answers how many were sent.
+ */
+export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clock">, options: SweepOptions = {}) =>
+  Effect.gen(function* () {
+    const claimMs = options.claimMs ?? CLAIM_MS;
+    const now = ports.clock.now();
+    let sent = 0;
+    const claimed = yield* call(() => ports.payments.claimOwedRefunds(now, new Date(now.getTime() + claimMs), options.limit ?? BATCH));
+    for (const payment of claimed) {
+      const result = yield* Effect.exit(sendOwedRefund(ports, payment));
+      if (Exit.isSuccess(result) && result.value) sent++;
+      else yield* call(() => ports.payments.releaseClaim(payment.id));
+      if (Exit.isFailure(result)) yield* Effect.logWarning("refund not sent, retried on the next pass", result.cause);
+    }
+    return sent;
+  });
+
+/**
+ * Sweep step (reconciliation): every payment still pending past the intent TTL is asked of the
+ * provider, and the answer decides: cancelled at the provider (discount use released), or,
+ * when the card was in fact charged (a browser that never came back, a server killed between
+ * the charge and the record), recorded, or refunded in full when it can no longer apply.
+ * Answers how many were settled or cancelled.
+ */
+export const reconcileStaleIntents = (
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
+  options: SweepOptions & { readonly ttlMs: number },
+) =>
+  Effect.gen(function* () {
+    const claimMs = options.claimMs ?? CLAIM_MS;
+    const now = ports.clock.now();
+    const before = new Date(now.getTime() - options.ttlMs);
+    const claimed = yield* call(() =>
+      ports.payments.claimStalePending(before, now, new Date(now.getTime() + claimMs), options.limit ?? BATCH),
+    );
+    let handled = 0;
+    for (const payment of claimed) {
+      const result = yield* Effect.exit(settleOrCancelIntent(ports, payment));
+      if (Exit.isSuccess(result) && result.value !== "unsettled") handled++;
+      yield* call(() => ports.payments.releaseClaim(payment.id));
+    }
+    return handled;
+  });
