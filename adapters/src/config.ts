@@ -50,6 +50,17 @@ export interface Config {
   readonly paymentProviderTimeoutSeconds: number;
   /** holds and the split deadline (DESIGN.md section 8): BOOKING_HOLD_MINUTES, MAX_UNPAID_BOOKINGS, SHARE_DEADLINE_HOURS */
   readonly bookingPolicy: BookingPolicy;
+  /** mail (DESIGN.md section 9): SMTP, or .eml files under DATA_DIR/mail/ without SMTP_URL */
+  readonly mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** smtp:// or smtps:// with credentials in the URL; null writes .eml files to `dir` */
+  readonly smtpUrl: string | null;
+  readonly from: string;
+  readonly dir: string;
+  /** the first retry after a failed send waits this long, each next one twice as long (at most 1 h) */
+  readonly retrySeconds: number;
 }
 
 /** false, a hop count, or the proxies' addresses (IPs or CIDR ranges) */
@@ -173,6 +184,12 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     shareDeadlineHours: decimal("SHARE_DEADLINE_HOURS", DEFAULT_BOOKING_POLICY.shareDeadlineHours, 0, 168),
   };
 
+  const smtpUrl = text("SMTP_URL") ?? null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl)) problems.push("SMTP_URL debe ser una URL smtp:// o smtps:// (p. ej. smtp://usuario:clave@servidor:587)");
+  const mailFrom = text("MAIL_FROM") ?? "Canchas <no-reply@localhost>";
+  if (!/^[^\r\n]*@[^\r\n]+$/.test(mailFrom)) problems.push(`MAIL_FROM debe ser una dirección de correo, p. ej. "Canchas <reservas@club.com>" (recibido "${mailFrom}")`);
+  const mailRetrySeconds = decimal("MAIL_RETRY_SECONDS", 60, 0.01, 3600);
+
   const adminUsername = text("ADMIN_USERNAME");
   const adminPassword = env.ADMIN_PASSWORD;
   let admin: Config["admin"] = null;
@@ -230,6 +247,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     intentTtlMinutes,
     paymentProviderTimeoutSeconds,
     bookingPolicy,
+    mail: { smtpUrl, from: mailFrom, dir: path.join(dataDir, "mail"), retrySeconds: mailRetrySeconds },
   };
 };
 

@@ -39,6 +39,9 @@ const main = async (): Promise<void> => {
   const runtime = await openRuntime(config);
   log.info({ engine: runtime.database.engine, payments: runtime.ports.gateway.mode, timeZone: config.timeZone }, "base de datos lista");
 
+  if (config.mail.smtpUrl) log.info({ smtp: new URL(config.mail.smtpUrl).host, from: config.mail.from }, "correo: se envía por SMTP_URL");
+  else log.info({ dir: config.mail.dir }, `correo: sin SMTP_URL, cada mensaje se escribe como archivo .eml en ${config.mail.dir}`);
+
   const { ports } = runtime;
   // Only a fresh install: an admin who deleted every venue does not get the demo back.
   if (config.seedDemo) {

@@ -151,6 +151,10 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
         await other.getByText("Quedan 3 lugares disponibles").waitFor();
         await other.getByText(/Puedes pagar tu parte hasta el/).waitFor();
         await fillCard(other, SUCCEEDING_CARD);
+        // a guest says who is paying before the button works (DESIGN.md section 9)
+        expect(await other.getByRole("button", { name: `Pagar ${share}` }).isDisabled()).toBe(true);
+        await other.getByLabel("Tu nombre").fill("Lucía Andrade");
+        await other.getByLabel("Tu correo (opcional)").fill("lucia@correo.ec");
         await other.getByRole("button", { name: `Pagar ${share}` }).click();
         await expectToast(other, "Pago exitoso", "Tu pago ha sido procesado correctamente");
         await other.getByRole("heading", { level: 1, name: "¡Pago recibido!" }).waitFor();
@@ -166,6 +170,9 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
 
       await page.goto("/my-bookings");
       await page.getByRole("listitem").filter({ hasText: court.name }).getByText(`Parcial (${dollars((total / 4) * 2)})`).waitFor();
+      const paidCard = page.getByRole("listitem").filter({ hasText: court.name }).filter({ hasText: "Parcial" });
+      await paidCard.getByText("Quién pagó").click();
+      await paidCard.getByText("Lucía Andrade").waitFor();
       first = { player: { ...player, id: "" }, bookingId, courtName: court.name, share, shareToken };
     });
   });
@@ -335,7 +342,8 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       const mine = transactions.getByRole("listitem").filter({ hasText: player.username });
       await mine.getByText(share).first().waitFor();
       await mine.getByText("Exitoso").first().waitFor();
-      await transactions.getByRole("listitem").filter({ hasText: "Pago compartido" }).first().waitFor();
+      // the guest who paid a share through the link, by the name they typed
+      await transactions.getByRole("listitem").filter({ hasText: "Lucía Andrade" }).first().waitFor();
     });
   });
 

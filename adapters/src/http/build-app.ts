@@ -24,6 +24,7 @@ import configRoutes from "./routes/config.js";
 import courtRoutes from "./routes/courts.js";
 import discountCodeRoutes from "./routes/discount-codes.js";
 import imageRoutes from "./routes/images.js";
+import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
 import shareLinkRoutes from "./routes/share-links.js";
 import stripeWebhookRoutes from "./routes/stripe-webhook.js";
@@ -199,6 +200,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(stripeWebhookRoutes);
   await app.register(balanceRoutes);
   await app.register(clubOperationRoutes);
+  await app.register(notificationRoutes);
 
   // the web app and the 404s, last
   await app.register(webPlugin, { webDist: config.webDist });

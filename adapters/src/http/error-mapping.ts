@@ -46,6 +46,10 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   BlockNotFound: 404,
   SeriesNotFound: 404,
   BlockConflicts: 409,
+  WaitlistEntryNotFound: 404,
+  AlreadyOnWaitlist: 409,
+  SlotNotTaken: 409,
+  CalendarFeedNotFound: 404,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));

@@ -218,12 +218,14 @@ export const bodies = {
   ),
   validateCode: object({ code: str }),
   paymentIntent: object(
-    { bookingId: str, paymentType: { type: "string", enum: ["partial", "full"] }, shareToken: str, discountCode: nstr },
-    ["paymentType", "shareToken", "discountCode"],
+    { bookingId: str, paymentType: { type: "string", enum: ["partial", "full"] }, shareToken: str, discountCode: nstr, payerName: nstr, payerEmail: nstr },
+    ["paymentType", "shareToken", "discountCode", "payerName", "payerEmail"],
   ),
   recordPayment: object({ bookingId: str, userId: str, stripePaymentIntentId: str, shareToken: nstr }, ["userId", "shareToken"]),
   shareLink: object({ bookingId: str, maxParticipants: int }),
   cardConfirm: object({ clientSecret: str, cardNumber: str, expMonth: int, expYear: int, cvc: str }),
+  waitlist: object({ courtId: str, date: localDate, timeSlot: str }),
+  notificationSettings: object({ remindersEnabled: { type: "boolean" } }),
 };
 
 export const idParams = (name = "id") => object({ [name]: str });

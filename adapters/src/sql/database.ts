@@ -9,6 +9,7 @@ import { sqlCourtRepository } from "./court-repository.sql.js";
 import { parseDatabaseUrl, type DatabaseTarget, type Engine } from "./database-url.js";
 import { sqlDiscountCodeRepository } from "./discount-code-repository.sql.js";
 import { sqlImageRepository } from "./image-repository.sql.js";
+import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js";
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
@@ -113,6 +114,9 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       shareLinks: sqlShareLinkRepository(sql),
       images: sqlImageRepository(sql),
       blocks: sqlBlockRepository(sql),
+      outbox: sqlOutbox(sql),
+      notifications: sqlNotifications(sql),
+      waitlist: sqlWaitlist(sql),
     },
     sessionStore: new SqlSessionStore(sql),
     simulatedIntents: sqlSimulatedIntentStore(sql),

@@ -14,8 +14,9 @@ class Rollback extends Error {
 }
 
 /**
- * The buyer as frozen when the payment was recorded (invoices never change afterwards); the
- * live account only for payments not recorded yet, or recorded before buyers were kept.
+ * The buyer as frozen when the payment was recorded (invoices never change afterwards), a
+ * guest's typed name and email included (payment_payers); the live account only for payments
+ * not recorded yet, or recorded before buyers were kept.
  */
 const PAYER_COLUMNS =
   "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
@@ -133,8 +134,11 @@ const recordInTransaction = async (
   const invoiceNumber = invoiceNumberOf(year, int(counter, "last_number"));
   await tx.run(
     "update payments set invoice_number = ?, " +
-      "buyer_name = (select username from users where users.id = payments.user_id), " +
-      "buyer_email = (select email from users where users.id = payments.user_id) " +
+      // a guest without an account: what they typed on /shared-payment (payment_payers)
+      "buyer_name = coalesce((select username from users where users.id = payments.user_id), " +
+      "(select name from payment_payers where payment_payers.payment_id = payments.id)), " +
+      "buyer_email = coalesce((select email from users where users.id = payments.user_id), " +
+      "(select email from payment_payers where payment_payers.payment_id = payments.id)) " +
       "where id = ?",
     [invoiceNumber, paymentId],
   );

@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
+import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
 
 /**
@@ -22,5 +23,7 @@ export const sweepSteps = (runtime: Runtime): SweepStep[] => {
   steps.push({ name: "charge-remainders", run: () => Effect.runPromise(chargeDueRemainders(runtime.ports)) });
   // refunds a closure owes while the provider was down (DESIGN.md section 10)
   steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
+  // mail last: a pass sends what the steps before it wrote
+  steps.push(...mailSteps(runtime.ports, runtime.config));
   return steps;
 };

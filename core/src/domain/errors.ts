@@ -64,6 +64,11 @@ export class BlockConflicts extends Data.TaggedError("BlockConflicts")<{
 export class ImageTooLarge extends Data.TaggedError("ImageTooLarge")<{ readonly message: string }> {}
 export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{ readonly message: string }> {}
 
+export class WaitlistEntryNotFound extends Data.TaggedError("WaitlistEntryNotFound")<{ readonly message: string }> {}
+export class AlreadyOnWaitlist extends Data.TaggedError("AlreadyOnWaitlist")<{ readonly message: string }> {}
+export class SlotNotTaken extends Data.TaggedError("SlotNotTaken")<{ readonly message: string }> {}
+export class CalendarFeedNotFound extends Data.TaggedError("CalendarFeedNotFound")<{ readonly message: string }> {}
+
 export type DomainError =
   | InvalidInput
   | NotAuthenticated
@@ -102,6 +107,10 @@ export type DomainError =
   | InvoiceUnavailable
   | ImageTooLarge
   | UnsupportedImage
+  | WaitlistEntryNotFound
+  | AlreadyOnWaitlist
+  | SlotNotTaken
+  | CalendarFeedNotFound
   | SlotBlocked
   | BlockNotFound
   | SeriesNotFound

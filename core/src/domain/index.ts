@@ -14,3 +14,4 @@ export * from "./share-link.js";
 export * from "./shares.js";
 export * from "./slots.js";
 export * from "./time.js";
+export * from "./notices.js";

@@ -8,6 +8,7 @@ import type { DiscountCodeRepository } from "./discount-code-repository.js";
 import type { Ids } from "./ids.js";
 import type { ImageRepository } from "./image-repository.js";
 import type { InvoiceRenderer } from "./invoice-renderer.js";
+import type { NotificationRepository, Outbox, WaitlistRepository } from "./notifications.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import type { PaymentRepository } from "./payment-repository.js";
@@ -24,6 +25,7 @@ export type * from "./discount-code-repository.js";
 export type * from "./ids.js";
 export type * from "./image-repository.js";
 export type * from "./invoice-renderer.js";
+export type * from "./notifications.js";
 export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
 export type * from "./pagination.js";
@@ -47,6 +49,9 @@ export interface Ports {
   readonly shareLinks: ShareLinkRepository;
   readonly images: ImageRepository;
   readonly blocks: BlockRepository;
+  readonly outbox: Outbox;
+  readonly notifications: NotificationRepository;
+  readonly waitlist: WaitlistRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -59,5 +64,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "blocks"
+  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "notifications" | "waitlist"
 >;

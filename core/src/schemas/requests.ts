@@ -6,6 +6,9 @@ import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDa
 const optionalNullable = <A, I, R>(schema: Schema.Schema<A, I, R>, message: string) =>
   Schema.optional(Schema.NullOr(schema.annotations(says(message))));
 
+/** A name a person typed: no control characters (it ends up in mail and PDF). */
+const PersonName = Text(1, 80).pipe(Schema.filter((s) => !/\p{Cc}/u.test(s)));
+
 export const RegisterBody = body({
   email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
   username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
@@ -48,6 +51,9 @@ export const PaymentIntentBody = body({
   paymentType: Schema.optional(Schema.Literal("partial", "full").annotations(says("El campo 'paymentType' debe ser 'partial' o 'full'"))),
   shareToken: Schema.optional(Id.annotations(says("El campo 'shareToken' no es válido"))),
   discountCode: optionalNullable(Schema.Trim.pipe(Schema.maxLength(32)), "El campo 'discountCode' no es válido"),
+  // a guest on /shared-payment: who is paying, for the organiser, the admin and the receipt
+  payerName: optionalNullable(PersonName, "El nombre debe tener entre 1 y 80 caracteres"),
+  payerEmail: optionalNullable(Email, "Ingresa un correo electrónico válido"),
 }).pipe(
   Schema.filter((b) => (b.paymentType === undefined) !== (b.shareToken === undefined), {
     message: () => "Indica 'paymentType' (partial o full) o 'shareToken', no ambos",
@@ -154,3 +160,15 @@ export const CardConfirmBody = body({
   cvc: required(Schema.String.pipe(Schema.maxLength(8)), "CVC inválido"),
 });
 export type CardConfirmBody = typeof CardConfirmBody.Type;
+
+export const WaitlistBody = body({
+  courtId: required(Id, "El campo 'courtId' es requerido"),
+  date: required(LocalDateString, "El campo 'date' debe ser una fecha AAAA-MM-DD"),
+  timeSlot: required(Slot, "El campo 'timeSlot' debe ser un horario entre 06:00 y 21:00"),
+});
+export type WaitlistBody = typeof WaitlistBody.Type;
+
+export const NotificationSettingsBody = body({
+  remindersEnabled: required(Schema.Boolean, "El campo 'remindersEnabled' debe ser true o false"),
+});
+export type NotificationSettingsBody = typeof NotificationSettingsBody.Type;

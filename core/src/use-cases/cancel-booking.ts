@@ -6,6 +6,7 @@ import { refundAmount, refundPercentage } from "../domain/refund.js";
 import type { Ports } from "../ports/index.js";
 import type { CancellationBody } from "../schemas/requests.js";
 import { bookingStart, getBooking } from "./bookings.js";
+import { afterCancellation } from "./notifications.js";
 import { sendRefundNow, settleOrCancelIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin } from "./support.js";
@@ -18,7 +19,7 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * sends them. Open intents are cancelled at the provider (or settled when already charged).
  */
 export const cancelBooking = (
-  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "shareLinks">,
+  ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "shareLinks" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids">,
   actor: Actor,
   input: CancellationBody,
 ) =>
@@ -45,6 +46,7 @@ export const cancelBooking = (
     const after = yield* call(() => ports.payments.listByBooking(booking.id));
     const pending: Cents = after.filter((p) => refundsOwed.some((o) => o.paymentId === p.id)).reduce((sum, p) => sum + p.refundOwed, 0);
     const refunded: Cents = refundsOwed.reduce((sum, o) => sum + o.amount, 0);
+    yield* afterCancellation(ports, booking);
     const updated = yield* call(() => ports.bookings.findById(booking.id));
     return { refundPercentage: percentage, refundAmount: refunded, refundPending: pending, booking: updated ?? booking };
   });

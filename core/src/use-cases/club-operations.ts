@@ -27,6 +27,7 @@ import { bookingNotFound } from "./bookings.js";
 import { cancelBooking } from "./cancel-booking.js";
 import { courtDay } from "./catalog.js";
 import { courtNotFound } from "./courts.js";
+import { enqueueClosureNotice } from "./notifications.js";
 import { abandonPayment } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin } from "./support.js";
@@ -137,7 +138,7 @@ export interface ClosureNotice {
  * (the notifications of DESIGN.md section 9) reads it from here.
  */
 export const createBlock = (
-  ports: Pick<Ports, "blocks" | "courts" | "venues" | "payments" | "discountCodes" | "gateway" | "clock" | "ids">,
+  ports: Pick<Ports, "blocks" | "courts" | "venues" | "payments" | "discountCodes" | "gateway" | "clock" | "ids" | "bookings" | "users" | "notifications" | "outbox">,
   actor: Actor,
   input: CreateBlockBody,
 ) =>
@@ -200,7 +201,11 @@ export const createBlock = (
       );
     }
     const closed: ClosureNotice[] = [];
-    for (const item of outcome.closed) closed.push(yield* settleClosedBooking(ports, item));
+    for (const item of outcome.closed) {
+      closed.push(yield* settleClosedBooking(ports, item));
+      // each payer hears their full refund and why (DESIGN.md section 9)
+      yield* enqueueClosureNotice(ports, item.booking.id, note ? `${block.reason} (${note})` : block.reason);
+    }
     return { block: outcome.block, created: true, closed };
   });
 
@@ -336,7 +341,10 @@ export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id:
  * cancellation (the refund tier of the moment applies to what was paid by card).
  */
 export const cancelBookingSeries = (
-  ports: Pick<Ports, "blocks" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock">,
+  ports: Pick<
+    Ports,
+    "blocks" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
+  >,
   actor: Actor,
   id: string,
   bookingId?: string,

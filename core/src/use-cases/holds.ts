@@ -8,6 +8,7 @@ import { asSeenAt, isHoldOverdue, isPastShareDeadline } from "../domain/hold.js"
 import { displayMoney } from "../domain/money.js";
 import type { Ports } from "../ports/index.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
+import { enqueueBalanceDue, enqueueHoldExpired, enqueueRemainderCharged } from "./notifications.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -18,7 +19,24 @@ import { call } from "./support.js";
  * slot for the next booking and cannot be paid; the sweeps only make the database say so.
  */
 
-type HoldPorts = Pick<Ports, "bookings" | "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "policy">;
+type HoldPorts = Pick<
+  Ports,
+  | "bookings"
+  | "payments"
+  | "shareLinks"
+  | "gateway"
+  | "clock"
+  | "discountCodes"
+  | "policy"
+  | "users"
+  | "outbox"
+  | "notifications"
+  | "ids"
+  | "catalog"
+  | "waitlist"
+  | "courts"
+  | "venues"
+>;
 
 export const holdExpired = () =>
   new HoldExpired({ message: "La reserva expiró porque no se pagó a tiempo y el horario quedó libre. Haz una nueva reserva." });
@@ -37,7 +55,10 @@ export const expireHold = (ports: HoldPorts, booking: Pick<Booking, "id">) =>
       if (intent?.status === "succeeded") yield* settleIntent(ports, payment).pipe(Effect.ignore);
       else yield* abandonPayment(ports, payment);
     }
-    return yield* call(() => ports.bookings.expireHold(booking.id, ports.clock.now()));
+    const expired = yield* call(() => ports.bookings.expireHold(booking.id, ports.clock.now()));
+    // the organiser and the waitlist are told; a mail problem never undoes the expiry (the outbox retries)
+    if (expired) yield* enqueueHoldExpired(ports, booking.id).pipe(Effect.ignore);
+    return expired;
   });
 
 /** Sweep step: every overdue hold, claimed so that several processes never handle one twice. */
@@ -196,11 +217,13 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
     if (result.status === "declined") {
       if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id));
       yield* call(() => ports.bookings.setRemainder(booking.id, "failed"));
+      yield* enqueueBalanceDue(ports, booking.id, amount).pipe(Effect.ignore);
       return "declined" as const;
     }
     // Money taken that can no longer apply (paid in full or cancelled meanwhile) is refunded by settleIntent.
     if (payment) yield* settleIntent(ports, payment).pipe(Effect.ignore);
     yield* call(() => ports.bookings.setRemainder(booking.id, "charged"));
+    yield* enqueueRemainderCharged(ports, booking.id, amount, payment?.id ?? null).pipe(Effect.ignore);
     return "charged" as const;
   });
 

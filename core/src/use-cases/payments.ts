@@ -25,9 +25,13 @@ import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.j
 import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
 import { cardSaving, checkPayable } from "./holds.js";
+import { enqueuePaymentNotices } from "./notifications.js";
 import { usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin, requireUser } from "./support.js";
+
+/** What the receipt and the organiser's notices read and write. */
+type NoticePorts = "bookings" | "users" | "notifications" | "outbox" | "ids";
 
 /** Card networks do not charge less than this (Stripe's minimum for usd). */
 export const MIN_CARD_CHARGE: Cents = 50;
@@ -64,7 +68,7 @@ const amountToPay = (booking: Booking, kind: PaymentKind, link: ShareLink | unde
  * A discount use is reserved now and released if the intent is abandoned.
  */
 export const createPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users">,
+  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox">,
   actor: Actor,
   input: PaymentIntentBody,
 ) =>
@@ -241,7 +245,7 @@ const REFUNDED_MESSAGE = "Este pago fue reembolsado: el dinero vuelve a tu tarje
  * admin before answering. Answers only a succeeded payment; anything else is a failure.
  */
 export const settleIntent = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
@@ -282,6 +286,8 @@ export const settleIntent = (
     const outcome = yield* call(() =>
       ports.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: ports.clock.now(), shareLinkId: link?.id ?? null }),
     );
+    // Also when found recorded: a retry after a crash between the two writes the mail it missed.
+    if (outcome.kind === "recorded" || outcome.kind === "already-recorded") yield* enqueuePaymentNotices(ports, outcome.payment);
     switch (outcome.kind) {
       case "recorded":
         return { payment: outcome.payment, alreadyRecorded: false };
@@ -334,7 +340,7 @@ export type IntentOutcome =
  * defect and leaves the payment pending for the next pass.
  */
 export const settleOrCancelIntent = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
   payment: Payment,
 ): Effect.Effect<IntentOutcome> =>
   Effect.gen(function* () {
@@ -353,7 +359,7 @@ export const settleOrCancelIntent = (
 
 /** POST /api/payments: the payer (or a share-link holder) reports a confirmed card payment. */
 export const recordPayment = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   actor: Actor,
   input: RecordPaymentBody,
 ) =>
@@ -376,7 +382,7 @@ export const recordPayment = (
 
 /** The provider's webhook says an intent succeeded: record it exactly like the browser would. */
 export const recordPaymentFromProvider = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   intentId: string,
 ) =>
   Effect.gen(function* () {

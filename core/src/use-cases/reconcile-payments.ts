@@ -41,7 +41,7 @@ export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clo
  * Answers how many were settled or cancelled.
  */
 export const reconcileStaleIntents = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
   options: SweepOptions & { readonly ttlMs: number },
 ) =>
   Effect.gen(function* () {

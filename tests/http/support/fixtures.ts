@@ -117,7 +117,9 @@ export const pay = async (
   bookingId: string,
   body: Record<string, unknown> = { paymentType: "partial" },
 ): Promise<{ id: string; status: string; stripePaymentIntentId: string }> => {
-  const intent = await client.post<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", { bookingId, ...body });
+  // a guest on /shared-payment says who is paying (DESIGN.md section 9)
+  const payer = typeof body.shareToken === "string" && !("payerName" in body) ? { payerName: "Invitado" } : {};
+  const intent = await client.post<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", { bookingId, ...payer, ...body });
   if (intent.status !== 200) throw new Error(`intent: ${intent.status} ${intent.text}`);
   const confirm = await client.post("/api/simulated-card/confirm", {
     clientSecret: intent.body.clientSecret,

@@ -66,6 +66,8 @@ export interface TestServer {
   readonly baseUrl: string;
   readonly ports: Ports;
   readonly database: Database;
+  /** for other processes (the CLI) that open the same database */
+  readonly databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -115,7 +117,7 @@ export const startServer = async (
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : 0;
-  return { app, baseUrl: `http://127.0.0.1:${port}`, ports, database, close: () => app.close() };
+  return { app, baseUrl: `http://127.0.0.1:${port}`, ports, database, databaseUrl, close: () => app.close() };
 };
 
 /**

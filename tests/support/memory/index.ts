@@ -6,6 +6,7 @@ import { memoryCatalog } from "./memory-catalog.js";
 import { memoryCourts } from "./memory-courts.js";
 import { memoryDiscountCodes } from "./memory-discount-codes.js";
 import { memoryImages } from "./memory-images.js";
+import { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-notifications.js";
 import { memoryPayments } from "./memory-payments.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
@@ -15,6 +16,7 @@ import { emptyState, type MemoryState } from "./state.js";
 export { fakePasswordHasher, fixedClock, sequentialIds, type SettableClock } from "./fakes.js";
 export { memoryIntentStore as memorySimulatedIntents } from "../memory-intent-store.js";
 export type { MemoryState } from "./state.js";
+export { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-notifications.js";
 
 /** Every repository port over one shared in-memory state (same semantics as the SQL ones). */
 export const memoryRepositories = (state: MemoryState = emptyState()): Repositories => ({
@@ -28,6 +30,9 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   shareLinks: memoryShareLinks(state),
   images: memoryImages(state),
   blocks: memoryBlocks(state),
+  outbox: memoryOutbox(),
+  notifications: memoryNotifications(state),
+  waitlist: memoryWaitlist(),
 });
 
 const notImplemented = (what: string) => (): never => {

@@ -1,8 +1,8 @@
 import {
   CardConfirmBody,
-  createPaymentIntent,
   exportTransactions,
   formatMoney,
+  openPaymentIntent,
   pageTransactions,
   pageUserPayments,
   paymentStats,
@@ -47,7 +47,7 @@ export default routes("payments", async (app) => {
     },
     async (request) => {
       const input = decode(PaymentIntentBody, request.body);
-      const answer = await run(createPaymentIntent(app.ports, actorOf(request), input));
+      const answer = await run(openPaymentIntent(app.ports, actorOf(request), input));
       const p = presentPayment(answer.payment);
       return {
         clientSecret: answer.clientSecret,

@@ -6,6 +6,7 @@ import { Migration20261123001300HoldsAndSplitDeadline } from "./Migration2026112
 import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261123001400_limits_and_frozen_invoices.js";
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
+import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -19,4 +20,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261123001400_limits_and_frozen_invoices", class: Migration20261123001400LimitsAndFrozenInvoices },
   { name: "Migration20261123001500_history_at_scale", class: Migration20261123001500HistoryAtScale },
   { name: "Migration20261123001800_club_operations", class: Migration20261123001800ClubOperations },
+  { name: "Migration20261123001700_notifications", class: Migration20261123001700Notifications },
 ];

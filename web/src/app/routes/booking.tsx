@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { format, parseISO } from "date-fns";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
 import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
@@ -17,6 +17,7 @@ import { GameTypePicker } from "../../features/bookings/components/game-type-pic
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
 import { slotStates } from "../../features/bookings/slot-rules";
 import { useConfig } from "../../features/config/api/config";
+import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
 import { courtPrices, refreshCourtDay, useCourt, useCourtDay } from "../../features/venues/api/courts";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
@@ -27,8 +28,10 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const navigate = useNavigate();
   const { data: config, error: configError } = useConfig();
   const court = useCourt(courtId);
-  const [chosenDate, setChosenDate] = useState<string | null>(null);
-  const [slot, setSlot] = useState<string | null>(null);
+  // the link of a 'Se liberó el horario' mail opens this screen on that date and slot
+  const [search] = useSearchParams();
+  const [chosenDate, setChosenDate] = useState<string | null>(() => (/^\d{4}-\d{2}-\d{2}$/.test(search.get("date") ?? "") ? search.get("date") : null));
+  const [slot, setSlot] = useState<string | null>(() => (/^\d{2}:00$/.test(search.get("slot") ?? "") ? search.get("slot") : null));
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
@@ -160,6 +163,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                     </div>
                   )}
                   <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
+                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.past).map((s) => s.slot)} />
                 </>
               )}
             </CardContent>

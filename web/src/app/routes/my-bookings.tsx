@@ -12,6 +12,9 @@ import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/config";
+import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
+import { BookingPayers } from "../../features/notifications/components/booking-payers";
+import { toCents } from "../../lib/format";
 import { useUserPayments } from "../../features/payments/api/payments";
 import { refundNote } from "../../features/payments/payment-texts";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
@@ -69,7 +72,7 @@ function MyBookings({ user }: { user: User }) {
     <BookingCard
       booking={booking}
       actions={
-        needsPayment(booking) || booking.status === "active" || refundsOf(booking.id).length > 0 ? (
+        needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refundsOf(booking.id).length > 0 ? (
           <>
             {refundsOf(booking.id).map((note) => (
               <p key={note} data-testid="refund-note" className="w-full text-sm text-court-800">
@@ -94,6 +97,8 @@ function MyBookings({ user }: { user: User }) {
                 <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
               </div>
             )}
+            <AddToCalendarButton bookingId={booking.id} />
+            {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
           </>
         ) : undefined
       }

@@ -10,6 +10,7 @@ import { Page, PageHeader } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { RequireUser } from "../../features/auth/components/require-user";
+import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
 import { usePaymentsOfUser } from "../../features/payments/api/payments";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
@@ -89,6 +90,7 @@ function SettingsPage({ user }: { user: User }) {
           <TabsTrigger value="profile">Perfil</TabsTrigger>
           <TabsTrigger value="bookings">Reservas</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="notifications">Notificaciones</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <Card className="max-w-xl space-y-4 p-6">
@@ -109,6 +111,9 @@ function SettingsPage({ user }: { user: User }) {
         </TabsContent>
         <TabsContent value="billing">
           <Billing user={user} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationSettingsPanel />
         </TabsContent>
       </Tabs>
     </Page>

@@ -4,10 +4,12 @@ import { CircleCheck, Hourglass, Users } from "lucide-react";
 import { DEFAULT_TIME_ZONE, isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { TextField } from "../../components/ui/field";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { toast, toastError } from "../../components/ui/toast";
+import { useMe } from "../../features/auth/api/session";
 import { useConfig } from "../../features/config/api/config";
 import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
 import { CardPayment } from "../../features/payments/components/card-payment";
@@ -37,6 +39,9 @@ export default function SharedPaymentScreen() {
   const { shareToken = "" } = useParams();
   const shared = useSharedLink(shareToken);
   const { data: config, error: configError } = useConfig();
+  const { user: me } = useMe();
+  const [payerName, setPayerName] = useState("");
+  const [payerEmail, setPayerEmail] = useState("");
   // kept with the details as they were when paying: the link may be full (409) once refetched
   const [receipt, setReceipt] = useState<{ payment: Payment; details: SharedPaymentDetails } | null>(null);
   useTitle(receipt ? "Recibo de pago" : "Pago compartido");
@@ -152,12 +157,41 @@ export default function SharedPaymentScreen() {
               <p className="text-3xl font-extrabold text-court-800">{money(link.amountPerPerson)}</p>
             </CardHeader>
             <CardContent>
+              {!me && (
+                <div className="mb-5 space-y-3">
+                  <TextField
+                    label="Tu nombre"
+                    value={payerName}
+                    onChange={(e) => setPayerName(e.target.value)}
+                    maxLength={80}
+                    autoComplete="name"
+                    required
+                    hint="El organizador verá quién pagó."
+                  />
+                  <TextField
+                    label="Tu correo (opcional)"
+                    type="email"
+                    value={payerEmail}
+                    onChange={(e) => setPayerEmail(e.target.value)}
+                    maxLength={254}
+                    autoComplete="email"
+                    hint="Para enviarte el recibo con la factura."
+                  />
+                </div>
+              )}
               <CardPayment
                 payments={config.payments}
                 amount={share}
                 submitLabel={`Pagar ${money(link.amountPerPerson)}`}
                 returnPath="/payment-success"
-                createIntent={() => createPaymentIntent({ bookingId: booking.id, shareToken: link.shareToken })}
+                disabled={!me && payerName.trim() === ""}
+                createIntent={() =>
+                  createPaymentIntent({
+                    bookingId: booking.id,
+                    shareToken: link.shareToken,
+                    ...(me ? {} : { payerName: payerName.trim(), payerEmail: payerEmail.trim() === "" ? null : payerEmail.trim() }),
+                  })
+                }
                 onPaid={onPaid}
               />
             </CardContent>

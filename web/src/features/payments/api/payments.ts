@@ -51,7 +51,8 @@ export const transactionsCsvUrl = (filters: TransactionFilters) => {
 
 export type IntentRequest =
   | { bookingId: string; paymentType: "partial" | "full"; discountCode?: string }
-  | { bookingId: string; shareToken: string; discountCode?: string };
+  /** a guest says who is paying: the name (required without an account) and an email for the receipt */
+  | { bookingId: string; shareToken: string; discountCode?: string; payerName?: string; payerEmail?: string | null };
 
 /** POST /api/create-payment-intent: the server computes every amount; the client never sends one. */
 export const createPaymentIntent = (input: IntentRequest) =>

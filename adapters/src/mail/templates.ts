@@ -1,0 +1,205 @@
+import type { BookingFacts, Notice } from "@courts/core";
+import { displayMoney } from "@courts/core";
+import { html, type SafeHtml } from "./html.js";
+
+export interface RenderedMail {
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+}
+
+export interface TemplateContext {
+  /** base of every link (PUBLIC_URL) */
+  readonly publicUrl: string;
+}
+
+const GAME = { singles: "Singles (2 personas)", doubles: "Dobles (4 personas)" } as const;
+
+/** "sábado, 28 de noviembre de 2026": the booking's own local date, read as a calendar day. */
+export const spanishDate = (date: string): string =>
+  new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
+
+const when = (b: BookingFacts): string => `${spanishDate(b.date)} a las ${b.timeSlot}`;
+const court = (b: BookingFacts): string => `${b.courtName} (Cancha ${b.courtNumber})`;
+
+/** One message's words: a heading, paragraphs, optional call to action; both versions come from these. */
+interface Content {
+  readonly subject: string;
+  readonly heading: string;
+  readonly paragraphs: readonly string[];
+  readonly booking: BookingFacts | null;
+  readonly action?: { readonly label: string; readonly url: string };
+  readonly footer?: string;
+}
+
+const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
+  const b = notice.booking;
+  const hello = `Hola ${notice.name}:`;
+  const settings = `Puedes desactivar los recordatorios en Configuración > Notificaciones: ${ctx.publicUrl}/settings`;
+  switch (notice.kind) {
+    case "receipt":
+      return {
+        subject: `Recibo de tu pago: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        heading: "Pago recibido",
+        paragraphs: [
+          hello,
+          `Recibimos tu pago de ${displayMoney(notice.charged)} por la reserva en ${b.venueName}.`,
+          notice.invoiceNumber ? `Adjuntamos tu factura N.º ${notice.invoiceNumber} en PDF.` : "Adjuntamos tu factura en PDF.",
+        ],
+        booking: b,
+      };
+    case "booking-confirmed":
+      return {
+        subject: `Reserva confirmada: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        heading: "Reserva confirmada",
+        paragraphs: [hello, `Tu reserva está pagada por completo (${displayMoney(notice.total)}).`, "Adjuntamos el evento para tu calendario."],
+        booking: b,
+        action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` },
+      };
+    case "share-paid":
+      return {
+        subject: `${notice.payerName} pagó su parte: ${notice.paidCount} de ${notice.totalCount}`,
+        heading: `${notice.payerName} pagó su parte: ${notice.paidCount} de ${notice.totalCount}`,
+        paragraphs: [
+          hello,
+          `${notice.payerName} pagó ${displayMoney(notice.charged)} de tu reserva en ${b.venueName}. Ya pagaron ${notice.paidCount} de ${notice.totalCount} partes.`,
+        ],
+        booking: b,
+        action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` },
+      };
+    case "cancellation":
+      return {
+        subject: `Reserva cancelada: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        heading: "Reserva cancelada",
+        paragraphs: [
+          hello,
+          `La reserva en ${b.venueName} del ${when(b)} fue cancelada.`,
+          notice.refund > 0
+            ? `Te reembolsaremos ${displayMoney(notice.refund)} (${notice.refundPercentage}% de lo que pagaste) a la misma tarjeta.`
+            : "Según la política de cancelación, no corresponde un reembolso para ti.",
+        ],
+        booking: b,
+      };
+    case "closure":
+      return {
+        subject: `El club canceló tu reserva: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        heading: "El club canceló tu reserva",
+        paragraphs: [
+          hello,
+          `El club cerró ${court(b)} el ${when(b)}. Motivo: ${notice.reason}.`,
+          notice.refund > 0
+            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste, a la misma tarjeta.`
+            : "No tenías pagos en esta reserva.",
+        ],
+        booking: b,
+      };
+    case "reminder":
+      return {
+        subject: `Recordatorio: juegas el ${spanishDate(b.date)} a las ${b.timeSlot}`,
+        heading: "Tu partido es pronto",
+        paragraphs: [hello, `Te esperamos en ${b.venueName} el ${when(b)}.`, "Adjuntamos el evento para tu calendario."],
+        booking: b,
+        footer: settings,
+      };
+    case "slot-freed": {
+      const url = `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
+      return {
+        subject: `Se liberó el horario que esperabas: ${b.date} ${b.timeSlot}`,
+        heading: "Se liberó el horario",
+        paragraphs: [hello, `${court(b)} en ${b.venueName} quedó libre el ${when(b)}.`, "Quien reserve primero se lo queda."],
+        booking: { ...b, bookingId: "" },
+        action: { label: "Reservar ahora", url },
+      };
+    }
+    case "hold-expired":
+      return {
+        subject: `Tu reserva expiró: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        heading: "Tu reserva expiró",
+        paragraphs: [hello, `No recibimos el pago a tiempo y liberamos el horario del ${when(b)}.`, "Si aún quieres jugar, puedes reservarlo de nuevo si sigue libre."],
+        booking: b,
+      };
+    case "remainder-charged":
+      return {
+        subject: `Cobramos el saldo de tu reserva: ${displayMoney(notice.amount)}`,
+        heading: "Saldo cobrado",
+        paragraphs: [hello, `Cobramos ${displayMoney(notice.amount)} a tu tarjeta guardada: lo que faltaba pagar de tu reserva en ${b.venueName}.`],
+        booking: b,
+      };
+    case "balance-due":
+      return {
+        subject: `Saldo pendiente ${displayMoney(notice.amount)}`,
+        heading: `Saldo pendiente ${displayMoney(notice.amount)}`,
+        paragraphs: [
+          hello,
+          `No pudimos cobrar a tu tarjeta lo que faltaba pagar de tu reserva en ${b.venueName}: ${displayMoney(notice.amount)}.`,
+          "Hasta que lo pagues no podrás hacer nuevas reservas.",
+        ],
+        booking: b,
+        action: { label: "Completar Pago", url: `${ctx.publicUrl}/checkout/${encodeURIComponent(b.bookingId)}` },
+      };
+  }
+};
+
+const detailRows = (b: BookingFacts): [string, string][] => [
+  ["Complejo", b.venueName],
+  ["Cancha", court(b)],
+  ["Fecha", spanishDate(b.date)],
+  ["Hora", b.timeSlot],
+  ["Tipo", GAME[b.gameType]],
+];
+
+const htmlOf = (c: Content): SafeHtml => html`<!doctype html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${c.subject}</title>
+</head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Helvetica,Arial,sans-serif;color:#0f172a;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;">
+<tr><td align="center" style="padding:16px 8px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:#15803d;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;">Canchas · Reservas de tenis</td></tr>
+<tr><td style="padding:20px;">
+<h1 style="margin:0 0 12px;font-size:20px;line-height:1.3;">${c.heading}</h1>
+${c.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5;">${p}</p>`)}
+${
+  c.booking
+    ? html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;border:1px solid #e2e8f0;border-radius:8px;">
+${detailRows(c.booking).map(
+  ([k, v]) => html`<tr><td style="padding:8px 12px;font-size:13px;color:#64748b;width:35%;">${k}</td><td style="padding:8px 12px;font-size:14px;font-weight:bold;">${v}</td></tr>`,
+)}
+</table>`
+    : ""
+}
+${
+  c.action
+    ? html`<p style="margin:16px 0;"><a href="${c.action.url}" style="display:inline-block;background:#15803d;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;font-size:15px;">${c.action.label}</a></p>`
+    : ""
+}
+</td></tr>
+<tr><td style="padding:12px 20px;background:#f8fafc;font-size:12px;color:#64748b;line-height:1.5;">${c.footer ?? ""}${c.footer ? html`<br>` : ""}Este mensaje se envió automáticamente; no hace falta responderlo.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+
+const textOf = (c: Content): string =>
+  [
+    c.heading,
+    "",
+    ...c.paragraphs.flatMap((p) => [p, ""]),
+    ...(c.booking ? [...detailRows(c.booking).map(([k, v]) => `${k}: ${v}`), ""] : []),
+    ...(c.action ? [`${c.action.label}: ${c.action.url}`, ""] : []),
+    ...(c.footer ? [c.footer, ""] : []),
+    "Este mensaje se envió automáticamente; no hace falta responderlo.",
+    "",
+  ].join("\n");
+
+/** The subject, HTML and plain text of a message (Spanish). */
+export const renderNotice = (notice: Notice, ctx: TemplateContext): RenderedMail => {
+  const content = contentOf(notice, ctx);
+  return { subject: content.subject, html: htmlOf(content).value, text: textOf(content) };
+};

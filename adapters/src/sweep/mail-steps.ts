@@ -1,0 +1,30 @@
+import { ADMIN, catchUpNotices, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
+import { Effect, Either } from "effect";
+import type { Ports } from "@courts/core";
+import type { Config } from "../config.js";
+import { fileMailer, MAIL_LEASE_MS, smtpMailer } from "../mail/mailer.js";
+import type { SweepStep } from "./sweeper.js";
+
+/**
+ * Mail (DESIGN.md section 9): reminders due in the next 24 h are written to the outbox, then
+ * the outbox is delivered, through SMTP_URL or as .eml files under DATA_DIR/mail/.
+ */
+export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl">): SweepStep[] => {
+  const options = {
+    from: config.mail.from,
+    publicUrl: config.publicUrl,
+    invoicePdf: async (paymentId: string) => {
+      const result = await Effect.runPromise(Effect.either(renderInvoice(ports, ADMIN, paymentId)));
+      // thrown: the message stays claimed and is tried again once its lease ends
+      if (Either.isLeft(result)) throw new Error(`la factura del pago ${paymentId} no está disponible: ${result.left.message}`);
+      return result.right.pdf;
+    },
+  };
+  const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, options) : fileMailer(config.mail.dir, options);
+  const delivery = { retryBaseMs: config.mail.retrySeconds * 1000, leaseMs: MAIL_LEASE_MS, batch: 20 };
+  return [
+    { name: "notices", run: () => Effect.runPromise(catchUpNotices(ports)) },
+    { name: "reminders", run: () => Effect.runPromise(enqueueReminders(ports)) },
+    { name: "mail", run: () => Effect.runPromise(deliverOutbox(ports, mailer, delivery)) },
+  ];
+};

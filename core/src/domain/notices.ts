@@ -1,0 +1,102 @@
+import type { Cents } from "./money.js";
+import type { GameType } from "./pricing.js";
+import type { TimeSlot } from "./slots.js";
+import type { LocalDate } from "./time.js";
+import { HOUR_MS } from "./time.js";
+
+/**
+ * What a message says about a booking, copied when the message is written: the mail reads the
+ * same even if the court is renamed or deleted before it is sent.
+ */
+export interface BookingFacts {
+  readonly bookingId: string;
+  readonly venueName: string;
+  readonly courtName: string;
+  readonly courtNumber: number;
+  readonly date: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+  /** ISO instants (UTC) of the hour booked */
+  readonly startsAt: string;
+  readonly endsAt: string;
+}
+
+/** Every message of DESIGN.md section 9: what its template and attachments are built from. */
+export type Notice =
+  /** the payer; the invoice PDF of `paymentId` is attached */
+  | { readonly kind: "receipt"; readonly name: string; readonly booking: BookingFacts; readonly paymentId: string; readonly charged: Cents; readonly invoiceNumber: string | null }
+  /** the organiser, once the booking is fully paid; an .ics is attached */
+  | { readonly kind: "booking-confirmed"; readonly name: string; readonly booking: BookingFacts; readonly total: Cents }
+  /** the organiser: 'Ana pagó su parte: 3 de 4' */
+  | { readonly kind: "share-paid"; readonly name: string; readonly booking: BookingFacts; readonly payerName: string; readonly paidCount: number; readonly totalCount: number; readonly charged: Cents }
+  /** each payer (and the organiser), with their own refund */
+  | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number }
+  /** each payer of a booking cancelled by a club closure: always a full refund */
+  | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string }
+  /** organiser and payers, 24 h before; an .ics is attached */
+  | { readonly kind: "reminder"; readonly name: string; readonly booking: BookingFacts }
+  /** someone who asked 'Avisarme si se libera' */
+  | { readonly kind: "slot-freed"; readonly name: string; readonly booking: BookingFacts; readonly courtId: string }
+  /** the organiser: the unpaid hold ran out and the slot was released */
+  | { readonly kind: "hold-expired"; readonly name: string; readonly booking: BookingFacts }
+  /** the organiser: what the others did not pay was charged to the saved card */
+  | { readonly kind: "remainder-charged"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents; readonly paymentId: string | null }
+  /** the organiser: the remainder could not be charged */
+  | { readonly kind: "balance-due"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents };
+
+export type NoticeKind = Notice["kind"];
+
+export const NOTICE_KINDS: readonly NoticeKind[] = [
+  "receipt",
+  "booking-confirmed",
+  "share-paid",
+  "cancellation",
+  "closure",
+  "reminder",
+  "slot-freed",
+  "hold-expired",
+  "remainder-charged",
+  "balance-due",
+];
+
+export const isNoticeKind = (value: string): value is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(value);
+
+/** A message waiting in the outbox (or sent). */
+export interface OutboxMessage {
+  readonly id: string;
+  /** unique: the same event never writes two messages */
+  readonly eventKey: string;
+  readonly to: string;
+  readonly notice: Notice;
+  readonly createdAt: Date;
+}
+
+export interface ClaimedMessage extends OutboxMessage {
+  /** this attempt included */
+  readonly attempts: number;
+}
+
+/** Retries wait 1, 2, 4 ... times the base, never more than an hour: SMTP that is down for a day still gets every message. */
+export const MAX_RETRY_DELAY_MS = HOUR_MS;
+
+export const retryDelayMs = (attempts: number, baseMs: number): number =>
+  Math.min(baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)), Math.max(MAX_RETRY_DELAY_MS, baseMs));
+
+/** When a reminder goes out: 24 h before the start. */
+export const REMINDER_LEAD_MS = 24 * HOUR_MS;
+
+/** A cancelled or expired booking stays in a calendar feed this long, so calendars drop it. */
+export const FEED_CANCELLED_DAYS = 30;
+
+/** One calendar event per booking: UID stable, SEQUENCE raised when it is cancelled. */
+export interface CalendarEvent {
+  readonly uid: string;
+  readonly sequence: number;
+  readonly status: "CONFIRMED" | "CANCELLED";
+  readonly title: string;
+  readonly description: string;
+  readonly location: string;
+  readonly start: Date;
+  readonly end: Date;
+  readonly url: string | null;
+}

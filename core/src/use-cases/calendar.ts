@@ -1,0 +1,99 @@
+import { Effect } from "effect";
+import { CalendarFeedNotFound } from "../domain/errors.js";
+import type { CalendarEvent } from "../domain/notices.js";
+import { FEED_CANCELLED_DAYS } from "../domain/notices.js";
+import { HOUR_MS } from "../domain/time.js";
+
+const DAY_MS = 24 * HOUR_MS;
+import type { BookingWithCourt } from "../ports/booking-repository.js";
+import type { Ports } from "../ports/index.js";
+import type { NotificationSettingsBody } from "../schemas/requests.js";
+import { bookingStart, getBooking } from "./bookings.js";
+import type { Actor } from "./support.js";
+import { call, requireUser } from "./support.js";
+
+const GAME_TEXT = { singles: "Singles", doubles: "Dobles" } as const;
+
+/** A booking that no longer holds its slot (cancelled, or a hold that expired). */
+const isGone = (booking: Pick<BookingWithCourt, "status">): boolean => booking.status !== "active" && booking.status !== "confirmed";
+
+/**
+ * The booking as a calendar event (RFC 5545): one UID for its whole life, so a calendar updates
+ * the event it has; a cancelled booking is the same event, CANCELLED, with a higher SEQUENCE.
+ */
+export const calendarEventOf = (booking: BookingWithCourt, timeZone: string, url: string | null): CalendarEvent => {
+  const start = bookingStart(booking, timeZone);
+  const gone = isGone(booking);
+  const court = `${booking.court.name} (Cancha ${booking.court.courtNumber})`;
+  return {
+    uid: `reserva-${booking.id}@canchas`,
+    sequence: gone ? 1 : 0,
+    status: gone ? "CANCELLED" : "CONFIRMED",
+    title: `${gone ? "Cancelada: " : ""}Tenis en ${booking.court.venueName}`,
+    description: `${court}, ${GAME_TEXT[booking.gameType]}, ${booking.timeSlot}`,
+    location: `${booking.court.venueName}, ${court}`,
+    start,
+    end: new Date(start.getTime() + HOUR_MS),
+    url,
+  };
+};
+
+/** GET /api/bookings/{id}/calendar.ics: the owner's or an admin's. */
+export const bookingCalendar = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, bookingId: string) =>
+  Effect.gen(function* () {
+    const booking = yield* getBooking(ports, actor, bookingId);
+    return calendarEventOf(booking, ports.clock.timeZone, null);
+  });
+
+/**
+ * The personal feed: upcoming bookings, and those cancelled in the last 30 days as CANCELLED so
+ * a subscribed calendar removes them. The token is the only credential, so an unknown one is a
+ * plain 404 that says nothing about whether it ever existed.
+ */
+export const calendarFeed = (ports: Pick<Ports, "bookings" | "notifications" | "clock">, token: string) =>
+  Effect.gen(function* () {
+    const userId = yield* call(() => ports.notifications.userIdByFeedToken(token));
+    if (userId === undefined) return yield* Effect.fail(new CalendarFeedNotFound({ message: "Calendario no encontrado" }));
+    const now = ports.clock.now().getTime();
+    const bookings = yield* call(() => ports.bookings.listByUser(userId));
+    const events: CalendarEvent[] = [];
+    for (const booking of bookings) {
+      const event = calendarEventOf(booking, ports.clock.timeZone, null);
+      if (event.end.getTime() < now - DAY_MS) continue;
+      if (isGone(booking) && (booking.cancelledAt ?? booking.createdAt).getTime() < now - FEED_CANCELLED_DAYS * DAY_MS) continue;
+      events.push(event);
+    }
+    return events.sort((a, b) => a.start.getTime() - b.start.getTime());
+  });
+
+/** The player's feed token, made on first use. */
+export const calendarFeedToken = (ports: Pick<Ports, "notifications" | "ids" | "clock">, actor: Actor) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    const settings = yield* call(() => ports.notifications.settings(userId));
+    if (settings.feedToken !== null) return settings.feedToken;
+    return yield* regenerateCalendarFeed(ports, actor);
+  });
+
+/** A new token; the old feed address stops working at once. */
+export const regenerateCalendarFeed = (ports: Pick<Ports, "notifications" | "ids" | "clock">, actor: Actor) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    const token = ports.ids.token();
+    yield* call(() => ports.notifications.setFeedToken(userId, token, ports.clock.now()));
+    return token;
+  });
+
+export const notificationSettings = (ports: Pick<Ports, "notifications">, actor: Actor) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    const settings = yield* call(() => ports.notifications.settings(userId));
+    return { remindersEnabled: settings.remindersEnabled };
+  });
+
+export const updateNotificationSettings = (ports: Pick<Ports, "notifications" | "clock">, actor: Actor, input: NotificationSettingsBody) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    yield* call(() => ports.notifications.setReminders(userId, input.remindersEnabled, ports.clock.now()));
+    return { remindersEnabled: input.remindersEnabled };
+  });

@@ -1,0 +1,408 @@
+import { Effect } from "effect";
+import type { Booking } from "../domain/booking.js";
+import type { Payment } from "../domain/entities.js";
+import { chargedOf } from "../domain/entities.js";
+import type { Cents } from "../domain/money.js";
+import type { BookingFacts, ClaimedMessage, Notice } from "../domain/notices.js";
+import { REMINDER_LEAD_MS, retryDelayMs } from "../domain/notices.js";
+import { PLAYERS } from "../domain/pricing.js";
+import { refundAmount } from "../domain/refund.js";
+import { addDays, HOUR_MS, localDateOf } from "../domain/time.js";
+import type { BookingWithCourt } from "../ports/booking-repository.js";
+import type { Ports } from "../ports/index.js";
+import type { Mailer, PayerInfo } from "../ports/notifications.js";
+import { bookingStart } from "./bookings.js";
+import { call } from "./support.js";
+
+/*
+ * The producers of DESIGN.md section 9. Each writes its messages to the outbox with an event
+ * key that names the event, so calling it again (a retried request, a webhook after the
+ * browser, a second sweeper) writes nothing new: a message is never lost and never doubled.
+ */
+
+type OutboxPorts = Pick<Ports, "outbox" | "ids" | "clock">;
+
+/** How far back the sweep looks for a change whose mail was never written. */
+const CATCH_UP_MS = 48 * HOUR_MS;
+
+export const factsOf = (booking: Pick<BookingWithCourt, "id" | "date" | "timeSlot" | "gameType" | "court">, timeZone: string): BookingFacts => {
+  const start = bookingStart(booking, timeZone);
+  return {
+    bookingId: booking.id,
+    venueName: booking.court.venueName,
+    courtName: booking.court.name,
+    courtNumber: booking.court.courtNumber,
+    date: booking.date,
+    timeSlot: booking.timeSlot,
+    gameType: booking.gameType,
+    startsAt: start.toISOString(),
+    endsAt: new Date(start.getTime() + HOUR_MS).toISOString(),
+  };
+};
+
+const factsOfPayment = (payment: Payment, timeZone: string): BookingFacts =>
+  factsOf(
+    {
+      id: payment.bookingId,
+      date: payment.bookingDate,
+      timeSlot: payment.timeSlot,
+      gameType: payment.gameType,
+      court: { id: "", name: payment.courtName, courtNumber: payment.courtNumber, venueId: "", venueName: payment.venueName },
+    },
+    timeZone,
+  );
+
+/** Writes one message; true when it is new. */
+export const enqueueNotice = (ports: OutboxPorts, eventKey: string, to: string, notice: Notice) =>
+  call(() => ports.outbox.enqueue({ id: ports.ids.uuid(), eventKey, to, notice, createdAt: ports.clock.now() }));
+
+interface Person {
+  readonly name: string;
+  readonly email: string | null;
+  /** a registered player (their reminder switch applies), or a guest */
+  readonly userId: string | null;
+}
+
+/** The person behind a payment: the account, or what a guest typed on /shared-payment. */
+const payerOf = (ports: Pick<Ports, "users">, payment: Payment, info: PayerInfo | undefined) =>
+  Effect.gen(function* () {
+    const user = yield* call(() => ports.users.findById(payment.userId));
+    if (user) return { name: user.username, email: user.email, userId: user.id } satisfies Person;
+    return { name: info?.name ?? "Un participante", email: info?.email ?? null, userId: null } satisfies Person;
+  });
+
+const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId">) =>
+  Effect.gen(function* () {
+    const user = yield* call(() => ports.users.findById(booking.userId));
+    return user ? ({ name: user.username, email: user.email, userId: user.id } satisfies Person) : undefined;
+  });
+
+/**
+ * A payment was recorded (or found recorded: the call is idempotent). The payer gets the
+ * receipt; for a share, the organiser learns who paid and how many have; once the booking is
+ * paid in full, the organiser gets the confirmation with the calendar file.
+ */
+export const enqueuePaymentNotices = (
+  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  payment: Payment,
+) =>
+  Effect.gen(function* () {
+    // an old payment reported again (a replayed request) is not news, and its keys may be pruned
+    if (payment.paidAt === null || ports.clock.now().getTime() - payment.paidAt.getTime() > CATCH_UP_MS) return 0;
+    const written = yield* paymentNotices(ports, payment);
+    yield* call(() => ports.notifications.markNoticed(`payment:${payment.id}`, ports.clock.now()));
+    return written;
+  });
+
+const paymentNotices = (
+  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  payment: Payment,
+) =>
+  Effect.gen(function* () {
+    const tz = ports.clock.timeZone;
+    const info = (yield* call(() => ports.notifications.payers([payment.id]))).get(payment.id);
+    const payer = yield* payerOf(ports, payment, info);
+    const booking = yield* call(() => ports.bookings.findById(payment.bookingId));
+    const facts = booking ? factsOf(booking, tz) : factsOfPayment(payment, tz);
+    let written = 0;
+    if (payer.email !== null) {
+      const receipt: Notice = { kind: "receipt", name: payer.name, booking: facts, paymentId: payment.id, charged: chargedOf(payment), invoiceNumber: payment.invoiceNumber };
+      if (yield* enqueueNotice(ports, `receipt:${payment.id}`, payer.email, receipt)) written++;
+    }
+    if (!booking) return written;
+    const organiser = yield* organiserOf(ports, booking);
+    if (!organiser?.email) return written;
+    if (payment.kind === "shared" && payer.userId !== organiser.userId) {
+      const link = yield* call(() => ports.shareLinks.findByBooking(booking.id));
+      const totalCount = link?.maxParticipants ?? PLAYERS[booking.gameType];
+      const paidCount = Math.min(link?.currentParticipants ?? 1, totalCount);
+      const notice: Notice = { kind: "share-paid", name: organiser.name, booking: facts, payerName: payer.name, paidCount, totalCount, charged: chargedOf(payment) };
+      if (yield* enqueueNotice(ports, `share-paid:${payment.id}`, organiser.email, notice)) written++;
+    }
+    if (booking.paidAmount >= booking.totalAmount && booking.status !== "cancelled") {
+      const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: facts, total: booking.totalAmount };
+      if (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiser.email, notice)) written++;
+    }
+    return written;
+  });
+
+/** Everyone with an email who paid for the booking, with what each paid and got back. */
+const payersOfBooking = (ports: Pick<Ports, "payments" | "users" | "notifications">, bookingId: string) =>
+  Effect.gen(function* () {
+    const payments = (yield* call(() => ports.payments.listByBooking(bookingId))).filter((p) => p.paidAt !== null);
+    const infos = yield* call(() => ports.notifications.payers(payments.map((p) => p.id)));
+    const out: { person: Person; payment: Payment }[] = [];
+    for (const payment of payments) out.push({ person: yield* payerOf(ports, payment, infos.get(payment.id)), payment });
+    return out;
+  });
+
+/**
+ * Tells each payer of a cancelled booking (and its organiser) what they get back: their own
+ * refund, one message per payment. `kind` "closure" is the club's rain-out (section 10).
+ */
+const enqueueRefundNotices = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+  make: (name: string, facts: BookingFacts, refund: Cents) => Notice,
+  keyPrefix: string,
+  refundOf: (payment: Payment) => Cents,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    if (!booking) return 0;
+    const facts = factsOf(booking, ports.clock.timeZone);
+    let written = 0;
+    const told = new Set<string>();
+    for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
+      if (person.email === null) continue;
+      told.add(person.email.toLowerCase());
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${payment.id}`, person.email, make(person.name, facts, refundOf(payment)))) written++;
+    }
+    const organiser = yield* organiserOf(ports, booking);
+    if (organiser?.email && !told.has(organiser.email.toLowerCase()))
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0))) written++;
+    return written;
+  });
+
+export const enqueueCancellationNotices = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    const percentage = booking?.refundPercentage ?? 0;
+    // What the tier gives back, whether the provider has confirmed the refund yet or the sweep
+    // still owes it: the payer learns the amount at once.
+    const refundOf = (p: Payment) => Math.min(chargedOf(p), Math.max(p.refundedAmount, refundAmount(chargedOf(p), percentage)));
+    return yield* enqueueRefundNotices(
+      ports,
+      bookingId,
+      (name, facts, refund) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage }),
+      "cancelled",
+      refundOf,
+    );
+  });
+
+/** Section 10's closure: call after the booking is cancelled and its refunds recorded. */
+export const enqueueClosureNotice = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+  reason: string,
+) =>
+  Effect.gen(function* () {
+    // a closure gives back everything, whatever the tier (DESIGN.md section 10)
+    const written = yield* enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure", chargedOf);
+    // told as a closure: the catch-up must not tell it again as a plain cancellation
+    yield* call(() => ports.notifications.markNoticed(`cancelled:${bookingId}`, ports.clock.now()));
+    return written;
+  });
+
+/** Section 8: the unpaid hold ran out. Call after the booking became expired; the waitlist is told too. */
+export const enqueueHoldExpired = (
+  ports: Pick<Ports, "bookings" | "catalog" | "users" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    if (!booking) return 0;
+    let written = 0;
+    const organiser = yield* organiserOf(ports, booking);
+    if (organiser?.email) {
+      const notice: Notice = { kind: "hold-expired", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone) };
+      if (yield* enqueueNotice(ports, `hold-expired:${bookingId}`, organiser.email, notice)) written++;
+    }
+    return written + (yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot));
+  });
+
+/** Section 8: the remainder was charged off-session to the organiser's saved card. */
+export const enqueueRemainderCharged = (
+  ports: Pick<Ports, "bookings" | "users" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+  amount: Cents,
+  paymentId: string | null,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    const organiser = booking ? yield* organiserOf(ports, booking) : undefined;
+    if (!booking || !organiser?.email) return 0;
+    const notice: Notice = { kind: "remainder-charged", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), amount, paymentId };
+    return (yield* enqueueNotice(ports, `remainder:${bookingId}`, organiser.email, notice)) ? 1 : 0;
+  });
+
+/** Section 8: the remainder could not be charged; the organiser owes it. */
+export const enqueueBalanceDue = (
+  ports: Pick<Ports, "bookings" | "users" | "outbox" | "ids" | "clock">,
+  bookingId: string,
+  amount: Cents,
+) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    const organiser = booking ? yield* organiserOf(ports, booking) : undefined;
+    if (!booking || !organiser?.email) return 0;
+    const notice: Notice = { kind: "balance-due", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), amount };
+    return (yield* enqueueNotice(ports, `balance-due:${bookingId}`, organiser.email, notice)) ? 1 : 0;
+  });
+
+/**
+ * The slot (court, date, slot) is free again: everyone waiting for it gets one message with a
+ * link to book it. Written first, marked after: a crash in between writes nothing twice (the
+ * event key) and loses nothing (the entry is still open for the next call).
+ */
+export const notifyWaitlist = (
+  ports: Pick<Ports, "waitlist" | "users" | "bookings" | "catalog" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  courtId: string,
+  date: Booking["date"],
+  timeSlot: Booking["timeSlot"],
+) =>
+  Effect.gen(function* () {
+    const waiting = yield* call(() => ports.waitlist.listOpenForSlot(courtId, date, timeSlot));
+    if (waiting.length === 0) return 0;
+    const day = yield* call(() => ports.catalog.courtDay(courtId, date));
+    if (!day || day.bookedSlots.includes(timeSlot)) return 0;
+    const now = ports.clock.now();
+    if (bookingStart({ date, timeSlot }, ports.clock.timeZone).getTime() <= now.getTime()) return 0;
+    const court = yield* courtFacts(ports, courtId, date, timeSlot);
+    if (!court) return 0;
+    let written = 0;
+    for (const entry of waiting) {
+      const user = yield* call(() => ports.users.findById(entry.userId));
+      if (user) {
+        const notice: Notice = { kind: "slot-freed", name: user.username, booking: court, courtId };
+        if (yield* enqueueNotice(ports, `waitlist:${entry.id}`, user.email, notice)) written++;
+      }
+      yield* call(() => ports.waitlist.markNotified(entry.id, now));
+    }
+    return written;
+  });
+
+/** Facts of a slot that has no booking. */
+const courtFacts = (ports: Pick<Ports, "courts" | "venues" | "clock">, courtId: string, date: Booking["date"], timeSlot: Booking["timeSlot"]) =>
+  Effect.gen(function* () {
+    const court = yield* call(() => ports.courts.findById(courtId));
+    if (!court) return undefined;
+    const venue = yield* call(() => ports.venues.findById(court.venueId));
+    return factsOf(
+      { id: "", date, timeSlot, gameType: "singles", court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: court.venueId, venueName: venue?.name ?? "" } },
+      ports.clock.timeZone,
+    );
+  });
+
+/**
+ * After a cancellation (cancel-booking.ts): each payer hears their own refund, and whoever
+ * waits for the slot hears it is free.
+ */
+export const afterCancellation = (
+  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+  booking: Pick<Booking, "id" | "courtId" | "date" | "timeSlot">,
+) =>
+  Effect.gen(function* () {
+    const told = yield* enqueueCancellationNotices(ports, booking.id);
+    const waiting = yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot);
+    yield* call(() => ports.notifications.markNoticed(`cancelled:${booking.id}`, ports.clock.now()));
+    return told + waiting;
+  });
+
+/**
+ * Sweep step: a payment recorded or a booking cancelled whose request died between its commit
+ * and its mail (a crash, a lost connection) gets its messages now. Nothing is written twice:
+ * the producers are idempotent by event key.
+ */
+export const catchUpNotices = (
+  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "shareLinks" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
+) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const from = new Date(now.getTime() - CATCH_UP_MS);
+    let written = 0;
+    for (const id of yield* call(() => ports.notifications.paymentsAwaitingNotice(from, now))) {
+      const payment = yield* call(() => ports.payments.findById(id));
+      if (payment) written += yield* enqueuePaymentNotices(ports, payment);
+    }
+    for (const id of yield* call(() => ports.notifications.cancellationsAwaitingNotice(from, now))) {
+      const booking = yield* call(() => ports.bookings.findById(id));
+      if (booking) written += yield* afterCancellation(ports, booking);
+    }
+    return written;
+  });
+
+/**
+ * Sweep step: bookings starting within 24 h get their reminder, once. The messages are written
+ * (idempotent by event key) before the booking is marked, so three sweepers at once, or a crash
+ * between the two, still give every person exactly one reminder.
+ */
+export const enqueueReminders = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
+) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const tz = ports.clock.timeZone;
+    const today = localDateOf(now, tz);
+    const ids = yield* call(() => ports.notifications.bookingsAwaitingReminder([today, addDays(today, 1), addDays(today, 2)]));
+    let written = 0;
+    for (const id of ids) {
+      const booking = yield* call(() => ports.bookings.findById(id));
+      if (!booking) continue;
+      const start = bookingStart(booking, tz).getTime();
+      if (start - now.getTime() > REMINDER_LEAD_MS) continue;
+      // A booking made within the last 24 h just got its confirmation, and one already started
+      // needs no reminder: marked without a message.
+      const useful = start > now.getTime() && booking.createdAt.getTime() < start - REMINDER_LEAD_MS && booking.status !== "cancelled";
+      if (useful) {
+        const facts = factsOf(booking, tz);
+        const people = new Map<string, Person>();
+        const organiser = yield* organiserOf(ports, booking);
+        if (organiser?.email) people.set(organiser.email.toLowerCase(), organiser);
+        for (const { person, payment } of yield* payersOfBooking(ports, booking.id))
+          if (person.email && payment.status === "succeeded") people.set(person.email.toLowerCase(), person);
+        for (const [email, person] of people) {
+          if (person.userId !== null && !(yield* call(() => ports.notifications.settings(person.userId as string))).remindersEnabled) continue;
+          if (yield* enqueueNotice(ports, `reminder:${booking.id}:${email}`, person.email as string, { kind: "reminder", name: person.name, booking: facts }))
+            written++;
+        }
+      }
+      yield* call(() => ports.notifications.markReminded(booking.id, now));
+    }
+    return written;
+  });
+
+export interface DeliveryOptions {
+  /** the first retry waits this long, each next one twice as long (at most an hour) */
+  readonly retryBaseMs: number;
+  /** a claimed message not settled within this is claimed again (a process died mid-send) */
+  readonly leaseMs: number;
+  readonly batch: number;
+}
+
+/**
+ * Sent messages are kept this long (to look into a complaint), then deleted, so the outbox does
+ * not grow with history. Their event keys go too: no producer looks that far back (the catch-up
+ * window is 48 h, reminders 24 h).
+ */
+export const OUTBOX_KEEP_DAYS = 30;
+
+/** Sweep step: sends what is due in the outbox; a failure waits for its retry, a refusal is kept as failed. */
+export const deliverOutbox = (ports: Pick<Ports, "outbox" | "clock">, mailer: Mailer, options: DeliveryOptions) =>
+  Effect.gen(function* () {
+    yield* call(() => ports.outbox.pruneSent(new Date(ports.clock.now().getTime() - OUTBOX_KEEP_DAYS * 24 * HOUR_MS)));
+    let sent = 0;
+    for (;;) {
+      const now = ports.clock.now();
+      const claimed: ClaimedMessage[] = yield* call(() => ports.outbox.claim(now, new Date(now.getTime() + options.leaseMs), options.batch));
+      for (const message of claimed) {
+        const result = yield* call(() => mailer.send(message));
+        if (result.ok) {
+          yield* call(() => ports.outbox.markSent(message.id, ports.clock.now()));
+          sent++;
+        } else if (result.permanent) {
+          yield* call(() => ports.outbox.markFailed(message.id, result.error));
+        } else {
+          // the server is down: the rest of the batch would fail the same way, so it waits too
+          const next = new Date(ports.clock.now().getTime() + retryDelayMs(message.attempts, options.retryBaseMs));
+          for (const waiting of claimed.slice(claimed.indexOf(message)))
+            yield* call(() => ports.outbox.retryLater(waiting.id, next, result.error));
+          return sent;
+        }
+      }
+      if (claimed.length < options.batch) return sent;
+    }
+  });

@@ -1,0 +1,273 @@
+import { Effect } from "effect";
+import {
+  cancelBooking,
+  catchUpNotices,
+  createBlock,
+  createBooking,
+  createPaymentIntent,
+  createShareLink,
+  deliverOutbox,
+  enqueueBalanceDue,
+  enqueueCancellationNotices,
+  enqueueClosureNotice,
+  enqueueHoldExpired,
+  enqueuePaymentNotices,
+  enqueueReminders,
+  enqueueRemainderCharged,
+  joinWaitlist,
+  recordPayment,
+  retryDelayMs,
+  type Mailer,
+  type MailResult,
+  type Notice,
+  type OutboxMessage,
+} from "@courts/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { memoryOutbox } from "../../support/memory/index.js";
+import { club, ok } from "./harness.js";
+
+/** The producers and the delivery of DESIGN.md section 9 on in-memory ports. */
+
+const outboxOf = (ports: { outbox: unknown }) => ports.outbox as ReturnType<typeof memoryOutbox>;
+const kinds = (ports: { outbox: unknown }) => outboxOf(ports).rows().map((r) => `${r.notice.kind} -> ${r.to}`);
+
+const bookAndPay = async (c: Awaited<ReturnType<typeof club>>, date = "2026-11-25", timeSlot = "10:00") => {
+  const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: date, timeSlot, gameType: "singles" }));
+  const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
+  await c.pay(intent.clientSecret);
+  const recorded = await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+  return { booking, payment: recorded.payment };
+};
+
+describe("producers", () => {
+  it("when a share is paid through the link, then the organiser hears who paid and how many have, the payer gets a receipt, and the organiser a confirmation; once", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    const link = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 2 }));
+    const intent = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token }));
+    await c.pay(intent.clientSecret);
+    const recorded = await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.link.token }));
+    expect(kinds(c.ports)).toEqual([
+      "receipt -> ana@example.com",
+      "receipt -> beto@example.com",
+      "share-paid -> ana@example.com",
+      "booking-confirmed -> ana@example.com",
+    ]);
+    const sharePaid = outboxOf(c.ports).rows().find((r) => r.notice.kind === "share-paid")?.notice;
+    expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana" });
+    expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment))).toBe(0);
+    expect(outboxOf(c.ports).rows()).toHaveLength(4);
+  });
+
+  it("when a hold expires, then the organiser is told and whoever waits for the slot too; a second call writes nothing", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "18:00", gameType: "doubles" }));
+    await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: "2026-11-25", timeSlot: "18:00" }));
+    // what section 8's expiry does to the booking, then its call
+    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 0, at: c.clock.now() });
+    expect(await Effect.runPromise(enqueueHoldExpired(c.ports, booking.id))).toBe(2);
+    expect(kinds(c.ports)).toEqual(["hold-expired -> ana@example.com", "slot-freed -> beto@example.com"]);
+    const freed = outboxOf(c.ports).rows()[1]?.notice;
+    expect(freed).toMatchObject({ kind: "slot-freed", courtId: c.court.id, booking: { courtName: "Central", venueName: "Club Samborondón", timeSlot: "18:00" } });
+    expect(await Effect.runPromise(enqueueHoldExpired(c.ports, booking.id))).toBe(0);
+  });
+
+  it("when a closure cancels a paid booking, then each payer is told their full refund and the reason", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    // the closure of section 10 refunds 100% whatever the tier; here a plain cancellation more than 24 h ahead does the same
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(1);
+    const closure = outboxOf(c.ports).rows().find((r) => r.notice.kind === "closure");
+    expect(closure?.to).toBe("ana@example.com");
+    expect(closure?.notice).toMatchObject({ refund: 725, reason: "Lluvia" });
+    expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(0);
+  });
+
+  it("when refunds are owed but not yet sent, then each payer is told the amount their tier gives (a closure: all of it)", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    // cancelled with the 50% tier, the refund left to the sweep (section 8): nothing refunded yet
+    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 50, at: c.clock.now() });
+    await Effect.runPromise(enqueueCancellationNotices(c.ports, booking.id));
+    await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Torneo"));
+    const notices = outboxOf(c.ports).rows().map((r) => r.notice);
+    expect(notices.find((n) => n.kind === "cancellation")).toMatchObject({ refund: 363, refundPercentage: 50 });
+    expect(notices.find((n) => n.kind === "closure")).toMatchObject({ refund: 725, reason: "Torneo" });
+  });
+
+  it("when the club closes a court over a paid booking, then its payer is told the full refund and the reason, and not again as a cancellation", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: booking.date, endDate: booking.date, reason: "Mantenimiento", note: "Lluvia", cancelConflicts: true }));
+    const closure = outboxOf(c.ports).rows().filter((r) => r.notice.kind === "closure");
+    expect(closure.map((r) => r.to)).toEqual(["ana@example.com"]);
+    expect(closure[0]?.notice).toMatchObject({ refund: 725, reason: "Mantenimiento (Lluvia)" });
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    expect(outboxOf(c.ports).rows().some((r) => r.notice.kind === "cancellation")).toBe(false);
+  });
+
+  it("balance due and remainder charged go to the organiser, once per booking", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    expect(await Effect.runPromise(enqueueRemainderCharged(c.ports, booking.id, 725, null))).toBe(1);
+    expect(await Effect.runPromise(enqueueRemainderCharged(c.ports, booking.id, 725, null))).toBe(0);
+    expect(await Effect.runPromise(enqueueBalanceDue(c.ports, booking.id, 725))).toBe(1);
+    expect(await Effect.runPromise(enqueueBalanceDue(c.ports, booking.id, 725))).toBe(0);
+    expect(kinds(c.ports).slice(-2)).toEqual(["remainder-charged -> ana@example.com", "balance-due -> ana@example.com"]);
+    expect(await Effect.runPromise(enqueueBalanceDue(c.ports, "no-such-booking", 725))).toBe(0);
+  });
+});
+
+describe("catching up", () => {
+  it("when a request died between recording a payment and writing its mail, then the sweep writes it, once", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
+    await c.pay(intent.clientSecret);
+    // the repository's write alone, as if the process stopped right after its commit
+    await c.ports.payments.markSucceeded({ intentId: intent.paymentIntentId, at: c.clock.now(), shareLinkId: null });
+    expect(outboxOf(c.ports).rows()).toHaveLength(0);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(1);
+    expect(kinds(c.ports)).toEqual(["receipt -> ana@example.com"]);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+  });
+
+  it("when a cancellation's request died before its mail, then the sweep tells the payers and the waitlist", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c);
+    await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: booking.date, timeSlot: booking.timeSlot }));
+    const before = outboxOf(c.ports).rows().length;
+    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 100, at: c.clock.now() });
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(2);
+    expect(kinds(c.ports).slice(before)).toEqual(["cancellation -> ana@example.com", "slot-freed -> beto@example.com"]);
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+  });
+});
+
+describe("reminders", () => {
+  it("when a booking is 24 h away, then its organiser gets one reminder; not before, not twice, not when turned off", async () => {
+    const c = await club();
+    // Monday 23 Nov 10:00 in Guayaquil = 15:00Z; booked on 21 Nov at 12:00Z (51 h before)
+    const { booking } = await bookAndPay(c, "2026-11-23", "10:00");
+    const quiet = await ok(createBooking(c.ports, c.asBeto, { courtId: c.court2.id, bookingDate: "2026-11-23", timeSlot: "10:00", gameType: "singles" }));
+    await c.ports.notifications.setReminders(c.beto.id, false, c.clock.now());
+    const reminders = () => outboxOf(c.ports).rows().filter((r) => r.notice.kind === "reminder");
+
+    c.clock.set("2026-11-22T14:59:00Z"); // 24 h 1 min before
+    await Effect.runPromise(enqueueReminders(c.ports));
+    expect(reminders()).toHaveLength(0);
+    c.clock.set("2026-11-22T15:00:00Z"); // exactly 24 h before
+    expect(await Effect.runPromise(enqueueReminders(c.ports))).toBe(1);
+    expect(await Effect.runPromise(enqueueReminders(c.ports))).toBe(0);
+    expect(reminders().map((r) => r.to)).toEqual(["ana@example.com"]);
+    expect(reminders()[0]?.eventKey).toBe(`reminder:${booking.id}:ana@example.com`);
+    expect(reminders().some((r) => r.notice.booking.bookingId === quiet.id)).toBe(false);
+  });
+
+  it("a booking made less than 24 h before its start gets no reminder (its confirmation is fresh)", async () => {
+    const c = await club();
+    c.clock.set("2026-11-22T20:00:00Z");
+    await bookAndPay(c, "2026-11-23", "10:00");
+    c.clock.set("2026-11-23T09:00:00Z");
+    expect(await Effect.runPromise(enqueueReminders(c.ports))).toBe(0);
+  });
+});
+
+/** A mailer that answers from a script and records what it was given. */
+const scriptedMailer = (answers: MailResult[]): Mailer & { sent: OutboxMessage[] } => {
+  const sent: OutboxMessage[] = [];
+  return {
+    sent,
+    async send(message) {
+      const answer = answers.shift() ?? { ok: true };
+      if (answer.ok) sent.push(message);
+      return answer;
+    },
+  };
+};
+
+const receipt = (name: string): Notice => ({
+  kind: "reminder",
+  name,
+  booking: { bookingId: "b", venueName: "V", courtName: "C", courtNumber: 1, date: "2026-11-25", timeSlot: "10:00", gameType: "singles", startsAt: "", endsAt: "" },
+});
+
+describe("delivery", () => {
+  it("when the mail server fails, then the message waits 1, 2, 4 ... times the base before the next try, and is sent once it works", async () => {
+    const c = await club();
+    const ports = { ...c.ports, outbox: memoryOutbox() };
+    await ports.outbox.enqueue({ id: "m1", eventKey: "k1", to: "a@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    const down = { ok: false, permanent: false, error: "ECONNREFUSED" } as const;
+    const mailer = scriptedMailer([down, down]);
+    const options = { retryBaseMs: 1000, leaseMs: 60_000, batch: 10 };
+    const pass = () => Effect.runPromise(deliverOutbox(ports, mailer, options));
+    expect(await pass()).toBe(0);
+    c.clock.advance(999);
+    expect(await pass()).toBe(0); // not due yet: nothing claimed, the script is untouched
+    c.clock.advance(1);
+    expect(await pass()).toBe(0); // second failure: now 2 s
+    c.clock.advance(1999);
+    expect(await pass()).toBe(0);
+    c.clock.advance(1);
+    expect(await pass()).toBe(1);
+    expect(await pass()).toBe(0);
+    expect(mailer.sent.map((m) => m.id)).toEqual(["m1"]);
+    expect(ports.outbox.rows()[0]).toMatchObject({ status: "sent", attempts: 3 });
+  });
+
+  it("when the server refuses the address, then the message is kept as failed and never tried again", async () => {
+    const c = await club();
+    const ports = { ...c.ports, outbox: memoryOutbox() };
+    await ports.outbox.enqueue({ id: "m1", eventKey: "k1", to: "nadie@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    await ports.outbox.enqueue({ id: "m2", eventKey: "k2", to: "ana@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    expect(await ports.outbox.enqueue({ id: "m3", eventKey: "k2", to: "ana@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() })).toBe(false);
+    const mailer = scriptedMailer([{ ok: false, permanent: true, error: "550 no such user" }]);
+    expect(await Effect.runPromise(deliverOutbox(ports, mailer, { retryBaseMs: 10, leaseMs: 1000, batch: 10 }))).toBe(1);
+    c.clock.advance(3_600_000);
+    expect(await Effect.runPromise(deliverOutbox(ports, mailer, { retryBaseMs: 10, leaseMs: 1000, batch: 10 }))).toBe(0);
+    expect(ports.outbox.rows().map((r) => [r.id, r.status])).toEqual([
+      ["m1", "failed"],
+      ["m2", "sent"],
+    ]);
+  });
+
+  it("when a process dies after claiming, then the message is claimed again once its lease ends, not before", async () => {
+    const c = await club();
+    const outbox = memoryOutbox();
+    await outbox.enqueue({ id: "m1", eventKey: "k1", to: "a@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    const now = c.clock.now();
+    expect(await outbox.claim(now, new Date(now.getTime() + 60_000), 10)).toHaveLength(1);
+    expect(await outbox.claim(new Date(now.getTime() + 59_999), new Date(now.getTime() + 120_000), 10)).toHaveLength(0);
+    expect(await outbox.claim(new Date(now.getTime() + 60_000), new Date(now.getTime() + 120_000), 10)).toHaveLength(1);
+  });
+
+  it("sent messages are deleted after 30 days; failed ones stay", async () => {
+    const c = await club();
+    const ports = { ...c.ports, outbox: memoryOutbox() };
+    await ports.outbox.enqueue({ id: "m1", eventKey: "k1", to: "a@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    await ports.outbox.enqueue({ id: "m2", eventKey: "k2", to: "x@b.ec", notice: receipt("Ana"), createdAt: c.clock.now() });
+    const mailer = scriptedMailer([{ ok: true }, { ok: false, permanent: true, error: "550" }]);
+    const options = { retryBaseMs: 10, leaseMs: 1000, batch: 10 };
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    c.clock.advance(30 * 24 * 3_600_000 - 1);
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    expect(ports.outbox.rows()).toHaveLength(2);
+    c.clock.advance(2);
+    await Effect.runPromise(deliverOutbox(ports, mailer, options));
+    expect(ports.outbox.rows().map((r) => [r.id, r.status])).toEqual([["m2", "failed"]]);
+  });
+
+  it("the retry delay doubles from the base and never passes an hour", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 1, max: 600_000 }), (attempts, base) => {
+        const delay = retryDelayMs(attempts, base);
+        expect(delay).toBeGreaterThanOrEqual(Math.min(base, 3_600_000));
+        expect(delay).toBeLessThanOrEqual(Math.max(3_600_000, base));
+        if (attempts > 1 && retryDelayMs(attempts - 1, base) < 3_600_000) expect(delay).toBeGreaterThan(retryDelayMs(attempts - 1, base));
+      }),
+    );
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 60_000))).toEqual([60_000, 120_000, 240_000, 480_000]);
+  });
+});

@@ -1,0 +1,329 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { instantOf } from "@courts/core";
+import { mailSteps } from "@courts/adapters/sweep/mail-steps";
+import { runSweep, type SweepResult } from "@courts/adapters/sweep/sweeper";
+import type { ParsedMail } from "mailparser";
+import ical, { type VEvent } from "node-ical";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher.js";
+import { Client } from "./support/client.js";
+import { adminClient, book, demoCourts, newPlayer, pay, unique, type BookingShape, type CourtShape, type UserShape } from "./support/fixtures.js";
+import { describeOnEngines, TEST_TIME_ZONE } from "./support/server.js";
+
+/** DESIGN.md section 9 through the real server, a real database and a real SMTP server. */
+
+const events = (text: string): VEvent[] => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
+
+const attachment = (mail: ParsedMail, contentType: string) => mail.attachments.find((a) => a.contentType.startsWith(contentType));
+
+describeOnEngines("notifications and calendars", (server) => {
+  let smtp: SmtpCatcher;
+  let courts: CourtShape[];
+  let organiser: { client: Client; user: UserShape };
+  let admin: Client;
+  const log = { error: () => undefined };
+
+  const sweep = (smtpUrl: string | null = smtp.url): Promise<SweepResult> =>
+    runSweep(
+      mailSteps(server().ports, {
+        mail: { smtpUrl, from: "Canchas <reservas@club.ec>", dir: mkdtempSync(path.join(tmpdir(), "courts-mail-")), retrySeconds: 0.05 },
+        publicUrl: "http://localhost:3000",
+      }),
+      log,
+    );
+
+  /** a guest pays a share through the link, typing a name and an email */
+  const guestPays = async (bookingId: string, shareToken: string, payerName: string, payerEmail: string | null, extra: Record<string, unknown> = {}) =>
+    pay(new Client(server().baseUrl), bookingId, { shareToken, payerName, payerEmail, ...extra });
+
+  const shareLink = async (client: Client, bookingId: string, maxParticipants: number) => {
+    const link = await client.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId, maxParticipants });
+    expect(link.status).toBe(201);
+    return link.body.shareToken;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCatcher();
+    courts = (await demoCourts(server())).courts;
+    organiser = await newPlayer(server());
+    admin = await adminClient(server());
+  });
+  afterAll(async () => {
+    await smtp.stop();
+  });
+
+  describe("messages", () => {
+    it("when a player pays their share, then the sweep mails a Spanish receipt with the invoice PDF attached", async () => {
+      const booking = await book(organiser.client, courts);
+      const payment = await pay(organiser.client, booking.id, { paymentType: "partial" });
+      await sweep();
+      const receipt = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Recibo de tu pago"));
+      expect(receipt).toBeDefined();
+      expect(receipt?.from?.text).toContain("reservas@club.ec");
+      expect(receipt?.text).toContain(`Hola ${organiser.user.username}:`);
+      expect(receipt?.text).toMatch(/Recibimos tu pago de \$\d+\.\d{2} por la reserva en /);
+      expect(receipt?.html).toContain("Pago recibido");
+      const pdf = attachment(receipt as ParsedMail, "application/pdf");
+      expect(pdf?.filename).toMatch(/^factura-\d{4}-\d{6}\.pdf$/);
+      const doc = await getDocumentProxy(new Uint8Array(pdf?.content ?? []));
+      const { text } = await extractText(doc, { mergePages: true });
+      expect(text).toContain(organiser.user.username);
+      expect(text).toContain(pdf?.filename?.slice("factura-".length, -".pdf".length));
+      // the same payment recorded again (the browser after the webhook) writes no second receipt
+      const again = await organiser.client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: payment.stripePaymentIntentId });
+      expect(again.status).toBe(200);
+      await sweep();
+      expect(smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Recibo de tu pago"))).toHaveLength(1);
+    });
+
+    it("when a guest pays a share with a name and an email, then the organiser reads who paid ('X pagó su parte: 2 de 2'), the guest gets the receipt, and the organiser the confirmation with an .ics", async () => {
+      const booking = await book(organiser.client, courts);
+      await pay(organiser.client, booking.id, { paymentType: "partial" });
+      const token = await shareLink(organiser.client, booking.id, 2);
+      const guestEmail = `${unique("ana")}@correo.ec`;
+      await guestPays(booking.id, token, "Ana <b>Pérez</b>", guestEmail);
+      await sweep();
+
+      const sharePaid = smtp.to(organiser.user.email).find((m) => m.subject === "Ana <b>Pérez</b> pagó su parte: 2 de 2");
+      expect(sharePaid).toBeDefined();
+      // what the guest typed is text, never markup
+      expect(sharePaid?.html).toContain("Ana &lt;b&gt;Pérez&lt;/b&gt; pagó su parte: 2 de 2");
+      expect(sharePaid?.html).not.toContain("<b>Pérez</b>");
+      expect(sharePaid?.text).toContain("Ya pagaron 2 de 2 partes.");
+
+      const receipt = smtp.to(guestEmail);
+      expect(receipt.map((m) => m.subject)).toEqual([expect.stringMatching(/^Recibo de tu pago/)]);
+      expect(receipt[0]?.text).toContain("Hola Ana <b>Pérez</b>:");
+      expect(attachment(receipt[0] as ParsedMail, "application/pdf")).toBeDefined();
+
+      const confirmed = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
+      expect(confirmed?.text).toContain("Tu reserva está pagada por completo");
+      const ics = attachment(confirmed as ParsedMail, "text/calendar");
+      const [event] = events(ics?.content.toString("utf8") ?? "");
+      expect(event?.uid).toBe(`reserva-${booking.id}@canchas`);
+      expect(event?.start.toISOString()).toBe(instantOf(booking.date, booking.timeSlot, TEST_TIME_ZONE).toISOString());
+
+      // who paid each share: the organiser's booking and the admin's transactions
+      const payers = await organiser.client.get<{ name: string; isOrganiser: boolean; amount: string }[]>(`/api/bookings/${booking.id}/payers`);
+      expect(payers.status).toBe(200);
+      const share = (Number(booking.totalAmount) / 2).toFixed(2);
+      expect(payers.body.map((p) => [p.name, p.isOrganiser, p.amount])).toEqual([
+        [organiser.user.username, true, share],
+        ["Ana <b>Pérez</b>", false, share],
+      ]);
+      const other = await newPlayer(server());
+      expect((await other.client.get(`/api/bookings/${booking.id}/payers`)).status).toBe(403);
+      expect((await new Client(server().baseUrl).get(`/api/bookings/${booking.id}/payers`)).status).toBe(401);
+      const transactions = await admin.get<{ items: { bookingId: string; userName: string | null; userEmail: string | null }[] }>("/api/admin/transactions?pageSize=200");
+      const guestRow = transactions.body.items.find((t) => t.bookingId === booking.id && t.userEmail === guestEmail);
+      expect(guestRow?.userName).toBe("Ana <b>Pérez</b>");
+    });
+
+    it("when a guest pays through the link without a name, then 400 names the field; a full link still answers 409 first", async () => {
+      const booking = await book(organiser.client, courts);
+      const token = await shareLink(organiser.client, booking.id, 2);
+      const guest = new Client(server().baseUrl);
+      const nameless = await guest.post<{ field: string; message: string }>("/api/create-payment-intent", { bookingId: booking.id, shareToken: token });
+      expect(nameless.status).toBe(400);
+      expect(nameless.body).toMatchObject({ field: "payerName", message: "Escribe tu nombre para que el organizador sepa quién pagó" });
+      const badEmail = await guest.post<{ field: string }>("/api/create-payment-intent", { bookingId: booking.id, shareToken: token, payerName: "Ana", payerEmail: "no-es-correo" });
+      expect(badEmail.status).toBe(400);
+      expect(badEmail.body.field).toBe("payerEmail");
+      const control = await guest.post<{ field: string }>("/api/create-payment-intent", { bookingId: booking.id, shareToken: token, payerName: "Ana\u0000" });
+      expect(control.status).toBe(400);
+      expect(control.body.field).toBe("payerName");
+    });
+
+    it("when a booking with several payers is cancelled, then each payer is told their own refund", async () => {
+      const code = unique("UNO").toUpperCase();
+      expect((await admin.post("/api/admin/discount-codes", { code, type: "fixed", value: 1, maxUsage: null, expiresAt: null, isActive: true })).status).toBe(201);
+      const booking = await book(organiser.client, courts);
+      await pay(organiser.client, booking.id, { paymentType: "partial" });
+      const token = await shareLink(organiser.client, booking.id, 2);
+      const guestEmail = `${unique("luis")}@correo.ec`;
+      await guestPays(booking.id, token, "Luis", guestEmail, { discountCode: code });
+      const cancelled = await organiser.client.post<{ refundPercentage: number }>("/api/cancellations", { bookingId: booking.id, userId: organiser.user.id });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.refundPercentage).toBe(100);
+      await sweep();
+      const mine = smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Reserva cancelada") && m.text?.includes(booking.timeSlot));
+      const theirs = smtp.to(guestEmail).filter((m) => m.subject?.startsWith("Reserva cancelada"));
+      expect(mine).toHaveLength(1);
+      expect(theirs).toHaveLength(1);
+      const payers = (await organiser.client.get<{ name: string; refunded: string }[]>(`/api/bookings/${booking.id}/payers`)).body;
+      const refundOf = (name: string) => payers.find((p) => p.name === name)?.refunded ?? "?";
+      // the guest's code took $1.00 off their share: each is told what they paid and get back
+      expect(Number(refundOf(organiser.user.username)) - Number(refundOf("Luis"))).toBeCloseTo(1, 2);
+      expect(mine[0]?.text).toContain(`Te reembolsaremos $${refundOf(organiser.user.username)} (100% de lo que pagaste)`);
+      expect(theirs[0]?.text).toContain(`Te reembolsaremos $${refundOf("Luis")} (100% de lo que pagaste)`);
+      const [event] = events(attachment(theirs[0] as ParsedMail, "text/calendar")?.content.toString("utf8") ?? "");
+      expect(event?.status).toBe("CANCELLED");
+      expect(Number(event?.sequence)).toBe(1);
+    });
+
+    it("when SMTP is down for a while, then nothing is sent, and once it is up every message arrives exactly once", async () => {
+      const player = await newPlayer(server());
+      await smtp.stop();
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "full" });
+      const before = smtp.mails.length;
+      const down = await sweep();
+      expect(down.mail).toBe(0);
+      expect(smtp.mails.length).toBe(before);
+      await smtp.start();
+      await new Promise((r) => setTimeout(r, 120)); // past the first retry (0.05 s, then 0.1 s)
+      // three sweepers at once, as three server processes would
+      const results = await Promise.all([sweep(), sweep(), sweep()]);
+      expect(results.map((r) => r.mail)).toEqual(expect.arrayContaining([expect.any(Number)]));
+      await new Promise((r) => setTimeout(r, 300));
+      await Promise.all([sweep(), sweep()]);
+      const mine = smtp.to(player.user.email);
+      expect(mine.map((m) => m.subject?.split(":")[0]).sort()).toEqual(["Recibo de tu pago", "Reserva confirmada"]);
+    });
+
+    it("when a cancellation was written but its request died before the mail, then the next sweep sends it", async () => {
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "full" });
+      await sweep();
+      await server().ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 100, at: new Date() });
+      const result = await sweep();
+      expect(result.notices).toBe(1);
+      expect(smtp.to(player.user.email).filter((m) => m.subject?.startsWith("Reserva cancelada"))).toHaveLength(1);
+      expect((await sweep()).notices).toBe(0);
+    });
+
+    it("without SMTP_URL, then each message is an .eml file under the mail folder, written once", async () => {
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "partial" });
+      const dir = mkdtempSync(path.join(tmpdir(), "courts-eml-"));
+      const steps = mailSteps(server().ports, { mail: { smtpUrl: null, from: "Canchas <reservas@club.ec>", dir, retrySeconds: 1 }, publicUrl: "http://localhost:3000" });
+      await runSweep(steps, log);
+      await runSweep(steps, log);
+      const files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+      const mine = files.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((t) => t.includes(player.user.email));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatch(/^Subject: Recibo de tu pago/m);
+      expect(mine[0]).toContain("Content-Type: application/pdf");
+    });
+  });
+
+  describe("calendars", () => {
+    it("when the owner downloads a booking's .ics, then an independent parser reads the UTC start and end, the venue and a stable UID", async () => {
+      const booking = await book(organiser.client, courts);
+      const file = await organiser.client.get(`/api/bookings/${booking.id}/calendar.ics`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toContain("text/calendar");
+      const [event] = events(file.text);
+      const start = instantOf(booking.date, booking.timeSlot, TEST_TIME_ZONE);
+      expect(event?.start.toISOString()).toBe(start.toISOString());
+      expect(event?.end?.toISOString()).toBe(new Date(start.getTime() + 3_600_000).toISOString());
+      expect(file.text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+      expect(event?.uid).toBe(`reserva-${booking.id}@canchas`);
+      expect(String(event?.location)).toContain("Cancha");
+      expect(events((await organiser.client.get(`/api/bookings/${booking.id}/calendar.ics`)).text)[0]?.uid).toBe(event?.uid);
+      const other = await newPlayer(server());
+      expect((await other.client.get(`/api/bookings/${booking.id}/calendar.ics`)).status).toBe(403);
+      expect((await new Client(server().baseUrl).get(`/api/bookings/${booking.id}/calendar.ics`)).status).toBe(401);
+      expect((await admin.get(`/api/bookings/${booking.id}/calendar.ics`)).status).toBe(200);
+    });
+
+    it("when a booking is cancelled, then the personal feed keeps it as CANCELLED with a higher SEQUENCE; other feeds never show it", async () => {
+      const player = await newPlayer(server());
+      const booking: BookingShape = await book(player.client, courts);
+      const feed = await player.client.get<{ url: string }>("/api/user/calendar-feed");
+      expect(feed.status).toBe(200);
+      expect(feed.body.url).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[A-Za-z0-9_-]{20,}\.ics$/);
+      expect((await player.client.get<{ url: string }>("/api/user/calendar-feed")).body.url).toBe(feed.body.url);
+      const path = new URL(feed.body.url).pathname;
+      const guest = new Client(server().baseUrl);
+      const before = events((await guest.get(path)).text).find((e) => e.uid === `reserva-${booking.id}@canchas`);
+      expect(before?.status).toBe("CONFIRMED");
+      expect(Number(before?.sequence)).toBe(0);
+
+      await player.client.post("/api/cancellations", { bookingId: booking.id, userId: player.user.id });
+      const after = events((await guest.get(path)).text).find((e) => e.uid === `reserva-${booking.id}@canchas`);
+      expect(after?.status).toBe("CANCELLED");
+      expect(Number(after?.sequence)).toBeGreaterThan(Number(before?.sequence));
+
+      // another player's feed: their own token, none of this player's bookings
+      const other = await newPlayer(server());
+      const otherPath = new URL((await other.client.get<{ url: string }>("/api/user/calendar-feed")).body.url).pathname;
+      expect(otherPath).not.toBe(path);
+      expect((await guest.get(otherPath)).text).not.toContain(booking.id);
+
+      // regenerated: the old address is a 404, the new one works
+      const renewed = await player.client.post<{ url: string }>("/api/user/calendar-feed");
+      expect(renewed.body.url).not.toBe(feed.body.url);
+      const old = await guest.get<{ code: string; message: string }>(path);
+      expect(old.status).toBe(404);
+      expect(old.body.message).toBe("Calendario no encontrado");
+      expect((await guest.get(new URL(renewed.body.url).pathname)).status).toBe(200);
+      expect((await guest.get("/api/calendar/no-existe-este-calendario-0000.ics")).status).toBe(404);
+      expect((await guest.get("/api/calendar/x.txt")).status).toBe(404);
+      expect((await guest.get("/api/user/calendar-feed")).status).toBe(401);
+    });
+
+    it("the reminder switch is read and written per player, with a Spanish message for a bad body", async () => {
+      const player = await newPlayer(server());
+      expect((await player.client.get("/api/user/notification-settings")).body).toEqual({ remindersEnabled: true });
+      expect((await player.client.put("/api/user/notification-settings", { remindersEnabled: false })).body).toEqual({ remindersEnabled: false });
+      expect((await player.client.get("/api/user/notification-settings")).body).toEqual({ remindersEnabled: false });
+      const bad = await player.client.put<{ field: string; message: string }>("/api/user/notification-settings", { remindersEnabled: "sí" });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe("El campo 'remindersEnabled' debe ser true o false");
+      expect((await new Client(server().baseUrl).get("/api/user/notification-settings")).status).toBe(401);
+    });
+  });
+
+  describe("waitlist", () => {
+    it("when a taken slot is freed by a cancellation, then everyone waiting gets one message with a link to book it", async () => {
+      const booking = await book(organiser.client, courts);
+      const waiter = await newPlayer(server());
+      const second = await newPlayer(server());
+      const wish = { courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot };
+      const joined = await waiter.client.post<{ id: string }>("/api/waitlist", wish);
+      expect(joined.status).toBe(201);
+      expect((await second.client.post("/api/waitlist", wish)).status).toBe(201);
+      const twice = await waiter.client.post<{ message: string }>("/api/waitlist", wish);
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toBe("Ya te avisaremos si este horario se libera");
+      expect((await new Client(server().baseUrl).post("/api/waitlist", wish)).status).toBe(401);
+      expect((await organiser.client.delete(`/api/waitlist/${joined.body.id}`)).status).toBe(403);
+      expect((await waiter.client.get<{ id: string }[]>("/api/waitlist")).body.map((e) => e.id)).toEqual([joined.body.id]);
+
+      await organiser.client.post("/api/cancellations", { bookingId: booking.id, userId: organiser.user.id });
+      await sweep();
+      for (const person of [waiter, second]) {
+        const told = smtp.to(person.user.email).filter((m) => m.subject?.startsWith("Se liberó el horario que esperabas"));
+        expect(told).toHaveLength(1);
+        expect(told[0]?.text).toContain(`http://localhost:3000/booking/${booking.courtId}?date=${booking.date}&slot=${encodeURIComponent(booking.timeSlot)}`);
+      }
+      expect((await waiter.client.get<unknown[]>("/api/waitlist")).body).toEqual([]);
+
+      const free = await waiter.client.post<{ message: string }>("/api/waitlist", wish);
+      expect(free.status).toBe(409);
+      expect(free.body.message).toBe("Este horario está libre: puedes reservarlo ahora");
+      const unknownCourt = await waiter.client.post("/api/waitlist", { ...wish, courtId: "no-existe" });
+      expect(unknownCourt.status).toBe(404);
+      const badSlot = await waiter.client.post<{ field: string }>("/api/waitlist", { ...wish, timeSlot: "25:00" });
+      expect(badSlot.status).toBe(400);
+      expect(badSlot.body.field).toBe("timeSlot");
+    });
+
+    it("a player leaves the waitlist with DELETE; an unknown entry is a 404", async () => {
+      const booking = await book(organiser.client, courts);
+      const waiter = await newPlayer(server());
+      const joined = await waiter.client.post<{ id: string }>("/api/waitlist", { courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot });
+      expect((await waiter.client.delete(`/api/waitlist/${joined.body.id}`)).status).toBe(204);
+      expect((await waiter.client.delete(`/api/waitlist/${joined.body.id}`)).status).toBe(404);
+      await organiser.client.post("/api/cancellations", { bookingId: booking.id, userId: organiser.user.id });
+      await sweep();
+      expect(smtp.to(waiter.user.email)).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,66 @@
+import { NOTICE_KINDS } from "@courts/core";
+import { describe, expect, it } from "vitest";
+import { escapeHtml, html } from "../../adapters/src/mail/html.js";
+import { composeMail } from "../../adapters/src/mail/mailer.js";
+import { renderNotice, spanishDate } from "../../adapters/src/mail/templates.js";
+import { SAMPLE_NOTICES } from "./sample-notices.js";
+
+const ctx = { publicUrl: "https://canchas.ec" };
+
+describe("mail templates", () => {
+  it("every kind of message has a sample here", () => {
+    expect(SAMPLE_NOTICES.map((n) => n.kind).sort()).toEqual([...NOTICE_KINDS].sort());
+  });
+
+  it.each(SAMPLE_NOTICES.map((n) => [n.kind, n] as const))("%s: Spanish subject, HTML and plain text that name the booking", (_kind, notice) => {
+    const mail = renderNotice(notice, ctx);
+    expect(mail.subject.length).toBeGreaterThan(10);
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="es">/);
+    expect(mail.text).toContain("Hola María José:");
+    expect(mail.html).toContain("Hola María José:");
+    expect(mail.text).toContain("sábado, 28 de noviembre de 2026");
+    expect(mail.text).toContain("18:00");
+    expect(mail.html).not.toMatch(/undefined|null|NaN|\[object/);
+    expect(mail.text).not.toMatch(/undefined|null|NaN|\[object/);
+  });
+
+  it("the exact texts of the product: share paid, refunds, balance due", () => {
+    const [receipt, , sharePaid, cancellation, closure, , freed, , , due] = SAMPLE_NOTICES.map((n) => renderNotice(n, ctx));
+    expect(receipt?.text).toContain("Recibimos tu pago de $8.25");
+    expect(receipt?.text).toContain("Adjuntamos tu factura N.º 2026-000042 en PDF.");
+    expect(sharePaid?.subject).toBe("Ana <script>alert(1)</script> pagó su parte: 3 de 4");
+    expect(cancellation?.text).toContain("Te reembolsaremos $4.12 (50% de lo que pagaste)");
+    expect(closure?.text).toContain("Motivo: Mantenimiento.");
+    expect(closure?.text).toContain("Te devolvemos $8.25, todo lo que pagaste");
+    expect(freed?.text).toContain("Reservar ahora: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
+    expect(due?.subject).toBe("Saldo pendiente $16.50");
+    expect(due?.text).toContain("Completar Pago: https://canchas.ec/checkout/0b6c7e2a-5a9f-4d1e-9b7a-2f3c4d5e6f70");
+  });
+
+  it("what players typed is escaped in the HTML, in the heading, the paragraphs and the title", () => {
+    const sharePaid = renderNotice(SAMPLE_NOTICES[2]!, ctx);
+    expect(sharePaid.html).not.toContain("<script>");
+    expect(sharePaid.html).toContain("Ana &lt;script&gt;alert(1)&lt;/script&gt; pagó su parte: 3 de 4");
+    expect(escapeHtml(`"'&<>`)).toBe("&quot;&#39;&amp;&lt;&gt;");
+    expect(html`<p>${"<b>"}</p>${html`<i>${"&"}</i>`}`.value).toBe("<p>&lt;b&gt;</p><i>&amp;</i>");
+  });
+
+  it("spanishDate reads the calendar day itself, whatever the server's zone", () => {
+    expect(spanishDate("2026-01-01")).toBe("jueves, 1 de enero de 2026");
+  });
+
+  it("a receipt carries the invoice PDF; a confirmation and a reminder an .ics; each with a Message-ID stable per event", async () => {
+    const options = { from: "Canchas <reservas@club.ec>", publicUrl: ctx.publicUrl, invoicePdf: async () => new Uint8Array([37, 80, 68, 70]) };
+    const message = (i: number) => ({ id: `m${i}`, eventKey: `k${i}`, to: "a@b.ec", notice: SAMPLE_NOTICES[i]!, createdAt: new Date() });
+    const receipt = await composeMail(message(0), options);
+    expect(receipt.attachments?.map((a) => a.filename)).toEqual(["factura-2026-000042.pdf"]);
+    const confirmed = await composeMail(message(1), options);
+    expect(confirmed.attachments?.map((a) => a.filename)).toEqual(["reserva.ics"]);
+    expect(String(confirmed.attachments?.[0]?.content)).toContain("DTSTART:20261128T230000Z");
+    const reminder = await composeMail(message(5), options);
+    expect(reminder.attachments?.map((a) => a.filename)).toEqual(["reserva.ics"]);
+    expect((await composeMail(message(5), options)).messageId).toBe(reminder.messageId);
+    expect(reminder.messageId).toMatch(/^<[0-9a-f]{32}@club\.ec>$/);
+    expect(receipt.messageId).not.toBe(reminder.messageId);
+  });
+});
