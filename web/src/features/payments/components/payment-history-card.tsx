@@ -45,11 +45,8 @@ export function PaymentHistoryCard({
       <dl className="flex-1 divide-y divide-stone-100 px-5 py-2 text-sm">
         <Row label="Monto" value={money(payment.amount)} />
         <Row label="Descuento" value={toCents(payment.discount) > 0 ? `-${money(payment.discount)}` : money(0)} />
-        {payment.kind === "cash" ? (
-          <Row label="Forma de pago" value={<Badge tone="ball">Efectivo en el club</Badge>} />
-        ) : (
-          <Row label="Comisión de tarjeta" value={money(payment.stripeFee)} />
-        )}
+        {/* the card fee is the club's cost, not the player's: it stays on the admin side and the invoice */}
+        {payment.kind === "cash" && <Row label="Forma de pago" value={<Badge tone="ball">Efectivo en el club</Badge>} />}
         <Row label="Total pagado" value={money(totalPaid)} strong />
         {refunded > 0 && <Row label="Reembolsado" value={money(refunded)} />}
         {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
