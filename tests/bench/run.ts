@@ -359,6 +359,8 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         ADMIN_USERNAME: "bench-admin",
         ADMIN_PASSWORD: adminPassword,
         BENCH_BARE_ROUTE: "1",
+        // every bench player holds many unpaid bookings: the unpaid limit would answer 409 to most
+        MAX_UNPAID_BOOKINGS: "1000",
         LOG_LEVEL: args["log-level"],
         COURTS_TIMEZONE: timeZone,
       },

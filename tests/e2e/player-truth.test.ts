@@ -334,6 +334,8 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await journey(size, async (page) => {
         await page.goto(new URL(shareUrl).pathname);
         await page.getByText(/^1 de 4/).waitFor();
+        // a guest names themselves so the organiser knows who paid
+        await page.getByLabel("Tu nombre").fill("Lucía Andrade");
         await fillCard(page, SUCCEEDING_CARD);
         const share = dollars(cents(target.dayDoublesPrice) / 4);
         await page.getByRole("button", { name: `Pagar ${share}` }).click();

@@ -112,6 +112,8 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("scale-out: 3 server processes 
       WEB_DIST: dir,
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
+      // the clients book many unpaid slots each: a 409 here must mean a taken slot, not the unpaid limit
+      MAX_UNPAID_BOOKINGS: "1000",
     };
     const started = await Promise.allSettled(
       Array.from({ length: PROCESSES }, () => startServer({ entry: "source", env, readyTimeoutMs: 50_000 })),
