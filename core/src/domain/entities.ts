@@ -86,6 +86,21 @@ export interface Payment {
   readonly gameType: GameType;
 }
 
+/** What differs between new payments; everything a provider or refund settles later starts empty. */
+export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
+
+/** A payment as first written, card or cash alike: pending until its money is confirmed. */
+export const pendingPayment = (draft: PaymentDraft): Payment => ({
+  ...draft,
+  status: "pending",
+  refundedAmount: 0,
+  refundOwed: 0,
+  refundSentAt: null,
+  flag: null,
+  invoiceNumber: null,
+  paidAt: null,
+});
+
 /** Charged to the card: amount - discount. */
 export const chargedOf = (p: Pick<Payment, "amount" | "discount">): Cents => p.amount - p.discount;
 
