@@ -101,6 +101,21 @@ export const pendingPayment = (draft: PaymentDraft): Payment => ({
   paidAt: null,
 });
 
+/** The names a payment keeps of what it paid for, taken from the booking as it reads now. */
+export const paidFor = (booking: {
+  readonly date: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+  readonly court: { readonly venueName: string; readonly name: string; readonly courtNumber: number };
+}): Pick<Payment, "venueName" | "courtName" | "courtNumber" | "bookingDate" | "timeSlot" | "gameType"> => ({
+  venueName: booking.court.venueName,
+  courtName: booking.court.name,
+  courtNumber: booking.court.courtNumber,
+  bookingDate: booking.date,
+  timeSlot: booking.timeSlot,
+  gameType: booking.gameType,
+});
+
 /** Charged to the card: amount - discount. */
 export const chargedOf = (p: Pick<Payment, "amount" | "discount">): Cents => p.amount - p.discount;
 

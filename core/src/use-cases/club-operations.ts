@@ -4,7 +4,7 @@ import { blockCovers, blockedSlotsOf, MAX_BLOCK_DAYS } from "../domain/blocks.js
 import type { Booking } from "../domain/booking.js";
 import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
 import type { Court } from "../domain/entities.js";
-import { isAvailable, pendingPayment } from "../domain/entities.js";
+import { isAvailable, paidFor, pendingPayment } from "../domain/entities.js";
 import {
   BlockConflicts,
   BlockNotFound,
@@ -402,12 +402,7 @@ export const recordCashPayment = (
       stripePaymentIntentId: `cash-${id}`,
       shareToken: null,
       createdAt: now,
-      venueName: booking.court.venueName,
-      courtName: booking.court.name,
-      courtNumber: booking.court.courtNumber,
-      bookingDate: booking.date,
-      timeSlot: booking.timeSlot,
-      gameType: booking.gameType,
+      ...paidFor(booking),
     });
     const outcome = yield* call(() => ports.payments.recordCash(payment, now));
     if (outcome.kind === "overpaid")

@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { Payment, PaymentKind } from "../domain/entities.js";
-import { pendingPayment } from "../domain/entities.js";
+import { paidFor, pendingPayment } from "../domain/entities.js";
 import { BalanceDue, HoldExpired, ShareDeadlinePassed, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
 import { asSeenAt, isHoldOverdue, isPastShareDeadline } from "../domain/hold.js";
@@ -200,12 +200,7 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
             stripePaymentIntentId: intentId,
             shareToken: null,
             createdAt: ports.clock.now(),
-            venueName: booking.court.venueName,
-            courtName: booking.court.name,
-            courtNumber: booking.court.courtNumber,
-            bookingDate: booking.date,
-            timeSlot: booking.timeSlot,
-            gameType: booking.gameType,
+            ...paidFor(booking),
           }),
         ),
       );
