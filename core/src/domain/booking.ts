@@ -1,6 +1,9 @@
+import type { Court } from "./entities.js";
 import type { Cents } from "./money.js";
 import type { GameType } from "./pricing.js";
+import { priceForSlot } from "./pricing.js";
 import type { TariffBand, TimeSlot } from "./slots.js";
+import { bandOf } from "./slots.js";
 import type { LocalDate } from "./time.js";
 
 export type BookingStatus = "active" | "confirmed" | "cancelled" | "expired";
@@ -29,6 +32,39 @@ export interface Booking {
   readonly shareDeadlineAt: Date | null;
   readonly remainderStatus: RemainderStatus | null;
 }
+
+export interface BookingDraft {
+  readonly id: string;
+  readonly userId: string;
+  readonly court: Pick<Court, "id" | "prices">;
+  readonly date: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+  readonly createdAt: Date;
+  readonly holdExpiresAt: Date | null;
+  readonly shareDeadlineAt: Date | null;
+}
+
+/** A booking as first written: active, unpaid, priced at the court's tariff for its slot and game. */
+export const newBooking = ({ id, userId, court, date, timeSlot, gameType, createdAt, holdExpiresAt, shareDeadlineAt }: BookingDraft): Booking => ({
+  id,
+  userId,
+  courtId: court.id,
+  date,
+  timeSlot,
+  gameType,
+  tariffType: bandOf(timeSlot),
+  totalAmount: priceForSlot(court.prices, timeSlot, gameType),
+  paidAmount: 0,
+  status: "active",
+  cancellationReason: null,
+  refundPercentage: null,
+  createdAt,
+  cancelledAt: null,
+  holdExpiresAt,
+  shareDeadlineAt,
+  remainderStatus: null,
+});
 
 /** completed when paid >= total, partial when 0 < paid < total, pending otherwise. */
 export const paymentStatusOf = (paid: Cents, total: Cents): BookingPaymentStatus => {

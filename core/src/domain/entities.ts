@@ -86,6 +86,36 @@ export interface Payment {
   readonly gameType: GameType;
 }
 
+/** What differs between new payments; everything a provider or refund settles later starts empty. */
+export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
+
+/** A payment as first written, card or cash alike: pending until its money is confirmed. */
+export const pendingPayment = (draft: PaymentDraft): Payment => ({
+  ...draft,
+  status: "pending",
+  refundedAmount: 0,
+  refundOwed: 0,
+  refundSentAt: null,
+  flag: null,
+  invoiceNumber: null,
+  paidAt: null,
+});
+
+/** The names a payment keeps of what it paid for, taken from the booking as it reads now. */
+export const paidFor = (booking: {
+  readonly date: LocalDate;
+  readonly timeSlot: TimeSlot;
+  readonly gameType: GameType;
+  readonly court: { readonly venueName: string; readonly name: string; readonly courtNumber: number };
+}): Pick<Payment, "venueName" | "courtName" | "courtNumber" | "bookingDate" | "timeSlot" | "gameType"> => ({
+  venueName: booking.court.venueName,
+  courtName: booking.court.name,
+  courtNumber: booking.court.courtNumber,
+  bookingDate: booking.date,
+  timeSlot: booking.timeSlot,
+  gameType: booking.gameType,
+});
+
 /** Charged to the card: amount - discount. */
 export const chargedOf = (p: Pick<Payment, "amount" | "discount">): Cents => p.amount - p.discount;
 

@@ -1,10 +1,9 @@
 import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
+import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
 import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
-import { priceForSlot } from "../domain/pricing.js";
-import { bandOf } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
@@ -49,25 +48,17 @@ export const createBooking = (
         new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` }),
       );
 
-    const booking: Booking = {
+    const booking = newBooking({
       id: ports.ids.uuid(),
       userId,
-      courtId: court.id,
+      court,
       date: input.bookingDate,
       timeSlot: input.timeSlot,
       gameType: input.gameType,
-      tariffType: bandOf(input.timeSlot),
-      totalAmount: priceForSlot(court.prices, input.timeSlot, input.gameType),
-      paidAmount: 0,
-      status: "active",
-      cancellationReason: null,
-      refundPercentage: null,
       createdAt: now,
-      cancelledAt: null,
       holdExpiresAt: holdExpiryOf(now, ports.policy),
       shareDeadlineAt: shareDeadlineOf(start, ports.policy),
-      remainderStatus: null,
-    };
+    });
     const saved = yield* placeHold(ports, actor, booking).pipe(
       Effect.catchTag("SlotTaken", (taken) =>
         Effect.gen(function* () {

@@ -2,9 +2,9 @@ import { Effect } from "effect";
 import type { Block, BlockReason } from "../domain/blocks.js";
 import { blockCovers, blockedSlotsOf, MAX_BLOCK_DAYS } from "../domain/blocks.js";
 import type { Booking } from "../domain/booking.js";
-import { paymentStatusOf, remainingOf } from "../domain/booking.js";
-import type { Court, Payment } from "../domain/entities.js";
-import { isAvailable } from "../domain/entities.js";
+import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
+import type { Court } from "../domain/entities.js";
+import { isAvailable, paidFor, pendingPayment } from "../domain/entities.js";
 import {
   BlockConflicts,
   BlockNotFound,
@@ -17,8 +17,7 @@ import {
   UserNotFound,
 } from "../domain/errors.js";
 import { displayMoney } from "../domain/money.js";
-import { priceForSlot } from "../domain/pricing.js";
-import { bandOf, SLOTS } from "../domain/slots.js";
+import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange } from "../domain/time.js";
 import type { BookingWithCourt, ClosedBooking, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
@@ -293,26 +292,18 @@ export const createBookingSeries = (
         skipped.push({ date, reason: "past", message: "Fecha pasada" });
         continue;
       }
-      const booking: Booking = {
+      const booking = newBooking({
         id: ports.ids.uuid(),
         userId: user.id,
-        courtId: court.id,
+        court,
         date,
         timeSlot: input.timeSlot,
         gameType: input.gameType,
-        tariffType: bandOf(input.timeSlot),
-        totalAmount: priceForSlot(court.prices, input.timeSlot, input.gameType),
-        paidAmount: 0,
-        status: "active",
-        cancellationReason: null,
-        refundPercentage: null,
         createdAt: now,
-        cancelledAt: null,
         // a weekly series has no hold (DESIGN.md section 10) and no split deadline: the club collects it
         holdExpiresAt: null,
         shareDeadlineAt: null,
-        remainderStatus: null,
-      };
+      });
       const saved = yield* call(() => ports.bookings.insert(booking));
       if (saved === "slot-taken") {
         skipped.push({ date, reason: "taken", message: "Ocupado" });
@@ -396,35 +387,23 @@ export const recordCashPayment = (
       );
     const now = ports.clock.now();
     const id = ports.ids.uuid();
-    const payment: Payment = {
+    const payment = pendingPayment({
       id,
       bookingId: booking.id,
       userId: booking.userId,
       kind: "cash",
-      status: "pending",
       amount: input.amount,
       discount: 0,
       discountCode: null,
       discountCodeId: null,
       stripeFee: 0,
       netAmount: input.amount,
-      refundedAmount: 0,
-      refundOwed: 0,
-      refundSentAt: null,
-      flag: null,
       // no card intent: a unique key of its own keeps payments_intent_unique meaningful
       stripePaymentIntentId: `cash-${id}`,
       shareToken: null,
-      invoiceNumber: null,
       createdAt: now,
-      paidAt: null,
-      venueName: booking.court.venueName,
-      courtName: booking.court.name,
-      courtNumber: booking.court.courtNumber,
-      bookingDate: booking.date,
-      timeSlot: booking.timeSlot,
-      gameType: booking.gameType,
-    };
+      ...paidFor(booking),
+    });
     const outcome = yield* call(() => ports.payments.recordCash(payment, now));
     if (outcome.kind === "overpaid")
       return yield* Effect.fail(new InvalidInput({ field: "amount", message: "El monto en efectivo supera lo pendiente de la reserva" }));

@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { Payment, PaymentKind } from "../domain/entities.js";
+import { paidFor, pendingPayment } from "../domain/entities.js";
 import { BalanceDue, HoldExpired, ShareDeadlinePassed, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
 import { asSeenAt, isHoldOverdue, isPastShareDeadline } from "../domain/hold.js";
@@ -184,34 +185,24 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
     if (intentId !== null && payment === undefined) {
       const figures = breakdown(amount);
       payment = yield* call(() =>
-        ports.payments.insertPending({
-          id: paymentId,
-          bookingId: booking.id,
-          userId: booking.userId,
-          kind: "remainder",
-          status: "pending",
-          amount: figures.amount,
-          discount: figures.discount,
-          discountCode: null,
-          discountCodeId: null,
-          stripeFee: figures.fee,
-          netAmount: figures.net,
-          refundedAmount: 0,
-          refundOwed: 0,
-          refundSentAt: null,
-          flag: null,
-          stripePaymentIntentId: intentId,
-          shareToken: null,
-          invoiceNumber: null,
-          createdAt: ports.clock.now(),
-          paidAt: null,
-          venueName: booking.court.venueName,
-          courtName: booking.court.name,
-          courtNumber: booking.court.courtNumber,
-          bookingDate: booking.date,
-          timeSlot: booking.timeSlot,
-          gameType: booking.gameType,
-        }),
+        ports.payments.insertPending(
+          pendingPayment({
+            id: paymentId,
+            bookingId: booking.id,
+            userId: booking.userId,
+            kind: "remainder",
+            amount: figures.amount,
+            discount: figures.discount,
+            discountCode: null,
+            discountCodeId: null,
+            stripeFee: figures.fee,
+            netAmount: figures.net,
+            stripePaymentIntentId: intentId,
+            shareToken: null,
+            createdAt: ports.clock.now(),
+            ...paidFor(booking),
+          }),
+        ),
       );
     }
     if (result.status === "declined") {

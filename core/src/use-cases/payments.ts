@@ -3,7 +3,7 @@ import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { DiscountCode } from "../domain/discount.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
-import { chargedOf } from "../domain/entities.js";
+import { chargedOf, pendingPayment } from "../domain/entities.js";
 import {
   BookingFullyPaid,
   BookingNotActive,
@@ -148,34 +148,27 @@ export const createPaymentIntent = (
       }),
     ).pipe(Effect.tapErrorCause(() => release));
 
-    const payment: Payment = {
+    const payment = pendingPayment({
       id: paymentId,
       bookingId: booking.id,
       userId: payerId,
       kind,
-      status: "pending",
       amount: figures.amount,
       discount: figures.discount,
       discountCode: code?.code ?? null,
       discountCodeId: code?.id ?? null,
       stripeFee: figures.fee,
       netAmount: figures.net,
-      refundedAmount: 0,
-      refundOwed: 0,
-      refundSentAt: null,
-      flag: null,
       stripePaymentIntentId: intent.id,
       shareToken: link?.token ?? null,
-      invoiceNumber: null,
       createdAt: ports.clock.now(),
-      paidAt: null,
       venueName: venue?.name ?? booking.court.venueName,
       courtName: court?.name ?? booking.court.name,
       courtNumber: court?.courtNumber ?? booking.court.courtNumber,
       bookingDate: booking.date,
       timeSlot: booking.timeSlot,
       gameType: booking.gameType,
-    };
+    });
     const saved = yield* call(() => ports.payments.insertPending(payment));
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, payerId, payment: saved } satisfies IntentAnswer;
   });

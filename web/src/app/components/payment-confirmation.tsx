@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { CircleCheck, Hourglass } from "lucide-react";
+import { Hourglass } from "lucide-react";
 import { displayMoney } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -7,6 +7,7 @@ import { Page, Row } from "../../components/ui/page";
 import { money, toCents } from "../../lib/format";
 import type { Booking, Payment } from "../../types/api";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
+import { PaymentDoneHeading } from "../../features/payments/components/payment-done-heading";
 import { ShareLinkPanel } from "../../features/sharing/components/share-link-panel";
 
 /**
@@ -21,15 +22,9 @@ export function PaymentConfirmation({ booking, payment, paidBefore }: { booking:
   const discount = toCents(payment.discount);
   return (
     <Page narrow>
-      <div className="mb-6 flex items-center gap-3">
-        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-court-100 text-court-700">
-          <CircleCheck aria-hidden="true" className="h-7 w-7" />
-        </span>
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">¡Pago confirmado!</h1>
-          <p className="text-stone-600">{pending > 0 ? "Tu lugar está asegurado. Comparte el link para que los demás paguen su parte." : "Tu reserva está pagada por completo."}</p>
-        </div>
-      </div>
+      <PaymentDoneHeading title="¡Pago confirmado!">
+        {pending > 0 ? "Tu lugar está asegurado. Comparte el link para que los demás paguen su parte." : "Tu reserva está pagada por completo."}
+      </PaymentDoneHeading>
       <div className="space-y-5">
         {pending > 0 && (
           <Card>

@@ -1,11 +1,12 @@
 import { Link } from "react-router-dom";
-import { CircleCheck, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import { displayMoney, GAME_TYPE_LABEL } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Page, Row } from "../../../components/ui/page";
 import { capitalize, formatDay, formatInstant, money, shortId, toCents } from "../../../lib/format";
 import type { Payment, SharedPaymentDetails } from "../../../types/api";
+import { PaymentDoneHeading } from "./payment-done-heading";
 
 /**
  * What a guest who paid their share keeps: a receipt on screen (they have no account to find it
@@ -17,15 +18,7 @@ export function SharedReceipt({ payment, details, timeZone }: { payment: Payment
   const paidAt = payment.paidAt ?? payment.createdAt;
   return (
     <Page narrow>
-      <div className="mb-6 flex items-center gap-3">
-        <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-2xl bg-court-100 text-court-700">
-          <CircleCheck aria-hidden="true" className="h-7 w-7" />
-        </span>
-        <div>
-          <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">¡Pago recibido!</h1>
-          <p className="text-stone-600">Tu parte está pagada. ¡Nos vemos en la cancha!</p>
-        </div>
-      </div>
+      <PaymentDoneHeading title="¡Pago recibido!">Tu parte está pagada. ¡Nos vemos en la cancha!</PaymentDoneHeading>
       <Card>
         <CardHeader>
           <CardTitle>Recibo de pago</CardTitle>
