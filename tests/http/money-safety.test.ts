@@ -371,7 +371,7 @@ for (const engine of HTTP_ENGINES)
         const { code, usage } = await newCode(3);
         const intents = [];
         for (let i = 0; i < 3; i++) intents.push(await openIntent(new Client(server.baseUrl), { bookingId: booking.id, shareToken, discountCode: code }));
-        const fourth = await new Client(server.baseUrl).post("/api/create-payment-intent", { bookingId: booking.id, shareToken, discountCode: code });
+        const fourth = await new Client(server.baseUrl).post("/api/create-payment-intent", { bookingId: booking.id, shareToken, discountCode: code, payerName: "Invitada" });
         expect(fourth.status).toBe(409);
         expect(await usage()).toBe(3);
 
