@@ -1,9 +1,9 @@
 import v8 from "node:v8";
-import { pino } from "pino";
 import { adminBanner, bootstrapAdmin } from "./admin-bootstrap.js";
 import { appDepsOf, openRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
-import { buildApp, loggerOptions } from "./http/build-app.js";
+import { buildApp } from "./http/build-app.js";
+import { serverLogger } from "./http/log-redaction.js";
 import { seedDemo } from "./seed.js";
 import { sweepSteps } from "./sweep/steps.js";
 import { startSweeper } from "./sweep/sweeper.js";
@@ -35,7 +35,7 @@ v8.setFlagsFromString("--heap-growing-percent=25");
 
 const main = async (): Promise<void> => {
   const config = readConfig();
-  const log = pino(loggerOptions(config.logLevel));
+  const log = serverLogger(config.logLevel);
   const runtime = await openRuntime(config);
   log.info({ engine: runtime.database.engine, payments: runtime.ports.gateway.mode, timeZone: config.timeZone }, "base de datos lista");
 

@@ -130,18 +130,17 @@ export const buildProgram = (cli: Cli): Command => {
     .command("list")
     .description("Lista los códigos de descuento: valor, usos, vencimiento y estado")
     .action(handler(() => import("./commands/list-discounts.js").then((m) => m.listDiscountsCommand)));
-  discount
-    .command("disable")
-    .description("Desactiva un código de descuento: deja de aceptarse en los pagos")
-    .argument("<code>", "el código (sin distinguir mayúsculas)")
-    .addHelpText("after", examples("courts discount disable VERANO10"))
-    .action(handler(() => import("./commands/set-discount-active.js").then((m) => m.disableDiscountCommand)));
-  discount
-    .command("enable")
-    .description("Activa un código de descuento")
-    .argument("<code>", "el código (sin distinguir mayúsculas)")
-    .addHelpText("after", examples("courts discount enable VERANO10"))
-    .action(handler(() => import("./commands/set-discount-active.js").then((m) => m.enableDiscountCommand)));
+  const switches = [
+    { name: "disable", description: "Desactiva un código de descuento: deja de aceptarse en los pagos", run: "disableDiscountCommand" },
+    { name: "enable", description: "Activa un código de descuento", run: "enableDiscountCommand" },
+  ] as const;
+  for (const { name, description, run } of switches)
+    discount
+      .command(name)
+      .description(description)
+      .argument("<code>", "el código (sin distinguir mayúsculas)")
+      .addHelpText("after", examples(`courts discount ${name} VERANO10`))
+      .action(handler(() => import("./commands/set-discount-active.js").then((m) => m[run])));
 
   const admin = program.command("admin").description("Cuentas de administrador: create, reset-password");
   admin

@@ -5,7 +5,7 @@ import path from "node:path";
 import { SESSION_COOKIE } from "@courts/adapters";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client.js";
-import { adminClient, book, dayFromToday, newPlayer, pay, type BookingShape, type CourtShape } from "./support/fixtures.js";
+import { adminClient, book, dayFromToday, newCourt, newPlayer, pay, type BookingShape, type CourtShape } from "./support/fixtures.js";
 import { describeOnEngines, freshDatabase, HTTP_ENGINES, startServer, type TestServer } from "./support/server.js";
 
 interface Transaction {
@@ -40,18 +40,7 @@ const cents = (money: string) => Math.round(Number(money) * 100);
 const accentedCourt = async (admin: Client): Promise<CourtShape> => {
   const venue = await admin.post<{ id: string }>("/api/venues", { name: "Complejo Ñandú Peñón", location: "Guayaquil" });
   expect(venue.status).toBe(201);
-  const court = await admin.post<CourtShape>("/api/courts", {
-    name: "Cancha Árbol",
-    courtNumber: 1,
-    venueId: venue.body.id,
-    status: "available",
-    daySinglesPrice: "14.50",
-    dayDoublesPrice: "29.00",
-    nightSinglesPrice: "16.50",
-    nightDoublesPrice: "33.00",
-  });
-  expect(court.status).toBe(201);
-  return court.body;
+  return newCourt(admin, { name: "Cancha Árbol", courtNumber: 1, venueId: venue.body.id });
 };
 
 /** The raw bytes of an answer: fetch's text() would drop the BOM this test checks. */

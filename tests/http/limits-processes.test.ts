@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { createAdmin } from "@courts/core";
 import { argon2Hasher, cryptoIds, openDatabase, runUseCase, systemClock } from "@courts/adapters";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { Client } from "./support/client.js";
+import { productionEnv } from "../support/server-env.js";
 
 /**
  * The login limits hold across real server processes: two `node adapters/src/main.ts`
@@ -26,17 +26,7 @@ describe("login limits across two server processes on one database [sqlite]", ()
     const ports = { users: setup.repositories.users, passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }), ids: cryptoIds, clock: systemClock("America/Guayaquil") };
     await runUseCase(createAdmin(ports, { username: "jefa", email: "jefa@club.ec", password: "clave-de-la-jefa-1" }));
     await setup.close();
-    const env = {
-      NODE_ENV: "production",
-      SESSION_SECRET: randomBytes(32).toString("base64url"),
-      DATABASE_URL: url,
-      DATA_DIR: dir,
-      WEB_DIST: dir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      LOGIN_RATE_LIMIT: "5",
-      LOGIN_IP_RATE_LIMIT: "20",
-    };
+    const env = productionEnv(url, dir, { LOGIN_RATE_LIMIT: "5", LOGIN_IP_RATE_LIMIT: "20" });
     const started = await Promise.allSettled([0, 1].map(() => startServer({ entry: "source", env, readyTimeoutMs: 150_000 })));
     for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
     const failed = started.find((s): s is PromiseRejectedResult => s.status === "rejected");

@@ -12,7 +12,7 @@ import { sweepSteps } from "@courts/adapters/sweep/steps";
 import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
 import { Client } from "./support/client.js";
 import { adminClient, book, demoCourts, newPlayer, unique, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
 
 /**
  * DESIGN.md section 8, "Money is never lost and never taken twice": each way an audit found to
@@ -108,28 +108,21 @@ for (const engine of HTTP_ENGINES)
         stripe = mode === "stripe" ? await startFakeStripeServer() : null;
         db = await freshDatabase(engine.name);
         dir = mkdtempSync(path.join(tmpdir(), "courts-money-"));
-        const config = loadConfig(
-          {
-            DATABASE_URL: db.url,
-            DATA_DIR: dir,
-            COURTS_TIMEZONE: "America/Guayaquil",
-            REGISTER_RATE_LIMIT: "1000",
-            INTENT_TTL_MINUTES: String(TTL_MS / 60_000),
-            PAYMENT_PROVIDER_TIMEOUT_SECONDS: "0.5",
-            SWEEP_INTERVAL_SECONDS: "0",
-            ...(stripe
-              ? {
-                  STRIPE_SECRET_KEY: "sk_test_money",
-                  STRIPE_PUBLISHABLE_KEY: "pk_test_money",
-                  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-                  STRIPE_API_HOST: stripe.host,
-                  STRIPE_API_PORT: String(stripe.port),
-                  STRIPE_API_PROTOCOL: "http",
-                }
-              : {}),
-          },
-          { cwd: dir },
-        );
+        const config = runtimeConfig(db.url, dir, {
+          INTENT_TTL_MINUTES: String(TTL_MS / 60_000),
+          PAYMENT_PROVIDER_TIMEOUT_SECONDS: "0.5",
+          SWEEP_INTERVAL_SECONDS: "0",
+          ...(stripe
+            ? {
+                STRIPE_SECRET_KEY: "sk_test_money",
+                STRIPE_PUBLISHABLE_KEY: "pk_test_money",
+                STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+                STRIPE_API_HOST: stripe.host,
+                STRIPE_API_PORT: String(stripe.port),
+                STRIPE_API_PROTOCOL: "http",
+              }
+            : {}),
+        });
         runtime = await openRuntime(config);
         // The embedded provider never fails by itself: its outages are staged around it.
         const gateway: PaymentGateway = stripe
@@ -147,10 +140,7 @@ for (const engine of HTTP_ENGINES)
         const ports = { ...runtime.ports, gateway };
         app = await buildApp({ ...appDepsOf(runtime, process.env.I12_LOG ? { level: "error" } : false), ports });
         app.addHook("onClose", () => runtime.close());
-        await app.listen({ port: 0, host: "127.0.0.1" });
-        const address = app.server.address();
-        const port = typeof address === "object" && address !== null ? address.port : 0;
-        server = { app, baseUrl: `http://127.0.0.1:${port}`, ports, database: runtime.database, close: () => app.close() };
+        server = await listening(app, ports, runtime.database);
         courts = (await demoCourts(server)).courts;
 
         const fake = stripe;

@@ -1,3 +1,9 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@courts/adapters";
 import { operationIdOf } from "@courts/adapters/http/operations";
@@ -16,6 +22,10 @@ interface Document {
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
+
+const run = promisify(execFile);
+/** The redocly binary of @redocly/cli (a devDependency of the tests). */
+const REDOCLY = path.join(path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")), "bin", "cli.js");
 
 describe("the OpenAPI document", () => {
   let db: TestDatabase;
@@ -71,5 +81,31 @@ describe("the OpenAPI document", () => {
       const answer = await guest.request(o.method.toUpperCase(), o.path, o.method === "get" || o.method === "delete" ? {} : { json: {} });
       expect(answer.status, `${o.method} ${o.path}`).toBe(401);
     }
+  });
+
+  it("when redocly lints the document with its recommended rules, then it reports no errors", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "courts-openapi-"));
+    try {
+      const file = path.join(dir, "openapi.json");
+      writeFileSync(file, JSON.stringify(doc));
+      const result = await run(process.execPath, [REDOCLY, "lint", "--extends", "recommended", "--format", "json", file], {
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" },
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: error.stdout ?? "", stderr: `${error.stderr ?? ""} (exit ${error.code})` }));
+      const report = JSON.parse(result.stdout) as { problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] };
+      const errors = report.problems.filter((p) => p.severity === "error").map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+      expect(errors, result.stderr).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("when an answer is named by core's contract, then the document lists it once under components.schemas", () => {
+    const schemas = (doc.components as { schemas?: Record<string, unknown> }).schemas ?? {};
+    for (const name of ["Booking", "PublicBooking", "Payment", "PaymentWithBooking", "Transaction", "TransactionsPage", "DiscountCode", "ShareLink", "Problem", "Schedule"])
+      expect(schemas[name], name).toBeDefined();
+    const booking = doc.paths["/api/bookings/{id}"]?.get as unknown as { responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+    expect(booking.responses["200"]?.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Booking" });
+    expect(booking.responses["404"]?.content["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Problem" });
   });
 });

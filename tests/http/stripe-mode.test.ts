@@ -4,11 +4,11 @@ import path from "node:path";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import { appDepsOf, buildApp, loadConfig, openRuntime, type Runtime } from "@courts/adapters";
+import { appDepsOf, buildApp, openRuntime, type Runtime } from "@courts/adapters";
 import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
 import { Client } from "./support/client.js";
 import { book, demoCourts, newPlayer, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
 
 /**
  * Stripe mode wired by the composition root from environment variables, against a local fake
@@ -31,28 +31,19 @@ for (const engine of HTTP_ENGINES) {
       stripe = await startFakeStripeServer();
       db = await freshDatabase(engine.name);
       dir = mkdtempSync(path.join(tmpdir(), "courts-stripe-"));
-      const config = loadConfig(
-        {
-          DATABASE_URL: db.url,
-          DATA_DIR: dir,
-          COURTS_TIMEZONE: "America/Guayaquil",
+      runtime = await openRuntime(
+        runtimeConfig(db.url, dir, {
           STRIPE_SECRET_KEY: "sk_test_courts",
           STRIPE_PUBLISHABLE_KEY: "pk_test_courts",
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_API_HOST: stripe.host,
           STRIPE_API_PORT: String(stripe.port),
           STRIPE_API_PROTOCOL: "http",
-          REGISTER_RATE_LIMIT: "1000",
-        },
-        { cwd: dir },
+        }),
       );
-      runtime = await openRuntime(config);
       app = await buildApp(appDepsOf(runtime, false));
       app.addHook("onClose", () => runtime.close());
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      const address = app.server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server = { app, baseUrl: `http://127.0.0.1:${port}`, ports: runtime.ports, database: runtime.database, close: () => app.close() };
+      server = await listening(app, runtime.ports, runtime.database);
       courts = (await demoCourts(server)).courts;
     });
     afterAll(async () => {

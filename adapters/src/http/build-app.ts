@@ -1,19 +1,21 @@
 import { randomUUID } from "node:crypto";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { DestinationStream } from "pino";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
-import type { AppDeps, HttpConfig, LoggerSetting } from "./deps.js";
+import type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer } from "./deps.js";
 import { registerSharedSchemas } from "./openapi.js";
 import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
 import guestReadsSession from "./plugins/guest-reads.js";
+import { serverLogger } from "./log-redaction.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
+import securityHeaders from "./plugins/security-headers.js";
 import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
@@ -33,30 +35,40 @@ import venueRoutes from "./routes/venues.js";
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS } from "./session.js";
 import "./augment.js";
 
-/** Never in a log line: credentials, cookies, card data. */
-export const REDACT_PATHS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'req.headers["stripe-signature"]',
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.cardNumber",
-  "*.cvc",
-  "*.clientSecret",
-  "*.sessionSecret",
-];
-
-/** pino options: JSON lines, secrets redacted. */
-export const loggerOptions = (level: string) => ({
-  level,
-  redact: { paths: REDACT_PATHS, censor: "[redactado]" },
-});
+/** The document's groups of operations. */
+const TAGS: Readonly<Record<string, string>> = {
+  config: "Configuración del servidor",
+  auth: "Sesión del jugador",
+  user: "Cuenta, historial, calendario y recordatorios del jugador",
+  venues: "Complejos y su calendario",
+  courts: "Canchas y su disponibilidad",
+  bookings: "Reservas, pagadores y lista de espera",
+  payments: "Pagos con tarjeta y facturas",
+  "shared payments": "Links de pago compartido",
+  "discount codes": "Códigos de descuento",
+  admin: "Panel del club",
+  images: "Imágenes de complejos y canchas",
+};
 
 const loggingOf = (setting: LoggerSetting | undefined): Pick<FastifyServerOptions, "logger" | "loggerInstance"> => {
   if (setting === false) return { logger: false };
   if (setting && "instance" in setting) return { loggerInstance: setting.instance };
-  return { logger: { ...loggerOptions(setting?.level ?? "info"), ...(setting?.stream ? { stream: setting.stream } : {}) } };
+  return { loggerInstance: serverLogger(setting?.level ?? "info", setting?.stream as DestinationStream | undefined) };
 };
+
+/**
+ * One log line per request, when its answer is sent: request id, method, url, status and time
+ * (Fastify's default writes a second line, with the request, when it arrives; at `info` the two
+ * lines were about a tenth of the CPU of a small answer).
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
 
 /** proxy-addr's hop semantics: the closest `hops` addresses are proxies, the next one the client. */
 const trustProxyOption = (trust: HttpConfig["trustProxy"]): FastifyServerOptions["trustProxy"] => {
@@ -92,6 +104,30 @@ const contentSecurityPolicy = (config: HttpConfig) => {
   };
 };
 
+const GIVEN = Symbol("given");
+
+/** Tests only (AppDeps.observeAnswers): every answer's body, as given and as sent. */
+const observe = (app: FastifyInstance, sink: (answer: ObservedAnswer) => void) => {
+  app.addHook("preSerialization", async (request, _reply, payload) => {
+    (request as unknown as Record<symbol, unknown>)[GIVEN] = JSON.parse(JSON.stringify(payload)) as unknown;
+    return payload;
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    const contentType = String(reply.getHeader("content-type") ?? "");
+    const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) && contentType.includes("json") ? payload.toString("utf8") : undefined;
+    const json = contentType.includes("application/json") && text !== undefined && text !== "";
+    sink({
+      method: request.method,
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      contentType,
+      sent: json ? (JSON.parse(text) as unknown) : undefined,
+      given: (request as unknown as Record<symbol, unknown>)[GIVEN],
+    });
+    return payload;
+  });
+};
+
 /**
  * The HTTP server: external plugins, then the app's plugins, then one plugin per resource,
  * then the web app (STYLE.md, fastify/demo). It takes its ports, session store and
@@ -113,6 +149,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    logController: new RequestLog(),
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
@@ -121,16 +158,20 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? "invalid"),
   });
   app.setValidatorCompiler(() => (value) => ({ value }));
-  app.addHook("onRequest", async (request, reply) => {
+  if (deps.observeAnswers) observe(app, deps.observeAnswers);
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    done();
+  });
+  await app.register(securityHeaders, {
+    helmet: {
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      crossOriginEmbedderPolicy: false,
+      hsts: config.publicUrl.startsWith("https://"),
+    },
   });
 
   // external plugins
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl.startsWith("https://"),
-  });
   // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
   // enough for JSON per request); the built web assets are compressed ahead of time instead.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
@@ -145,20 +186,24 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     cookie: { httpOnly: true, sameSite: "lax", secure: config.cookieSecure, path: "/", maxAge: SESSION_MAX_AGE_MS },
   });
   await app.register(fastifySwagger, {
+    // the shared schemas (core's contract) keep their names under components.schemas
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
     openapi: {
       openapi: "3.1.0",
       info: {
         title: "Reserva de canchas de tenis: API",
         description: "La API de docs/API.md. Errores: { message, code } con el estado HTTP correspondiente.",
         version: "1.0.0",
+        license: { name: "Propietaria", url: `${config.publicUrl}/` },
       },
+      servers: [{ url: config.publicUrl }],
+      // public by default; the operations that need a login declare the session (operations.ts)
+      security: [{}],
       components: {
         // the cookie that POST /api/auth/login and POST /api/admin/login set
         securitySchemes: { [SESSION_SCHEME]: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
       },
-      tags: ["config", "auth", "user", "venues", "courts", "bookings", "payments", "shared payments", "discount codes", "admin", "images"].map(
-        (name) => ({ name }),
-      ),
+      tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });

@@ -56,6 +56,23 @@ export interface AppDeps {
    * same process and global hooks, the baseline every endpoint is compared with. Off by default.
    */
   readonly benchBareRoute?: boolean;
+  /**
+   * Tests only: sees every answer (its route, status, content type, the JSON sent and the value
+   * the handler gave before serialization), so that a test can check them against /api/docs/json.
+   */
+  readonly observeAnswers?: (answer: ObservedAnswer) => void;
+}
+
+export interface ObservedAnswer {
+  readonly method: string;
+  /** the route as registered (`/api/courts/:id`); undefined when no route matched */
+  readonly route: string | undefined;
+  readonly status: number;
+  readonly contentType: string;
+  /** the body as sent, parsed when it is JSON */
+  readonly sent: unknown;
+  /** what the handler gave, as JSON.stringify would write it (before the response schema drops anything) */
+  readonly given: unknown;
 }
 
 export type LoggerSetting =

@@ -1,22 +1,162 @@
 import type { FastifyInstance } from "fastify";
+import { JSONSchema, Option, Schema, SchemaAST } from "effect";
+import {
+  BookingSeriesBody,
+  CancellationBody,
+  CardConfirmBody,
+  CashPaymentBody,
+  CourtBody,
+  CreateBlockBody,
+  CreateBookingBody,
+  DateQuery,
+  DiscountCodeBody,
+  DiscountCodePatch,
+  ImageBody,
+  LoginBody,
+  MonthQuery,
+  NAMED_ANSWERS,
+  NotificationSettingsBody,
+  PaymentIntentBody,
+  ProfileBody,
+  RecordPaymentBody,
+  RegisterBody,
+  ScheduleQuery,
+  ShareLinkBody,
+  TransactionsExportQuery,
+  TransactionsQuery,
+  UserListQuery,
+  UsernameQuery,
+  ValidateCodeBody,
+  VenueBody,
+  VenueIdQuery,
+  WaitlistBody,
+} from "@courts/core";
 
 /**
- * JSON Schemas of docs/API.md's shapes. They document the API (/api/docs) and serialize the
- * answers; they do not validate requests: every body, query and path parameter is decoded by
- * the core's effect Schemas, which give the Spanish per-field messages.
+ * The JSON Schemas of the answers come from core's contract (core/src/contract): each named
+ * effect Schema becomes a shared Fastify schema (`app.addSchema`, referenced as `Name#`) that
+ * serializes the answers and that @fastify/swagger lists under components.schemas. Request
+ * schemas below are documentation only: every body, query and path parameter is decoded by the
+ * core's effect Schemas, which give the Spanish per-field messages.
  */
 
 type JsonSchema = Record<string, unknown>;
 
-const str = { type: "string" } as const;
-const nstr = { type: ["string", "null"] } as const;
-const int = { type: "integer" } as const;
-const nint = { type: ["integer", "null"] } as const;
-const money = { type: "string", pattern: "^-?\\d+\\.\\d{2}$", examples: ["14.50"] } as const;
-const dateTime = { type: "string", format: "date-time" } as const;
-const nDateTime = { type: ["string", "null"], format: "date-time" } as const;
-const localDate = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", examples: ["2026-11-22"] } as const;
-const localMidnight = { type: "string", examples: ["2026-11-22T00:00:00"] } as const;
+const DEFINITIONS = "#/$defs/";
+const SCALARS = new Set(["string", "integer", "number", "boolean"]);
+const GENERATED_TEXT = /^(an integer|int|a string matching the pattern .*)$/;
+
+/**
+ * effect's JSON Schema -> the one Fastify serializes with: `#/$defs/X` references become `X#`,
+ * and `anyOf: [scalar, null]` becomes `type: [scalar, "null"]`, which fast-json-stringify writes
+ * without trying each branch (an answer's serialization stays as fast as a hand-written schema).
+ */
+const forFastify = (node: unknown, definitions: Readonly<Record<string, unknown>>): unknown => {
+  if (Array.isArray(node)) return node.map((item) => forFastify(item, definitions));
+  if (typeof node !== "object" || node === null) return node;
+  const ref = (node as JsonSchema).$ref;
+  if (typeof ref === "string" && ref.startsWith(DEFINITIONS)) {
+    const name = ref.slice(DEFINITIONS.length);
+    // effect's own named pieces (Int, ...) are written in place; the contract's answers are shared
+    if (!NAMED.has(name)) return forFastify(definitions[name], definitions);
+  }
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    // effect's generated texts ("an integer", "a string matching the pattern ...") say less than the schema
+    if ((key === "description" || key === "title") && typeof value === "string" && GENERATED_TEXT.test(value)) continue;
+    if (key === "$ref" && typeof value === "string" && value.startsWith(DEFINITIONS)) out[key] = `${value.slice(DEFINITIONS.length)}#`;
+    else out[key] = forFastify(value, definitions);
+  }
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullBranch = branches.findIndex((b: JsonSchema) => b.type === "null" && Object.keys(b).length === 1);
+    const other = branches[1 - nullBranch] as JsonSchema | undefined;
+    if (nullBranch !== -1 && other !== undefined && typeof other.type === "string" && SCALARS.has(other.type)) {
+      const { anyOf: _anyOf, ...rest } = out;
+      const merged: JsonSchema = { ...other, ...rest, type: [other.type, "null"] };
+      if (Array.isArray(other.enum)) merged.enum = [...(other.enum as unknown[]), null];
+      return merged;
+    }
+  }
+  return out;
+};
+
+const identifierOf = (schema: Schema.Schema.AnyNoContext): string | undefined =>
+  Option.getOrUndefined(SchemaAST.getIdentifierAnnotation(schema.ast));
+
+const NAMED: ReadonlySet<string> = new Set(
+  NAMED_ANSWERS.map((schema) => {
+    const name = identifierOf(schema);
+    if (name === undefined) throw new Error("every answer of NAMED_ANSWERS has an identifier");
+    return name;
+  }),
+);
+
+/** Every named answer of the contract as a shared schema, by name. */
+const buildSharedSchemas = (): ReadonlyMap<string, JsonSchema> => {
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {};
+  for (const schema of NAMED_ANSWERS) JSONSchema.fromAST(schema.ast, { definitions, target: "openApi3.1" });
+  return new Map([...NAMED].map((name) => [name, { $id: name, ...(forFastify(definitions[name], definitions) as JsonSchema) }]));
+};
+
+export const SHARED_SCHEMAS: ReadonlyMap<string, JsonSchema> = buildSharedSchemas();
+
+export const registerSharedSchemas = (app: FastifyInstance): void => {
+  for (const schema of SHARED_SCHEMAS.values()) app.addSchema(schema);
+};
+
+/**
+ * The JSON Schema of an answer: a reference to the shared schema of a named one, else the
+ * schema itself (whose named parts are references). Every name must be one of NAMED_ANSWERS,
+ * so that a route never points at a schema Fastify does not know.
+ */
+export const answerOf = (schema: Schema.Schema.AnyNoContext): JsonSchema => {
+  const name = identifierOf(schema);
+  if (name !== undefined) {
+    if (!SHARED_SCHEMAS.has(name)) throw new Error(`answer ${name} is not in NAMED_ANSWERS`);
+    return { $ref: `${name}#` };
+  }
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {};
+  const json = JSONSchema.fromAST(schema.ast, { definitions, target: "openApi3.1" });
+  return forFastify(json, definitions) as JsonSchema;
+};
+
+export const listOf = (schema: Schema.Schema.AnyNoContext): JsonSchema => ({ type: "array", items: answerOf(schema) });
+
+/** An answer without a body (204). */
+export const noContent = { type: "null", description: "Sin contenido" } as const;
+
+/** A file answer (PDF, CSV, calendar, image): bytes of one of these types. */
+export const fileOf = (description: string, types: readonly string[]): JsonSchema => ({
+  description,
+  content: Object.fromEntries(types.map((type) => [type, { schema: { type: "string", format: "binary" } }])),
+});
+
+/** What each error status means, for the document. */
+const PROBLEM_TEXT: Readonly<Record<number, string>> = {
+  400: "Datos inválidos (el mensaje nombra el campo)",
+  401: "Sin sesión, o credenciales incorrectas",
+  402: "Tarjeta rechazada",
+  403: "Sin permiso",
+  404: "No encontrado",
+  409: "Conflicto con el estado actual",
+  410: "Ya no existe (expiró)",
+  413: "Cuerpo demasiado grande",
+  415: "Tipo de contenido no soportado",
+  429: "Demasiados intentos (Retry-After)",
+  503: "Base de datos o proveedor de pagos no disponible (Retry-After)",
+};
+
+/** An error answer: the contract's Problem, as JSON even where the success is a file (PDF, CSV, calendar, image). */
+export const problem = (status: number): JsonSchema => ({
+  description: PROBLEM_TEXT[status] ?? "Error",
+  content: { "application/json": { schema: { $ref: "Problem#" } } },
+});
+/** The error answers a route can give beyond the generic ones (operations.ts adds those). */
+export const problems = (...statuses: number[]): Record<number, JsonSchema> =>
+  Object.fromEntries(statuses.map((status) => [status, problem(status)]));
+
+// Request schemas (documentation only)
 
 const object = (properties: Record<string, unknown>, optional: readonly string[] = []): JsonSchema => ({
   type: "object",
@@ -24,208 +164,68 @@ const object = (properties: Record<string, unknown>, optional: readonly string[]
   required: Object.keys(properties).filter((k) => !optional.includes(k)),
 });
 
-const bookingCourt = object({ id: str, name: str, courtNumber: int, venueId: str, venueName: str });
+const str = { type: "string" } as const;
+const int = { type: "integer" } as const;
 
-const bookingProps = {
-  id: str,
-  userId: str,
-  courtId: str,
-  bookingDate: localMidnight,
-  date: localDate,
-  timeSlot: { type: "string", examples: ["18:00"] },
-  gameType: { type: "string", enum: ["singles", "doubles"] },
-  tariffType: { type: "string", enum: ["day", "night"] },
-  totalAmount: money,
-  paidAmount: money,
-  paymentStatus: { type: "string", enum: ["pending", "partial", "completed"] },
-  status: str,
-  cancellationReason: nstr,
-  refundPercentage: nint,
-  createdAt: dateTime,
-  // DESIGN.md section 8: the running hold, the split deadline and what the organiser still owes
-  holdExpiresAt: nDateTime,
-  shareDeadlineAt: nDateTime,
-  balanceDue: money,
-  court: { $ref: "BookingCourt#" },
+export { object, str, int };
+
+/** effect's texts about how a request field is decoded ("a string that will be trimmed") */
+const DECODING_TEXT = /^(a string that will be trimmed|a string to be decoded into a number)$/;
+
+/**
+ * A request body or query as the core's Schema decodes it, for the document: what a client may
+ * send (the encoded side). Unknown fields are dropped by the server, not refused, hence no
+ * `additionalProperties: false`.
+ */
+export const requestOf = (schema: Schema.Schema.AnyNoContext): JsonSchema => {
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {};
+  const json = forFastify(JSONSchema.fromAST(Schema.encodedSchema(schema).ast, { definitions, target: "openApi3.1" }), definitions);
+  const clean = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(clean);
+    if (typeof node !== "object" || node === null) return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([key, value]) => key !== "additionalProperties" && !(key === "description" && typeof value === "string" && DECODING_TEXT.test(value)))
+        .map(([key, value]) => [key, clean(value)]),
+    );
+  };
+  return clean(json) as JsonSchema;
 };
 
-const { userId: _u, cancellationReason: _c, ...publicBookingProps } = bookingProps;
-
-const paymentProps = {
-  id: str,
-  status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
-  kind: { type: "string", enum: ["partial", "full", "shared", "cash", "remainder"] },
-  amount: money,
-  discount: money,
-  discountCode: nstr,
-  stripeFee: money,
-  netAmount: money,
-  totalPaid: money,
-  refundedAmount: money,
-  refundOwed: money,
-  refundSentAt: nDateTime,
-  flag: { type: ["string", "null"], enum: ["mismatch", "refunded_on_arrival", null] },
-  createdAt: dateTime,
-  paidAt: nDateTime,
-  bookingId: str,
-  userId: str,
-  stripePaymentIntentId: str,
-  shareToken: nstr,
-  invoiceNumber: nstr,
-  venueName: str,
-  courtName: str,
-  courtNumber: int,
-  bookingDate: localMidnight,
-  date: localDate,
-  timeSlot: str,
-  gameType: str,
-};
-
-const courtProps = {
-  id: str,
-  venueId: str,
-  name: str,
-  courtNumber: int,
-  status: str,
-  imageUrl: nstr,
-  imageData: nstr,
-  daySinglesPrice: money,
-  dayDoublesPrice: money,
-  nightSinglesPrice: money,
-  nightDoublesPrice: money,
-};
-
-export const SHARED_SCHEMAS: readonly JsonSchema[] = [
-  { $id: "Problem", ...object({ message: str, code: str, field: str, reason: str }, ["field", "reason"]) },
-  { $id: "Message", ...object({ message: str }) },
-  { $id: "User", ...object({ id: str, username: str, email: str }) },
-  {
-    $id: "Venue",
-    ...object({ id: str, name: str, location: str, description: nstr, imageUrl: nstr, imageData: nstr, courtCount: int }),
-  },
-  { $id: "Court", ...object(courtProps) },
-  { $id: "CourtWithVenue", ...object({ ...courtProps, venueName: str }) },
-  { $id: "BookingCourt", ...bookingCourt },
-  { $id: "Booking", ...object(bookingProps) },
-  { $id: "PublicBooking", ...object(publicBookingProps) },
-  {
-    $id: "CalendarEntry",
-    ...object({
-      id: str,
-      bookingDate: localMidnight,
-      date: localDate,
-      timeSlot: str,
-      gameType: str,
-      court: object({ id: str, courtNumber: int, name: str }),
-    }),
-  },
-  { $id: "Payment", ...object(paymentProps) },
-  {
-    $id: "PaymentWithBooking",
-    ...object({ ...paymentProps, booking: { anyOf: [{ $ref: "Booking#" }, { type: "null" }] } }),
-  },
-  {
-    $id: "Transaction",
-    // net = amount - discount - stripeFee - refundedAmount; settled: whether it counts in the revenue summary
-    ...object({ ...paymentProps, userName: nstr, userEmail: nstr, net: money, settled: { type: "boolean" } }),
-  },
-  {
-    $id: "DiscountCode",
-    ...object({
-      id: str,
-      code: str,
-      type: { type: "string", enum: ["percentage", "fixed"] },
-      value: { type: "number" },
-      maxUsage: nint,
-      usageCount: int,
-      expiresAt: nDateTime,
-      isActive: { type: "boolean" },
-      createdAt: dateTime,
-    }),
-  },
-  {
-    $id: "ShareLink",
-    ...object({
-      shareToken: str,
-      amountPerPerson: money,
-      maxParticipants: int,
-      currentParticipants: int,
-      placesLeft: int,
-      expiresAt: dateTime,
-    }),
-  },
-];
-
-export const registerSharedSchemas = (app: FastifyInstance): void => {
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
-};
-
-export const ref = (id: string) => ({ $ref: `${id}#` });
-export const listOf = (id: string) => ({ type: "array", items: ref(id) });
-export { object, str, nstr, int, money, localDate, dateTime };
-
-/** Request bodies as documentation (decoding is done by the core schemas). */
+/** Request bodies as documentation, from the core's request Schemas (which decode them). */
 export const bodies = {
-  register: object({ email: { type: "string", format: "email" }, username: str, password: { type: "string", minLength: 8 } }),
-  login: object({ username: str, password: str }),
-  profile: object({ email: { type: "string", format: "email" }, username: str }),
-  venue: object({ name: str, location: str, description: nstr, imageUrl: nstr }, ["description", "imageUrl"]),
-  court: object(
-    {
-      name: str,
-      courtNumber: int,
-      venueId: str,
-      status: str,
-      daySinglesPrice: { type: ["string", "number"] },
-      dayDoublesPrice: { type: ["string", "number"] },
-      nightSinglesPrice: { type: ["string", "number"] },
-      nightDoublesPrice: { type: ["string", "number"] },
-    },
-    ["status", "daySinglesPrice", "dayDoublesPrice", "nightSinglesPrice", "nightDoublesPrice"],
-  ),
-  image: object({ imageData: str }),
-  booking: object(
-    {
-      courtId: str,
-      bookingDate: { type: "string", examples: ["2026-11-22T00:00:00", "2026-11-22"] },
-      timeSlot: str,
-      gameType: { type: "string", enum: ["singles", "doubles"] },
-      userId: str,
-    },
-    ["userId"],
-  ),
-  cancellation: object({ bookingId: str, userId: str, cancellationReason: nstr }, ["userId", "cancellationReason"]),
-  discountCode: object(
-    {
-      code: str,
-      type: { type: "string", enum: ["percentage", "fixed"] },
-      value: { type: "number" },
-      maxUsage: nint,
-      expiresAt: nDateTime,
-      isActive: { type: "boolean" },
-    },
-    ["maxUsage", "expiresAt", "isActive"],
-  ),
-  discountPatch: object(
-    {
-      type: { type: "string", enum: ["percentage", "fixed"] },
-      value: { type: "number" },
-      maxUsage: nint,
-      expiresAt: nDateTime,
-      isActive: { type: "boolean" },
-    },
-    ["type", "value", "maxUsage", "expiresAt", "isActive"],
-  ),
-  validateCode: object({ code: str }),
-  paymentIntent: object(
-    { bookingId: str, paymentType: { type: "string", enum: ["partial", "full"] }, shareToken: str, discountCode: nstr, payerName: nstr, payerEmail: nstr },
-    ["paymentType", "shareToken", "discountCode", "payerName", "payerEmail"],
-  ),
-  recordPayment: object({ bookingId: str, userId: str, stripePaymentIntentId: str, shareToken: nstr }, ["userId", "shareToken"]),
-  shareLink: object({ bookingId: str, maxParticipants: int }),
-  cardConfirm: object({ clientSecret: str, cardNumber: str, expMonth: int, expYear: int, cvc: str }),
-  waitlist: object({ courtId: str, date: localDate, timeSlot: str }),
-  notificationSettings: object({ remindersEnabled: { type: "boolean" } }),
+  register: requestOf(RegisterBody),
+  login: requestOf(LoginBody),
+  profile: requestOf(ProfileBody),
+  venue: requestOf(VenueBody),
+  court: requestOf(CourtBody),
+  image: requestOf(ImageBody),
+  booking: requestOf(CreateBookingBody),
+  cancellation: requestOf(CancellationBody),
+  discountCode: requestOf(DiscountCodeBody),
+  discountPatch: requestOf(DiscountCodePatch),
+  validateCode: requestOf(ValidateCodeBody),
+  paymentIntent: requestOf(PaymentIntentBody),
+  recordPayment: requestOf(RecordPaymentBody),
+  shareLink: requestOf(ShareLinkBody),
+  cardConfirm: requestOf(CardConfirmBody),
+  waitlist: requestOf(WaitlistBody),
+  notificationSettings: requestOf(NotificationSettingsBody),
+  block: requestOf(CreateBlockBody),
+  bookingSeries: requestOf(BookingSeriesBody),
+  cashPayment: requestOf(CashPaymentBody),
+};
+
+/** Query strings as documentation, from the core's query Schemas. */
+export const queries = {
+  venueId: requestOf(VenueIdQuery),
+  month: requestOf(MonthQuery),
+  schedule: requestOf(ScheduleQuery),
+  username: requestOf(UsernameQuery),
+  date: requestOf(DateQuery),
+  userList: requestOf(UserListQuery),
+  transactions: requestOf(TransactionsQuery),
+  transactionsExport: requestOf(TransactionsExportQuery),
 };
 
 export const idParams = (name = "id") => object({ [name]: str });

@@ -1,6 +1,5 @@
 import { Readable } from "node:stream";
-import { wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
-import { isSettled, netOf } from "./presenters.js";
+import { isSettled, netOf, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
 
 /**
  * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM

@@ -105,6 +105,8 @@ const sameMetadata = (a: Readonly<Record<string, string>>, b: Readonly<Record<st
 
 const compact = (uuid: string): string => uuid.replaceAll("-", "");
 
+const keyReused = (idempotencyKey: string) => new IdempotencyKeyReused({ idempotencyKey, message: "Idempotency key reused with different parameters" });
+
 /**
  * The embedded card provider (DESIGN.md section 5): no keys, no network. Seen from the server it
  * behaves like Stripe: intents start in requires_payment_method, only a confirmed card moves
@@ -115,132 +117,131 @@ export const simulatedGateway = (
   store: SimulatedIntentStore,
   ids: { uuid(): string; token(): string },
   clock: { now(): Date } = { now: () => new Date() },
-): SimulatedGateway => ({
-  mode: "simulated",
-
-  async createIntent(input) {
-    if (!Number.isSafeInteger(input.amount) || input.amount < MIN_CHARGE_CENTS)
-      throw new IntentAmountRejected({
-        amount: input.amount,
-        minimum: MIN_CHARGE_CENTS,
-        message: `Amount must be a whole number of cents, at least ${MIN_CHARGE_CENTS}`,
-      });
+): SimulatedGateway => {
+  /**
+   * Stores a new intent for a request; a request whose idempotency key was used before gets the
+   * intent stored then, which must be for the same amount and metadata.
+   */
+  const insertIntent = async (
+    request: { readonly amount: number; readonly currency: string; readonly metadata: Readonly<Record<string, string>>; readonly idempotencyKey: string },
+    fields: Pick<SimulatedIntent, "status" | "customer" | "saveCard" | "paymentMethod">,
+  ): Promise<SimulatedIntent> => {
     const id = `pi_sim_${compact(ids.uuid())}`;
     const stored = await store.insertIntent({
       id,
       clientSecret: `${id}_secret_${ids.token()}`,
-      amount: input.amount,
-      currency: input.currency,
-      status: "requires_payment_method",
-      metadata: { ...input.metadata },
-      idempotencyKey: input.idempotencyKey,
+      amount: request.amount,
+      currency: request.currency,
+      metadata: { ...request.metadata },
+      idempotencyKey: request.idempotencyKey,
       createdAt: clock.now(),
-      customer: input.saveCardFor?.customerId ?? null,
-      saveCard: input.saveCardFor !== undefined,
-      paymentMethod: null,
+      ...fields,
     });
-    if (
-      stored.id !== id &&
-      (stored.amount !== input.amount || stored.currency !== input.currency || !sameMetadata(stored.metadata, input.metadata))
-    )
-      throw new IdempotencyKeyReused({
-        idempotencyKey: input.idempotencyKey,
-        message: "Idempotency key reused with different parameters",
+    if (stored.amount !== request.amount || !sameMetadata(stored.metadata, request.metadata)) throw keyReused(request.idempotencyKey);
+    return stored;
+  };
+  return {
+    mode: "simulated",
+
+    async createIntent(input) {
+      if (!Number.isSafeInteger(input.amount) || input.amount < MIN_CHARGE_CENTS)
+        throw new IntentAmountRejected({
+          amount: input.amount,
+          minimum: MIN_CHARGE_CENTS,
+          message: `Amount must be a whole number of cents, at least ${MIN_CHARGE_CENTS}`,
+        });
+      const stored = await insertIntent(input, {
+        status: "requires_payment_method",
+        customer: input.saveCardFor?.customerId ?? null,
+        saveCard: input.saveCardFor !== undefined,
+        paymentMethod: null,
       });
-    return toGatewayIntent(stored);
-  },
+      if (stored.currency !== input.currency) throw keyReused(input.idempotencyKey);
+      return toGatewayIntent(stored);
+    },
 
-  async createCustomer(input) {
-    // one Customer per player, whatever the key: the id says whose it is
-    return `cus_sim_${compact(input.userId)}`;
-  },
+    async createCustomer(input) {
+      // one Customer per player, whatever the key: the id says whose it is
+      return `cus_sim_${compact(input.userId)}`;
+    },
 
-  async chargeOffSession(input) {
-    const declines = input.card.paymentMethodId.includes(SCA_MARK);
-    const id = `pi_sim_${compact(ids.uuid())}`;
-    const stored = await store.insertIntent({
-      id,
-      clientSecret: `${id}_secret_${ids.token()}`,
-      amount: input.amount,
-      currency: input.currency,
-      // as at Stripe: a refused off-session charge leaves its intent waiting for a card
-      status: declines ? "requires_payment_method" : "succeeded",
-      metadata: { ...input.metadata },
-      idempotencyKey: input.idempotencyKey,
-      createdAt: clock.now(),
-      customer: input.card.customerId,
-      saveCard: false,
-      paymentMethod: input.card.paymentMethodId,
-    });
-    if (stored.amount !== input.amount || !sameMetadata(stored.metadata, input.metadata))
-      throw new IdempotencyKeyReused({ idempotencyKey: input.idempotencyKey, message: "Idempotency key reused with different parameters" });
-    return stored.status === "succeeded"
-      ? { status: "succeeded", intent: toGatewayIntent(stored) }
-      : { status: "declined", intentId: stored.id, message: MESSAGES.authenticationRequired };
-  },
+    async chargeOffSession(input) {
+      const declines = input.card.paymentMethodId.includes(SCA_MARK);
+      const stored = await insertIntent(input, {
+        // as at Stripe: a refused off-session charge leaves its intent waiting for a card
+        status: declines ? "requires_payment_method" : "succeeded",
+        customer: input.card.customerId,
+        saveCard: false,
+        paymentMethod: input.card.paymentMethodId,
+      });
+      return stored.status === "succeeded"
+        ? { status: "succeeded", intent: toGatewayIntent(stored) }
+        : { status: "declined", intentId: stored.id, message: MESSAGES.authenticationRequired };
+    },
 
-  async retrieveIntent(id) {
-    const intent = await store.findIntent(id);
-    return intent && toGatewayIntent(intent);
-  },
+    async retrieveIntent(id) {
+      const intent = await store.findIntent(id);
+      return intent && toGatewayIntent(intent);
+    },
 
-  async cancelIntent(id) {
-    // only an intent no card has paid can be canceled, as at Stripe
-    await store.updateIntentStatus(id, "requires_payment_method", "canceled");
-    const intent = await store.findIntent(id);
-    return intent && toGatewayIntent(intent);
-  },
+    async cancelIntent(id) {
+      // only an intent no card has paid can be canceled, as at Stripe
+      await store.updateIntentStatus(id, "requires_payment_method", "canceled");
+      const intent = await store.findIntent(id);
+      return intent && toGatewayIntent(intent);
+    },
 
-  async refund(input): Promise<GatewayRefund> {
-    const { intentId, amount } = input;
-    if (!Number.isSafeInteger(amount) || amount <= 0)
-      throw new RefundRejected({ reason: "invalid-amount", intentId, message: `Invalid refund amount: ${amount}` });
-    const intent = await store.findIntent(intentId);
-    if (!intent) throw new RefundRejected({ reason: "unknown-intent", intentId, message: `No such payment intent: ${intentId}` });
-    if (intent.status !== "succeeded")
-      throw new RefundRejected({ reason: "not-refundable", intentId, message: `Payment intent ${intentId} has not succeeded` });
+    async refund(input): Promise<GatewayRefund> {
+      const { intentId, amount } = input;
+      if (!Number.isSafeInteger(amount) || amount <= 0)
+        throw new RefundRejected({ reason: "invalid-amount", intentId, message: `Invalid refund amount: ${amount}` });
+      const intent = await store.findIntent(intentId);
+      if (!intent) throw new RefundRejected({ reason: "unknown-intent", intentId, message: `No such payment intent: ${intentId}` });
+      if (intent.status !== "succeeded")
+        throw new RefundRejected({ reason: "not-refundable", intentId, message: `Payment intent ${intentId} has not succeeded` });
 
-    const refund = await store.insertRefund({
-      id: `re_sim_${compact(ids.uuid())}`,
-      intentId,
-      amount,
-      idempotencyKey: input.idempotencyKey,
-      createdAt: clock.now(),
-    });
-    if (!refund) {
-      const refunded = await store.refundedAmount(intentId);
-      throw new RefundRejected({
-        reason: "exceeds-refundable",
+      const refund = await store.insertRefund({
+        id: `re_sim_${compact(ids.uuid())}`,
         intentId,
-        message: `Refund of ${amount} exceeds the refundable ${intent.amount - refunded} of ${intentId}`,
+        amount,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: clock.now(),
       });
-    }
-    if (refund.intentId !== intentId || refund.amount !== amount)
-      throw new IdempotencyKeyReused({ idempotencyKey: input.idempotencyKey, message: "Idempotency key reused with different parameters" });
-    return { id: refund.id, amount: refund.amount, status: "succeeded" };
-  },
+      if (!refund) {
+        const refunded = await store.refundedAmount(intentId);
+        throw new RefundRejected({
+          reason: "exceeds-refundable",
+          intentId,
+          message: `Refund of ${amount} exceeds the refundable ${intent.amount - refunded} of ${intentId}`,
+        });
+      }
+      if (refund.intentId !== intentId || refund.amount !== amount)
+        throw keyReused(input.idempotencyKey);
+      return { id: refund.id, amount: refund.amount, status: "succeeded" };
+    },
 
-  async confirm(input) {
-    const intent = await store.findIntentByClientSecret(input.clientSecret);
-    if (!intent) return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
-    // A double submit (or a retry after a lost answer) must not look like a failure.
-    if (intent.status === "succeeded") return { ok: true, paymentIntentId: intent.id, status: "succeeded" };
-    if (intent.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
+    async confirm(input) {
+      const intent = await store.findIntentByClientSecret(input.clientSecret);
+      if (!intent) return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
+      // A double submit (or a retry after a lost answer) must not look like a failure.
+      if (intent.status === "succeeded") return { ok: true, paymentIntentId: intent.id, status: "succeeded" };
+      if (intent.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
 
-    const card = checkCard(input);
-    if (!card.ok) return { ok: false, code: "INVALID_INPUT", field: card.field, message: card.message };
-    if (card.number === DECLINED_CARD)
-      return { ok: false, code: "CARD_DECLINED", paymentIntentId: intent.id, message: MESSAGES.declined };
+      const card = checkCard(input);
+      if (!card.ok) return { ok: false, code: "INVALID_INPUT", field: card.field, message: card.message };
+      if (card.number === DECLINED_CARD)
+        return { ok: false, code: "CARD_DECLINED", paymentIntentId: intent.id, message: MESSAGES.declined };
 
-    const moved = await store.updateIntentStatus(intent.id, "requires_payment_method", "succeeded");
-    if (moved && intent.saveCard)
-      await store.setPaymentMethod(intent.id, `pm_sim_${card.number === OFF_SESSION_DECLINED_CARD ? SCA_MARK.slice(1) : ""}${compact(ids.uuid())}`);
-    if (!moved) {
-      // Lost a race with another confirm of the same intent: fine when that one succeeded.
-      const now = await store.findIntent(intent.id);
-      if (now?.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
-      if (now?.status !== "succeeded") return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
-    }
-    return { ok: true, paymentIntentId: intent.id, status: "succeeded" };
-  },
-});
+      const moved = await store.updateIntentStatus(intent.id, "requires_payment_method", "succeeded");
+      if (moved && intent.saveCard)
+        await store.setPaymentMethod(intent.id, `pm_sim_${card.number === OFF_SESSION_DECLINED_CARD ? SCA_MARK.slice(1) : ""}${compact(ids.uuid())}`);
+      if (!moved) {
+        // Lost a race with another confirm of the same intent: fine when that one succeeded.
+        const now = await store.findIntent(intent.id);
+        if (now?.status === "canceled") return { ok: false, code: "CANCELED", message: MESSAGES.canceled };
+        if (now?.status !== "succeeded") return { ok: false, code: "NOT_FOUND", message: MESSAGES.notFound };
+      }
+      return { ok: true, paymentIntentId: intent.id, status: "succeeded" };
+    },
+  };
+};

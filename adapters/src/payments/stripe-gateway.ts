@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { GatewayIntent, GatewayRefund, IntentStatus, PaymentGateway } from "@courts/core";
+import { isIntentStatus, type GatewayIntent, type GatewayRefund, type IntentStatus, type PaymentGateway } from "@courts/core";
 import {
   IdempotencyKeyReused,
   IntentAmountRejected,
@@ -19,17 +19,6 @@ export interface StripeGatewayOptions {
   /** stripe-node aborts a request after this long (its default is 80 s) */
   readonly timeoutMs?: number;
 }
-
-const KNOWN_STATUSES: ReadonlySet<string> = new Set<IntentStatus>([
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-  "succeeded",
-  "canceled",
-]);
-
-const isIntentStatus = (status: string): status is IntentStatus => KNOWN_STATUSES.has(status);
 
 // requires_capture (we never capture manually) or a status newer than this code is not money
 // we hold yet, so it must never read as "succeeded".
@@ -90,6 +79,16 @@ const refundReasons: Readonly<Record<string, RefundRejectedReason>> = {
   payment_intent_unexpected_state: "not-refundable",
   parameter_invalid_integer: "invalid-amount",
   amount_too_small: "invalid-amount",
+};
+
+/** The intent `read` answers; one Stripe does not know is undefined, as the port asks. */
+const unlessMissing = async (read: () => Promise<Stripe.PaymentIntent>): Promise<GatewayIntent | undefined> => {
+  try {
+    return toGatewayIntent(await read());
+  } catch (error) {
+    if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
+    throw error;
+  }
 };
 
 const idempotencyFailure = (error: Stripe.errors.StripeError, key: string): IdempotencyKeyReused =>
@@ -168,26 +167,20 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
       }
     },
 
-    retrieveIntent: (id) => guard("retrieveIntent", async () => {
-      try {
-        return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
-      } catch (error) {
-        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
-        throw error;
-      }
-    }),
+    retrieveIntent: (id) => guard("retrieveIntent", () => unlessMissing(() => stripe.paymentIntents.retrieve(id))),
 
-    cancelIntent: (id) => guard("cancelIntent", async () => {
-      try {
-        return toGatewayIntent(await stripe.paymentIntents.cancel(id));
-      } catch (error) {
-        if (isStripeError(error) && (error.code === "resource_missing" || error.statusCode === 404)) return undefined;
-        // already succeeded or already canceled: what it is now decides
-        if (isStripeError(error) && error.code === "payment_intent_unexpected_state")
-          return toGatewayIntent(await stripe.paymentIntents.retrieve(id));
-        throw error;
-      }
-    }),
+    cancelIntent: (id) =>
+      guard("cancelIntent", () =>
+        unlessMissing(async () => {
+          try {
+            return await stripe.paymentIntents.cancel(id);
+          } catch (error) {
+            // already succeeded or already canceled: what it is now decides
+            if (isStripeError(error) && error.code === "payment_intent_unexpected_state") return stripe.paymentIntents.retrieve(id);
+            throw error;
+          }
+        }),
+      ),
 
     refund: (input) => guard("refund", async () => {
       const { intentId, amount, idempotencyKey } = input;

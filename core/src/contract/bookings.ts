@@ -4,27 +4,33 @@ import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";
 import { balanceDueOf } from "../domain/hold.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
+import { GameType, Instant, LocalDate, LocalMidnight, Money, Slot } from "./common.js";
 
 /** Bookings and discount codes as the API (and the CLI's `--json`) sends them. */
 
-const Money = Schema.String.pipe(Schema.pattern(/^-?\d+\.\d{2}$/));
-const Instant = Schema.String; // ISO 8601 UTC, e.g. 2026-11-21T12:00:00.000Z
+export const BookingCourt = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  courtNumber: Schema.Int,
+  venueId: Schema.String,
+  venueName: Schema.String,
+}).annotations({ identifier: "BookingCourt" });
 
-export const BookingAnswer = Schema.Struct({
+const bookingFields = {
   id: Schema.String,
   userId: Schema.String,
   courtId: Schema.String,
-  bookingDate: Schema.String,
-  date: Schema.String,
-  timeSlot: Schema.String,
-  gameType: Schema.Literal("singles", "doubles"),
+  bookingDate: LocalMidnight,
+  date: LocalDate,
+  timeSlot: Slot,
+  gameType: GameType,
   tariffType: Schema.Literal("day", "night"),
   totalAmount: Money,
   paidAmount: Money,
   paymentStatus: Schema.Literal("pending", "partial", "completed"),
   status: Schema.Literal("active", "confirmed", "cancelled", "expired"),
   cancellationReason: Schema.NullOr(Schema.String),
-  refundPercentage: Schema.NullOr(Schema.Number),
+  refundPercentage: Schema.NullOr(Schema.Int),
   createdAt: Instant,
   /** while unpaid: the slot is held until then (DESIGN.md section 8) */
   holdExpiresAt: Schema.NullOr(Instant),
@@ -32,20 +38,64 @@ export const BookingAnswer = Schema.Struct({
   shareDeadlineAt: Schema.NullOr(Instant),
   /** what that charge could not take: it blocks new bookings until paid */
   balanceDue: Money,
-  court: Schema.Struct({
-    id: Schema.String,
-    name: Schema.String,
-    courtNumber: Schema.Int,
-    venueId: Schema.String,
-    venueName: Schema.String,
-  }),
-});
+  court: BookingCourt,
+};
+
+const { userId: _userId, cancellationReason: _reason, ...publicBookingFields } = bookingFields;
+
+export const BookingAnswer = Schema.Struct(bookingFields).annotations({ identifier: "Booking" });
 export type BookingAnswer = typeof BookingAnswer.Type;
+
+/** For a share-link holder: the booking without who made it. */
+export const PublicBookingAnswer = Schema.Struct(publicBookingFields).annotations({ identifier: "PublicBooking" });
+export type PublicBookingAnswer = typeof PublicBookingAnswer.Type;
+
+/** A cell of the admin's day schedule: the booking with its player and what is still to pay. */
+export const ScheduledBookingAnswer = Schema.Struct({
+  ...bookingFields,
+  userName: Schema.NullOr(Schema.String),
+  seriesId: Schema.NullOr(Schema.String),
+  remainingAmount: Money,
+}).annotations({ identifier: "ScheduledBooking" });
+export type ScheduledBookingAnswer = typeof ScheduledBookingAnswer.Type;
+
+/** POST /api/cancellations. refundPending: the part of refundAmount the provider has not confirmed yet. */
+export const CancellationAnswer = Schema.Struct({
+  refundPercentage: Schema.Int,
+  refundAmount: Money,
+  refundPending: Money,
+  booking: BookingAnswer,
+}).annotations({ identifier: "Cancellation" });
+export type CancellationAnswer = typeof CancellationAnswer.Encoded;
+
+/** GET /api/admin/balances: remainders the organiser's card did not pay. */
+export const BalanceAnswer = Schema.Struct({
+  booking: BookingAnswer,
+  bookingId: Schema.String,
+  balanceDue: Money,
+  userName: Schema.NullOr(Schema.String),
+  userEmail: Schema.NullOr(Schema.String),
+}).annotations({ identifier: "Balance" });
+export type BalanceAnswer = typeof BalanceAnswer.Encoded;
+
+/** Who paid each share of a booking. */
+export const PayerAnswer = Schema.Struct({
+  paymentId: Schema.String,
+  name: Schema.String,
+  isOrganiser: Schema.Boolean,
+  kind: Schema.String,
+  amount: Money,
+  refunded: Money,
+  paidAt: Instant,
+}).annotations({ identifier: "Payer" });
+export type PayerAnswer = typeof PayerAnswer.Encoded;
+
+const DiscountType = Schema.Literal("percentage", "fixed");
 
 export const DiscountCodeAnswer = Schema.Struct({
   id: Schema.String,
   code: Schema.String,
-  type: Schema.Literal("percentage", "fixed"),
+  type: DiscountType,
   /** a fixed value in dollars (5.5), a percentage as a whole number */
   value: Schema.Number,
   maxUsage: Schema.NullOr(Schema.Int),
@@ -53,8 +103,14 @@ export const DiscountCodeAnswer = Schema.Struct({
   expiresAt: Schema.NullOr(Instant),
   isActive: Schema.Boolean,
   createdAt: Instant,
-});
+}).annotations({ identifier: "DiscountCode" });
 export type DiscountCodeAnswer = typeof DiscountCodeAnswer.Type;
+
+/** POST /api/discount-codes/validate: what a player may know of a usable code. */
+export const DiscountCheckAnswer = Schema.Struct({ code: Schema.String, type: DiscountType, value: Schema.Number }).annotations({
+  identifier: "DiscountCheck",
+});
+export type DiscountCheckAnswer = typeof DiscountCheckAnswer.Encoded;
 
 export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
   id: booking.id,
@@ -83,6 +139,11 @@ export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
     venueName: booking.court.venueName,
   },
 });
+
+export const presentPublicBooking = (booking: BookingWithCourt): PublicBookingAnswer => {
+  const { userId: _userId, cancellationReason: _reason, ...rest } = presentBooking(booking);
+  return rest;
+};
 
 /** A fixed value is stored in cents and shown in dollars (5.5); a percentage is a whole number. */
 export const presentDiscountCode = (code: DiscountCode): DiscountCodeAnswer => ({

@@ -2,19 +2,14 @@ import { Schema } from "effect";
 import type { Court, User } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import type { VenueWithCount } from "../use-cases/venues.js";
+import { BlockReason, GameType, LocalDate, LocalMidnight, Price, Slot } from "./common.js";
 
 /**
  * The answers of the public catalogue as the API sends them (docs/API.md): one definition that
  * the HTTP routes, the CLI's `--json`, the read models (SQL and in memory) and the tests share.
- * Money leaves as a decimal string, a booking's day as the local date (and `bookingDate` as that
- * date at local midnight).
  */
 
-const Money = Schema.String.pipe(Schema.pattern(/^\d+\.\d{2}$/));
-const LocalDate = Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}$/));
-const Slot = Schema.String.pipe(Schema.pattern(/^\d{2}:00$/));
-
-export const UserAnswer = Schema.Struct({ id: Schema.String, username: Schema.String, email: Schema.String });
+export const UserAnswer = Schema.Struct({ id: Schema.String, username: Schema.String, email: Schema.String }).annotations({ identifier: "User" });
 export type UserAnswer = typeof UserAnswer.Type;
 
 export const VenueAnswer = Schema.Struct({
@@ -25,38 +20,63 @@ export const VenueAnswer = Schema.Struct({
   imageUrl: Schema.NullOr(Schema.String),
   imageData: Schema.NullOr(Schema.String),
   courtCount: Schema.Int,
-});
+}).annotations({ identifier: "Venue" });
 export type VenueAnswer = typeof VenueAnswer.Type;
 
-export const CourtAnswer = Schema.Struct({
+const courtFields = {
   id: Schema.String,
   venueId: Schema.String,
   name: Schema.String,
   courtNumber: Schema.Int,
+  /** "available", "maintenance", ... */
   status: Schema.String,
   imageUrl: Schema.NullOr(Schema.String),
   imageData: Schema.NullOr(Schema.String),
-  daySinglesPrice: Money,
-  dayDoublesPrice: Money,
-  nightSinglesPrice: Money,
-  nightDoublesPrice: Money,
-});
+  daySinglesPrice: Price,
+  dayDoublesPrice: Price,
+  nightSinglesPrice: Price,
+  nightDoublesPrice: Price,
+};
+
+export const CourtAnswer = Schema.Struct(courtFields).annotations({ identifier: "Court" });
 export type CourtAnswer = typeof CourtAnswer.Type;
 
-/** GET /api/courts/{id}/bookings?date=: what the slot picker disables. */
+/** A court with its venue's name (what a share-link holder sees). */
+export const CourtWithVenueAnswer = Schema.Struct({ ...courtFields, venueName: Schema.String }).annotations({ identifier: "CourtWithVenue" });
+export type CourtWithVenueAnswer = typeof CourtWithVenueAnswer.Type;
+
+/** A court's day as the read model answers it: the booked slots. */
 export const CourtDayAnswer = Schema.Struct({ date: LocalDate, bookedSlots: Schema.Array(Slot) });
 export type CourtDayAnswer = typeof CourtDayAnswer.Type;
+
+/** GET /api/courts/{id}/bookings?date=: what the slot picker disables (booked or closed) and why a slot is closed. */
+export const CourtAvailabilityAnswer = Schema.Struct({
+  date: LocalDate,
+  bookedSlots: Schema.Array(Slot),
+  blockedSlots: Schema.Array(Schema.Struct({ timeSlot: Slot, reason: BlockReason })),
+}).annotations({ identifier: "CourtAvailability" });
+export type CourtAvailabilityAnswer = typeof CourtAvailabilityAnswer.Encoded;
 
 /** One entry of the public month calendar: never who booked (DESIGN.md section 4). */
 export const CalendarEntryAnswer = Schema.Struct({
   id: Schema.String,
-  bookingDate: Schema.String.pipe(Schema.pattern(/^\d{4}-\d{2}-\d{2}T00:00:00$/)),
+  bookingDate: LocalMidnight,
   date: LocalDate,
   timeSlot: Slot,
-  gameType: Schema.Literal("singles", "doubles"),
+  gameType: GameType,
   court: Schema.Struct({ id: Schema.String, courtNumber: Schema.Int, name: Schema.String }),
-});
+}).annotations({ identifier: "CalendarEntry" });
 export type CalendarEntryAnswer = typeof CalendarEntryAnswer.Type;
+
+/** GET /api/config: what the web needs before anything else. */
+export const ConfigAnswer = Schema.Struct({
+  timeZone: Schema.String,
+  currency: Schema.String,
+  today: LocalDate,
+  payments: Schema.Struct({ provider: Schema.Literal("stripe", "simulated"), publishableKey: Schema.NullOr(Schema.String) }),
+  holds: Schema.Struct({ holdMinutes: Schema.Number, shareDeadlineHours: Schema.Number }),
+}).annotations({ identifier: "Config" });
+export type ConfigAnswer = typeof ConfigAnswer.Encoded;
 
 export const presentUser = (user: User): UserAnswer => ({ id: user.id, username: user.username, email: user.email });
 
@@ -83,3 +103,5 @@ export const presentCourt = (court: Court): CourtAnswer => ({
   nightSinglesPrice: formatMoney(court.prices.nightSingles),
   nightDoublesPrice: formatMoney(court.prices.nightDoubles),
 });
+
+export const presentCourtWithVenue = (court: Court, venueName: string): CourtWithVenueAnswer => ({ ...presentCourt(court), venueName });

@@ -22,6 +22,11 @@ export interface Venue {
   readonly createdAt: Date;
 }
 
+/** The statuses of a card provider's payment intent, by Stripe's names. */
+export const INTENT_STATUSES = ["requires_payment_method", "requires_confirmation", "requires_action", "processing", "succeeded", "canceled"] as const;
+export type IntentStatus = (typeof INTENT_STATUSES)[number];
+export const isIntentStatus = (status: string): status is IntentStatus => (INTENT_STATUSES as readonly string[]).includes(status);
+
 export type CourtStatus = string; // "available" or anything else ("maintenance", ...)
 
 export interface Court {

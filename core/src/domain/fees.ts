@@ -28,3 +28,13 @@ export const breakdown = (amount: Cents, rule?: DiscountRule): PaymentBreakdown 
   const fee = cardFee(charged);
   return { amount, discount, charged, fee, net: charged - fee };
 };
+
+/** The settled sums of a payments summary: total = gross - discounts - refunds; net also takes the card fees. */
+export const settledFigures = ({ gross, discounts, stripeFees, refunds }: { gross: Cents; discounts: Cents; stripeFees: Cents; refunds: Cents }) => ({
+  gross,
+  total: gross - discounts - refunds,
+  discounts,
+  stripeFees,
+  refunds,
+  net: gross - discounts - stripeFees - refunds,
+});

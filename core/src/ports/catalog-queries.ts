@@ -1,4 +1,5 @@
 import type { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer } from "../contract/catalog.js";
+import type { Block } from "../domain/blocks.js";
 import type { LocalDate } from "../domain/time.js";
 
 declare const encodes: unique symbol;
@@ -13,6 +14,13 @@ export type JsonText<T> = string & { readonly [encodes]: T };
 /** JSON text of a `T` as UTF-8 bytes: a large answer kept ready to send (the month calendar). */
 export type JsonBytes<T> = Uint8Array & { readonly [encodes]: T };
 
+/** What a court's availability screen needs: its day at an instant, and what may close its slots. */
+export interface CourtAvailability extends CourtDayAnswer {
+  readonly venueId: string;
+  /** the blocks of the court and of its venue that span the date (weekdays and slots not yet applied), oldest first */
+  readonly blocks: readonly Block[];
+}
+
 /**
  * The named reads of the public catalogue: one method per question a screen asks, each answered
  * in one round trip by the SQL read model, which owns its statements and the calendar cache.
@@ -21,6 +29,13 @@ export type JsonBytes<T> = Uint8Array & { readonly [encodes]: T };
 export interface CatalogQueries {
   /** the slots of a court's active bookings on a date, in order; with `now`, overdue unpaid holds no longer hold theirs */
   courtDay(courtId: string, date: LocalDate, now?: Date): Promise<CourtDayAnswer | undefined>;
+  /**
+   * courtDay at `now` (overdue unpaid holds free their slots) and the court's venue and blocks on
+   * the date, in one round trip: GET /api/courts/{id}/bookings. The SQL read model may answer
+   * from memory only while nothing was committed to the database since, by any process, and no
+   * hold in the answer has run out.
+   */
+  courtAvailability(courtId: string, date: LocalDate, now: Date): Promise<CourtAvailability | undefined>;
   /** a venue's courts, by court number */
   venueCourts(venueId: string): Promise<JsonText<readonly CourtAnswer[]> | undefined>;
   /**

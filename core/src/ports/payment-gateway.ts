@@ -1,12 +1,7 @@
 import type { Cents } from "../domain/money.js";
+import type { IntentStatus } from "../domain/entities.js";
 
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "succeeded"
-  | "canceled";
+export type { IntentStatus };
 
 export interface GatewayIntent {
   readonly id: string;

@@ -5,7 +5,7 @@ import type { Ports } from "../ports/index.js";
 import type { UserConflict } from "../ports/user-repository.js";
 import type { LoginBody, ProfileBody, RegisterBody } from "../schemas/requests.js";
 import type { Actor } from "./support.js";
-import { call, requireUser } from "./support.js";
+import { call, callOr, requireUser } from "./support.js";
 
 const WRONG_CREDENTIALS = "Usuario o contraseña incorrectos";
 
@@ -57,8 +57,7 @@ export const loginAdmin = (ports: Pick<Ports, "users" | "passwords">, input: Log
 export const getCurrentUser = (ports: Pick<Ports, "users">, actor: Actor) =>
   Effect.gen(function* () {
     const userId = yield* requireUser(actor);
-    const user = yield* call(() => ports.users.findById(userId));
-    if (!user) return yield* Effect.fail(new NotAuthenticated({ message: "Debes iniciar sesión" }));
+    const user = yield* callOr(() => ports.users.findById(userId), () => new NotAuthenticated({ message: "Debes iniciar sesión" }));
     return user;
   });
 
@@ -101,8 +100,10 @@ export const createAdmin = (
 export const resetPassword = (ports: Pick<Ports, "users" | "passwords">, input: { username: string; password: string }) =>
   Effect.gen(function* () {
     yield* checkPassword(input.password);
-    const user = yield* call(() => ports.users.findByUsername(input.username));
-    if (!user) return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${input.username}'` }));
+    const user = yield* callOr(
+      () => ports.users.findByUsername(input.username),
+      () => new UserNotFound({ message: `No existe el usuario '${input.username}'` }),
+    );
     const hash = yield* call(() => ports.passwords.hash(input.password));
     yield* call(() => ports.users.setPassword(user.id, hash));
     return user;

@@ -11,7 +11,7 @@ import { blockReasonFor, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
 import { placeHold } from "./holds.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
+import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
 /** How far ahead a slot can be booked. */
 export const BOOKING_HORIZON_DAYS = 180;
@@ -34,8 +34,7 @@ export const createBooking = (
     // An admin books for a player named in the body: an unknown id is a 404, not a foreign-key failure.
     if (userId !== actor.userId && !(yield* call(() => ports.users.findById(userId))))
       return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${userId}'` }));
-    const court = yield* call(() => ports.courts.findById(input.courtId));
-    if (!court) return yield* Effect.fail(courtNotFound());
+    const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
 
     const now = ports.clock.now();
@@ -84,8 +83,7 @@ export const createBooking = (
 export const getBooking = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     if (!actor.isAdmin) yield* requireUser(actor);
-    const booking = yield* call(() => ports.bookings.findById(id));
-    if (!booking) return yield* Effect.fail(bookingNotFound());
+    const booking = yield* callOr(() => ports.bookings.findById(id), bookingNotFound);
     if (!actor.isAdmin && booking.userId !== actor.userId)
       return yield* Effect.fail(new NotAllowed({ message: "Esta reserva pertenece a otro usuario" }));
     return asSeenAt(booking, ports.clock.now());

@@ -19,17 +19,16 @@ import {
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange } from "../domain/time.js";
-import type { BookingWithCourt, ClosedBooking, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
+import type { BookingWithCourt, ClosedBooking, CourtAvailability, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
 import { cancelBooking } from "./cancel-booking.js";
-import { courtDay } from "./catalog.js";
 import { courtNotFound } from "./courts.js";
 import { enqueueClosureNotice } from "./notifications.js";
 import { abandonPayment } from "./payments.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin } from "./support.js";
+import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
 
 /**
@@ -57,21 +56,22 @@ export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, 
 /**
  * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots
  * are in `bookedSlots` too (older clients disable them) and in `blockedSlots` with their reason.
+ * One port call and no Effect.gen: this is the busiest read of the app (`npm run bench`).
  */
-export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "blocks" | "clock">, courtId: string, query: DateQuery) =>
-  Effect.gen(function* () {
-    const [day, blocks] = yield* Effect.all([courtDay(ports, courtId, query), call(() => ports.blocks.listForCourtOn(courtId, query.date))], {
-      concurrency: 2,
-    });
-    const first = blocks[0];
-    // every block listed for the court is its own or its venue's: either names the court's venue
-    const blockedSlots = first === undefined ? [] : blockedSlotsOf(blocks, { id: courtId, venueId: first.venueId }, query.date);
-    return {
-      date: day.date,
-      bookedSlots: [...new Set([...day.bookedSlots, ...blockedSlots.map((b) => b.timeSlot)])].sort(),
-      blockedSlots,
-    };
-  });
+export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "clock">, courtId: string, query: DateQuery) =>
+  Effect.flatMap(
+    Effect.promise(() => ports.catalog.courtAvailability(courtId, query.date, ports.clock.now())),
+    (day) => (day === undefined ? Effect.fail(courtNotFound()) : Effect.succeed(availabilityAnswer(day, courtId))),
+  );
+
+const availabilityAnswer = (day: CourtAvailability, courtId: string) => {
+  const blockedSlots = day.blocks.length === 0 ? [] : blockedSlotsOf(day.blocks, { id: courtId, venueId: day.venueId }, day.date);
+  return {
+    date: day.date,
+    bookedSlots: blockedSlots.length === 0 ? day.bookedSlots : [...new Set([...day.bookedSlots, ...blockedSlots.map((b) => b.timeSlot)])].sort(),
+    blockedSlots,
+  };
+};
 
 /** Slots of a court closed on a date, for the availability answer. */
 export const courtBlockedSlots = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string) =>
@@ -146,13 +146,11 @@ export const createBlock = (
     let venueId: string;
     if (input.courtId !== undefined) {
       const courtId = input.courtId;
-      const court = yield* call(() => ports.courts.findById(courtId));
-      if (!court) return yield* Effect.fail(courtNotFound());
+      const court = yield* callOr(() => ports.courts.findById(courtId), courtNotFound);
       venueId = court.venueId;
     } else {
       const id = input.venueId as string;
-      const venue = yield* call(() => ports.venues.findById(id));
-      if (!venue) return yield* Effect.fail(venueNotFound());
+      const venue = yield* callOr(() => ports.venues.findById(id), venueNotFound);
       venueId = venue.id;
     }
     if (input.endDate < input.startDate)
@@ -222,8 +220,7 @@ const settleClosedBooking = (ports: Pick<Ports, "blocks" | "payments" | "discoun
 export const listBlocks = (ports: Pick<Ports, "blocks" | "venues" | "clock">, actor: Actor, venueId: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const venue = yield* call(() => ports.venues.findById(venueId));
-    if (!venue) return yield* Effect.fail(venueNotFound());
+    yield* callOr(() => ports.venues.findById(venueId), venueNotFound);
     return yield* call(() => ports.blocks.listByVenue(venueId, localDateOf(ports.clock.now(), ports.clock.timeZone)));
   });
 
@@ -231,15 +228,13 @@ export const listBlocks = (ports: Pick<Ports, "blocks" | "venues" | "clock">, ac
 export const deleteBlock = (ports: Pick<Ports, "blocks">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const deleted = yield* call(() => ports.blocks.delete(id));
-    if (!deleted) return yield* Effect.fail(blockNotFound());
+    yield* callOr(() => ports.blocks.delete(id), blockNotFound);
   });
 
 /** The venue's blocks in a month, for its public calendar (no notes: those are the club's). */
 export const venueMonthBlocks = (ports: Pick<Ports, "blocks" | "venues">, venueId: string, query: MonthQuery) =>
   Effect.gen(function* () {
-    const venue = yield* call(() => ports.venues.findById(venueId));
-    if (!venue) return yield* Effect.fail(venueNotFound());
+    yield* callOr(() => ports.venues.findById(venueId), venueNotFound);
     const { from, to } = monthRange(query.year, query.month);
     return yield* call(() => ports.blocks.listForVenueBetween(venueId, from, to));
   });
@@ -266,10 +261,8 @@ export const createBookingSeries = (
 ) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const user = yield* call(() => ports.users.findById(input.userId));
-    if (!user) return yield* Effect.fail(new UserNotFound({ message: "Jugador no encontrado" }));
-    const court = yield* call(() => ports.courts.findById(input.courtId));
-    if (!court) return yield* Effect.fail(courtNotFound());
+    const user = yield* callOr(() => ports.users.findById(input.userId), () => new UserNotFound({ message: "Jugador no encontrado" }));
+    const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
 
     const now = ports.clock.now();
@@ -321,8 +314,7 @@ export const createBookingSeries = (
 export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const series = yield* call(() => ports.blocks.findSeries(id));
-    if (!series) return yield* Effect.fail(new SeriesNotFound({ message: "Serie de reservas no encontrada" }));
+    const series = yield* callOr(() => ports.blocks.findSeries(id), () => new SeriesNotFound({ message: "Serie de reservas no encontrada" }));
     const bookings = yield* call(() => ports.blocks.seriesBookings(id));
     return { series, bookings };
   });
@@ -376,8 +368,7 @@ export const recordCashPayment = (
 ) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const booking = yield* call(() => ports.bookings.findById(bookingId));
-    if (!booking) return yield* Effect.fail(bookingNotFound());
+    const booking = yield* callOr(() => ports.bookings.findById(bookingId), bookingNotFound);
     if (booking.status === "cancelled") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     const remaining = remainingOf(booking);
     if (remaining <= 0) return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya está pagada por completo" }));

@@ -4,9 +4,9 @@ import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
 import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
-import { resolveImageData } from "./images.js";
+import { setImageOf } from "./images.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin } from "./support.js";
+import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
 
 export const courtNotFound = () => new CourtNotFound({ message: "Cancha no encontrada" });
@@ -16,8 +16,7 @@ export const listCourts = (ports: Pick<Ports, "courts">) => call(() => ports.cou
 
 export const getCourt = (ports: Pick<Ports, "courts">, id: string) =>
   Effect.gen(function* () {
-    const court = yield* call(() => ports.courts.findById(id));
-    if (!court) return yield* Effect.fail(courtNotFound());
+    const court = yield* callOr(() => ports.courts.findById(id), courtNotFound);
     return court;
   });
 
@@ -31,8 +30,7 @@ const pricesOf = (input: CourtBody, base = DEFAULT_PRICES) => ({
 export const createCourt = (ports: Pick<Ports, "courts" | "venues" | "ids" | "clock">, actor: Actor, input: CourtBody) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const venue = yield* call(() => ports.venues.findById(input.venueId));
-    if (!venue) return yield* Effect.fail(venueNotFound());
+    yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
     const court: Court = {
       id: ports.ids.uuid(),
       venueId: input.venueId,
@@ -55,8 +53,7 @@ export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Acto
     yield* requireAdmin(actor);
     const current = yield* getCourt(ports, id);
     if (input.venueId !== current.venueId) {
-      const venue = yield* call(() => ports.venues.findById(input.venueId));
-      if (!venue) return yield* Effect.fail(venueNotFound());
+      yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
     }
     const next: Court = {
       ...current,
@@ -76,21 +73,12 @@ export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Acto
 export const deleteCourt = (ports: Pick<Ports, "courts">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const deleted = yield* call(() => ports.courts.delete(id));
-    if (!deleted) return yield* Effect.fail(courtNotFound());
+    yield* callOr(() => ports.courts.delete(id), courtNotFound);
   });
 
-export const setCourtImage = (
-  ports: Pick<Ports, "courts" | "images" | "ids" | "clock">,
-  actor: Actor,
-  id: string,
-  input: ImageBody,
-) =>
-  Effect.gen(function* () {
-    yield* requireAdmin(actor);
-    yield* getCourt(ports, id);
-    const imageData = yield* resolveImageData(ports, actor, input.imageData);
-    const updated = yield* call(() => ports.courts.setImage(id, { imageData }));
-    if (!updated) return yield* Effect.fail(courtNotFound());
-    return updated;
+export const setCourtImage = (ports: Pick<Ports, "courts" | "images" | "ids" | "clock">, actor: Actor, id: string, input: ImageBody) =>
+  setImageOf(ports, actor, input, {
+    find: () => ports.courts.findById(id),
+    set: (imageData) => ports.courts.setImage(id, { imageData }),
+    missing: courtNotFound,
   });

@@ -6,7 +6,7 @@ import { centsFromNumber } from "../domain/money.js";
 import type { Ports } from "../ports/index.js";
 import type { DiscountCodeBody, DiscountCodePatch } from "../schemas/requests.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin } from "./support.js";
+import { call, callOr, requireAdmin } from "./support.js";
 
 const UNUSABLE_MESSAGE = {
   unknown: "El código no existe",
@@ -21,8 +21,7 @@ export const unusable = (reason: keyof typeof UNUSABLE_MESSAGE) =>
 /** A code a payment can use now, or why not. */
 export const findUsableCode = (ports: Pick<Ports, "discountCodes" | "clock">, text: string) =>
   Effect.gen(function* () {
-    const code = yield* call(() => ports.discountCodes.findByCode(normalizeCode(text)));
-    if (!code) return yield* Effect.fail(unusable("unknown"));
+    const code = yield* callOr(() => ports.discountCodes.findByCode(normalizeCode(text)), () => unusable("unknown"));
     const reason = codeUnusable(code, ports.clock.now());
     if (reason) return yield* Effect.fail(unusable(reason));
     return code;
@@ -79,8 +78,7 @@ export const discountCodeNotFound = () => new DiscountCodeNotFound({ message: "C
 export const updateDiscountCode = (ports: Pick<Ports, "discountCodes">, actor: Actor, id: string, patch: DiscountCodePatch) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const current = yield* call(() => ports.discountCodes.findById(id));
-    if (!current) return yield* Effect.fail(discountCodeNotFound());
+    const current = yield* callOr(() => ports.discountCodes.findById(id), discountCodeNotFound);
     const type = patch.type ?? current.type;
     const change: { -readonly [K in "type" | "value" | "maxUsage" | "expiresAt" | "isActive"]?: DiscountCode[K] } = {};
     if (patch.type !== undefined || patch.value !== undefined) {
@@ -92,8 +90,7 @@ export const updateDiscountCode = (ports: Pick<Ports, "discountCodes">, actor: A
     if (patch.maxUsage !== undefined) change.maxUsage = patch.maxUsage;
     if (patch.expiresAt !== undefined) change.expiresAt = patch.expiresAt;
     if (patch.isActive !== undefined) change.isActive = patch.isActive;
-    const saved = yield* call(() => ports.discountCodes.update(id, change));
-    if (!saved) return yield* Effect.fail(discountCodeNotFound());
+    const saved = yield* callOr(() => ports.discountCodes.update(id, change), discountCodeNotFound);
     return saved;
   });
 
@@ -115,9 +112,7 @@ export const listActiveDiscountCodes = (ports: Pick<Ports, "discountCodes" | "cl
 export const setDiscountCodeActive = (ports: Pick<Ports, "discountCodes">, actor: Actor, codeText: string, isActive: boolean) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const code = yield* call(() => ports.discountCodes.findByCode(normalizeCode(codeText)));
-    if (!code) return yield* Effect.fail(discountCodeNotFound());
-    const saved = yield* call(() => ports.discountCodes.update(code.id, { isActive }));
-    if (!saved) return yield* Effect.fail(discountCodeNotFound());
+    const code = yield* callOr(() => ports.discountCodes.findByCode(normalizeCode(codeText)), discountCodeNotFound);
+    const saved = yield* callOr(() => ports.discountCodes.update(code.id, { isActive }), discountCodeNotFound);
     return saved;
   });

@@ -3,8 +3,9 @@ import type { ImageType, StoredImage } from "../domain/entities.js";
 import { ImageNotFound, ImageTooLarge, InvalidInput, UnsupportedImage } from "../domain/errors.js";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImageType } from "../domain/images.js";
 import type { Ports } from "../ports/index.js";
+import type { ImageBody } from "../schemas/requests.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin } from "./support.js";
+import { call, callOr, requireAdmin } from "./support.js";
 
 const TOO_LARGE = "El archivo es muy grande. Máximo 10MB";
 const WRONG_TYPE = "Formato no soportado. Usa JPG, PNG o WebP";
@@ -28,12 +29,9 @@ export const uploadImage = (
     return image;
   });
 
-export const getImage = (ports: Pick<Ports, "images">, id: string) =>
-  Effect.gen(function* () {
-    const image = yield* call(() => ports.images.find(id));
-    if (!image) return yield* Effect.fail(new ImageNotFound({ message: "Imagen no encontrada" }));
-    return image;
-  });
+const imageNotFound = () => new ImageNotFound({ message: "Imagen no encontrada" });
+
+export const getImage = (ports: Pick<Ports, "images">, id: string) => callOr(() => ports.images.find(id), imageNotFound);
 
 const DATA_URL = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/=\s]+)$/;
 
@@ -65,7 +63,23 @@ export const resolveImageData = (ports: Pick<Ports, "images" | "ids" | "clock">,
     }
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(imageData))
       return yield* Effect.fail(new InvalidInput({ field: "imageData", message: "El campo 'imageData' debe ser el id de una imagen subida" }));
-    const image = yield* call(() => ports.images.find(imageData));
-    if (!image) return yield* Effect.fail(new ImageNotFound({ message: "Imagen no encontrada" }));
+    const image = yield* callOr(() => ports.images.find(imageData), imageNotFound);
     return image.id;
+  });
+
+/**
+ * An admin sets a venue's or a court's image: the target must exist before an inline image is
+ * stored, and still exist when its row is written.
+ */
+export const setImageOf = <T, E>(
+  ports: Pick<Ports, "images" | "ids" | "clock">,
+  actor: Actor,
+  input: ImageBody,
+  target: { readonly find: () => Promise<unknown>; readonly set: (imageData: string) => Promise<T | undefined>; readonly missing: () => E },
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* callOr(target.find, target.missing);
+    const imageData = yield* resolveImageData(ports, actor, input.imageData);
+    return yield* callOr(() => target.set(imageData), target.missing);
   });

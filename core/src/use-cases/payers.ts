@@ -4,7 +4,7 @@ import { InvalidInput } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody } from "../schemas/requests.js";
 import { getBooking } from "./bookings.js";
-import { createPaymentIntent } from "./payments.js";
+import { createPaymentIntent, type PaymentIntentPorts } from "./payments.js";
 import { usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -13,11 +13,7 @@ import { call } from "./support.js";
  * POST /api/create-payment-intent with who is paying: a guest on /shared-payment gives a name
  * (required, so the organiser knows who paid) and optionally an email for the receipt.
  */
-export const openPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "notifications" | "users" | "outbox">,
-  actor: Actor,
-  input: PaymentIntentBody,
-) =>
+export const openPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, input: PaymentIntentBody) =>
   Effect.gen(function* () {
     const guest = input.shareToken !== undefined && actor.userId === null;
     if (guest && !input.payerName) {

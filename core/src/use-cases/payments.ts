@@ -28,7 +28,7 @@ import { cardSaving, checkPayable } from "./holds.js";
 import { enqueuePaymentNotices } from "./notifications.js";
 import { usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
-import { call, requireSelfOrAdmin, requireUser } from "./support.js";
+import { call, callOr, requireSelfOrAdmin, requireUser } from "./support.js";
 
 /** What the receipt and the organiser's notices read and write. */
 type NoticePorts = "bookings" | "users" | "notifications" | "outbox" | "ids";
@@ -47,8 +47,7 @@ export interface IntentAnswer {
 
 const activeBooking = (ports: Pick<Ports, "bookings">, bookingId: string) =>
   Effect.gen(function* () {
-    const booking = yield* call(() => ports.bookings.findById(bookingId));
-    if (!booking) return yield* Effect.fail(bookingNotFound());
+    const booking = yield* callOr(() => ports.bookings.findById(bookingId), bookingNotFound);
     if (booking.status === "cancelled")
       return yield* Effect.fail(new BookingNotActive({ message: "La reserva fue cancelada" }));
     return booking;
@@ -62,16 +61,18 @@ const amountToPay = (booking: Booking, kind: PaymentKind, link: ShareLink | unde
   return Math.min(shareAt(booking.totalAmount, booking.gameType, link?.currentParticipants ?? 1), remaining);
 };
 
+/** What opening a card intent reads and writes, the notices of a paid booking included. */
+export type PaymentIntentPorts = Pick<
+  Ports,
+  "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox"
+>;
+
 /**
  * Creates (or returns the still-open) card intent for a booking: the owner's share or the rest
  * ("partial" / "full"), or the next share for anyone holding the booking's share link.
  * A discount use is reserved now and released if the intent is abandoned.
  */
-export const createPaymentIntent = (
-  ports: Pick<Ports, "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox">,
-  actor: Actor,
-  input: PaymentIntentBody,
-) =>
+export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, input: PaymentIntentBody) =>
   Effect.gen(function* () {
     const booking = yield* activeBooking(ports, input.bookingId);
     let kind: PaymentKind;
@@ -116,8 +117,7 @@ export const createPaymentIntent = (
     let code: DiscountCode | undefined;
     if (codeText) {
       code = yield* findUsableCode(ports, codeText);
-      const reserved = yield* call(() => ports.discountCodes.reserveUse((code as DiscountCode).id));
-      if (!reserved) return yield* Effect.fail(unusable("used-up"));
+      yield* callOr(() => ports.discountCodes.reserveUse((code as DiscountCode).id), () => unusable("used-up"));
     }
     const release = code ? call(() => ports.discountCodes.releaseUse((code as DiscountCode).id)) : Effect.void;
 
@@ -244,8 +244,10 @@ export const settleIntent = (
   Effect.gen(function* () {
     if (payment.status === "succeeded") return { payment, alreadyRecorded: true };
     if (payment.status === "refunded") return yield* Effect.fail(new PaymentRefunded({ message: REFUNDED_MESSAGE }));
-    const intent = yield* call(() => ports.gateway.retrieveIntent(payment.stripePaymentIntentId));
-    if (!intent) return yield* Effect.fail(new PaymentMismatch({ message: "El proveedor de pagos no conoce ese pago" }));
+    const intent = yield* callOr(
+      () => ports.gateway.retrieveIntent(payment.stripePaymentIntentId),
+      () => new PaymentMismatch({ message: "El proveedor de pagos no conoce ese pago" }),
+    );
     if (intent.status !== "succeeded")
       return yield* Effect.fail(
         new PaymentNotConfirmed({

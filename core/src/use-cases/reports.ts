@@ -8,7 +8,7 @@ import type { LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
+import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
 export interface PaymentWithBooking extends Payment {
   readonly booking: BookingWithCourt | null;
@@ -64,8 +64,7 @@ export const dailyStats = (ports: Pick<Ports, "bookings" | "courts" | "payments"
 export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "clock">, actor: Actor, paymentId: string) =>
   Effect.gen(function* () {
     if (!actor.isAdmin) yield* requireUser(actor);
-    const payment = yield* call(() => ports.payments.findById(paymentId));
-    if (!payment) return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado" }));
+    const payment = yield* callOr(() => ports.payments.findById(paymentId), () => new PaymentNotFound({ message: "Pago no encontrado" }));
     if (!actor.isAdmin && payment.userId !== actor.userId)
       return yield* Effect.fail(new NotAllowed({ message: "Esta factura pertenece a otro usuario" }));
     if (payment.invoiceNumber === null || (payment.status !== "succeeded" && payment.status !== "refunded"))

@@ -11,7 +11,7 @@ import { isPastShareDeadline } from "../domain/hold.js";
 import { bookingNotFound, bookingStart, getBooking } from "./bookings.js";
 import { checkPayable } from "./holds.js";
 import type { Actor } from "./support.js";
-import { call } from "./support.js";
+import { call, callOr } from "./support.js";
 
 const expired = () => new ShareLinkExpired({ message: "Link Expirado: contacta al organizador de la reserva" });
 const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontrado" });
@@ -74,10 +74,8 @@ export const createShareLink = (
 /** Public: what a link holder sees. Expired is an answer of its own (410); a full link is shown as such. */
 export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "courts" | "clock">, token: string) =>
   Effect.gen(function* () {
-    const link = yield* call(() => ports.shareLinks.findByToken(token));
-    if (!link) return yield* Effect.fail(notFound());
-    const booking = yield* call(() => ports.bookings.findById(link.bookingId));
-    if (!booking) return yield* Effect.fail(bookingNotFound());
+    const link = yield* callOr(() => ports.shareLinks.findByToken(token), notFound);
+    const booking = yield* callOr(() => ports.bookings.findById(link.bookingId), bookingNotFound);
     const now = ports.clock.now();
     if (isExpired(link, now) || isPastShareDeadline(booking, now) || booking.status === "cancelled" || booking.status === "expired")
       return yield* Effect.fail(expired());

@@ -17,6 +17,14 @@ export const ADMIN: Actor = { userId: null, isAdmin: true };
 /** A port call: its rejection is a defect (an unexpected failure), not a domain error. */
 export const call = <A>(thunk: () => Promise<A>): Effect.Effect<A> => Effect.promise(thunk);
 
+/** A port call whose empty answer (nothing found, nothing deleted) is the domain error `missing()`. */
+export const callOr = <A, E>(thunk: () => Promise<A>, missing: () => E): Effect.Effect<Exclude<A, undefined | null | false>, E> =>
+  Effect.flatMap(call(thunk), (answer) =>
+    answer === undefined || answer === null || answer === false
+      ? Effect.fail(missing())
+      : Effect.succeed(answer as Exclude<A, undefined | null | false>),
+  );
+
 export const requireUser = (actor: Actor): Effect.Effect<string, NotAuthenticated> =>
   actor.userId === null
     ? Effect.fail(new NotAuthenticated({ message: "Debes iniciar sesión" }))

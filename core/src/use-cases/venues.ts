@@ -3,9 +3,9 @@ import type { Venue } from "../domain/entities.js";
 import { InvalidInput, VenueNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { ImageBody, VenueBody } from "../schemas/requests.js";
-import { resolveImageData } from "./images.js";
+import { setImageOf } from "./images.js";
 import type { Actor } from "./support.js";
-import { call, requireAdmin } from "./support.js";
+import { call, callOr, requireAdmin } from "./support.js";
 
 export const venueNotFound = () => new VenueNotFound({ message: "Complejo no encontrado" });
 
@@ -29,8 +29,7 @@ export const listVenues = (ports: Pick<Ports, "venues" | "courts">) =>
 
 export const getVenue = (ports: Pick<Ports, "venues" | "courts">, id: string) =>
   Effect.gen(function* () {
-    const venue = yield* call(() => ports.venues.findById(id));
-    if (!venue) return yield* Effect.fail(venueNotFound());
+    const venue = yield* callOr(() => ports.venues.findById(id), venueNotFound);
     const courts = yield* call(() => ports.courts.listByVenue(id));
     return withCounts([venue], courts)[0] as VenueWithCount;
   });
@@ -39,8 +38,7 @@ export const listVenueCourts = (ports: Pick<Ports, "venues" | "courts">, venueId
   Effect.gen(function* () {
     const courts = yield* call(() => ports.courts.listByVenue(venueId));
     if (courts.length === 0) {
-      const venue = yield* call(() => ports.venues.findById(venueId));
-      if (!venue) return yield* Effect.fail(venueNotFound());
+      yield* callOr(() => ports.venues.findById(venueId), venueNotFound);
     }
     return courts;
   });
@@ -71,22 +69,12 @@ export const createVenue = (ports: Pick<Ports, "venues" | "ids" | "clock">, acto
 export const deleteVenue = (ports: Pick<Ports, "venues">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    const deleted = yield* call(() => ports.venues.delete(id));
-    if (!deleted) return yield* Effect.fail(venueNotFound());
+    yield* callOr(() => ports.venues.delete(id), venueNotFound);
   });
 
-export const setVenueImage = (
-  ports: Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">,
-  actor: Actor,
-  id: string,
-  input: ImageBody,
-) =>
-  Effect.gen(function* () {
-    yield* requireAdmin(actor);
-    const venue = yield* call(() => ports.venues.findById(id));
-    if (!venue) return yield* Effect.fail(venueNotFound());
-    const imageData = yield* resolveImageData(ports, actor, input.imageData);
-    const updated = yield* call(() => ports.venues.setImage(id, { imageData }));
-    if (!updated) return yield* Effect.fail(venueNotFound());
-    return yield* getVenue(ports, id);
-  });
+export const setVenueImage = (ports: Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">, actor: Actor, id: string, input: ImageBody) =>
+  setImageOf(ports, actor, input, {
+    find: () => ports.venues.findById(id),
+    set: (imageData) => ports.venues.setImage(id, { imageData }),
+    missing: venueNotFound,
+  }).pipe(Effect.andThen(() => getVenue(ports, id)));

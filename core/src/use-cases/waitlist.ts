@@ -5,14 +5,13 @@ import type { WaitlistBody } from "../schemas/requests.js";
 import { bookingStart } from "./bookings.js";
 import { courtNotFound } from "./courts.js";
 import type { Actor } from "./support.js";
-import { call, requireUser } from "./support.js";
+import { call, callOr, requireUser } from "./support.js";
 
 /** POST /api/waitlist: 'Avisarme si se libera' on a taken slot. */
 export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "waitlist" | "clock" | "ids">, actor: Actor, input: WaitlistBody) =>
   Effect.gen(function* () {
     const userId = yield* requireUser(actor);
-    const court = yield* call(() => ports.courts.findById(input.courtId));
-    if (!court) return yield* Effect.fail(courtNotFound());
+    const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
     const now = ports.clock.now();
     if (bookingStart({ date: input.date, timeSlot: input.timeSlot }, ports.clock.timeZone).getTime() <= now.getTime())
       return yield* Effect.fail(new SlotInPast({ message: "Ese horario ya pasó" }));
@@ -30,8 +29,10 @@ export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "waitlist
 export const leaveWaitlist = (ports: Pick<Ports, "waitlist">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     if (!actor.isAdmin) yield* requireUser(actor);
-    const entry = yield* call(() => ports.waitlist.findById(id));
-    if (!entry) return yield* Effect.fail(new WaitlistEntryNotFound({ message: "No estás en la lista de espera de ese horario" }));
+    const entry = yield* callOr(
+      () => ports.waitlist.findById(id),
+      () => new WaitlistEntryNotFound({ message: "No estás en la lista de espera de ese horario" }),
+    );
     if (!actor.isAdmin && entry.userId !== actor.userId)
       return yield* Effect.fail(new NotAllowed({ message: "Esa solicitud pertenece a otro usuario" }));
     yield* call(() => ports.waitlist.remove(id));

@@ -82,6 +82,20 @@ export const adminClient = async (server: TestServer): Promise<Client> => {
   return client;
 };
 
+/** An available court created through the API, at the default prices written out as the admin form sends them. */
+export const newCourt = async (admin: Client, fields: { readonly name: string; readonly courtNumber: number; readonly venueId: string }): Promise<CourtShape> => {
+  const court = await admin.post<CourtShape>("/api/courts", {
+    ...fields,
+    status: "available",
+    daySinglesPrice: "14.50",
+    dayDoublesPrice: "29.00",
+    nightSinglesPrice: "16.50",
+    nightDoublesPrice: "33.00",
+  });
+  if (court.status !== 201) throw new Error(`court: ${court.status} ${court.text}`);
+  return court.body;
+};
+
 /** The demo venues and courts (without images, for speed); idempotent. */
 export const demoCourts = async (server: TestServer): Promise<{ venues: VenueShape[]; courts: CourtShape[] }> => {
   await seedDemo(server.ports, { images: false });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -8,12 +8,15 @@ import {
   argon2Hasher,
   buildApp,
   cryptoIds,
+  loadConfig,
   openDatabase,
   pdfInvoiceRenderer,
   simulatedGateway,
   systemClock,
+  type Config,
   type Database,
   type HttpConfig,
+  type ObservedAnswer,
 } from "@courts/adapters";
 import { createTestDatabase, TEST_DATABASE_URL } from "../../sql/support/postgres.js";
 
@@ -38,6 +41,16 @@ export const freshDatabase = async (engine: EngineName): Promise<TestDatabase> =
   }
   const dir = mkdtempSync(path.join(tmpdir(), "courts-http-"));
   return { engine, url: `sqlite:${path.join(dir, "courts.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+};
+
+/** A built web folder holding `files` (paths inside it, folders made as needed), removed by `remove()`. */
+export const webDistWith = (files: Readonly<Record<string, string | Uint8Array>>): { readonly path: string; remove(): void } => {
+  const dir = mkdtempSync(path.join(tmpdir(), "courts-web-"));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), content);
+  }
+  return { path: dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 };
 
 export const TEST_TIME_ZONE = "America/Guayaquil";
@@ -80,6 +93,8 @@ export interface ServerOptions {
   readonly policy?: BookingPolicy;
   /** a clock the test moves (holds, deadlines); the system clock unless given */
   readonly clock?: Clock;
+  /** sees every answer the server sends (tests/http/contract.test.ts) */
+  readonly observeAnswers?: (answer: ObservedAnswer) => void;
 }
 
 export const startServer = async (
@@ -110,15 +125,25 @@ export const startServer = async (
     config: testHttpConfig(overrides),
     simulatedCard: simulated,
     logger: process.env.TEST_HTTP_LOG ? { level: process.env.TEST_HTTP_LOG } : false,
+    ...(options.observeAnswers ? { observeAnswers: options.observeAnswers } : {}),
   });
   app.addHook("onClose", async () => {
     await database.close();
   });
+  return listening(app, ports, database, databaseUrl);
+};
+
+/** An app listening on a random port of 127.0.0.1, as a TestServer. */
+export const listening = async (app: FastifyInstance, ports: Ports, database: Database, databaseUrl?: string): Promise<TestServer> => {
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : 0;
   return { app, baseUrl: `http://127.0.0.1:${port}`, ports, database, databaseUrl, close: () => app.close() };
 };
+
+/** The composition root's configuration for a test: the database, a data folder, the club's zone, then `env`. */
+export const runtimeConfig = (databaseUrl: string, dataDir: string, env: Readonly<Record<string, string>> = {}): Config =>
+  loadConfig({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, COURTS_TIMEZONE: TEST_TIME_ZONE, REGISTER_RATE_LIMIT: "1000", ...env }, { cwd: dataDir });
 
 /**
  * One suite per engine: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (skipped
@@ -127,7 +152,7 @@ export const startServer = async (
 export const describeOnEngines = (
   title: string,
   suite: (server: () => TestServer, engine: EngineName) => void,
-  options: { readonly overrides?: Partial<HttpConfig> } = {},
+  options: { readonly overrides?: Partial<HttpConfig>; readonly server?: ServerOptions } = {},
 ): void => {
   for (const engine of HTTP_ENGINES) {
     describe.skipIf(!engine.available)(`${title} [${engine.name}]`, () => {
@@ -135,7 +160,7 @@ export const describeOnEngines = (
       let server: TestServer | undefined;
       beforeAll(async () => {
         db = await freshDatabase(engine.name);
-        server = await startServer(db.url, options.overrides);
+        server = await startServer(db.url, options.overrides, undefined, options.server);
       });
       afterAll(async () => {
         await server?.close();

@@ -13,6 +13,18 @@ export const memoryCatalog = (state: MemoryState): CatalogQueries => {
         .sort();
       return { date, bookedSlots };
     },
+    async courtAvailability(courtId, date, now) {
+      const court = state.courts.get(courtId);
+      if (!court) return undefined;
+      const bookedSlots = active()
+        .filter((b) => b.courtId === courtId && b.date === date && !isHoldOverdue(b, now))
+        .map((b) => b.timeSlot)
+        .sort();
+      const blocks = [...state.blocks.values()]
+        .filter((b) => (b.courtId === courtId || (b.courtId === null && b.venueId === court.venueId)) && b.startDate <= date && b.endDate >= date)
+        .sort(byKeys((b) => [b.createdAt.getTime()]));
+      return { date, bookedSlots, venueId: court.venueId, blocks };
+    },
     async venueCourts(venueId) {
       if (!state.venues.has(venueId)) return undefined;
       const courts = [...state.courts.values()].filter((c) => c.venueId === venueId).sort(byKeys((c) => [c.courtNumber]));

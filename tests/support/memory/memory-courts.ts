@@ -1,5 +1,5 @@
 import type { Court, CourtRepository } from "@courts/core";
-import { byKeys, cascadeCourt, foreignKeyError, type MemoryState } from "./state.js";
+import { byKeys, cascadeCourt, foreignKeyError, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryCourts = (state: MemoryState): CourtRepository => {
   const numberTaken = (court: Court) =>
@@ -38,15 +38,7 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
       return true;
     },
     async setImage(id, image) {
-      const current = state.courts.get(id);
-      if (!current) return undefined;
-      const next: Court = {
-        ...current,
-        ...(image.imageData !== undefined ? { imageData: image.imageData } : {}),
-        ...(image.imageUrl !== undefined ? { imageUrl: image.imageUrl } : {}),
-      };
-      state.courts.set(id, next);
-      return next;
+      return setImageIn(state.courts, id, image);
     },
     async count() {
       return state.courts.size;

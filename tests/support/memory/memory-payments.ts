@@ -1,4 +1,4 @@
-import { chargedOf, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
+import { chargedOf, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
 import { byKeys, type MemoryState } from "./state.js";
 
 /** Recorded (paidAt set), then kept or refunded; a pending payment refunded unapplied counts nowhere. */
@@ -122,17 +122,13 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       const done = all.filter(settled);
       const pending = all.filter((p) => p.status === "pending");
       const sum = (list: Payment[], f: (p: Payment) => number) => list.reduce((acc, p) => acc + f(p), 0);
-      const gross = sum(done, (p) => p.amount);
-      const discounts = sum(done, (p) => p.discount);
-      const refunds = sum(done, (p) => p.refundedAmount);
-      const stripeFees = sum(done, (p) => p.stripeFee);
       return {
-        gross,
-        total: gross - discounts - refunds,
-        discounts,
-        stripeFees,
-        refunds,
-        net: gross - discounts - stripeFees - refunds,
+        ...settledFigures({
+          gross: sum(done, (p) => p.amount),
+          discounts: sum(done, (p) => p.discount),
+          stripeFees: sum(done, (p) => p.stripeFee),
+          refunds: sum(done, (p) => p.refundedAmount),
+        }),
         succeededCount: all.filter((p) => p.status === "succeeded").length,
         pendingAmount: sum(pending, chargedOf),
         pendingCount: pending.length,

@@ -1,5 +1,5 @@
-import type { Venue, VenueRepository } from "@courts/core";
-import { byKeys, cascadeCourt, type MemoryState } from "./state.js";
+import type { VenueRepository } from "@courts/core";
+import { byKeys, cascadeCourt, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryVenues = (state: MemoryState): VenueRepository => ({
   async list() {
@@ -22,15 +22,7 @@ export const memoryVenues = (state: MemoryState): VenueRepository => ({
     return true;
   },
   async setImage(id, image) {
-    const current = state.venues.get(id);
-    if (!current) return undefined;
-    const next: Venue = {
-      ...current,
-      ...(image.imageData !== undefined ? { imageData: image.imageData } : {}),
-      ...(image.imageUrl !== undefined ? { imageUrl: image.imageUrl } : {}),
-    };
-    state.venues.set(id, next);
-    return next;
+    return setImageIn(state.venues, id, image);
   },
   async findByName(name) {
     return [...state.venues.values()].find((v) => v.name === name);

@@ -69,3 +69,20 @@ export const cascadeCourt = (state: MemoryState, courtId: string): void => {
   }
   state.courts.delete(courtId);
 };
+
+/** setImage of venues and courts: only the image fields given change (an explicit null clears one). */
+export const setImageIn = <T extends { readonly imageData: string | null; readonly imageUrl: string | null }>(
+  rows: Map<string, T>,
+  id: string,
+  image: { imageData?: string | null; imageUrl?: string | null },
+): T | undefined => {
+  const current = rows.get(id);
+  if (!current) return undefined;
+  const next: T = {
+    ...current,
+    ...(image.imageData !== undefined ? { imageData: image.imageData } : {}),
+    ...(image.imageUrl !== undefined ? { imageUrl: image.imageUrl } : {}),
+  };
+  rows.set(id, next);
+  return next;
+};

@@ -1,6 +1,6 @@
-import { LoginBody, loginAdmin } from "@courts/core";
+import { AdminCheckAnswer, AdminLoginAnswer, LoginBody, loginAdmin, Message } from "@courts/core";
 import { decode } from "../decode.js";
-import { bodies, object, ref, str } from "../openapi.js";
+import { answerOf, bodies, problems } from "../openapi.js";
 import { logIn, logOut } from "../session.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 import { run } from "../run.js";
@@ -20,7 +20,7 @@ export default routes(
           tags,
           summary: "Iniciar sesión de administrador (independiente de la del jugador)",
           body: bodies.login,
-          response: { 200: object({ admin: object({ id: str, username: str }), message: str }) },
+          response: { 200: answerOf(AdminLoginAnswer), ...problems(401, 429) },
         },
       },
       async (request) => {
@@ -31,17 +31,18 @@ export default routes(
           throw error;
         });
         await logIn(request, "adminId", admin.id);
-        return { admin: { id: admin.id, username: admin.username }, message: "Bienvenido al panel administrativo" };
+        const answer: AdminLoginAnswer = { admin: { id: admin.id, username: admin.username }, message: "Bienvenido al panel administrativo" };
+        return answer;
       },
     );
 
     app.get(
       "/api/admin/check",
-      { schema: { tags, summary: "¿Hay una sesión de administrador?", response: { 200: object({ isAdmin: { type: "boolean" } }) } } },
+      { schema: { tags, summary: "¿Hay una sesión de administrador?", response: { 200: answerOf(AdminCheckAnswer) } } },
       async (request) => ({ isAdmin: typeof request.session.adminId === "string" }),
     );
 
-    app.post("/api/admin/logout", { schema: { tags, summary: "Cerrar la sesión de administrador", response: { 200: ref("Message") } } }, async (request, reply) => {
+    app.post("/api/admin/logout", { schema: { tags, summary: "Cerrar la sesión de administrador", response: { 200: answerOf(Message) } } }, async (request, reply) => {
       await logOut(request, reply, "adminId");
       return { message: "Sesión de administrador cerrada exitosamente" };
     });

@@ -1,15 +1,14 @@
-import { getCurrentUser, LoginBody, loginUser, RegisterBody, registerUser } from "@courts/core";
+import { getCurrentUser, LoginAnswer, presentUser, LoginBody, loginUser, Message, RegisterBody, registerUser, UserSessionAnswer } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode } from "../decode.js";
-import { bodies, object, ref, str } from "../openapi.js";
+import { answerOf, bodies, noContent, problems } from "../openapi.js";
 import { HttpProblem } from "../error-mapping.js";
 import { passwordWeakness } from "../../auth/password-policy.js";
-import { presentUser } from "../presenters.js";
 import { run } from "../run.js";
 import { logIn, logOut } from "../session.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
-const userAnswer = object({ user: ref("User") });
+const userAnswer = answerOf(UserSessionAnswer);
 
 export default routes(
   "auth",
@@ -23,7 +22,7 @@ export default routes(
           tags,
           summary: "La sesión del jugador",
           description: "Con `?optional=1`, un visitante sin sesión recibe 204 en lugar de 401 (la web no registra un error por cada visitante).",
-          response: { 200: userAnswer, 204: { type: "null", description: "Sin sesión (solo con ?optional=1)" } },
+          response: { 200: userAnswer, 204: { ...noContent, description: "Sin sesión (solo con ?optional=1)" }, ...problems(401) },
         },
       },
       async (request, reply) => {
@@ -32,14 +31,15 @@ export default routes(
         const { optional } = request.query as { optional?: unknown };
         if (actor.userId === null && (optional === "1" || optional === "true")) return reply.code(204).send();
         const user = await run(getCurrentUser(app.ports, actor));
-        return { user: presentUser(user) };
+        const answer: UserSessionAnswer = { user: presentUser(user) };
+        return answer;
       },
     );
 
     app.post(
       "/api/auth/register",
       {
-        schema: { tags, summary: "Crear una cuenta (queda con la sesión iniciada)", body: bodies.register, response: { 201: userAnswer } },
+        schema: { tags, summary: "Crear una cuenta (queda con la sesión iniciada)", body: bodies.register, response: { 201: userAnswer, ...problems(409, 429) } },
         onRequest: app.registrationLimit,
       },
       async (request, reply) => {
@@ -48,13 +48,14 @@ export default routes(
         if (weakness !== null) throw new HttpProblem(400, "WEAK_PASSWORD", weakness, "password");
         const user = await run(registerUser(app.ports, input));
         await logIn(request, "userId", user.id);
-        return reply.code(201).send({ user: presentUser(user) });
+        const answer: UserSessionAnswer = { user: presentUser(user) };
+        return reply.code(201).send(answer);
       },
     );
 
     app.post(
       "/api/auth/login",
-      { schema: { tags, summary: "Iniciar sesión", body: bodies.login, response: { 200: object({ user: ref("User"), message: str }) } } },
+      { schema: { tags, summary: "Iniciar sesión", body: bodies.login, response: { 200: answerOf(LoginAnswer), ...problems(401, 429) } } },
       async (request) => {
         await app.loginAttempts.assertAllowed(request);
         const input = decode(LoginBody, request.body);
@@ -63,11 +64,12 @@ export default routes(
           throw error;
         });
         await logIn(request, "userId", user.id);
-        return { user: presentUser(user), message: "¡Bienvenido!" };
+        const answer: LoginAnswer = { user: presentUser(user), message: "¡Bienvenido!" };
+        return answer;
       },
     );
 
-    app.post("/api/auth/logout", { schema: { tags, summary: "Cerrar la sesión del jugador", response: { 200: ref("Message") } } }, async (request, reply) => {
+    app.post("/api/auth/logout", { schema: { tags, summary: "Cerrar la sesión del jugador", response: { 200: answerOf(Message) } } }, async (request, reply) => {
       await logOut(request, reply, "userId");
       return { message: "Has cerrado sesión exitosamente" };
     });

@@ -1,7 +1,6 @@
-import { balanceDueOf, formatMoney, listOutstandingBalances } from "@courts/core";
+import { BalanceAnswer, balanceDueOf, formatMoney, listOutstandingBalances, presentBooking } from "@courts/core";
 import { adminOnly } from "../guards.js";
-import { money, nstr, object, ref, str } from "../openapi.js";
-import { presentBooking } from "../presenters.js";
+import { listOf } from "../openapi.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -14,12 +13,7 @@ export default routes("balances", async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Saldos pendientes: restos que la tarjeta del organizador no pagó en el plazo (admin)",
-        response: {
-          200: {
-            type: "array",
-            items: object({ booking: ref("Booking"), balanceDue: money, userName: nstr, userEmail: nstr, bookingId: str }),
-          },
-        },
+        response: { 200: listOf(BalanceAnswer) },
       },
     },
     async (_request, reply) => {
@@ -28,7 +22,7 @@ export default routes("balances", async (app) => {
       const users = new Map(
         await Promise.all([...new Set(bookings.map((b) => b.userId))].map(async (id) => [id, await app.ports.users.findById(id)] as const)),
       );
-      return bookings.map((booking) => ({
+      return bookings.map((booking): BalanceAnswer => ({
         booking: presentBooking(booking),
         bookingId: booking.id,
         balanceDue: formatMoney(balanceDueOf(booking)),

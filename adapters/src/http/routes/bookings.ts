@@ -1,10 +1,9 @@
-import { CancellationBody, cancelBooking, formatMoney, createBooking, CreateBookingBody, getBooking, pageUserBookings, todayBookings, UserListQuery } from "@courts/core";
+import { BookingAnswer, CancellationAnswer, CancellationBody, cancelBooking, formatMoney, presentBooking, createBooking, CreateBookingBody, getBooking, pageUserBookings, todayBookings, UserListQuery } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly, signedIn } from "../guards.js";
-import { bodies, idParams, int, listOf, money, object, ref } from "../openapi.js";
-import { pageHeaders, pageQuery } from "../paging.js";
-import { presentBooking } from "../presenters.js";
+import { answerOf, bodies, idParams, listOf, problems, queries } from "../openapi.js";
+import { pageHeaders } from "../paging.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -16,7 +15,7 @@ export default routes("bookings", async (app) => {
 
   app.post(
     "/api/bookings",
-    { preHandler: signedIn, schema: { tags, summary: "Reservar una cancha", body: bodies.booking, response: { 201: ref("Booking") } } },
+    { preHandler: signedIn, schema: { tags, summary: "Reservar una cancha", body: bodies.booking, response: { 201: answerOf(BookingAnswer), ...problems(404, 409) } } },
     async (request, reply) => {
       const actor = actorOf(request);
       const input = decode(CreateBookingBody, request.body);
@@ -29,7 +28,7 @@ export default routes("bookings", async (app) => {
   // registered before /api/bookings/:id so "today" is never read as an id
   app.get(
     "/api/bookings/today",
-    { preHandler: adminOnly, schema: { tags, summary: "Reservas de hoy (admin)", response: { 200: listOf("Booking") } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Reservas de hoy (admin)", response: { 200: listOf(BookingAnswer) } } },
     async (request) => (await run(todayBookings(app.ports, actorOf(request)))).map(presentBooking),
   );
 
@@ -41,8 +40,8 @@ export default routes("bookings", async (app) => {
         tags,
         summary: "Reservas de un usuario (él mismo o admin), por páginas como /api/user/bookings",
         params: idParams("userId"),
-        querystring: object({ ...pageQuery, scope: { type: "string", enum: ["upcoming", "past"] } }, ["page", "pageSize", "scope"]),
-        response: { 200: listOf("Booking") },
+        querystring: queries.userList,
+        response: { 200: listOf(BookingAnswer) },
       },
     },
     async (request, reply) => {
@@ -55,7 +54,7 @@ export default routes("bookings", async (app) => {
 
   app.get(
     "/api/bookings/:id",
-    { preHandler: signedIn, schema: { tags, summary: "Una reserva (dueño o admin)", params: idParams(), response: { 200: ref("Booking") } } },
+    { preHandler: signedIn, schema: { tags, summary: "Una reserva (dueño o admin)", params: idParams(), response: { 200: answerOf(BookingAnswer) } } },
     async (request) => presentBooking(await run(getBooking(app.ports, actorOf(request), idParam(request.params)))),
   );
 
@@ -68,18 +67,19 @@ export default routes("bookings", async (app) => {
         summary: "Cancelar una reserva activa con reembolso por tramos",
         body: bodies.cancellation,
         // refundPending: the part of refundAmount the provider has not confirmed yet (the sweep sends it)
-        response: { 200: object({ refundPercentage: int, refundAmount: money, refundPending: money, booking: ref("Booking") }) },
+        response: { 200: answerOf(CancellationAnswer), ...problems(404, 409) },
       },
     },
     async (request) => {
       const input = decode(CancellationBody, request.body);
       const result = await run(cancelBooking(app.ports, actorOf(request), input));
-      return {
+      const answer: CancellationAnswer = {
         refundPercentage: result.refundPercentage,
         refundAmount: formatMoney(result.refundAmount),
         refundPending: formatMoney(result.refundPending),
         booking: presentBooking(result.booking),
       };
+      return answer;
     },
   );
 });

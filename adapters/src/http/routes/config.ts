@@ -1,5 +1,5 @@
-import { localDateOf } from "@courts/core";
-import { object, str } from "../openapi.js";
+import { ConfigAnswer, localDateOf } from "@courts/core";
+import { answerOf } from "../openapi.js";
 import { routes } from "./route-plugin.js";
 
 export default routes("config", async (app) => {
@@ -10,26 +10,19 @@ export default routes("config", async (app) => {
       schema: {
         tags: ["config"],
         summary: "Zona horaria, moneda, fecha de hoy y proveedor de pagos",
-        response: {
-          200: object({
-            timeZone: str,
-            currency: str,
-            today: str,
-            payments: object({ provider: { type: "string", enum: ["stripe", "simulated"] }, publishableKey: { type: ["string", "null"] } }),
-            holds: object({ holdMinutes: { type: "number" }, shareDeadlineHours: { type: "number" } }),
-          }),
-        },
+        response: { 200: answerOf(ConfigAnswer) },
       },
     },
     async (_request, reply) => {
       reply.header("cache-control", "no-cache");
-      return {
+      const answer: ConfigAnswer = {
         timeZone,
         currency: "usd",
         today: localDateOf(app.ports.clock.now(), timeZone),
         payments: { provider: app.ports.gateway.mode, publishableKey: stripePublishableKey },
         holds: { holdMinutes: app.ports.policy.holdMinutes, shareDeadlineHours: app.ports.policy.shareDeadlineHours },
       };
+      return answer;
     },
   );
 });

@@ -1,10 +1,9 @@
-import { CourtBody, courtDayWithBlocks, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
+import { CourtAnswer, CourtAvailabilityAnswer, CourtBody, presentCourt, courtDayWithBlocks, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
-import { bodies, idParams, listOf, localDate, object, ref, str } from "../openapi.js";
-import { presentCourt } from "../presenters.js";
+import { answerOf, bodies, idParams, listOf, noContent, problems, queries } from "../openapi.js";
 import { run } from "../run.js";
 import { PUBLIC_READ, routes } from "./route-plugin.js";
 
@@ -12,13 +11,13 @@ export default routes("courts", async (app) => {
   const tags = ["courts"];
   const params = idParams();
 
-  app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf("Court") } } }, async (_request, reply) => {
+  app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf(CourtAnswer) } } }, async (_request, reply) => {
     const courts = await run(listCourts(app.ports));
     reply.header("cache-control", PUBLIC_READ);
     return courts.map(presentCourt);
   });
 
-  app.get("/api/courts/:id", { schema: { tags, summary: "Una cancha", params, response: { 200: ref("Court") } } }, async (request, reply) => {
+  app.get("/api/courts/:id", { schema: { tags, summary: "Una cancha", params, response: { 200: answerOf(CourtAnswer) } } }, async (request, reply) => {
     const court = await run(getCourt(app.ports, idParam(request.params)));
     reply.header("cache-control", PUBLIC_READ);
     return presentCourt(court);
@@ -31,14 +30,8 @@ export default routes("courts", async (app) => {
         tags,
         summary: "Horas ocupadas de una cancha en un día",
         params,
-        querystring: object({ date: localDate }),
-        response: {
-          200: object({
-            date: localDate,
-            bookedSlots: { type: "array", items: str },
-            blockedSlots: { type: "array", items: object({ timeSlot: str, reason: str }) },
-          }),
-        },
+        querystring: queries.date,
+        response: { 200: answerOf(CourtAvailabilityAnswer) },
       },
     },
     async (request, reply) => {
@@ -46,11 +39,12 @@ export default routes("courts", async (app) => {
       const query = decode(DateQuery, request.query);
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      return run(courtDayWithBlocks(app.ports, id, query));
+      const answer: CourtAvailabilityAnswer = await run(courtDayWithBlocks(app.ports, id, query));
+      return answer;
     },
   );
 
-  app.post("/api/courts", { preHandler: adminOnly, schema: { tags, summary: "Crear una cancha (admin)", body: bodies.court, response: { 201: ref("Court") } } }, async (request, reply) => {
+  app.post("/api/courts", { preHandler: adminOnly, schema: { tags, summary: "Crear una cancha (admin)", body: bodies.court, response: { 201: answerOf(CourtAnswer), ...problems(404, 409) } } }, async (request, reply) => {
     const input = decode(CourtBody, request.body);
     const court = await run(createCourt(app.ports, actorOf(request), input));
     return reply.code(201).send(presentCourt(court));
@@ -58,7 +52,7 @@ export default routes("courts", async (app) => {
 
   app.put(
     "/api/courts/:id",
-    { preHandler: adminOnly, schema: { tags, summary: "Editar una cancha (admin)", params, body: bodies.court, response: { 200: ref("Court") } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Editar una cancha (admin)", params, body: bodies.court, response: { 200: answerOf(CourtAnswer), ...problems(409) } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(CourtBody, request.body);
@@ -68,7 +62,7 @@ export default routes("courts", async (app) => {
 
   app.delete(
     "/api/courts/:id",
-    { preHandler: adminOnly, schema: { tags, summary: "Eliminar una cancha y sus reservas (admin)", params, response: { 204: { type: "null" } } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar una cancha y sus reservas (admin)", params, response: { 204: noContent } } },
     async (request, reply) => {
       await run(deleteCourt(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();
@@ -77,7 +71,7 @@ export default routes("courts", async (app) => {
 
   app.put(
     "/api/courts/:id/image",
-    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: ref("Court") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de una cancha (admin)", params, body: bodies.image, response: { 200: answerOf(CourtAnswer) } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

@@ -1,9 +1,9 @@
-import { getImage, IMAGE_TYPES, MAX_IMAGE_BYTES, uploadImage } from "@courts/core";
+import { getImage, IMAGE_TYPES, MAX_IMAGE_BYTES, UploadedImageAnswer, uploadImage } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly } from "../guards.js";
-import { idParams, object, str } from "../openapi.js";
+import { answerOf, fileOf, idParams, problems } from "../openapi.js";
 import { run } from "../run.js";
 import { routes } from "./route-plugin.js";
 
@@ -35,7 +35,7 @@ export default routes("images", async (app) => {
         tags,
         summary: "Subir una imagen (admin): bytes JPEG, PNG o WebP con su Content-Type, hasta 10 MB",
         consumes: [...IMAGE_TYPES],
-        response: { 201: object({ imageData: str, imageUrl: str }) },
+        response: { 201: answerOf(UploadedImageAnswer), ...problems(413, 415) },
       },
     },
     async (request, reply) => {
@@ -44,13 +44,14 @@ export default routes("images", async (app) => {
       const image = await run(
         uploadImage(app.ports, actorOf(request), { contentType: request.headers["content-type"] ?? "", bytes: new Uint8Array(body) }),
       );
-      return reply.code(201).send({ imageData: image.id, imageUrl: `/api/images/${image.id}` });
+      const answer: UploadedImageAnswer = { imageData: image.id, imageUrl: `/api/images/${image.id}` };
+      return reply.code(201).send(answer);
     },
   );
 
   app.get(
     "/api/images/:id",
-    { schema: { tags, summary: "Una imagen subida (caché larga, inmutable)", params: idParams(), produces: [...IMAGE_TYPES] } },
+    { schema: { tags, summary: "Una imagen subida (caché larga, inmutable)", params: idParams(), produces: [...IMAGE_TYPES], response: { 200: fileOf("La imagen", IMAGE_TYPES), 304: { type: "null", description: "Sin cambios (If-None-Match)" } } } },
     async (request, reply) => {
       const id = idParam(request.params);
       // an image never changes under its id: its id is its validator

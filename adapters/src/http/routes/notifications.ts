@@ -2,29 +2,31 @@ import {
   bookingCalendar,
   bookingPayers,
   calendarFeed,
+  CalendarFeedAnswer,
   calendarFeedToken,
   formatMoney,
   joinWaitlist,
   leaveWaitlist,
   myWaitlist,
   notificationSettings,
+  NotificationSettingsAnswer,
   NotificationSettingsBody,
+  PayerAnswer,
+  presentWaitlistEntry,
   regenerateCalendarFeed,
   updateNotificationSettings,
   WaitlistBody,
-  type WaitlistEntry,
+  WaitlistEntryAnswer,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { signedIn } from "../guards.js";
-import { bodies, idParams, localDate, money, object, str } from "../openapi.js";
+import { answerOf, bodies, fileOf, idParams, listOf, noContent, object, problems, str } from "../openapi.js";
 import { run } from "../run.js";
 import { CALENDAR_CONTENT_TYPE, calendarFile } from "../../mail/calendar-file.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
-const presentEntry = (e: WaitlistEntry) => ({ id: e.id, courtId: e.courtId, date: e.date, timeSlot: e.timeSlot, createdAt: e.createdAt.toISOString() });
-const waitlistEntry = object({ id: str, courtId: str, date: localDate, timeSlot: str, createdAt: str });
 const FEED_FILE = /^([A-Za-z0-9_-]{16,128})\.ics$/;
 
 /** Calendars, the reminder switch, who paid each share, and the waitlist (DESIGN.md section 9). */
@@ -32,11 +34,11 @@ export default routes("notifications", async (app) => {
   app.addHook("onSend", async (_request, reply) => {
     if (!reply.hasHeader("cache-control")) reply.header("cache-control", PRIVATE);
   });
-  const feedUrl = (token: string) => ({ url: `${app.httpConfig.publicUrl}/api/calendar/${token}.ics` });
+  const feedUrl = (token: string): CalendarFeedAnswer => ({ url: `${app.httpConfig.publicUrl}/api/calendar/${token}.ics` });
 
   app.get(
     "/api/bookings/:id/calendar.ics",
-    { preHandler: signedIn, schema: { tags: ["bookings"], summary: "La reserva como archivo de calendario (dueño o admin)", params: idParams(), produces: ["text/calendar"] } },
+    { preHandler: signedIn, schema: { tags: ["bookings"], summary: "La reserva como archivo de calendario (dueño o admin)", params: idParams(), produces: ["text/calendar"], response: { 200: fileOf("La reserva en iCalendar", ["text/calendar"]) } } },
     async (request, reply) => {
       const event = await run(bookingCalendar(app.ports, actorOf(request), idParam(request.params)));
       return reply.type(CALENDAR_CONTENT_TYPE).header("content-disposition", 'attachment; filename="reserva.ics"').send(calendarFile([event]));
@@ -51,11 +53,11 @@ export default routes("notifications", async (app) => {
         tags: ["bookings"],
         summary: "Quién pagó cada parte de una reserva (dueño o admin)",
         params: idParams(),
-        response: { 200: { type: "array", items: object({ paymentId: str, name: str, isOrganiser: { type: "boolean" }, kind: str, amount: money, refunded: money, paidAt: str }) } },
+        response: { 200: listOf(PayerAnswer) },
       },
     },
     async (request) =>
-      (await run(bookingPayers(app.ports, actorOf(request), idParam(request.params)))).map((p) => ({
+      (await run(bookingPayers(app.ports, actorOf(request), idParam(request.params)))).map((p): PayerAnswer => ({
         ...p,
         amount: formatMoney(p.amount),
         refunded: formatMoney(p.refunded),
@@ -66,7 +68,7 @@ export default routes("notifications", async (app) => {
   // The token in the address is the credential (calendar apps cannot log in).
   app.get(
     "/api/calendar/:file",
-    { schema: { tags: ["user"], summary: "Calendario personal (suscripción): próximas reservas y canceladas de los últimos 30 días", params: object({ file: str }), produces: ["text/calendar"] } },
+    { schema: { tags: ["user"], summary: "Calendario personal (suscripción): próximas reservas y canceladas de los últimos 30 días", params: object({ file: str }), produces: ["text/calendar"], response: { 200: fileOf("El calendario en iCalendar", ["text/calendar"]) } } },
     async (request, reply) => {
       const file = (request.params as { file?: unknown }).file;
       const token = typeof file === "string" ? FEED_FILE.exec(file)?.[1] : undefined;
@@ -78,60 +80,70 @@ export default routes("notifications", async (app) => {
 
   app.get(
     "/api/user/calendar-feed",
-    { schema: { tags: ["user"], summary: "La dirección de tu calendario personal", response: { 200: object({ url: str }) } } },
+    { preHandler: signedIn, schema: { tags: ["user"], summary: "La dirección de tu calendario personal", response: { 200: answerOf(CalendarFeedAnswer) } } },
     async (request) => feedUrl(await run(calendarFeedToken(app.ports, actorOf(request)))),
   );
 
   app.post(
     "/api/user/calendar-feed",
-    { schema: { tags: ["user"], summary: "Una nueva dirección de calendario; la anterior deja de funcionar", response: { 200: object({ url: str }) } } },
+    { preHandler: signedIn, schema: { tags: ["user"], summary: "Una nueva dirección de calendario; la anterior deja de funcionar", response: { 200: answerOf(CalendarFeedAnswer) } } },
     async (request) => feedUrl(await run(regenerateCalendarFeed(app.ports, actorOf(request)))),
   );
 
   app.get(
     "/api/user/notification-settings",
-    { schema: { tags: ["user"], summary: "Tus preferencias de notificación", response: { 200: object({ remindersEnabled: { type: "boolean" } }) } } },
-    async (request) => run(notificationSettings(app.ports, actorOf(request))),
+    { preHandler: signedIn, schema: { tags: ["user"], summary: "Tus preferencias de notificación", response: { 200: answerOf(NotificationSettingsAnswer) } } },
+    async (request) => {
+      const { remindersEnabled } = await run(notificationSettings(app.ports, actorOf(request)));
+      const answer: NotificationSettingsAnswer = { remindersEnabled };
+      return answer;
+    },
   );
 
   app.put(
     "/api/user/notification-settings",
     {
+      preHandler: signedIn,
       schema: {
         tags: ["user"],
         summary: "Activar o desactivar los recordatorios 24 h antes",
         body: bodies.notificationSettings,
-        response: { 200: object({ remindersEnabled: { type: "boolean" } }) },
+        response: { 200: answerOf(NotificationSettingsAnswer) },
       },
     },
-    async (request) => run(updateNotificationSettings(app.ports, actorOf(request), decode(NotificationSettingsBody, request.body))),
+    async (request) => {
+      const { remindersEnabled } = await run(updateNotificationSettings(app.ports, actorOf(request), decode(NotificationSettingsBody, request.body)));
+      const answer: NotificationSettingsAnswer = { remindersEnabled };
+      return answer;
+    },
   );
 
   app.get(
     "/api/waitlist",
-    { schema: { tags: ["bookings"], summary: "Los horarios ocupados que esperas", response: { 200: { type: "array", items: waitlistEntry } } } },
-    async (request) => (await run(myWaitlist(app.ports, actorOf(request)))).map(presentEntry),
+    { preHandler: signedIn, schema: { tags: ["bookings"], summary: "Los horarios ocupados que esperas", response: { 200: listOf(WaitlistEntryAnswer) } } },
+    async (request) => (await run(myWaitlist(app.ports, actorOf(request)))).map(presentWaitlistEntry),
   );
 
   app.post(
     "/api/waitlist",
     {
+      preHandler: signedIn,
       schema: {
         tags: ["bookings"],
         summary: "Avisarme si se libera un horario ocupado",
         body: bodies.waitlist,
-        response: { 201: waitlistEntry },
+        response: { 201: answerOf(WaitlistEntryAnswer), ...problems(404, 409) },
       },
     },
     async (request, reply) => {
       const entry = await run(joinWaitlist(app.ports, actorOf(request), decode(WaitlistBody, request.body)));
-      return reply.code(201).send(presentEntry(entry));
+      return reply.code(201).send(presentWaitlistEntry(entry));
     },
   );
 
   app.delete(
     "/api/waitlist/:id",
-    { schema: { tags: ["bookings"], summary: "Dejar de esperar un horario", params: idParams() } },
+    { preHandler: signedIn, schema: { tags: ["bookings"], summary: "Dejar de esperar un horario", params: idParams(), response: { 204: noContent } } },
     async (request, reply) => {
       await run(leaveWaitlist(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();

@@ -1,5 +1,15 @@
 import {
+  CardConfirmationAnswer,
   CardConfirmBody,
+  PaymentAnswer,
+  PaymentIntentAnswer,
+  PaymentStatsAnswer,
+  PaymentWithBookingAnswer,
+  presentPayment,
+  presentPaymentWithBooking,
+  presentTransaction,
+  RevenueAnswer,
+  TransactionsPageAnswer,
   exportTransactions,
   formatMoney,
   openPaymentIntent,
@@ -19,9 +29,8 @@ import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly, signedIn } from "../guards.js";
-import { bodies, idParams, int, listOf, money, nstr, object, ref, str } from "../openapi.js";
+import { answerOf, bodies, fileOf, idParams, listOf, object, problems, queries } from "../openapi.js";
 import { pageHeaders, pageQuery } from "../paging.js";
-import { presentPayment, presentPaymentWithBooking, presentTransaction } from "../presenters.js";
 import { transactionsCsv } from "../transactions-csv.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -40,16 +49,14 @@ export default routes("payments", async (app) => {
         tags,
         summary: "Abrir un pago con tarjeta: tu parte o el total (dueño), o una parte con el link compartido",
         body: bodies.paymentIntent,
-        response: {
-          200: object({ clientSecret: str, paymentIntentId: str, amount: money, discount: money, totalPaid: money, stripeFee: money, discountCode: nstr }),
-        },
+        response: { 200: answerOf(PaymentIntentAnswer), ...problems(401, 403, 404, 409, 410, 429, 503) },
       },
     },
     async (request) => {
       const input = decode(PaymentIntentBody, request.body);
       const answer = await run(openPaymentIntent(app.ports, actorOf(request), input));
       const p = presentPayment(answer.payment);
-      return {
+      const shown: PaymentIntentAnswer = {
         clientSecret: answer.clientSecret,
         paymentIntentId: answer.paymentIntentId,
         amount: p.amount,
@@ -58,6 +65,7 @@ export default routes("payments", async (app) => {
         stripeFee: p.stripeFee,
         discountCode: p.discountCode,
       };
+      return shown;
     },
   );
 
@@ -69,7 +77,7 @@ export default routes("payments", async (app) => {
         tags,
         summary: "Registrar un pago confirmado por el proveedor (201; 200 si ya estaba registrado)",
         body: bodies.recordPayment,
-        response: { 200: ref("Payment"), 201: ref("Payment") },
+        response: { 200: answerOf(PaymentAnswer), 201: answerOf(PaymentAnswer), ...problems(401, 402, 403, 404, 409, 410, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -82,8 +90,8 @@ export default routes("payments", async (app) => {
   // registered before /api/payments/:id/... and /api/payments/user/:userId
   app.get(
     "/api/payments/today-revenue",
-    { preHandler: adminOnly, schema: { tags, summary: "Ingresos de hoy (admin)", response: { 200: object({ revenue: money }) } } },
-    async (request) => ({ revenue: formatMoney(await run(revenueOn(app.ports, actorOf(request)))) }),
+    { preHandler: adminOnly, schema: { tags, summary: "Ingresos de hoy (admin)", response: { 200: answerOf(RevenueAnswer) } } },
+    async (request): Promise<RevenueAnswer> => ({ revenue: formatMoney(await run(revenueOn(app.ports, actorOf(request)))) }),
   );
 
   app.get(
@@ -93,21 +101,12 @@ export default routes("payments", async (app) => {
       schema: {
         tags,
         summary: "Resumen de pagos (admin)",
-        response: {
-          200: object({
-            totalRevenue: money,
-            completedCount: int,
-            pendingAmount: money,
-            pendingCount: int,
-            // gross - discounts - stripeFees - refunds = net; total = gross - discounts - refunds
-            summary: object({ gross: money, total: money, discounts: money, stripeFees: money, refunds: money, net: money }),
-          }),
-        },
+        response: { 200: answerOf(PaymentStatsAnswer) },
       },
     },
     async (request) => {
       const s = await run(paymentStats(app.ports, actorOf(request)));
-      return {
+      const answer: PaymentStatsAnswer = {
         totalRevenue: formatMoney(s.total),
         completedCount: s.succeededCount,
         pendingAmount: formatMoney(s.pendingAmount),
@@ -121,6 +120,7 @@ export default routes("payments", async (app) => {
           net: formatMoney(s.net),
         },
       };
+      return answer;
     },
   );
 
@@ -133,7 +133,7 @@ export default routes("payments", async (app) => {
         summary: "Pagos de un usuario (él mismo o admin), el más reciente primero, por páginas (total en X-Total-Count)",
         params: idParams("userId"),
         querystring: object(pageQuery, Object.keys(pageQuery)),
-        response: { 200: listOf("PaymentWithBooking") },
+        response: { 200: listOf(PaymentWithBookingAnswer) },
       },
     },
     async (request, reply) => {
@@ -146,7 +146,7 @@ export default routes("payments", async (app) => {
 
   app.get(
     "/api/payments/:id/invoice",
-    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado (pagador o admin)", params: idParams(), produces: ["application/pdf"] } },
+    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado (pagador o admin)", params: idParams(), produces: ["application/pdf"], response: { 200: fileOf("La factura en PDF", ["application/pdf"]), ...problems(409) } } },
     async (request, reply) => {
       const { pdf, payment } = await run(renderInvoice(app.ports, actorOf(request), idParam(request.params)));
       const name = `factura-${payment.invoiceNumber ?? payment.id}.pdf`;
@@ -157,11 +157,6 @@ export default routes("payments", async (app) => {
     },
   );
 
-  const rangeQuery = {
-    from: { type: "string", format: "date" },
-    to: { type: "string", format: "date" },
-    status: { type: "string", enum: ["pending", "succeeded", "failed", "refunded"] },
-  };
   app.get(
     "/api/admin/transactions",
     {
@@ -169,13 +164,14 @@ export default routes("payments", async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Historial de transacciones por páginas, la más reciente primero; from y to son fechas locales incluidas (admin)",
-        querystring: object({ ...pageQuery, ...rangeQuery }, [...Object.keys(pageQuery), ...Object.keys(rangeQuery)]),
-        response: { 200: object({ items: listOf("Transaction"), total: int, page: int, pageSize: int }) },
+        querystring: queries.transactions,
+        response: { 200: answerOf(TransactionsPageAnswer) },
       },
     },
     async (request) => {
       const page = await run(pageTransactions(app.ports, actorOf(request), decode(TransactionsQuery, request.query)));
-      return { ...page, items: page.items.map(presentTransaction) };
+      const answer: TransactionsPageAnswer = { items: page.items.map(presentTransaction), total: page.total, page: page.page, pageSize: page.pageSize };
+      return answer;
     },
   );
 
@@ -186,8 +182,9 @@ export default routes("payments", async (app) => {
       schema: {
         tags: ["admin"],
         summary: "Transacciones en CSV (UTF-8 con BOM, separador ';', coma decimal), enviadas a medida que se leen (admin)",
-        querystring: object(rangeQuery, Object.keys(rangeQuery)),
+        querystring: queries.transactionsExport,
         produces: ["text/csv"],
+        response: { 200: fileOf("Las transacciones en CSV", ["text/csv"]) },
       },
     },
     async (request, reply) => {
@@ -210,14 +207,17 @@ export default routes("payments", async (app) => {
         tags,
         summary: "Proveedor simulado: confirmar un pago con una tarjeta de prueba (4242 4242 4242 4242 aprobada, 4000 0000 0000 0002 rechazada)",
         body: bodies.cardConfirm,
-        response: { 200: object({ paymentIntentId: str, status: str }) },
+        response: { 200: answerOf(CardConfirmationAnswer), ...problems(402, 404, 409, 429) },
       },
     },
     async (request) => {
       if (!simulated) throw new HttpProblem(404, "NOT_FOUND", "Ruta no encontrada");
       const input = decode(CardConfirmBody, request.body);
       const result = await simulated.confirm({ ...input, now: app.ports.clock.now() });
-      if (result.ok) return { paymentIntentId: result.paymentIntentId, status: result.status };
+      if (result.ok) {
+        const answer: CardConfirmationAnswer = { paymentIntentId: result.paymentIntentId, status: result.status };
+        return answer;
+      }
       if (result.code === "INVALID_INPUT") throw new HttpProblem(400, "INVALID_INPUT", result.message, result.field);
       if (result.code === "CARD_DECLINED") throw new HttpProblem(402, "CARD_DECLINED", result.message);
       if (result.code === "CANCELED") throw new HttpProblem(409, "PAYMENT_CANCELED", result.message);

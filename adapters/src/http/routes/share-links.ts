@@ -1,9 +1,17 @@
-import { createShareLink, getShareLink, ShareLinkBody } from "@courts/core";
+import {
+  createShareLink,
+  getShareLink,
+  presentCourtWithVenue,
+  presentPublicBooking,
+  presentShareLink,
+  SharedPaymentAnswer,
+  ShareLinkBody,
+  ShareLinkCreatedAnswer,
+} from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { signedIn } from "../guards.js";
-import { bodies, idParams, int, money, object, ref, str } from "../openapi.js";
-import { presentCourt, presentPublicBooking, presentShareLink } from "../presenters.js";
+import { answerOf, bodies, idParams, problems } from "../openapi.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -21,20 +29,21 @@ export default routes("share-links", async (app) => {
         tags,
         summary: "Crear (o recuperar) el link para que cada jugador pague su parte (dueño)",
         body: bodies.shareLink,
-        response: { 201: object({ shareUrl: str, shareToken: str, expiresAt: str, amountPerPerson: money, maxParticipants: int }) },
+        response: { 201: answerOf(ShareLinkCreatedAnswer), ...problems(404, 409) },
       },
     },
     async (request, reply) => {
       const input = decode(ShareLinkBody, request.body);
       const { link } = await run(createShareLink(app.ports, actorOf(request), input));
       const shown = presentShareLink(link);
-      return reply.code(201).send({
+      const answer: ShareLinkCreatedAnswer = {
         shareUrl: `${app.httpConfig.publicUrl}/shared-payment/${encodeURIComponent(link.token)}`,
         shareToken: shown.shareToken,
         expiresAt: shown.expiresAt,
         amountPerPerson: shown.amountPerPerson,
         maxParticipants: shown.maxParticipants,
-      });
+      };
+      return reply.code(201).send(answer);
     },
   );
 
@@ -45,23 +54,18 @@ export default routes("share-links", async (app) => {
         tags,
         summary: "Lo que ve quien tiene el link (público); 410 si expiró",
         params: idParams("token"),
-        response: {
-          200: object({
-            link: ref("ShareLink"),
-            booking: ref("PublicBooking"),
-            court: { anyOf: [ref("CourtWithVenue"), { type: "null" }] },
-          }),
-        },
+        response: { 200: answerOf(SharedPaymentAnswer), ...problems(410) },
       },
     },
     async (request) => {
       const token = idParam(request.params, "token");
       const { link, booking, court } = await run(getShareLink(app.ports, token));
-      return {
+      const answer: SharedPaymentAnswer = {
         link: presentShareLink(link),
         booking: presentPublicBooking(booking),
-        court: court ? { ...presentCourt(court), venueName: booking.court.venueName } : null,
+        court: court ? presentCourtWithVenue(court, booking.court.venueName) : null,
       };
+      return answer;
     },
   );
 });

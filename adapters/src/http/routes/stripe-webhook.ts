@@ -1,6 +1,6 @@
-import { recordPaymentFromProvider } from "@courts/core";
+import { recordPaymentFromProvider, WebhookReceiptAnswer } from "@courts/core";
 import { HttpProblem, isDomainError } from "../error-mapping.js";
-import { object } from "../openapi.js";
+import { answerOf, problems } from "../openapi.js";
 import { run } from "../run.js";
 import { routes } from "./route-plugin.js";
 
@@ -17,7 +17,7 @@ export default routes("stripe-webhook", async (app) => {
 
   app.post(
     "/api/stripe/webhook",
-    { schema: { tags: ["payments"], summary: "Webhook de Stripe (firmado)", response: { 200: object({ received: { type: "boolean" } }) } } },
+    { schema: { tags: ["payments"], summary: "Webhook de Stripe (firmado)", response: { 200: answerOf(WebhookReceiptAnswer), ...problems(400, 404) } } },
     async (request) => {
       const verify = app.verifyWebhook;
       if (!verify) throw new HttpProblem(404, "NOT_FOUND", "Ruta no encontrada");

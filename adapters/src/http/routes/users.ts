@@ -1,9 +1,21 @@
-import { pageUserBookings, pageUserPayments, ProfileBody, updateProfile, UserListQuery } from "@courts/core";
+import {
+  BookingAnswer,
+  pageUserBookings,
+  pageUserPayments,
+  PaymentWithBookingAnswer,
+  presentBooking,
+  presentPaymentWithBooking,
+  presentUser,
+  ProfileBody,
+  updateProfile,
+  UserListQuery,
+  UserSessionAnswer,
+} from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode } from "../decode.js";
-import { bodies, listOf, object, ref } from "../openapi.js";
+import { signedIn } from "../guards.js";
+import { answerOf, bodies, listOf, object, problems, queries } from "../openapi.js";
 import { pageHeaders, pageQuery } from "../paging.js";
-import { presentBooking, presentPaymentWithBooking, presentUser } from "../presenters.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -15,23 +27,24 @@ export default routes("users", async (app) => {
 
   app.put(
     "/api/user/profile",
-    { schema: { tags, summary: "Editar correo y nombre de usuario", body: bodies.profile, response: { 200: object({ user: ref("User") }) } } },
+    { preHandler: signedIn, schema: { tags, summary: "Editar correo y nombre de usuario", body: bodies.profile, response: { 200: answerOf(UserSessionAnswer), ...problems(409) } } },
     async (request) => {
       const input = decode(ProfileBody, request.body);
       const user = await run(updateProfile(app.ports, actorOf(request), input));
-      return { user: presentUser(user) };
+      const answer: UserSessionAnswer = { user: presentUser(user) };
+      return answer;
     },
   );
 
-  const bookingsQuery = { ...pageQuery, scope: { type: "string", enum: ["upcoming", "past"] } };
   app.get(
     "/api/user/bookings",
     {
+      preHandler: signedIn,
       schema: {
         tags,
         summary: "Mis reservas por páginas: la más reciente primero; scope=upcoming desde hoy, la más próxima primero; scope=past (total en X-Total-Count)",
-        querystring: object(bookingsQuery, Object.keys(bookingsQuery)),
-        response: { 200: listOf("Booking") },
+        querystring: queries.userList,
+        response: { 200: listOf(BookingAnswer) },
       },
     },
     async (request, reply) => {
@@ -44,11 +57,12 @@ export default routes("users", async (app) => {
   app.get(
     "/api/user/payments",
     {
+      preHandler: signedIn,
       schema: {
         tags,
         summary: "Mis pagos por páginas, el más reciente primero (total en X-Total-Count)",
         querystring: object(pageQuery, Object.keys(pageQuery)),
-        response: { 200: listOf("PaymentWithBooking") },
+        response: { 200: listOf(PaymentWithBookingAnswer) },
       },
     },
     async (request, reply) => {

@@ -9,13 +9,16 @@ import {
   VenueBody,
   venueCourts,
   venueMonth,
+  CalendarEntryAnswer,
+  CourtAnswer,
+  presentVenue,
+  VenueAnswer,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
-import { bodies, idParams, int, listOf, object, ref } from "../openapi.js";
-import { presentVenue } from "../presenters.js";
+import { answerOf, bodies, idParams, listOf, noContent, queries } from "../openapi.js";
 import { run } from "../run.js";
 import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
 
@@ -27,13 +30,13 @@ export default routes("venues", async (app) => {
   const tags = ["venues"];
   const params = idParams();
 
-  app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf("Venue") } } }, async (_request, reply) => {
+  app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf(VenueAnswer) } } }, async (_request, reply) => {
     const venues = await run(listVenues(app.ports));
     reply.header("cache-control", PUBLIC_READ);
     return venues.map(presentVenue);
   });
 
-  app.get("/api/venues/:id", { schema: { tags, summary: "Un complejo", params, response: { 200: ref("Venue") } } }, async (request, reply) => {
+  app.get("/api/venues/:id", { schema: { tags, summary: "Un complejo", params, response: { 200: answerOf(VenueAnswer) } } }, async (request, reply) => {
     const venue = await run(getVenue(app.ports, idParam(request.params)));
     reply.header("cache-control", PUBLIC_READ);
     return presentVenue(venue);
@@ -41,7 +44,7 @@ export default routes("venues", async (app) => {
 
   app.get(
     "/api/venues/:id/courts",
-    { schema: { tags, summary: "Canchas de un complejo, por número", params, response: { 200: listOf("Court") } } },
+    { schema: { tags, summary: "Canchas de un complejo, por número", params, response: { 200: listOf(CourtAnswer) } } },
     async (request, reply) => {
       const id = idParam(request.params);
       reply.header("cache-control", PUBLIC_READ);
@@ -58,8 +61,8 @@ export default routes("venues", async (app) => {
         tags,
         summary: "Calendario del mes: cancha, fecha, hora y tipo de juego (sin datos de usuarios)",
         params,
-        querystring: object({ year: int, month: int }),
-        response: { 200: listOf("CalendarEntry") },
+        querystring: queries.month,
+        response: { 200: listOf(CalendarEntryAnswer) },
       },
     },
     async (request, reply) => {
@@ -71,7 +74,7 @@ export default routes("venues", async (app) => {
     },
   );
 
-  app.post("/api/venues", { preHandler: adminOnly, schema: { tags, summary: "Crear un complejo (admin)", body: bodies.venue, response: { 201: ref("Venue") } } }, async (request, reply) => {
+  app.post("/api/venues", { preHandler: adminOnly, schema: { tags, summary: "Crear un complejo (admin)", body: bodies.venue, response: { 201: answerOf(VenueAnswer) } } }, async (request, reply) => {
     const input = decode(VenueBody, request.body);
     const venue = await run(createVenue(app.ports, actorOf(request), input));
     return reply.code(201).send(presentVenue(venue));
@@ -79,7 +82,7 @@ export default routes("venues", async (app) => {
 
   app.delete(
     "/api/venues/:id",
-    { preHandler: adminOnly, schema: { tags, summary: "Eliminar un complejo con sus canchas y reservas (admin)", params, response: { 204: { type: "null" } } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar un complejo con sus canchas y reservas (admin)", params, response: { 204: noContent } } },
     async (request, reply) => {
       await run(deleteVenue(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();
@@ -88,7 +91,7 @@ export default routes("venues", async (app) => {
 
   app.put(
     "/api/venues/:id/image",
-    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: ref("Venue") } } },
+    { preHandler: adminOnly, bodyLimit: IMAGE_JSON_BODY_LIMIT, schema: { tags, summary: "Imagen de un complejo (admin)", params, body: bodies.image, response: { 200: answerOf(VenueAnswer) } } },
     async (request) => {
       const id = idParam(request.params);
       const input = decode(ImageBody, request.body);

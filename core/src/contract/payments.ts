@@ -1,0 +1,192 @@
+import { Schema } from "effect";
+import { chargedOf, type Payment } from "../domain/entities.js";
+import { formatMoney } from "../domain/money.js";
+import { placesLeft } from "../domain/share-link.js";
+import type { PaymentWithPayer } from "../ports/payment-repository.js";
+import type { PaymentWithBooking } from "../use-cases/reports.js";
+import type { ShareLink } from "../domain/share-link.js";
+import { BookingAnswer, presentBooking, PublicBookingAnswer } from "./bookings.js";
+import { CourtWithVenueAnswer } from "./catalog.js";
+import { GameType, Instant, LocalDate, LocalMidnight, Money, Slot } from "./common.js";
+
+/** Payments, the club's transactions and share links as the API sends them. */
+
+const paymentFields = {
+  id: Schema.String,
+  status: Schema.Literal("pending", "succeeded", "failed", "refunded"),
+  kind: Schema.Literal("partial", "full", "shared", "cash", "remainder"),
+  amount: Money,
+  discount: Money,
+  discountCode: Schema.NullOr(Schema.String),
+  stripeFee: Money,
+  netAmount: Money,
+  /** amount - discount */
+  totalPaid: Money,
+  refundedAmount: Money,
+  /** decided and not yet confirmed by the provider */
+  refundOwed: Money,
+  refundSentAt: Schema.NullOr(Instant),
+  flag: Schema.NullOr(Schema.Literal("mismatch", "refunded_on_arrival")),
+  createdAt: Instant,
+  paidAt: Schema.NullOr(Instant),
+  bookingId: Schema.String,
+  userId: Schema.String,
+  stripePaymentIntentId: Schema.String,
+  shareToken: Schema.NullOr(Schema.String),
+  invoiceNumber: Schema.NullOr(Schema.String),
+  venueName: Schema.String,
+  courtName: Schema.String,
+  courtNumber: Schema.Int,
+  bookingDate: LocalMidnight,
+  date: LocalDate,
+  timeSlot: Slot,
+  gameType: GameType,
+};
+
+export const PaymentAnswer = Schema.Struct(paymentFields).annotations({ identifier: "Payment" });
+export type PaymentAnswer = typeof PaymentAnswer.Encoded;
+
+/** A player's payment with its booking; null when the court was deleted. */
+export const PaymentWithBookingAnswer = Schema.Struct({ ...paymentFields, booking: Schema.NullOr(BookingAnswer) }).annotations({
+  identifier: "PaymentWithBooking",
+});
+export type PaymentWithBookingAnswer = typeof PaymentWithBookingAnswer.Encoded;
+
+/** net = amount - discount - stripeFee - refundedAmount; settled: whether it counts in the revenue summary. */
+export const TransactionAnswer = Schema.Struct({
+  ...paymentFields,
+  userName: Schema.NullOr(Schema.String),
+  userEmail: Schema.NullOr(Schema.String),
+  net: Money,
+  settled: Schema.Boolean,
+}).annotations({ identifier: "Transaction" });
+export type TransactionAnswer = typeof TransactionAnswer.Encoded;
+
+export const TransactionsPageAnswer = Schema.Struct({
+  items: Schema.Array(TransactionAnswer),
+  total: Schema.Int,
+  page: Schema.Int,
+  pageSize: Schema.Int,
+}).annotations({ identifier: "TransactionsPage" });
+export type TransactionsPageAnswer = typeof TransactionsPageAnswer.Encoded;
+
+/** POST /api/create-payment-intent: what the card form needs and what the player will pay. */
+export const PaymentIntentAnswer = Schema.Struct({
+  clientSecret: Schema.String,
+  paymentIntentId: Schema.String,
+  amount: Money,
+  discount: Money,
+  totalPaid: Money,
+  stripeFee: Money,
+  discountCode: Schema.NullOr(Schema.String),
+}).annotations({ identifier: "PaymentIntent" });
+export type PaymentIntentAnswer = typeof PaymentIntentAnswer.Encoded;
+
+/** The simulated provider's card confirmation. */
+export const CardConfirmationAnswer = Schema.Struct({ paymentIntentId: Schema.String, status: Schema.String }).annotations({
+  identifier: "CardConfirmation",
+});
+export type CardConfirmationAnswer = typeof CardConfirmationAnswer.Encoded;
+
+export const RevenueAnswer = Schema.Struct({ revenue: Money }).annotations({ identifier: "Revenue" });
+export type RevenueAnswer = typeof RevenueAnswer.Encoded;
+
+/** gross - discounts - stripeFees - refunds = net; total = gross - discounts - refunds */
+export const PaymentStatsAnswer = Schema.Struct({
+  totalRevenue: Money,
+  completedCount: Schema.Int,
+  pendingAmount: Money,
+  pendingCount: Schema.Int,
+  summary: Schema.Struct({ gross: Money, total: Money, discounts: Money, stripeFees: Money, refunds: Money, net: Money }),
+}).annotations({ identifier: "PaymentStats" });
+export type PaymentStatsAnswer = typeof PaymentStatsAnswer.Encoded;
+
+export const WebhookReceiptAnswer = Schema.Struct({ received: Schema.Boolean }).annotations({ identifier: "WebhookReceipt" });
+
+export const ShareLinkAnswer = Schema.Struct({
+  shareToken: Schema.String,
+  amountPerPerson: Money,
+  maxParticipants: Schema.Int,
+  currentParticipants: Schema.Int,
+  placesLeft: Schema.Int,
+  expiresAt: Instant,
+}).annotations({ identifier: "ShareLink" });
+export type ShareLinkAnswer = typeof ShareLinkAnswer.Encoded;
+
+/** POST /api/shared-payment-links: the address to send to the other players. */
+export const ShareLinkCreatedAnswer = Schema.Struct({
+  shareUrl: Schema.String,
+  shareToken: Schema.String,
+  expiresAt: Instant,
+  amountPerPerson: Money,
+  maxParticipants: Schema.Int,
+}).annotations({ identifier: "ShareLinkCreated" });
+export type ShareLinkCreatedAnswer = typeof ShareLinkCreatedAnswer.Encoded;
+
+/** GET /api/shared-payment-links/{token}: what the link's holder sees. */
+export const SharedPaymentAnswer = Schema.Struct({
+  link: ShareLinkAnswer,
+  booking: PublicBookingAnswer,
+  court: Schema.NullOr(CourtWithVenueAnswer),
+}).annotations({ identifier: "SharedPayment" });
+export type SharedPaymentAnswer = typeof SharedPaymentAnswer.Encoded;
+
+const iso = (date: Date): string => date.toISOString();
+const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+export const presentPayment = (payment: Payment): PaymentAnswer => ({
+  id: payment.id,
+  status: payment.status,
+  kind: payment.kind,
+  amount: formatMoney(payment.amount),
+  discount: formatMoney(payment.discount),
+  discountCode: payment.discountCode,
+  stripeFee: formatMoney(payment.stripeFee),
+  netAmount: formatMoney(payment.netAmount),
+  totalPaid: formatMoney(chargedOf(payment)),
+  refundedAmount: formatMoney(payment.refundedAmount),
+  refundOwed: formatMoney(payment.refundOwed),
+  refundSentAt: isoOrNull(payment.refundSentAt),
+  flag: payment.flag,
+  createdAt: iso(payment.createdAt),
+  paidAt: isoOrNull(payment.paidAt),
+  bookingId: payment.bookingId,
+  userId: payment.userId,
+  stripePaymentIntentId: payment.stripePaymentIntentId,
+  shareToken: payment.shareToken,
+  invoiceNumber: payment.invoiceNumber,
+  venueName: payment.venueName,
+  courtName: payment.courtName,
+  courtNumber: payment.courtNumber,
+  bookingDate: `${payment.bookingDate}T00:00:00`,
+  date: payment.bookingDate,
+  timeSlot: payment.timeSlot,
+  gameType: payment.gameType,
+});
+
+export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentWithBookingAnswer => ({
+  ...presentPayment(payment),
+  booking: payment.booking === null ? null : presentBooking(payment.booking),
+});
+
+/** The revenue summary's definitions, row by row (see PaymentSummary). */
+export const isSettled = (payment: Payment): boolean =>
+  (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null;
+export const netOf = (payment: Payment): number => payment.amount - payment.discount - payment.stripeFee - payment.refundedAmount;
+
+export const presentTransaction = (payment: PaymentWithPayer): TransactionAnswer => ({
+  ...presentPayment(payment),
+  userName: payment.userName,
+  userEmail: payment.userEmail,
+  net: formatMoney(netOf(payment)),
+  settled: isSettled(payment),
+});
+
+export const presentShareLink = (link: ShareLink): ShareLinkAnswer => ({
+  shareToken: link.token,
+  amountPerPerson: formatMoney(link.amountPerPerson),
+  maxParticipants: link.maxParticipants,
+  currentParticipants: link.currentParticipants,
+  placesLeft: placesLeft(link),
+  expiresAt: iso(link.expiresAt),
+});

@@ -1,0 +1,271 @@
+import { createAdmin } from "@courts/core";
+import { runUseCase } from "@courts/adapters";
+import { Client } from "./client.js";
+import {
+  adminClient,
+  book,
+  freshSlot,
+  loginPlayer,
+  pay,
+  PNG_BYTES,
+  unique,
+  type CourtShape,
+  type UserShape,
+} from "./fixtures.js";
+import type { TestServer } from "./server.js";
+
+/**
+ * The endpoints of docs/API.md, each with how to prepare a call of it for a role and the status
+ * each role gets (tests/http/authorization-matrix.test.ts); tests/http/contract.test.ts reuses
+ * the preparation to call every operation.
+ */
+
+export type Role = "guest" | "owner" | "other" | "admin";
+export const ROLES: readonly Role[] = ["guest", "owner", "other", "admin"];
+
+export interface Ctx {
+  readonly server: TestServer;
+  readonly owner: UserShape;
+  readonly other: UserShape;
+  readonly ownerClient: Client;
+  readonly admin: Client;
+  readonly courts: readonly CourtShape[];
+  readonly venueId: string;
+}
+
+export interface Prepared {
+  readonly path: string;
+  readonly json?: unknown;
+  readonly raw?: { readonly body: Uint8Array | string; readonly contentType: string };
+}
+
+export interface Row {
+  readonly method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  readonly route: string;
+  readonly prepare: (ctx: Ctx, role: Role) => Promise<Prepared> | Prepared;
+  readonly expect: Readonly<Record<Role, number>>;
+}
+
+const all = (status: number) => ({ guest: status, owner: status, other: status, admin: status });
+const adminOnly = (status: number) => ({ guest: 401, owner: 403, other: 403, admin: status });
+const ownerOrAdmin = (status: number) => ({ guest: 401, owner: status, other: 403, admin: status });
+const anyPlayer = (status: number) => ({ guest: 401, owner: status, other: status, admin: 401 });
+
+const today = new Date();
+export const ownerBooking = (ctx: Ctx) => book(ctx.ownerClient, ctx.courts);
+export const newVenue = async (ctx: Ctx) =>
+  (await ctx.admin.post<{ id: string }>("/api/venues", { name: unique("Complejo "), location: "Loja, Ecuador" })).body.id;
+export const newCourt = async (ctx: Ctx) =>
+  (await ctx.admin.post<{ id: string }>("/api/courts", { name: "Cancha", courtNumber: 1, venueId: await newVenue(ctx) })).body.id;
+const newCode = async (ctx: Ctx) =>
+  (await ctx.admin.post<{ id: string; code: string }>("/api/admin/discount-codes", { code: unique("CODE"), type: "percentage", value: 10 })).body;
+const upload = async (ctx: Ctx) =>
+  (await ctx.admin.request<{ imageData: string }>("POST", "/api/objects/upload-image", { body: PNG_BYTES, headers: { "content-type": "image/png" } }))
+    .body.imageData;
+const openIntent = async (ctx: Ctx) => {
+  const booking = await ownerBooking(ctx);
+  const intent = await ctx.ownerClient.post<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", {
+    bookingId: booking.id,
+    paymentType: "partial",
+  });
+  return { booking, ...intent.body };
+};
+const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
+
+export const ROWS: readonly Row[] = [
+  { method: "GET", route: "/api/config", prepare: () => ({ path: "/api/config" }), expect: all(200) },
+  { method: "GET", route: "/api/docs/json", prepare: () => ({ path: "/api/docs/json" }), expect: all(200) },
+  { method: "GET", route: "/api/auth/me", prepare: () => ({ path: "/api/auth/me" }), expect: anyPlayer(200) },
+  {
+    method: "POST",
+    route: "/api/auth/register",
+    prepare: () => {
+      const name = unique("nuevo");
+      return { path: "/api/auth/register", json: { email: `${name}@correo.ec`, username: name, password: "una-clave-larga" } };
+    },
+    expect: all(201),
+  },
+  { method: "POST", route: "/api/auth/login", prepare: (ctx) => ({ path: "/api/auth/login", json: { username: ctx.other.username, password: "contraseña-segura-1" } }), expect: all(200) },
+  { method: "POST", route: "/api/auth/logout", prepare: () => ({ path: "/api/auth/logout" }), expect: all(200) },
+  {
+    method: "PUT",
+    route: "/api/user/profile",
+    prepare: (ctx, role) => {
+      const me = role === "other" ? ctx.other : ctx.owner;
+      return { path: "/api/user/profile", json: { email: me.email, username: me.username } };
+    },
+    expect: anyPlayer(200),
+  },
+  { method: "GET", route: "/api/user/bookings", prepare: () => ({ path: "/api/user/bookings" }), expect: anyPlayer(200) },
+  { method: "GET", route: "/api/user/payments", prepare: () => ({ path: "/api/user/payments" }), expect: anyPlayer(200) },
+  { method: "GET", route: "/api/payments/user/{userId}", prepare: (ctx) => ({ path: `/api/payments/user/${ctx.owner.id}` }), expect: ownerOrAdmin(200) },
+  { method: "GET", route: "/api/venues", prepare: () => ({ path: "/api/venues" }), expect: all(200) },
+  { method: "GET", route: "/api/venues/{id}", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}` }), expect: all(200) },
+  { method: "GET", route: "/api/venues/{id}/courts", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/courts` }), expect: all(200) },
+  {
+    method: "GET",
+    route: "/api/venues/{id}/bookings",
+    prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/bookings?year=${today.getUTCFullYear()}&month=${today.getUTCMonth() + 1}` }),
+    expect: all(200),
+  },
+  { method: "GET", route: "/api/courts", prepare: () => ({ path: "/api/courts" }), expect: all(200) },
+  { method: "GET", route: "/api/courts/{id}", prepare: (ctx) => ({ path: `/api/courts/${ctx.courts[0]!.id}` }), expect: all(200) },
+  {
+    method: "GET",
+    route: "/api/courts/{id}/bookings",
+    prepare: (ctx) => ({ path: `/api/courts/${ctx.courts[0]!.id}/bookings?date=2030-01-15` }),
+    expect: all(200),
+  },
+  {
+    method: "POST",
+    route: "/api/bookings (for the owner)",
+    prepare: (ctx) => ({ path: "/api/bookings", json: { ...freshSlot(ctx.courts), userId: ctx.owner.id } }),
+    expect: ownerOrAdmin(201),
+  },
+  { method: "GET", route: "/api/bookings/{id}", prepare: async (ctx) => ({ path: `/api/bookings/${(await ownerBooking(ctx)).id}` }), expect: ownerOrAdmin(200) },
+  { method: "GET", route: "/api/bookings/user/{userId}", prepare: (ctx) => ({ path: `/api/bookings/user/${ctx.owner.id}` }), expect: ownerOrAdmin(200) },
+  { method: "GET", route: "/api/bookings/today", prepare: () => ({ path: "/api/bookings/today" }), expect: adminOnly(200) },
+  {
+    method: "POST",
+    route: "/api/cancellations",
+    prepare: async (ctx) => ({ path: "/api/cancellations", json: { bookingId: (await ownerBooking(ctx)).id, cancellationReason: "Lluvia" } }),
+    expect: ownerOrAdmin(200),
+  },
+  {
+    method: "POST",
+    route: "/api/create-payment-intent",
+    prepare: async (ctx) => ({ path: "/api/create-payment-intent", json: { bookingId: (await ownerBooking(ctx)).id, paymentType: "partial" } }),
+    expect: ownerOrAdmin(200),
+  },
+  {
+    method: "POST",
+    route: "/api/simulated-card/confirm",
+    prepare: async (ctx) => ({ path: "/api/simulated-card/confirm", json: card((await openIntent(ctx)).clientSecret) }),
+    expect: all(200),
+  },
+  {
+    method: "POST",
+    route: "/api/payments",
+    prepare: async (ctx) => {
+      const intent = await openIntent(ctx);
+      await ctx.ownerClient.post("/api/simulated-card/confirm", card(intent.clientSecret));
+      return { path: "/api/payments", json: { bookingId: intent.booking.id, stripePaymentIntentId: intent.paymentIntentId } };
+    },
+    expect: ownerOrAdmin(201),
+  },
+  {
+    method: "GET",
+    route: "/api/payments/{id}/invoice",
+    prepare: async (ctx) => ({ path: `/api/payments/${(await pay(ctx.ownerClient, (await ownerBooking(ctx)).id)).id}/invoice` }),
+    expect: ownerOrAdmin(200),
+  },
+  { method: "GET", route: "/api/payments/today-revenue", prepare: () => ({ path: "/api/payments/today-revenue" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/payments/stats", prepare: () => ({ path: "/api/payments/stats" }), expect: adminOnly(200) },
+  {
+    method: "POST",
+    route: "/api/discount-codes/validate",
+    prepare: async (ctx) => ({ path: "/api/discount-codes/validate", json: { code: (await newCode(ctx)).code.toLowerCase() } }),
+    expect: all(200),
+  },
+  { method: "GET", route: "/api/discount-codes", prepare: () => ({ path: "/api/discount-codes" }), expect: adminOnly(200) },
+  {
+    method: "POST",
+    route: "/api/shared-payment-links",
+    prepare: async (ctx) => ({ path: "/api/shared-payment-links", json: { bookingId: (await ownerBooking(ctx)).id, maxParticipants: 2 } }),
+    expect: ownerOrAdmin(201),
+  },
+  {
+    method: "GET",
+    route: "/api/shared-payment-links/{token}",
+    prepare: async (ctx) => {
+      const link = await ctx.ownerClient.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId: (await ownerBooking(ctx)).id, maxParticipants: 2 });
+      return { path: `/api/shared-payment-links/${link.body.shareToken}` };
+    },
+    expect: all(200),
+  },
+  {
+    method: "POST",
+    route: "/api/stripe/webhook (simulated mode)",
+    prepare: () => ({ path: "/api/stripe/webhook", raw: { body: "{}", contentType: "application/json" } }),
+    expect: all(404),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/login",
+    prepare: async (ctx) => {
+      const username = unique("adm");
+      await runUseCase(createAdmin(ctx.server.ports, { username, email: `${username}@club.ec`, password: "clave-de-admin-1" }));
+      return { path: "/api/admin/login", json: { username, password: "clave-de-admin-1" } };
+    },
+    expect: all(200),
+  },
+  { method: "GET", route: "/api/admin/check", prepare: () => ({ path: "/api/admin/check" }), expect: all(200) },
+  { method: "POST", route: "/api/admin/logout", prepare: () => ({ path: "/api/admin/logout" }), expect: all(200) },
+  { method: "GET", route: "/api/admin/transactions", prepare: () => ({ path: "/api/admin/transactions" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/transactions.csv", prepare: () => ({ path: "/api/admin/transactions.csv" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/discount-codes", prepare: () => ({ path: "/api/admin/discount-codes" }), expect: adminOnly(200) },
+  {
+    method: "POST",
+    route: "/api/admin/discount-codes",
+    prepare: () => ({ path: "/api/admin/discount-codes", json: { code: unique("NEW"), type: "fixed", value: 2.5, maxUsage: 10, expiresAt: null, isActive: true } }),
+    expect: adminOnly(201),
+  },
+  {
+    method: "PATCH",
+    route: "/api/admin/discount-codes/{id}",
+    prepare: async (ctx) => ({ path: `/api/admin/discount-codes/${(await newCode(ctx)).id}`, json: { isActive: false } }),
+    expect: adminOnly(200),
+  },
+  { method: "POST", route: "/api/venues", prepare: () => ({ path: "/api/venues", json: { name: unique("Complejo "), location: "Manta, Manabí" } }), expect: adminOnly(201) },
+  { method: "DELETE", route: "/api/venues/{id}", prepare: async (ctx) => ({ path: `/api/venues/${await newVenue(ctx)}` }), expect: adminOnly(204) },
+  {
+    method: "PUT",
+    route: "/api/venues/{id}/image",
+    prepare: async (ctx) => ({ path: `/api/venues/${await newVenue(ctx)}/image`, json: { imageData: await upload(ctx) } }),
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    route: "/api/courts",
+    prepare: async (ctx) => ({ path: "/api/courts", json: { name: "Cancha Nueva", courtNumber: 7, venueId: await newVenue(ctx), daySinglesPrice: "15.00" } }),
+    expect: adminOnly(201),
+  },
+  {
+    method: "PUT",
+    route: "/api/courts/{id}",
+    prepare: async (ctx) => {
+      const venueId = await newVenue(ctx);
+      const court = await ctx.admin.post<{ id: string }>("/api/courts", { name: "Cancha", courtNumber: 1, venueId });
+      return { path: `/api/courts/${court.body.id}`, json: { name: "Cancha editada", courtNumber: 2, venueId, status: "maintenance", nightDoublesPrice: 35 } };
+    },
+    expect: adminOnly(200),
+  },
+  { method: "DELETE", route: "/api/courts/{id}", prepare: async (ctx) => ({ path: `/api/courts/${await newCourt(ctx)}` }), expect: adminOnly(204) },
+  {
+    method: "PUT",
+    route: "/api/courts/{id}/image",
+    prepare: async (ctx) => ({ path: `/api/courts/${await newCourt(ctx)}/image`, json: { imageData: await upload(ctx) } }),
+    expect: adminOnly(200),
+  },
+  {
+    method: "POST",
+    route: "/api/objects/upload-image",
+    prepare: () => ({ path: "/api/objects/upload-image", raw: { body: PNG_BYTES, contentType: "image/png" } }),
+    expect: adminOnly(201),
+  },
+  { method: "GET", route: "/api/images/{id}", prepare: async (ctx) => ({ path: `/api/images/${await upload(ctx)}` }), expect: all(200) },
+];
+
+export const clientFor = async (ctx: Ctx, role: Role): Promise<Client> => {
+  switch (role) {
+    case "guest":
+      return new Client(ctx.server.baseUrl);
+    case "owner":
+      return loginPlayer(ctx.server, ctx.owner.username);
+    case "other":
+      return loginPlayer(ctx.server, ctx.other.username);
+    case "admin":
+      return adminClient(ctx.server);
+  }
+};
+
