@@ -10,7 +10,7 @@
  *   npm run lighthouse -- --json out.json # { screen: { performance, accessibility, lcpMs, tbtMs, cls, bytes } }
  *   npm run lighthouse -- --desktop       # desktop preset instead of mobile
  */
-import { execFile, spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,7 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { promisify } from "node:util";
 import { ensureWebBuild } from "../e2e/support/server.js";
-import { ROOT, startServer } from "./server-process.js";
+import { buildServer, ROOT, startServer } from "./server-process.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const TARGETS = { performance: 95, accessibility: 100 } as const;
@@ -103,14 +103,7 @@ const lighthouse = async (url: string, headers: Record<string, string>): Promise
 
 const main = async () => {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} not found: apt-get install chromium`);
-  if (!args["no-build"]) {
-    say("building the server (tsc -b adapters)");
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", path.join(ROOT, "adapters")], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("tsc -b adapters failed");
-  }
+  if (!args["no-build"]) buildServer(say);
   const web = ensureWebBuild();
   const dir = mkdtempSync(path.join(tmpdir(), "courts-lighthouse-"));
   const server = await startServer({

@@ -17,7 +17,6 @@
  *                                      # and the whole transactions CSV export, with the server's memory during it
  *   options: --endpoints availability,transactions,...   (only these, plus the bare route)
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +26,7 @@ import pg from "pg";
 import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
-import { ROOT, startServer, type ServerProcess } from "./server-process.js";
+import { buildServer, startServer, type ServerProcess } from "./server-process.js";
 
 type Engine = "sqlite" | "postgresql";
 type Endpoint =
@@ -436,14 +435,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
 // ---------------------------------------------------------------------------------------------
 
 const main = async () => {
-  if (!args["no-build"]) {
-    say("building the server (tsc -b adapters)");
-    const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", path.join(ROOT, "adapters")], {
-      cwd: ROOT,
-      stdio: "inherit",
-    });
-    if (built.status !== 0) throw new Error("tsc -b adapters failed");
-  }
+  if (!args["no-build"]) buildServer(say);
   if (pgServer === undefined) say("PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it");
   say(
     `${connections} connections, ${warmup} s warm-up + ${seconds} s per endpoint${runs > 1 ? `, ${runs} runs (medians)` : ""}; ` +

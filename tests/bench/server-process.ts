@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,16 @@ const CLOCK_TICKS = 100;
 
 /** Variables of the caller's environment that would change the server under test. */
 const INHERITED_NOT = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|LOG_LEVEL|SEED_DEMO|BENCH_|VITEST|COURTS_TIMEZONE|LOGIN_RATE_LIMIT|REGISTER_RATE_LIMIT)/;
+
+/** Compiles the server the way production runs it (`tsc -b adapters`); throws when it does not compile. */
+export const buildServer = (say: (line: string) => void): void => {
+  say("building the server (tsc -b adapters)");
+  const built = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-b", path.join(ROOT, "adapters")], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (built.status !== 0) throw new Error("tsc -b adapters failed");
+};
 
 export interface ServerOptions {
   /** compiled dist (default), the TypeScript sources through tsx, or the plain Fastify baseline (plain-fastify.mjs) */

@@ -1,14 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, SESSION_COOKIE } from "@courts/adapters";
 import { Client } from "./support/client.js";
-import { adminClient, PASSWORD } from "./support/fixtures.js";
-import { freshDatabase, startServer, testHttpConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import { adminClient, newCourt, newPlayer, PASSWORD } from "./support/fixtures.js";
+import { freshDatabase, HTTP_ENGINES, startServer, testHttpConfig, webDistWith, type TestDatabase, type TestServer } from "./support/server.js";
 
 /** What makes pages fast: compressed answers and assets, immutable hashed assets, reads without a session. */
 
@@ -36,40 +33,28 @@ const INDEX = '<!doctype html><html lang=es><head><title>Canchas</title></head><
 describe("speed: compression, caching and guest reads", () => {
   let db: TestDatabase;
   let server: TestServer;
-  let webDist: string;
+  let web: ReturnType<typeof webDistWith>;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), "courts-speed-web-"));
-    mkdirSync(path.join(webDist, "assets"));
-    writeFileSync(path.join(webDist, "index.html"), INDEX);
-    writeFileSync(path.join(webDist, "home-shell.html"), "<!-- why -->\n<main><h1>Reserva tu cancha</h1></main>\n");
-    const script = path.join(webDist, "assets", "index-5f3a9c.js");
-    writeFileSync(script, SCRIPT);
-    // what the web build's precompress step leaves beside each asset
-    writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
-    writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+    const script = "assets/index-5f3a9c.js";
+    web = webDistWith({
+      "index.html": INDEX,
+      "home-shell.html": "<!-- why -->\n<main><h1>Reserva tu cancha</h1></main>\n",
+      [script]: SCRIPT,
+      // what the web build's precompress step leaves beside each asset
+      [`${script}.br`]: brotliCompressSync(SCRIPT),
+      [`${script}.gz`]: gzipSync(SCRIPT),
+    });
     db = await freshDatabase("sqlite");
-    server = await startServer(db.url, { webDist });
+    server = await startServer(db.url, { webDist: web.path });
     const admin = await adminClient(server);
     const venue = await admin.post<{ id: string }>("/api/venues", { name: "Club Veloz", location: "Quito", description: "x".repeat(200) });
-    for (let n = 1; n <= 8; n++) {
-      const court = await admin.post("/api/courts", {
-        name: `Cancha rápida ${n}`,
-        courtNumber: n,
-        venueId: venue.body.id,
-        status: "available",
-        daySinglesPrice: "14.50",
-        dayDoublesPrice: "29.00",
-        nightSinglesPrice: "16.50",
-        nightDoublesPrice: "33.00",
-      });
-      expect(court.status).toBe(201);
-    }
+    for (let n = 1; n <= 8; n++) await newCourt(admin, { name: `Cancha rápida ${n}`, courtNumber: n, venueId: venue.body.id });
   });
   afterAll(async () => {
     await server?.close();
     await db?.drop();
-    rmSync(webDist, { recursive: true, force: true });
+    web?.remove();
   });
 
   it("when a browser that accepts brotli asks for a hashed script, then the precompressed file is sent, cached for a year", async () => {
@@ -176,3 +161,94 @@ describe("speed: compression, caching and guest reads", () => {
     });
   });
 });
+
+for (const engine of HTTP_ENGINES) {
+  describe.skipIf(!engine.available)(`speed: each screen's HTML names its code and carries its first paint [${engine.name}]`, () => {
+    let db: TestDatabase;
+    let server: TestServer;
+    let webDist: ReturnType<typeof webDistWith>;
+    let venueId: string;
+    let courtId: string;
+    const PAGE = '<!doctype html><html lang=es><head><title>Canchas</title></head><body><div id="root"></div></body></html>';
+
+    beforeAll(async () => {
+      // what web/vite.config.ts and web/public leave in web/dist
+      webDist = webDistWith({
+        "index.html": PAGE,
+        "route-preloads.json": JSON.stringify({
+          "*": { modules: ["/assets/boot-1.js"], styles: [] },
+          "/": { modules: ["/assets/boot-1.js", "/assets/home-1.js"], styles: [] },
+          "/venue/:venueId": { modules: ["/assets/boot-1.js", "/assets/venue-1.js"], styles: [] },
+          "/venue/:venueId/calendar": { modules: ["/assets/boot-1.js", "/assets/calendar-1.js"], styles: [] },
+          "/booking/:courtId": { modules: ["/assets/boot-1.js", "/assets/booking-1.js"], styles: ["/assets/booking-1.css"] },
+        }),
+        "home-shell.html": "<!-- why -->\n<h1>Reserva tu cancha</h1>\n",
+        "venue-shell.html":
+          '<!-- why -->\n<section><img src="{{image}}"><h1>{{name}}</h1><p>{{description}}</p><a href="/venue/{{id}}/calendar">{{courts}}</a></section>\n',
+        "booking-shell.html": '<!-- why -->\n<a href="/venue/{{venueId}}">Volver</a><h1>Reservar {{name}}</h1><p>Cancha #{{number}}</p>\n',
+      });
+      db = await freshDatabase(engine.name);
+      server = await startServer(db.url, { webDist: webDist.path });
+      const admin = await adminClient(server);
+      const venue = await admin.post<{ id: string }>("/api/venues", {
+        name: 'Club "Sol" <y> Arena',
+        location: "Quito",
+        description: "",
+        imageUrl: "https://fotos.example/club.jpg?a=1&b=2",
+      });
+      expect(venue.status).toBe(201);
+      venueId = venue.body.id;
+      courtId = (await newCourt(admin, { name: "Cancha <Central>", courtNumber: 7, venueId })).id;
+    });
+    afterAll(async () => {
+      await server?.close();
+      await db?.drop();
+      webDist.remove();
+    });
+
+    const html = async (urlPath: string, cookie?: string) => {
+      const answer = await raw(server.baseUrl, urlPath, cookie ? { cookie } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-type"]).toMatch(/text\/html/);
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      return answer.body.toString();
+    };
+    const preloaded = (page: string) => [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+    it("when a screen's page is asked for, then its head names that screen's chunks as modulepreload, and its stylesheet", async () => {
+      expect(preloaded(await html("/"))).toEqual(["/assets/boot-1.js", "/assets/home-1.js"]);
+      expect(preloaded(await html(`/venue/${venueId}`))).toEqual(["/assets/boot-1.js", "/assets/venue-1.js"]);
+      expect(preloaded(await html(`/venue/${venueId}/calendar`))).toEqual(["/assets/boot-1.js", "/assets/calendar-1.js"]);
+      const booking = await html(`/booking/${courtId}`);
+      expect(preloaded(booking)).toEqual(["/assets/boot-1.js", "/assets/booking-1.js"]);
+      expect(booking).toContain('<link rel="preload" as="style" href="/assets/booking-1.css">');
+      // the links sit in the head, before the page's own script would run
+      expect(booking.indexOf("modulepreload")).toBeLessThan(booking.indexOf("</head>"));
+      // any other path: the app itself (its not-found screen)
+      expect(preloaded(await html("/no/existe"))).toEqual(["/assets/boot-1.js"]);
+    });
+
+    it("when a venue with a picture is asked for, then its hero is inside #root with its fields escaped and its picture", async () => {
+      const page = await html(`/venue/${venueId}`);
+      const root = page.slice(page.indexOf('<div id="root">'));
+      expect(root).toContain('<img src="https://fotos.example/club.jpg?a=1&amp;b=2">');
+      expect(root).toContain("<h1>Club &quot;Sol&quot; &lt;y&gt; Arena</h1>");
+      expect(root).toContain("<p>Complejo Deportivo de Tenis</p>"); // the screen's text for no description
+      expect(root).toContain(`<a href="/venue/${venueId}/calendar">1 cancha</a>`);
+      expect(root).not.toContain("<!--");
+    });
+
+    it("when a venue does not exist, or its id is not an id, then the page is the plain index with no first paint", async () => {
+      expect(await html("/venue/00000000-0000-4000-8000-000000000000")).toContain('<div id="root"></div>');
+      expect(await html("/venue/abc")).toContain('<div id="root"></div>');
+    });
+
+    it("when a court's booking screen is asked for, then a player gets its heading as first paint and a guest (sent to login) does not", async () => {
+      const { client } = await newPlayer(server);
+      const cookie = `${SESSION_COOKIE}=${client.session}`;
+      const page = await html(`/booking/${courtId}`, cookie);
+      expect(page).toContain(`<div id="root"><a href="/venue/${venueId}">Volver</a><h1>Reservar Cancha &lt;Central&gt;</h1><p>Cancha #7</p></div>`);
+      expect(await html(`/booking/${courtId}`)).toContain('<div id="root"></div>');
+    });
+  });
+}

@@ -1,12 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
 import { buildApp } from "@courts/adapters";
 import { Client } from "./support/client.js";
-import { freshDatabase, startServer, testHttpConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, startServer, testHttpConfig, webDistWith, type TestDatabase, type TestServer } from "./support/server.js";
 
 /** The built web app with history fallback, the security headers, the docs and the 500 answer. */
 
@@ -16,17 +13,17 @@ describe("web app, headers and docs", () => {
   let db: TestDatabase;
   let server: TestServer;
   let bare: TestServer;
-  let webDist: string;
+  let web: ReturnType<typeof webDistWith>;
   let guest: Client;
 
   beforeAll(async () => {
-    webDist = mkdtempSync(path.join(tmpdir(), "courts-web-"));
-    mkdirSync(path.join(webDist, "assets"));
-    writeFileSync(path.join(webDist, "index.html"), INDEX);
-    writeFileSync(path.join(webDist, "assets", "index-abc123.js"), "console.log('hola')");
-    writeFileSync(path.join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+    web = webDistWith({
+      "index.html": INDEX,
+      "assets/index-abc123.js": "console.log('hola')",
+      "favicon.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    });
     db = await freshDatabase("sqlite");
-    server = await startServer(db.url, { webDist });
+    server = await startServer(db.url, { webDist: web.path });
     bare = await startServer(db.url);
     guest = new Client(server.baseUrl);
   });
@@ -34,7 +31,7 @@ describe("web app, headers and docs", () => {
     await server?.close();
     await bare?.close();
     await db?.drop();
-    rmSync(webDist, { recursive: true, force: true });
+    web?.remove();
   });
 
   it.each(["/", "/venue/123", "/venue/123/calendar", "/admin/discounts", "/checkout/abc", "/no/existe/en/la/app"])(
@@ -120,15 +117,21 @@ describe("web app, headers and docs", () => {
   });
 });
 
+/** A log stream that keeps every line the server writes. */
+const logCapture = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+};
+
 describe("unexpected failures", () => {
   it("when a port throws, then 500 with the generic Spanish message, and the log has the request id and the cause", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const broken = new Proxy({} as Ports, {
       get: (_target, name) =>
         new Proxy({}, {
@@ -160,13 +163,7 @@ describe("unexpected failures", () => {
   });
 
   it("never logs passwords or cookies", async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = logCapture();
     const db = await freshDatabase("sqlite");
     const { openDatabase, argon2Hasher, cryptoIds, systemClock, simulatedGateway, pdfInvoiceRenderer } = await import("@courts/adapters");
     const database = await openDatabase(db.url);

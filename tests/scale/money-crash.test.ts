@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { ROOT, startServer, type ServerProcess } from "../bench/server-process.js";
 import { Client } from "../http/support/client.js";
 import { createTestDatabase, TEST_DATABASE_URL } from "../sql/support/postgres.js";
+import { GOOD_CARD, productionEnv } from "../support/server-env.js";
 
 /**
  * DESIGN.md section 8 under faults, on PostgreSQL with the simulated card provider (its intents
@@ -27,23 +28,16 @@ const SKIPPED = "money crash tests skipped: TEST_DATABASE_URL is not set (server
 if (TEST_DATABASE_URL === undefined) console.warn(`\n*** ${SKIPPED} ***\n`);
 
 const PASSWORD = "crash-test-password-2026";
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 const TTL_MINUTES = 0.05; // 3 s
 const SWEEP_SECONDS = 0.5;
 const PROVIDER_TIMEOUT_SECONDS = 1; // a killed sweeper's claims run out after 8 s
 
-const baseEnv = (url: string, dir: string) => ({
-  NODE_ENV: "production",
-  SESSION_SECRET: randomBytes(32).toString("base64url"),
-  DATABASE_URL: url,
-  DATA_DIR: dir,
-  WEB_DIST: dir,
-  SEED_DEMO: "false",
-  LOG_LEVEL: "warn",
-  INTENT_TTL_MINUTES: String(TTL_MINUTES),
-  SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
-  PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(PROVIDER_TIMEOUT_SECONDS),
-});
+const baseEnv = (url: string, dir: string) =>
+  productionEnv(url, dir, {
+    INTENT_TTL_MINUTES: String(TTL_MINUTES),
+    SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
+    PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(PROVIDER_TIMEOUT_SECONDS),
+  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -174,7 +168,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("money under crashes: server pr
             const bookingId = booked.body.id;
             const intent = await client.post<{ clientSecret: string; paymentIntentId: string }>("/api/create-payment-intent", { bookingId, paymentType: "full" });
             if (intent.status !== 200) continue;
-            const confirmed = await client.post("/api/simulated-card/confirm", { clientSecret: intent.body.clientSecret, ...CARD });
+            const confirmed = await client.post("/api/simulated-card/confirm", { clientSecret: intent.body.clientSecret, ...GOOD_CARD });
             if (confirmed.status !== 200) continue;
             stats.checkouts++;
             if (Math.random() < 0.3) {

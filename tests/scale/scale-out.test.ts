@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { Client } from "../http/support/client.js";
 import { createTestDatabase, TEST_DATABASE_URL } from "../sql/support/postgres.js";
+import { GOOD_CARD, productionEnv } from "../support/server-env.js";
 
 /**
  * Scale-out on PostgreSQL (DESIGN.md sections 3 and 6): three real server processes on one fresh
@@ -28,7 +29,6 @@ const KILL_AT_MS = 5_000;
 const COURTS = 3;
 const DAYS = 90;
 const PASSWORD = "scale-out-password-2026";
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 interface Slot {
   readonly courtId: string;
@@ -104,17 +104,8 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("scale-out: 3 server processes 
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
 
-    const env = {
-      NODE_ENV: "production",
-      SESSION_SECRET: randomBytes(32).toString("base64url"),
-      DATABASE_URL: database.url,
-      DATA_DIR: dir,
-      WEB_DIST: dir,
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      // the clients book many unpaid slots each: a 409 here must mean a taken slot, not the unpaid limit
-      MAX_UNPAID_BOOKINGS: "1000",
-    };
+    // the clients book many unpaid slots each: a 409 here must mean a taken slot, not the unpaid limit
+    const env = productionEnv(database.url, dir, { MAX_UNPAID_BOOKINGS: "1000" });
     const started = await Promise.allSettled(
       Array.from({ length: PROCESSES }, () => startServer({ entry: "source", env, readyTimeoutMs: 50_000 })),
     );
@@ -214,7 +205,7 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("scale-out: 3 server processes 
                 paymentType: "full",
               });
               if (intent.status !== 200) throw new Error(`intent ${intent.status}`);
-              const confirmed = await client.post("/api/simulated-card/confirm", { clientSecret: intent.body.clientSecret, ...CARD });
+              const confirmed = await client.post("/api/simulated-card/confirm", { clientSecret: intent.body.clientSecret, ...GOOD_CARD });
               if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}`);
               const payment = await client.post<{ id: string }>("/api/payments", { bookingId, stripePaymentIntentId: intent.body.paymentIntentId });
               if (payment.status !== 201) throw new Error(`payment ${payment.status}`);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { runCourts, type CourtsResult } from "../cli/support/run-courts.js";
 import { Client } from "../http/support/client.js";
+import { GOOD_CARD, productionEnv } from "../support/server-env.js";
 
 /**
  * SQLite has one writer per file. A server process writes on one connection (transactions
@@ -21,7 +22,6 @@ const PAYERS = 20;
 const LOAD_MS = 8_000;
 const STALL_MS = 1_000;
 const PASSWORD = "one-writer-password-2026";
-const CARD = { cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
 
 interface Timed {
   readonly what: string;
@@ -74,15 +74,7 @@ describe("SQLite: one writer per process, other processes wait their turn", () =
 
     server = await startServer({
       entry: "source",
-      env: {
-        NODE_ENV: "production",
-        SESSION_SECRET: randomBytes(32).toString("base64url"),
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: dir,
-        WEB_DIST: dir,
-        SEED_DEMO: "false",
-        LOG_LEVEL: "warn",
-      },
+      env: productionEnv(databaseUrl, dir),
       readyTimeoutMs: 60_000,
     });
     for (const username of usernames) {
@@ -129,7 +121,7 @@ describe("SQLite: one writer per process, other processes wait their turn", () =
               () => client.post("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" }),
               200,
             );
-            await call("confirm", () => client.post("/api/simulated-card/confirm", { clientSecret: intent.clientSecret, ...CARD }), 200);
+            await call("confirm", () => client.post("/api/simulated-card/confirm", { clientSecret: intent.clientSecret, ...GOOD_CARD }), 200);
             await call(
               "payment",
               () => client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }),

@@ -1,12 +1,17 @@
-import { type Repositories } from "@courts/core";
+import { randomUUID } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { type Booking, type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { aBooking } from "../support/builders.js";
 import { catalogQueriesContract } from "./contracts/catalog-queries.contract.js";
-import { describeOnEngines, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { describeOnEngines, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { inserted, seedBooking, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
 describeOnEngines("CatalogQueries contract", catalogQueriesContract);
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /**
  * The SQL read model keeps month calendars per process and checks each against the database's
@@ -14,23 +19,14 @@ describeOnEngines("CatalogQueries contract", catalogQueriesContract);
  */
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`month calendar cache (${engine.name})`, () => {
-    let db: SqlDatabase;
+    const target = useTestDatabase(engine.name);
     let repos: Repositories;
-    let url: string;
     let place: Place;
-    let dispose: () => Promise<void> = async () => undefined;
 
     beforeAll(async () => {
-      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
-      db = target.db;
-      url = target.url;
-      dispose = target.dispose;
-      repos = db.repositories;
+      repos = target.db.repositories;
       place = await seedPlace(repos);
       await seedBooking(repos, place, { date: "2026-11-25", timeSlot: "18:00" });
-    });
-    afterAll(async () => {
-      await dispose();
     });
 
     const read = () => repos.catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30");
@@ -57,10 +53,10 @@ for (const engine of SQL_ENGINES) {
       await repos.courts.update({ ...place.court, name: "Cancha Uno" });
       expect(await readText()).toContain("Cancha Uno");
       // a write inside a transaction
-      await db.sql.transaction((tx) => tx.run("update courts set name = 'Cancha Dos' where id = ?", [place.court.id]));
+      await target.db.sql.transaction((tx) => tx.run("update courts set name = 'Cancha Dos' where id = ?", [place.court.id]));
       expect(await readText()).toContain("Cancha Dos");
       // a booking made by another server process: another connection to the same database
-      const otherProcess = await openSqlDatabase(url);
+      const otherProcess = await openSqlDatabase(target.url);
       try {
         const theirs = inserted(await otherProcess.repositories.bookings.insert(bookingAt("2026-11-11", "12:00")));
         expect(await readText()).toContain(theirs.id);
@@ -72,6 +68,116 @@ for (const engine of SQL_ENGINES) {
       } finally {
         await otherProcess.close();
       }
+    });
+  });
+}
+
+/**
+ * On SQLite the read model answers a court's availability from memory while the WAL-index header
+ * (the database file's commit stamp) stays the same. Exactness: whoever commits, by whatever path,
+ * the next read shows it; and a hold that runs out frees its slot with no write at all.
+ */
+for (const engine of SQL_ENGINES) {
+  describe.skipIf(!engine.available)(`court availability cache (${engine.name})`, () => {
+    const target = useTestDatabase(engine.name);
+    let db: SqlDatabase;
+    let repos: Repositories;
+    let url: string;
+    let place: Place;
+
+    beforeAll(async () => {
+      db = target.db;
+      url = target.url;
+      repos = db.repositories;
+      place = await seedPlace(repos);
+    });
+
+    const DAY = "2026-12-10";
+    const now = () => new Date("2026-12-01T12:00:00.000Z");
+    const slots = async (at = now()) => (await repos.catalog.courtAvailability(place.court.id, DAY, at))?.bookedSlots;
+    const bookingAt = (timeSlot: string, overrides: Partial<Booking> = {}) =>
+      aBooking({ userId: place.user.id, courtId: place.court.id, date: DAY, timeSlot, ...overrides });
+
+    it.skipIf(engine.name !== "sqlite")("when availability is read twice with no commit between, then the second answer comes from memory", async () => {
+      const first = await repos.catalog.courtAvailability(place.court.id, DAY, now());
+      expect(await repos.catalog.courtAvailability(place.court.id, DAY, now())).toBe(first);
+      // another date, another court: their own entries
+      expect(await repos.catalog.courtAvailability(place.court.id, "2026-12-11", now())).not.toBe(first);
+    });
+
+    it.skipIf(engine.name !== "sqlite")("when a commit touches no booking, block or court (a venue's text, a session), then the answers stay in memory", async () => {
+      const first = await repos.catalog.courtAvailability(place.court.id, DAY, now());
+      const stampBefore = db.sql.fileStamp?.();
+      await db.sql.run("update venues set description = ? where id = ?", [`otra ${randomUUID()}`, place.venue.id]);
+      await new Promise<void>((resolve, reject) => db.sessionStore.set("sid-cache", { cookie: { expires: new Date(Date.now() + 60_000) } } as never, (e) => (e ? reject(e) : resolve())));
+      expect(db.sql.fileStamp?.()).not.toBe(stampBefore);
+      expect(await repos.catalog.courtAvailability(place.court.id, DAY, now())).toBe(first);
+      // a booking's paid amount is read by availability (an unpaid hold): that commit empties the cache
+      const made = inserted(await repos.bookings.insert(bookingAt("15:00")));
+      const withIt = await repos.catalog.courtAvailability(place.court.id, DAY, now());
+      expect(withIt?.bookedSlots).toContain("15:00");
+      await db.sql.run("update bookings set paid_amount = 100 where id = ?", [made.id]);
+      expect(await repos.catalog.courtAvailability(place.court.id, DAY, now())).not.toBe(withIt);
+      await db.sql.run("delete from bookings where id = ?", [made.id]);
+    });
+
+    it("when a booking is made, cancelled or changed by this process, a transaction, another server or another OS process, then the next read shows it", async () => {
+      expect(await slots()).toEqual([]);
+      const made = inserted(await repos.bookings.insert(bookingAt("12:00")));
+      expect(await slots()).toEqual(["12:00"]);
+      await repos.bookings.cancel(made.id, { reason: null, refundPercentage: 0, at: now() });
+      expect(await slots()).toEqual([]);
+      await db.sql.transaction((tx) => tx.run("update bookings set status = 'active', cancelled_at = null where id = ?", [made.id]));
+      expect(await slots()).toEqual(["12:00"]);
+
+      // another server process: its own ORM and connections on the same database
+      const otherServer = await openSqlDatabase(url);
+      try {
+        const theirs = inserted(await otherServer.repositories.bookings.insert(bookingAt("13:00")));
+        expect(await slots()).toEqual(["12:00", "13:00"]);
+        await otherServer.sql.run("delete from bookings where id = ?", [theirs.id]);
+        expect(await slots()).toEqual(["12:00"]);
+      } finally {
+        await otherServer.close();
+      }
+
+      if (engine.name === "sqlite") {
+        // another OS process writing through the plain driver, as a script or a CLI would
+        const file = url.slice("sqlite:".length);
+        const write = (statement: string) => {
+          const script =
+            "const s = require('sqlite3'); const db = new s.Database(process.argv[1]);" +
+            "db.exec('pragma busy_timeout = 10000; ' + process.argv[2], (e) => { if (e) { console.error(e); process.exit(1); } db.close(); });";
+          const child = spawnSync(process.execPath, ["-e", script, file, statement], { cwd: ROOT, encoding: "utf8" });
+          expect(child.status, child.stderr).toBe(0);
+        };
+        write(`update bookings set status = 'cancelled' where id = '${made.id}'`);
+        expect(await slots()).toEqual([]);
+        write(`update bookings set status = 'active' where id = '${made.id}'`);
+        expect(await slots()).toEqual(["12:00"]);
+      }
+
+      // a court closed for the day by a block: every slot is the block's
+      const closed = await repos.blocks.create(
+        {
+          id: randomUUID(), venueId: place.venue.id, courtId: null, startDate: DAY, endDate: DAY, timeSlots: ["20:00"], weekdays: null,
+          reason: "Torneo", note: null, createdAt: now(),
+        },
+        { cancelConflicts: false, at: now(), cancellationReason: "Cierre" },
+      );
+      expect(closed.kind).toBe("created");
+      expect((await repos.catalog.courtAvailability(place.court.id, DAY, now()))?.blocks.map((b) => b.reason)).toEqual(["Torneo"]);
+    });
+
+    it("when an unpaid hold in a cached answer runs out, then its slot is free at once, with no write", async () => {
+      const expires = new Date("2026-12-01T12:10:00.000Z");
+      const hold = inserted(await repos.bookings.insert(bookingAt("09:00", { holdExpiresAt: expires })));
+      expect(await slots()).toContain("09:00");
+      expect(await slots(new Date(expires.getTime() - 1))).toContain("09:00");
+      expect(await slots(expires)).not.toContain("09:00");
+      // an earlier instant than the answer read last: the hold holds again
+      expect(await slots(now())).toContain("09:00");
+      await repos.bookings.cancel(hold.id, { reason: null, refundPercentage: 0, at: now() });
     });
   });
 }

@@ -2,13 +2,13 @@ import type { Block, PaymentGateway, Ports } from "@courts/core";
 import { ADMIN, asUser, DEFAULT_BOOKING_POLICY, createBlock, createDiscountCode, createPaymentIntent, createShareLink, GUEST, recordPayment, sendClosureRefunds } from "@courts/core";
 import { cryptoIds } from "@courts/adapters/auth/ids";
 import { simulatedGateway, type SimulatedGateway } from "@courts/adapters/payments/simulated-gateway";
-import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type SqlDatabase } from "@courts/adapters/sql/index";
+import { describe, expect, it } from "vitest";
 import { aBooking, aUser } from "../support/builders.js";
 import { fakePasswordHasher, fixedClock } from "../support/memory/index.js";
 import { unimplementedInvoices } from "../support/memory/index.js";
 import { ok } from "../core/use-cases/harness.js";
-import { emptyTables, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { emptyTables, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 import { inserted, seedCourt, seedPlace } from "./support/seed.js";
 
@@ -19,24 +19,7 @@ import { inserted, seedCourt, seedPlace } from "./support/seed.js";
  */
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`club operations (${engine.name})`, () => {
-    let primary: SqlDatabase;
-    let processes: SqlDatabase[] = [];
-    let dispose: () => Promise<void> = async () => undefined;
-
-    beforeAll(async () => {
-      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
-      primary = target.db;
-      dispose = target.dispose;
-      processes = [primary];
-      for (let i = 0; i < (engine.name === "sqlite" ? 2 : 3); i++) processes.push(await openSqlDatabase(target.url, { poolSize: 6 }));
-    });
-    beforeEach(async () => {
-      await emptyTables(primary);
-    });
-    afterAll(async () => {
-      for (const db of processes.slice(1)) await db.close();
-      await dispose();
-    });
+    const target = useTestDatabase(engine.name, { others: engine.name === "sqlite" ? 2 : 3, poolSize: 6, empty: true });
 
     const clock = fixedClock("2026-11-21T12:00:00.000Z");
     /** The ports one process has: its own repositories and its own simulated provider over the shared database. */
@@ -44,14 +27,14 @@ for (const engine of SQL_ENGINES) {
       const simulated = simulatedGateway(db.simulatedIntents, cryptoIds, clock);
       return { ...db.repositories, gateway: gateway ?? simulated, invoices: unimplementedInvoices(), passwords: fakePasswordHasher(), clock, ids: cryptoIds, policy: { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000 }, simulated };
     };
-    const count = async (sql: string, params: (string | number)[] = []) => int((await primary.sql.one(sql, params))!, "n");
+    const count = async (sql: string, params: (string | number)[] = []) => int((await target.db.sql.one(sql, params))!, "n");
     const activeInsideBlocks = async () => {
       const blocks: Block[] = [];
-      for (const row of await primary.sql.all("select id from court_blocks")) {
-        const block = await primary.repositories.blocks.findById(String(row.id));
+      for (const row of await target.db.sql.all("select id from court_blocks")) {
+        const block = await target.db.repositories.blocks.findById(String(row.id));
         if (block) blocks.push(block);
       }
-      const rows = await primary.sql.all("select b.id, b.court_id, b.booking_date, b.time_slot, c.venue_id from bookings b join courts c on c.id = b.court_id where b.status = 'active'");
+      const rows = await target.db.sql.all("select b.id, b.court_id, b.booking_date, b.time_slot, c.venue_id from bookings b join courts c on c.id = b.court_id where b.status = 'active'");
       const { blockCovers } = await import("@courts/core");
       return rows.filter((r) =>
         blocks.some((k) => blockCovers(k, { id: String(r.court_id), venueId: String(r.venue_id) }, String(r.booking_date), String(r.time_slot))),
@@ -62,16 +45,16 @@ for (const engine of SQL_ENGINES) {
       "when a block (cancelConflicts %s) and 20 bookings of the slots it covers race, then no active booking is inside a block",
       async (cancelConflicts) => {
         for (let round = 0; round < 4; round++) {
-          await emptyTables(primary);
-          const place = await seedPlace(primary.repositories);
-          const court2 = await seedCourt(primary.repositories, place.venue.id, { courtNumber: 2 });
+          await emptyTables(target.db);
+          const place = await seedPlace(target.db.repositories);
+          const court2 = await seedCourt(target.db.repositories, place.venue.id, { courtNumber: 2 });
           const slots = ["08:00", "09:00", "10:00", "11:00", "12:00"];
           // 20 bookings: 2 courts x 2 days x 5 slots, all inside the venue-wide block
           const wanted = [place.court, court2].flatMap((court) =>
             ["2026-12-07", "2026-12-08"].flatMap((date) => slots.map((timeSlot) => ({ courtId: court.id, date, timeSlot }))),
           );
           const block = ok(
-            createBlock(portsOf(processes[round % processes.length]!), ADMIN, {
+            createBlock(portsOf(target.processes[round % target.processes.length]!), ADMIN, {
               venueId: place.venue.id,
               startDate: "2026-12-07",
               endDate: "2026-12-08",
@@ -84,15 +67,15 @@ for (const engine of SQL_ENGINES) {
             () => ({ ok: false as const, closed: 0 }),
           );
           const insert = (w: (typeof wanted)[number], i: number) =>
-            processes[i % processes.length]!.repositories.bookings.insert(aBooking({ userId: place.user.id, ...w }));
+            target.processes[i % target.processes.length]!.repositories.bookings.insert(aBooking({ userId: place.user.id, ...w }));
           // PostgreSQL: all 20 at once. SQLite: one at a time per process, all processes at once.
           // These "processes" share one libuv pool of 4 threads, and a SQLite insert waiting for
           // the write lock holds a thread; real processes each have their own pool.
           const inserts: Promise<unknown>[] =
             engine.name === "postgresql"
               ? wanted.map((w, i) => new Promise((resolve) => setTimeout(resolve, (i % 5) * round)).then(() => insert(w, i)))
-              : processes.map(async (_db, p) => {
-                  const mine = wanted.map((w, i) => ({ w, i })).filter(({ i }) => i % processes.length === p);
+              : target.processes.map(async (_db, p) => {
+                  const mine = wanted.map((w, i) => ({ w, i })).filter(({ i }) => i % target.processes.length === p);
                   const out: unknown[] = [];
                   for (const { w, i } of mine) out.push(await insert(w, i));
                   return out;
@@ -120,11 +103,11 @@ for (const engine of SQL_ENGINES) {
 
     /** A doubles booking paid by 4 people: the organiser (with a 10% code) and 3 guests through the share link. */
     const fourPayers = async () => {
-      const ports = portsOf(primary);
-      const place = await seedPlace(primary.repositories);
+      const ports = portsOf(target.db);
+      const place = await seedPlace(target.db.repositories);
       const organiser = asUser(place.user.id);
       const booking = inserted(
-        await primary.repositories.bookings.insert(
+        await target.db.repositories.bookings.insert(
           aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-10", timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: 3300 }),
         ),
       );
@@ -139,13 +122,13 @@ for (const engine of SQL_ENGINES) {
         await ports.simulated.confirm({ clientSecret: guest.clientSecret, ...card });
         await ok(recordPayment(ports, GUEST, { bookingId: booking.id, stripePaymentIntentId: guest.paymentIntentId, shareToken: link.token }));
       }
-      const paid = (await primary.repositories.payments.listByBooking(booking.id)).filter((p) => p.status === "succeeded");
+      const paid = (await target.db.repositories.payments.listByBooking(booking.id)).filter((p) => p.status === "succeeded");
       expect(paid.map((p) => p.amount - p.discount).sort()).toEqual([742, 825, 825, 825]);
       return { place, booking, paid };
     };
     const closure = (venueId: string) => ({ venueId, startDate: "2026-12-10", endDate: "2026-12-10", timeSlots: ["18:00", "19:00", "20:00"], reason: "Otro" as const, note: "Lluvia", cancelConflicts: true });
     const refundsAtProvider = async () =>
-      (await primary.sql.all("select r.intent_id, sum(r.amount) as total, count(*) as n from simulated_refunds r group by r.intent_id")).map((r) => ({
+      (await target.db.sql.all("select r.intent_id, sum(r.amount) as total, count(*) as n from simulated_refunds r group by r.intent_id")).map((r) => ({
         intent: String(r.intent_id),
         total: int(r, "total"),
         n: int(r, "n"),
@@ -154,8 +137,8 @@ for (const engine of SQL_ENGINES) {
     it("when a closure is requested twice at once over a booking paid by 4 people, then each payer gets back exactly what they paid, once", async () => {
       const { place, booking, paid } = await fourPayers();
       const [first, second] = await Promise.all([
-        ok(createBlock(portsOf(processes[1]!), ADMIN, closure(place.venue.id))),
-        ok(createBlock(portsOf(processes[2]!), ADMIN, closure(place.venue.id))),
+        ok(createBlock(portsOf(target.processes[1]!), ADMIN, closure(place.venue.id))),
+        ok(createBlock(portsOf(target.processes[2]!), ADMIN, closure(place.venue.id))),
       ]);
       expect([first.created, second.created].sort()).toEqual([false, true]);
       const notices = [...first.closed, ...second.closed];
@@ -164,42 +147,42 @@ for (const engine of SQL_ENGINES) {
       expect(notices[0]!.refunds.map((r) => [r.amount, r.status]).sort()).toEqual([[742, "sent"], [825, "sent"], [825, "sent"], [825, "sent"]]);
 
       for (const payment of paid) {
-        const after = await primary.repositories.payments.findById(payment.id);
+        const after = await target.db.repositories.payments.findById(payment.id);
         expect(after).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount });
       }
       const atProvider = await refundsAtProvider();
       expect(atProvider).toHaveLength(4);
       for (const p of paid) expect(atProvider.find((r) => r.intent === p.stripePaymentIntentId)).toEqual({ intent: p.stripePaymentIntentId, total: p.amount - p.discount, n: 1 });
-      const cancelled = await primary.repositories.bookings.findById(booking.id);
+      const cancelled = await target.db.repositories.bookings.findById(booking.id);
       expect(cancelled).toMatchObject({ status: "cancelled", refundPercentage: 100, cancellationReason: "Cierre del club: Otro (Lluvia)" });
 
       // and later again: the same block exists, nothing moves
-      const third = await ok(createBlock(portsOf(primary), ADMIN, closure(place.venue.id)));
+      const third = await ok(createBlock(portsOf(target.db), ADMIN, closure(place.venue.id)));
       expect(third).toMatchObject({ created: false, closed: [] });
       expect(await refundsAtProvider()).toEqual(atProvider);
     });
 
     it("when the provider is down during a closure, then the refunds stay owed and 3 sweeping processes send each once", async () => {
       const { place, paid } = await fourPayers();
-      const down: PaymentGateway = { ...portsOf(primary).gateway, refund: async () => Promise.reject(new Error("proveedor caído")) };
-      const result = await ok(createBlock(portsOf(primary, down), ADMIN, closure(place.venue.id)));
+      const down: PaymentGateway = { ...portsOf(target.db).gateway, refund: async () => Promise.reject(new Error("proveedor caído")) };
+      const result = await ok(createBlock(portsOf(target.db, down), ADMIN, closure(place.venue.id)));
       expect(result.closed[0]!.refunds.map((r) => r.status)).toEqual(["owed", "owed", "owed", "owed"]);
       expect(await count("select count(*) as n from closure_refunds where status = 'owed' and last_error = 'proveedor caído'")).toBe(4);
       expect(await refundsAtProvider()).toEqual([]);
 
-      const sent = await Promise.all(processes.map((db) => Effect.runPromise(sendClosureRefunds(portsOf(db)))));
+      const sent = await Promise.all(target.processes.map((db) => Effect.runPromise(sendClosureRefunds(portsOf(db)))));
       expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
       const atProvider = await refundsAtProvider();
       expect(atProvider.map((r) => r.n)).toEqual([1, 1, 1, 1]);
       for (const payment of paid)
-        expect(await primary.repositories.payments.findById(payment.id)).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount });
-      expect(await Effect.runPromise(sendClosureRefunds(portsOf(primary)))).toBe(0);
+        expect(await target.db.repositories.payments.findById(payment.id)).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount });
+      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(0);
     });
 
     it("when a cash payment is taken at the desk, then it has no fee, the next invoice number, and cannot pass what is unpaid", async () => {
-      const ports = portsOf(primary);
-      const place = await seedPlace(primary.repositories);
-      const booking = inserted(await primary.repositories.bookings.insert(aBooking({ userId: place.user.id, courtId: place.court.id, totalAmount: 1450 })));
+      const ports = portsOf(target.db);
+      const place = await seedPlace(target.db.repositories);
+      const booking = inserted(await target.db.repositories.bookings.insert(aBooking({ userId: place.user.id, courtId: place.court.id, totalAmount: 1450 })));
       const { recordCashPayment } = await import("@courts/core");
       const first = await ok(recordCashPayment(ports, ADMIN, booking.id, { amount: 1000 }));
       expect(first.payment).toMatchObject({ kind: "cash", status: "succeeded", amount: 1000, stripeFee: 0, netAmount: 1000 });

@@ -3,7 +3,7 @@ import { SLOTS, addDays, type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
-import { openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { openTestDatabase, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { seedBooking, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
 /** 5 courts x 30 days x 16 slots: a busy month at one venue. */
@@ -27,27 +27,18 @@ const seedBusyMonth = async (db: SqlDatabase, repos: Repositories, place: Place)
 
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`hot reads (${engine.name})`, () => {
-    let db: SqlDatabase;
-    let dispose: () => Promise<void> = async () => undefined;
-    beforeAll(async () => {
-      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
-      db = target.db;
-      dispose = target.dispose;
-    });
-    afterAll(async () => {
-      await dispose();
-    });
+    const target = useTestDatabase(engine.name);
 
     it("when a venue has 2,400 bookings in a month, then its calendar is read in one fast query", async () => {
-      const place = await seedPlace(db.repositories);
-      const seeded = await seedBusyMonth(db, db.repositories, place);
+      const place = await seedPlace(target.db.repositories);
+      const seeded = await seedBusyMonth(target.db, target.db.repositories, place);
       const timings: number[] = [];
       let entries = 0;
       for (let i = 0; i < 5; i++) {
         // a write first, so that every read builds the calendar instead of finding it cached
-        await db.sql.run("update venues set location = ? where id = ?", [`Quito ${i}`, place.venue.id]);
+        await target.db.sql.run("update venues set location = ? where id = ?", [`Quito ${i}`, place.venue.id]);
         const started = performance.now();
-        const month = await db.repositories.catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30");
+        const month = await target.db.repositories.catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30");
         timings.push(performance.now() - started);
         entries = (JSON.parse(new TextDecoder().decode(month)) as unknown[]).length;
       }
@@ -99,8 +90,11 @@ describe("hot reads use an index (sqlite query plans)", () => {
   const scansTable = (detail: string) => /^SCAN (?!CONSTANT ROW|\(subquery-\d+\)|pragma_)/.test(detail);
 
   const r = () => db.repositories;
+  let unseenDay = 0;
   const hot: Record<string, () => Promise<unknown>> = {
     "catalog.courtDay": () => r().catalog.courtDay(place.court.id, "2026-11-25"),
+    // a date never read before: an answer kept in memory would run no statement
+    "catalog.courtAvailability": () => r().catalog.courtAvailability(place.court.id, `2027-01-${String(++unseenDay).padStart(2, "0")}`, new Date()),
     "catalog.venueCourts": () => r().catalog.venueCourts(place.venue.id),
     "catalog.venueMonth": () => r().catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30"),
     "bookings.findById": () => r().bookings.findById(randomUUID()),
@@ -141,6 +135,8 @@ describe("hot reads use an index (sqlite query plans)", () => {
     const uses = async (work: () => Promise<unknown>, index: string) => expect((await plansOf(work)).join("\n")).toContain(index);
     await uses(hot["catalog.courtDay"]!, "USING INDEX bookings_active_slot_unique (court_id=? AND booking_date=?)");
     await uses(hot["catalog.venueCourts"]!, "USING INDEX courts_venue_number_unique (venue_id=?)");
+    await uses(hot["catalog.courtAvailability"]!, "USING INDEX bookings_active_slot_unique (court_id=? AND booking_date=?)");
+    await uses(hot["catalog.courtAvailability"]!, "USING INDEX court_blocks_court_idx (court_id=? AND end_date>?)");
     await uses(hot["catalog.venueMonth"]!, "bookings_active_slot_unique");
   });
 

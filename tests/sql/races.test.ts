@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Repositories } from "@courts/core";
-import type { SqlDatabase } from "@courts/adapters/sql/index";
-import { openSqlDatabase } from "@courts/adapters/sql/index";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aBooking, aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
-import { emptyTables, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 import { seedBooking, seedPlace } from "./support/seed.js";
 
@@ -15,56 +13,38 @@ import { seedBooking, seedPlace } from "./support/seed.js";
  */
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`races (${engine.name})`, () => {
-    let primary: SqlDatabase;
-    let processes: SqlDatabase[] = [];
-    let dispose: () => Promise<void> = async () => undefined;
-
-    beforeAll(async () => {
-      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
-      primary = target.db;
-      dispose = target.dispose;
-      // SQLite: three connections keep libuv's four worker threads from all waiting on the lock.
-      const extra = engine.name === "sqlite" ? 2 : 3;
-      processes = [primary];
-      for (let i = 0; i < extra; i++) processes.push(await openSqlDatabase(target.url, { poolSize: 4 }));
-    });
-    beforeEach(async () => {
-      await emptyTables(primary);
-    });
-    afterAll(async () => {
-      for (const db of processes.slice(1)) await db.close();
-      await dispose();
-    });
+    // SQLite: three connections keep libuv's four worker threads from all waiting on the lock.
+    const target = useTestDatabase(engine.name, { others: engine.name === "sqlite" ? 2 : 3, poolSize: 4, empty: true });
 
     const burst = <T>(n: number, work: (repos: Repositories, i: number) => Promise<T>): Promise<T[]> =>
-      Promise.all(Array.from({ length: n }, (_, i) => work(processes[i % processes.length]!.repositories, i)));
-    const count = async (sql: string, params: (string | number)[]) => int((await primary.sql.one(sql, params))!, "n");
+      Promise.all(Array.from({ length: n }, (_, i) => work(target.processes[i % target.processes.length]!.repositories, i)));
+    const count = async (sql: string, params: (string | number)[]) => int((await target.db.sql.one(sql, params))!, "n");
 
     it("when 50 players book one slot at once, then exactly one active booking exists", async () => {
-      const place = await seedPlace(primary.repositories);
+      const place = await seedPlace(target.db.repositories);
       const outcomes = await burst(50, (repos) =>
         repos.bookings.insert(aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-05", timeSlot: "19:00" })),
       );
       expect(outcomes.filter((o) => o !== "slot-taken")).toHaveLength(1);
       expect(await count("select count(*) as n from bookings where court_id = ?", [place.court.id])).toBe(1);
-      expect((await primary.repositories.catalog.courtDay(place.court.id, "2026-12-05"))?.bookedSlots).toEqual(["19:00"]);
+      expect((await target.db.repositories.catalog.courtDay(place.court.id, "2026-12-05"))?.bookedSlots).toEqual(["19:00"]);
     });
 
     it("when 50 checkouts reserve a use of a code limited to 5, then exactly 5 get one", async () => {
       const code = aDiscountCode({ maxUsage: 5 });
-      await primary.repositories.discountCodes.insert(code);
+      await target.db.repositories.discountCodes.insert(code);
       const outcomes = await burst(50, (repos) => repos.discountCodes.reserveUse(code.id));
       expect(outcomes.filter(Boolean)).toHaveLength(5);
       expect(await count("select usage_count as n from discount_codes where id = ?", [code.id])).toBe(5);
     });
 
     it("when 20 payers of a 4-person link pay at once, then exactly 4 are recorded, with gapless invoices", async () => {
-      const place = await seedPlace(primary.repositories);
-      const booking = await seedBooking(primary.repositories, place, { gameType: "doubles", timeSlot: "19:00" }); // 3300
-      const link = await primary.repositories.shareLinks.insert(aShareLink(booking, { maxParticipants: 4 }));
+      const place = await seedPlace(target.db.repositories);
+      const booking = await seedBooking(target.db.repositories, place, { gameType: "doubles", timeSlot: "19:00" }); // 3300
+      const link = await target.db.repositories.shareLinks.insert(aShareLink(booking, { maxParticipants: 4 }));
       const payments = await Promise.all(
         Array.from({ length: 20 }, () =>
-          primary.repositories.payments.insertPending(
+          target.db.repositories.payments.insertPending(
             aPayment({ amount: 500, kind: "shared", userId: `shared-${randomUUID()}`, shareToken: link.token }, { booking, ...place }),
           ),
         ),
@@ -81,16 +61,16 @@ for (const engine of SQL_ENGINES) {
       expect(await count("select current_participants as n from share_links where id = ?", [link.id])).toBe(4);
       expect(await count("select paid_amount as n from bookings where id = ?", [booking.id])).toBe(2000);
       expect(await count("select count(*) as n from payments where booking_id = ? and status = 'succeeded'", [booking.id])).toBe(4);
-      const numbers = (await primary.sql.all("select invoice_number from payments where invoice_number is not null order by 1")).map(
+      const numbers = (await target.db.sql.all("select invoice_number from payments where invoice_number is not null order by 1")).map(
         (r) => r.invoice_number,
       );
       expect(numbers).toEqual(["2026-000001", "2026-000002", "2026-000003", "2026-000004"]);
     });
 
     it("when 10 callers record the same intent at once, then one payment succeeds and the booking counts it once", async () => {
-      const place = await seedPlace(primary.repositories);
-      const booking = await seedBooking(primary.repositories, place);
-      const payment = await primary.repositories.payments.insertPending(aPayment({ amount: 725 }, { booking, ...place }));
+      const place = await seedPlace(target.db.repositories);
+      const booking = await seedBooking(target.db.repositories, place);
+      const payment = await target.db.repositories.payments.insertPending(aPayment({ amount: 725 }, { booking, ...place }));
       const outcomes = await burst(10, (repos) =>
         repos.payments.markSucceeded({
           intentId: payment.stripePaymentIntentId,
@@ -108,7 +88,7 @@ for (const engine of SQL_ENGINES) {
     it("when one webhook event is delivered 10 times at once, then it is processed once", async () => {
       const eventId = `evt_${randomUUID()}`;
       const firsts = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => processes[i % processes.length]!.webhookEvents.markProcessed(eventId)),
+        Array.from({ length: 10 }, (_, i) => target.processes[i % target.processes.length]!.webhookEvents.markProcessed(eventId)),
       );
       expect(firsts.filter(Boolean)).toHaveLength(1);
       expect(await count("select count(*) as n from webhook_events where event_id = ?", [eventId])).toBe(1);

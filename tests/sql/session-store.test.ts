@@ -1,8 +1,7 @@
 import type { Session } from "fastify";
-import type { SqlDatabase } from "@courts/adapters/sql/index";
 import { DEFAULT_SESSION_TTL_MS, sessionExpiry } from "@courts/adapters/sql/index";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emptyTables, openTestDatabase, SQL_ENGINES } from "./support/harness.js";
+import { describe, expect, it } from "vitest";
+import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00.000Z");
@@ -28,28 +27,16 @@ describe("sessionExpiry", () => {
 
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`session store and webhook events (${engine.name})`, () => {
-    let db: SqlDatabase;
-    let dispose: () => Promise<void> = async () => undefined;
-    beforeAll(async () => {
-      const target = await openTestDatabase(engine.name as "sqlite" | "postgresql");
-      db = target.db;
-      dispose = target.dispose;
-    });
-    beforeEach(async () => {
-      await emptyTables(db);
-    });
-    afterAll(async () => {
-      await dispose();
-    });
+    const target = useTestDatabase(engine.name, { empty: true });
 
     const get = (sid: string) =>
       new Promise<Session | null | undefined>((resolve, reject) =>
-        db.sessionStore.get(sid, (error, session) => (error ? reject(error) : resolve(session))),
+        target.db.sessionStore.get(sid, (error, session) => (error ? reject(error) : resolve(session))),
       );
     const set = (sid: string, session: Session) =>
-      new Promise<void>((resolve, reject) => db.sessionStore.set(sid, session, (error) => (error ? reject(error) : resolve())));
+      new Promise<void>((resolve, reject) => target.db.sessionStore.set(sid, session, (error) => (error ? reject(error) : resolve())));
     const destroy = (sid: string) =>
-      new Promise<void>((resolve, reject) => db.sessionStore.destroy(sid, (error) => (error ? reject(error) : resolve())));
+      new Promise<void>((resolve, reject) => target.db.sessionStore.destroy(sid, (error) => (error ? reject(error) : resolve())));
     const inAWeek = () => new Date(Date.now() + 7 * 24 * 3_600_000);
 
     it("when a session is set, then get returns its data and cookie as JSON", async () => {
@@ -67,15 +54,15 @@ for (const engine of SQL_ENGINES) {
       await set("sid-2", aSession({ expires: inAWeek() }, { userId: "u-1" }));
       await set("sid-2", aSession({ expires: inAWeek() }, { userId: "u-2" }));
       expect(await get("sid-2")).toMatchObject({ userId: "u-2" });
-      expect(int((await db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
+      expect(int((await target.db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
     });
 
     it("when a session has expired, then get ignores it and a prune deletes it", async () => {
       await set("old", aSession({ expires: new Date(Date.now() - 1000) }));
       await set("new", aSession({ expires: inAWeek() }));
       expect(await get("old")).toBeNull();
-      expect(await db.sessionStore.prune()).toBe(1);
-      expect(int((await db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
+      expect(await target.db.sessionStore.prune()).toBe(1);
+      expect(int((await target.db.sql.one("select count(*) as n from sessions"))!, "n")).toBe(1);
       expect(await get("new")).toMatchObject({ userId: "user-1" });
     });
 
@@ -87,9 +74,9 @@ for (const engine of SQL_ENGINES) {
     });
 
     it("when a webhook event is seen twice, then only the first marks it processed", async () => {
-      expect(await db.webhookEvents.markProcessed("evt_1")).toBe(true);
-      expect(await db.webhookEvents.markProcessed("evt_1")).toBe(false);
-      expect(await db.webhookEvents.markProcessed("evt_2")).toBe(true);
+      expect(await target.db.webhookEvents.markProcessed("evt_1")).toBe(true);
+      expect(await target.db.webhookEvents.markProcessed("evt_1")).toBe(false);
+      expect(await target.db.webhookEvents.markProcessed("evt_2")).toBe(true);
     });
   });
 }

@@ -194,9 +194,9 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   const rows: Row[] = [
     { label: "Importe", value: displayMoney(invoice.amount) },
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
-    invoice.paymentMethod === "cash"
-      ? { label: "Forma de pago", value: "Efectivo en el club" }
-      : { label: `Comisión de tarjeta (${FEE_LABEL})`, value: displayMoney(invoice.stripeFee) },
+    // What the player paid and how: the card fee is the club's cost, so it is no row of this table
+    // (a player would read it as a charge of theirs); it goes in the fine print below.
+    { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : "Tarjeta" },
     { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
   ];
   if (invoice.refunded > 0) rows.push({ label: "Reembolsado", value: displayMoney(-invoice.refunded) });
@@ -217,7 +217,9 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   doc.text(
     invoice.paymentMethod === "cash"
       ? "Pagado en efectivo en el club, sin comisión. Montos en dólares estadounidenses (USD)."
-      : "La comisión de tarjeta está incluida en el total pagado; no es un cargo adicional. Montos en dólares estadounidenses (USD).",
+      : `Sin cargo adicional para el jugador: la comisión de tarjeta (${FEE_LABEL}), ${displayMoney(invoice.stripeFee)}, la paga el club ` +
+          `de lo que recibe; neto para el club: ${displayMoney(invoice.totalPaid - invoice.stripeFee - invoice.refunded)}. ` +
+          "Montos en dólares estadounidenses (USD).",
     MARGIN,
     y + 12,
     { width: CONTENT },

@@ -13,7 +13,7 @@ import {
   type Weekday,
 } from "@courts/core";
 import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, toBookingWithCourt, toPayment } from "./mappers.js";
-import { instant, int, iso, str, strOrNull } from "./rows.js";
+import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient, SqlTx } from "./sql-client.js";
 
 const BLOCK_COLUMNS = "k.id, k.venue_id, k.court_id, k.start_date, k.end_date, k.time_slots, k.weekdays, k.reason, k.note, k.created_at";
@@ -22,7 +22,7 @@ const BLOCK_COLUMNS = "k.id, k.venue_id, k.court_id, k.start_date, k.end_date, k
 const packList = (items: readonly (string | number)[] | null): string | null => (items === null ? null : `,${items.join(",")},`);
 const unpackList = (text: string | null): string[] | null => (text === null ? null : text.split(",").filter((s) => s !== ""));
 
-const toBlock = (r: Row): Block => ({
+export const toBlock = (r: Row): Block => ({
   id: str(r, "id"),
   venueId: str(r, "venue_id"),
   courtId: strOrNull(r, "court_id"),
@@ -151,9 +151,8 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
       throw error;
     }
   },
-  async findById(id) {
-    const row = await sql.one(`select ${BLOCK_COLUMNS} from court_blocks k where k.id = ?`, [id]);
-    return row && toBlock(row);
+  findById(id) {
+    return findOne(sql, `select ${BLOCK_COLUMNS} from court_blocks k where k.id = ?`, [id], toBlock);
   },
   async listByVenue(venueId, from) {
     const rows = await sql.all(
@@ -243,9 +242,8 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
   async addToSeries(seriesId, bookingId) {
     await sql.run("insert into booking_series_items (series_id, booking_id) values (?, ?)", [seriesId, bookingId]);
   },
-  async findSeries(id) {
-    const row = await sql.one(`select ${SERIES_COLUMNS} from booking_series s where s.id = ?`, [id]);
-    return row && toSeries(row);
+  findSeries(id) {
+    return findOne(sql, `select ${SERIES_COLUMNS} from booking_series s where s.id = ?`, [id], toSeries);
   },
   async seriesBookings(id): Promise<BookingWithCourt[]> {
     const rows = await sql.all(

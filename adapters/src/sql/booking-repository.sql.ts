@@ -1,7 +1,7 @@
 import type { Booking, BookingRepository } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
-import { int, iso, isoOrNull, str, strOrNull } from "./rows.js";
-import { violates, type Param, type SqlClient } from "./sql-client.js";
+import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
+import { claimBatch, placeholders, violates, type Param, type SqlClient } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
   violates(error, "bookings_active_slot_unique", "bookings.court_id, bookings.booking_date, bookings.time_slot");
@@ -70,9 +70,8 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
       throw error;
     }
   },
-  async findById(id) {
-    const row = await sql.one(`${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id]);
-    return row && toBookingWithCourt(row);
+  findById(id) {
+    return findOne(sql, `${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id], toBookingWithCourt);
   },
   async listByUser(userId) {
     const rows = await sql.all(
@@ -104,7 +103,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   },
   async findManyByIds(ids) {
     if (ids.length === 0) return [];
-    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
+    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
     return rows.map(toBookingWithCourt);
   },
   async listByDate(date, venueId) {
@@ -146,25 +145,23 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
       throw error;
     }
   },
-  async holderOf(courtId, date, timeSlot) {
-    const row = await sql.one(
+  holderOf(courtId, date, timeSlot) {
+    return findOne(
+      sql,
       `${BOOKING_WITH_COURT_SELECT} where b.court_id = ? and b.booking_date = ? and b.time_slot = ? and b.${HOLDS_SLOT}`,
       [courtId, date, timeSlot],
+      toBookingWithCourt,
     );
-    return row && toBookingWithCourt(row);
   },
   async claimDue(kind, now, until, limit) {
-    // One statement claims: on PostgreSQL the rows another process is claiming are skipped, not
-    // waited for; SQLite runs one writer at a time.
-    const pick = `select b.id from bookings b where ${DUE[kind]} order by b.id limit ?`;
-    const claim =
-      sql.engine === "postgresql"
-        ? `update bookings set claimed_until = ? where id in (${pick} for update skip locked) returning id`
-        : `update bookings set claimed_until = ? where id in (${pick}) returning id`;
-    const claimed = await sql.all(claim, [iso(until), iso(now), iso(now), limit]);
+    const claimed = await claimBatch(
+      sql,
+      { table: "bookings", set: "claimed_until = ?", pick: `select b.id from bookings b where ${DUE[kind]} order by b.id limit ?` },
+      [iso(until), iso(now), iso(now), limit],
+    );
     if (claimed.length === 0) return [];
     const ids = claimed.map((r) => str(r, "id"));
-    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${ids.map(() => "?").join(", ")})`, ids);
+    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
     return rows.map(toBookingWithCourt);
   },
   async expireHold(id, now) {

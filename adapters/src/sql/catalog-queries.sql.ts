@@ -1,8 +1,9 @@
-import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, JsonBytes, JsonText } from "@courts/core";
+import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailability, JsonBytes, JsonText, TimeSlot } from "@courts/core";
+import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit } from "../limit.js";
-import { bool, iso, str } from "./rows.js";
-import type { SqlClient } from "./sql-client.js";
+import { bool, instantOrNull, int, iso, str } from "./rows.js";
+import type { Row, SqlClient } from "./sql-client.js";
 
 /**
  * The read model of the public catalogue (CatalogQueries): each named query is one statement that
@@ -64,6 +65,47 @@ const BOOKED_SLOTS = {
     "select exists (select 1 from courts where id = ?) as found, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text " +
     `from bookings where court_id = ? and booking_date = ? and ${HOLDING}) as body`,
 } as const;
+
+// The availability of a court: its venue, its booked slots, the earliest expiry among the unpaid
+// holds that still hold a slot (the answer changes then, with no write), and its own and its
+// venue's blocks spanning the date (block-repository.sql.ts listForCourtOn), oldest first, as
+// JSON objects with the table's column names. The aggregate subquery always gives one row.
+const BLOCK_OBJECT = {
+  sqlite: "json_object",
+  postgresql: "json_build_object",
+} as const;
+const blockJson = (engine: Engine) =>
+  `${BLOCK_OBJECT[engine]}('id', k.id, 'venue_id', k.venue_id, 'court_id', k.court_id, 'start_date', k.start_date, ` +
+  "'end_date', k.end_date, 'time_slots', k.time_slots, 'weekdays', k.weekdays, 'reason', k.reason, 'note', k.note, 'created_at', k.created_at)";
+const BLOCKS_OF_COURT =
+  "from court_blocks k where (k.court_id = c.id or (k.court_id is null and k.venue_id = c.venue_id)) and k.start_date <= ? and k.end_date >= ?";
+const UNPAID_HOLD_EXPIRY = "case when status = 'active' and paid_amount = 0 then hold_expires_at end";
+const COURT_AVAILABILITY = {
+  // no alias for the aggregate: SQLite then names it "(subquery-N)" in query plans (hot-paths.test.ts)
+  sqlite:
+    "select c.venue_id, slots, next_expiry, " +
+    `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${BLOCKS_OF_COURT} order by k.created_at)) as blocks ` +
+    `from courts c, (select json_group_array(time_slot) as slots, min(${UNPAID_HOLD_EXPIRY}) as next_expiry from ` +
+    `(select time_slot, status, paid_amount, hold_expires_at from bookings where court_id = ? and booking_date = ? and ${HOLDING} order by time_slot)) ` +
+    "where c.id = ?",
+  postgresql:
+    "select c.venue_id, d.slots, d.next_expiry, " +
+    `(select coalesce(json_agg(${blockJson("postgresql")} order by k.created_at), '[]'::json)::text ${BLOCKS_OF_COURT}) as blocks ` +
+    "from courts c, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text as slots, " +
+    `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = ? and booking_date = ? and ${HOLDING}) d ` +
+    "where c.id = ?",
+} as const;
+
+/** Availability answers kept per process on SQLite (one court on one date each, about 300 bytes). */
+const AVAILABILITY_CACHE_ENTRIES = 20_000;
+
+interface CachedAvailability {
+  readonly answer: CourtAvailability;
+  /** the `now` it was read at: holds overdue then stay overdue later, not earlier */
+  readonly from: number;
+  /** the first expiry of an unpaid hold in the answer: it frees its slot then */
+  readonly until: number;
+}
 
 // ---------------------------------------------------------------------------------------------
 // the month calendar of a venue
@@ -177,7 +219,82 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     return body;
   };
 
+  // Availability answers, valid while the file's stamp is the one they were read under: a commit
+  // (this process, another server, the CLI) changes the stamp. The next read then asks the
+  // database, once for all readers, whether the availability counter moved (the triggers of
+  // migration ...001900): if it did, the cache is emptied; if not (a session, a rate limit, a
+  // notification was written), the answers stand under the new stamp. Only on SQLite in WAL mode,
+  // where the stamp costs no statement (wal-stamp.ts).
+  const fileStamp = sql.fileStamp;
+  const availability = new Map<string, CachedAvailability>();
+  let availabilityStamp: string | null = null;
+  let availabilityCounter: number | null = null;
+  let checking: Promise<void> | null = null;
+  /** moves on each time the cache is emptied */
+  let generation = 0;
+  let cacheable = fileStamp !== null;
+
+  /** Brings the cache to `stamp`: one statement, read after the stamp, so it sees at least as much. */
+  const check = (stamp: string): Promise<void> => {
+    checking ??= (async () => {
+      try {
+        const row = await sql.one("select n from data_changes where name = 'availability'");
+        const counter = row === undefined ? null : int(row, "n");
+        if (counter === null) cacheable = false;
+        if (counter !== availabilityCounter) {
+          availability.clear();
+          generation++;
+        }
+        availabilityCounter = counter;
+        availabilityStamp = stamp;
+      } catch (error) {
+        availability.clear();
+        generation++;
+        availabilityStamp = null;
+        throw error;
+      } finally {
+        checking = null;
+      }
+    })();
+    return checking;
+  };
+
+  const readAvailability = async (courtId: string, date: string, now: Date): Promise<{ answer: CourtAvailability; until: number } | undefined> => {
+    const row = await sql.one(COURT_AVAILABILITY[sql.engine], [date, date, courtId, date, iso(now), courtId]);
+    if (!row) return undefined;
+    const blocks = (JSON.parse(str(row, "blocks")) as Row[]).map(toBlock);
+    const answer = { date, bookedSlots: JSON.parse(str(row, "slots")) as TimeSlot[], venueId: str(row, "venue_id"), blocks };
+    return { answer, until: instantOrNull(row, "next_expiry")?.getTime() ?? Infinity };
+  };
+
   return {
+    async courtAvailability(courtId, date, now) {
+      // read before the statement: a commit after it can only make the entry miss later
+      const stamp = cacheable ? (fileStamp?.() ?? null) : null;
+      if (stamp === null) return (await readAvailability(courtId, date, now))?.answer;
+      // a check under way may be for an older stamp: then this read goes to the database
+      if (stamp !== availabilityStamp) await check(stamp);
+      if (stamp !== availabilityStamp || !cacheable) return (await readAvailability(courtId, date, now))?.answer;
+      const key = `${courtId}|${date}`;
+      const at = now.getTime();
+      const cached = availability.get(key);
+      if (cached !== undefined && cached.from <= at && at < cached.until) return cached.answer;
+      const readIn = generation;
+      const read = await readAvailability(courtId, date, now);
+      if (read === undefined) return undefined;
+      // Kept unless the cache was emptied meanwhile. Its statement began after the counter was
+      // last checked, so it saw at least that state: any commit that changes its answer moves the
+      // counter past the checked value, and the check of the next stamp empties the cache.
+      if (generation === readIn) {
+        availability.delete(key);
+        availability.set(key, { answer: read.answer, from: at, until: read.until });
+        if (availability.size > AVAILABILITY_CACHE_ENTRIES) {
+          const oldest = availability.keys().next();
+          if (!oldest.done) availability.delete(oldest.value);
+        }
+      }
+      return read.answer;
+    },
     async courtDay(courtId, date, now) {
       const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date, iso(now ?? NO_HOLD_OVERDUE)]);
       if (!row || !bool(row, "found")) return undefined;

@@ -1,9 +1,9 @@
 import type { Court, CourtRepository } from "@courts/core";
 import { CourtSchema, type CourtRow } from "./entities.js";
 import { COURT_COLUMNS, toCourt } from "./mappers.js";
-import { int } from "./rows.js";
+import { findOne, int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
-import { imageChange } from "./venue-repository.sql.js";
+import { setImage } from "./venue-repository.sql.js";
 
 const numberTaken = (error: unknown) =>
   violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
@@ -24,10 +24,7 @@ const toRow = (court: Court): CourtRow => ({
 });
 
 export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
-  const findById = async (id: string) => {
-    const row = await sql.one(`select ${COURT_COLUMNS} from courts c where c.id = ?`, [id]);
-    return row && toCourt(row);
-  };
+  const findById = (id: string) => findOne(sql, `select ${COURT_COLUMNS} from courts c where c.id = ?`, [id], toCourt);
   return {
     findById,
     async list() {
@@ -65,14 +62,7 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
       // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay.
       return (await sql.run("delete from courts where id = ?", [id])) > 0;
     },
-    async setImage(id, image) {
-      const change = imageChange(image);
-      if (Object.keys(change).length > 0) {
-        const changed = await sql.fork().nativeUpdate(CourtSchema, { id }, change);
-        if (changed === 0) return undefined;
-      }
-      return findById(id);
-    },
+    setImage: (id, image) => setImage(sql, "courts", findById, id, image),
     async count() {
       const row = await sql.one("select count(*) as n from courts");
       return row ? int(row, "n") : 0;

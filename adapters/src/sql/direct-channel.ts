@@ -39,8 +39,14 @@ export interface Channels {
   close(): Promise<void>;
 }
 
+interface SqliteStatement {
+  all(params: Param[], callback: (error: Error | null, rows: Row[]) => void): void;
+  finalize(callback: (error: Error | null) => void): void;
+}
+
 interface SqliteConnection {
   all(sql: string, params: Param[], callback: (error: Error | null, rows: Row[]) => void): void;
+  prepare(sql: string, callback: (error: Error | null) => void): SqliteStatement;
   run(sql: string, params: Param[], callback: (this: { changes: number }, error: Error | null) => void): void;
   exec(sql: string, callback: (error: Error | null) => void): void;
   close(callback: (error: Error | null) => void): void;
@@ -62,6 +68,81 @@ const sqliteStatements = (connection: SqliteConnection): Statements => ({
       }),
     ),
 });
+
+/** Distinct statement texts kept prepared on the reading connection; past that, statements are prepared per call. */
+const PREPARED_READS = 500;
+/**
+ * Prepared copies of one text. A statement runs one call at a time, and the next call queued on it
+ * starts only once the main thread has taken the previous one's rows: with one copy, a text runs
+ * at most once per turn of a busy event loop. Four keep libuv's four worker threads fed.
+ */
+const COPIES_PER_TEXT = 4;
+
+interface PreparedCopy {
+  readonly statement: Promise<SqliteStatement>;
+  running: number;
+}
+
+/**
+ * The reading connection's selects, each text prepared once and run again and again. The driver's
+ * `Database#all` prepares, runs and finalizes a statement per call, and finalizes on the main
+ * thread: while a worker thread runs another statement of the connection, the main thread waits
+ * for the connection's mutex (`npm run bench`: a third of the main thread on a busy read). A
+ * prepared statement is bound, stepped to its end and reset on a worker thread. Each run steps to
+ * the last row, which ends its read transaction: the next run reads the database as it is then.
+ */
+const preparedReads = (connection: SqliteConnection) => {
+  const prepared = new Map<string, PreparedCopy[]>();
+  const prepare = (sql: string): PreparedCopy => ({
+    running: 0,
+    statement: new Promise<SqliteStatement>((resolve, reject) => {
+      const made = connection.prepare(sql, (error) => {
+        if (error) {
+          prepared.delete(sql);
+          reject(error);
+        } else resolve(made);
+      });
+    }),
+  });
+  /** an idle copy, a new one while there are fewer than COPIES_PER_TEXT, else the least busy */
+  const copyOf = (sql: string): PreparedCopy | undefined => {
+    let copies = prepared.get(sql);
+    if (copies === undefined) {
+      if (prepared.size >= PREPARED_READS) return undefined;
+      copies = [];
+      prepared.set(sql, copies);
+    }
+    let best: PreparedCopy | undefined;
+    for (const copy of copies) {
+      if (copy.running === 0) return copy;
+      if (best === undefined || copy.running < best.running) best = copy;
+    }
+    if (best !== undefined && copies.length >= COPIES_PER_TEXT) return best;
+    const copy = prepare(sql);
+    copies.push(copy);
+    return copy;
+  };
+  const statements: Statements = {
+    all: (sql, params) => {
+      const copy = copyOf(sql);
+      if (copy === undefined) return sqliteStatements(connection).all(sql, params);
+      copy.running++;
+      return copy.statement
+        .then((ready) => new Promise<Row[]>((resolve, reject) => ready.all([...params], (error, rows) => (error ? reject(error) : resolve(rows)))))
+        .finally(() => copy.running--);
+    },
+    run: (sql, params) => sqliteStatements(connection).run(sql, params),
+  };
+  const finalizeAll = async () => {
+    const all = [...prepared.values()].flat();
+    prepared.clear();
+    for (const copy of all) {
+      const statement = await copy.statement.catch(() => null);
+      if (statement) await new Promise<void>((resolve) => statement.finalize(() => resolve()));
+    }
+  };
+  return { statements, finalizeAll };
+};
 
 const sqliteExec = (connection: SqliteConnection, sql: string) =>
   new Promise<void>((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
@@ -90,12 +171,14 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
     run: (sql, params) => withWriter((connection) => sqliteStatements(connection).run(sql, params)),
   };
   let readConnection: SqliteConnection | null = null;
+  let reads: ReturnType<typeof preparedReads> | null = null;
   if (reader) {
     readConnection = (await knex.client.acquireRawConnection()) as SqliteConnection;
     await sqliteExec(readConnection, `${pragmas}; pragma query_only = on`);
+    reads = preparedReads(readConnection);
   }
   return {
-    read: readConnection === null ? write : sqliteStatements(readConnection),
+    read: reads === null ? write : reads.statements,
     write,
     separateReader: readConnection !== null,
     transaction: (work) =>
@@ -114,6 +197,8 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
     close: async () => {
       const connection = readConnection;
       if (connection === null) return;
+      // a connection with statements left unfinalized does not close
+      await reads?.finalizeAll();
       await new Promise<void>((resolve, reject) => connection.close((error) => (error ? reject(error) : resolve())));
     },
   };

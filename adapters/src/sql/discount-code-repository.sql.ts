@@ -1,24 +1,19 @@
 import { normalizeCode, type DiscountCodeRepository } from "@courts/core";
 import { DiscountCodeSchema, type DiscountCodeRow } from "./entities.js";
 import { DISCOUNT_CODE_COLUMNS, toDiscountCode } from "./mappers.js";
+import { findOne } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
 export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepository => {
-  const findById = async (id: string) => {
-    const row = await sql.one(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.id = ?`, [id]);
-    return row && toDiscountCode(row);
-  };
+  const findById = (id: string) => findOne(sql, `select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.id = ?`, [id], toDiscountCode);
   return {
     findById,
     async list() {
       const rows = await sql.all(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d order by d.created_at desc, d.id`);
       return rows.map(toDiscountCode);
     },
-    async findByCode(code) {
-      const row = await sql.one(`select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.code = ?`, [
-        normalizeCode(code),
-      ]);
-      return row && toDiscountCode(row);
+    findByCode(code) {
+      return findOne(sql, `select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.code = ?`, [normalizeCode(code)], toDiscountCode);
     },
     async insert(code) {
       try {

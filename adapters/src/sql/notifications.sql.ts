@@ -9,10 +9,8 @@ import type {
   WaitlistRepository,
 } from "@courts/core";
 import { isNoticeKind } from "@courts/core";
-import { bool, instant, instantOrNull, int, iso, str, strOrNull } from "./rows.js";
-import { violates, type Row, type SqlClient } from "./sql-client.js";
-
-const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
+import { bool, findOne, instant, instantOrNull, int, iso, str, strOrNull } from "./rows.js";
+import { claimBatch, placeholders, violates, type Row, type SqlClient } from "./sql-client.js";
 
 /** The outbox's payload is written only by enqueue below, from a typed Notice. */
 const noticeOf = (row: Row): Notice => {
@@ -32,6 +30,24 @@ const toClaimed = (row: Row): ClaimedMessage => ({
   attempts: int(row, "attempts"),
 });
 
+/**
+ * The ids of the rows of `table` (as t) that meet `where`, whose instant `at` lies in [from, to]
+ * and whose notice (the event `<event>:<id>`) is not done yet, oldest first.
+ */
+const awaitingNotice = async (
+  sql: SqlClient,
+  rows: { readonly table: "payments" | "bookings"; readonly event: string; readonly where: string; readonly at: string },
+  from: Date,
+  to: Date,
+): Promise<string[]> => {
+  const found = await sql.all(
+    `select t.id from ${rows.table} t left join notices_done n on n.event = '${rows.event}:' || t.id ` +
+      `where ${rows.where} and t.${rows.at} >= ? and t.${rows.at} <= ? and n.event is null order by t.${rows.at}`,
+    [iso(from), iso(to)],
+  );
+  return found.map((r) => str(r, "id"));
+};
+
 export const sqlOutbox = (sql: SqlClient): Outbox => ({
   async enqueue(message) {
     const written = await sql.run(
@@ -42,14 +58,16 @@ export const sqlOutbox = (sql: SqlClient): Outbox => ({
     return written > 0;
   },
   async claim(now, leaseUntil, limit) {
-    // One statement: the rows it picks are taken by it alone. PostgreSQL skips rows another
-    // sweeper has locked rather than waiting for them; SQLite runs one writer at a time.
-    const lock = sql.engine === "postgresql" ? " for update skip locked" : "";
-    const rows = await sql.all(
-      "update outbox set status = 'sending', attempts = attempts + 1, locked_until = ? " +
-        "where id in (select id from outbox where (status = 'pending' and next_attempt_at <= ?) " +
-        `or (status = 'sending' and locked_until <= ?) order by next_attempt_at, created_at limit ?${lock}) ` +
-        "returning id, event_key, kind, recipient, payload, attempts, created_at",
+    const rows = await claimBatch(
+      sql,
+      {
+        table: "outbox",
+        set: "status = 'sending', attempts = attempts + 1, locked_until = ?",
+        pick:
+          "select id from outbox where (status = 'pending' and next_attempt_at <= ?) or (status = 'sending' and locked_until <= ?) " +
+          "order by next_attempt_at, created_at limit ?",
+        returning: "id, event_key, kind, recipient, payload, attempts, created_at",
+      },
       [iso(leaseUntil), iso(now), iso(now), limit],
     );
     return rows.map(toClaimed).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -130,22 +148,10 @@ export const sqlNotifications = (sql: SqlClient): NotificationRepository => ({
   async markNoticed(event, at) {
     await sql.run("insert into notices_done (event, done_at) values (?, ?) on conflict (event) do nothing", [event, iso(at)]);
   },
-  async paymentsAwaitingNotice(from, to) {
-    const rows = await sql.all(
-      "select p.id from payments p left join notices_done n on n.event = 'payment:' || p.id " +
-        "where p.status in ('succeeded', 'refunded') and p.paid_at >= ? and p.paid_at <= ? and n.event is null order by p.paid_at",
-      [iso(from), iso(to)],
-    );
-    return rows.map((r) => str(r, "id"));
-  },
-  async cancellationsAwaitingNotice(from, to) {
-    const rows = await sql.all(
-      "select b.id from bookings b left join notices_done n on n.event = 'cancelled:' || b.id " +
-        "where b.status = 'cancelled' and b.cancelled_at >= ? and b.cancelled_at <= ? and n.event is null order by b.cancelled_at",
-      [iso(from), iso(to)],
-    );
-    return rows.map((r) => str(r, "id"));
-  },
+  paymentsAwaitingNotice: (from, to) =>
+    awaitingNotice(sql, { table: "payments", event: "payment", where: "t.status in ('succeeded', 'refunded')", at: "paid_at" }, from, to),
+  cancellationsAwaitingNotice: (from, to) =>
+    awaitingNotice(sql, { table: "bookings", event: "cancelled", where: "t.status = 'cancelled'", at: "cancelled_at" }, from, to),
 });
 
 const WAITLIST_COLUMNS = "id, user_id, court_id, booking_date, time_slot, created_at, notified_at";
@@ -177,9 +183,8 @@ export const sqlWaitlist = (sql: SqlClient): WaitlistRepository => ({
       throw error;
     }
   },
-  async findById(id) {
-    const row = await sql.one(`select ${WAITLIST_COLUMNS} from waitlist where id = ?`, [id]);
-    return row && toEntry(row);
+  findById(id) {
+    return findOne(sql, `select ${WAITLIST_COLUMNS} from waitlist where id = ?`, [id], toEntry);
   },
   async remove(id) {
     return (await sql.run("delete from waitlist where id = ?", [id])) > 0;

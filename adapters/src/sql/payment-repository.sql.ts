@@ -1,8 +1,8 @@
-import type { Payment, PaymentRepository, PaymentWithPayer, RecordOutcome, TransactionFilter } from "@courts/core";
+import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { PaymentSchema, type PaymentRow } from "./entities.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
-import { instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
-import type { Param, Row, SqlClient, SqlTx } from "./sql-client.js";
+import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
+import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
 
 const toRow = (p: Payment): PaymentRow => ({ ...p });
 
@@ -72,10 +72,8 @@ const transactionsPage = (where: string) =>
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
-const byIntent = async (tx: SqlTx, intentId: string) => {
-  const row = await tx.one(`select ${PAYMENT_COLUMNS} from payments p where p.stripe_payment_intent_id = ?`, [intentId]);
-  return row && toPayment(row);
-};
+const byIntent = (tx: SqlTx, intentId: string) =>
+  findOne(tx, `select ${PAYMENT_COLUMNS} from payments p where p.stripe_payment_intent_id = ?`, [intentId], toPayment);
 
 /**
  * The steps of markSucceeded, in the one order every caller takes (payment, booking, link,
@@ -152,22 +150,20 @@ const recordInTransaction = async (
 const asParam = (value: unknown): string | number | boolean | null =>
   value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 
-/**
- * One conditional UPDATE takes a batch of unleased rows for a sweeping process. On PostgreSQL the
- * rows are picked FOR UPDATE SKIP LOCKED, so concurrent sweepers take different rows instead of
- * queueing on the same ones; SQLite has a single writer, the lease condition is enough.
- */
-const claimBatch = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
-  const lock = sql.engine === "postgresql" ? " for update skip locked" : "";
-  const claimed = await sql.all(
-    "update payments set claimed_until = ? where id in (" +
-      `select p.id from payments p where ${condition} and (p.claimed_until is null or p.claimed_until <= ?) ` +
-      `order by p.created_at, p.id limit ?${lock}) returning id`,
+/** Leases the unleased payments that meet `condition` to one sweeping process, oldest first. */
+const claimPayments = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
+  const claimed = await claimBatch(
+    sql,
+    {
+      table: "payments",
+      set: "claimed_until = ?",
+      pick: `select p.id from payments p where ${condition} and (p.claimed_until is null or p.claimed_until <= ?) order by p.created_at, p.id limit ?`,
+    },
     [iso(until), ...params, iso(now), limit],
   );
   if (claimed.length === 0) return [];
   const ids = claimed.map((r) => str(r, "id"));
-  const rows = await sql.all(`select ${PAYMENT_COLUMNS} from payments p where p.id in (${ids.map(() => "?").join(", ")}) order by p.created_at, p.id`, ids);
+  const rows = await sql.all(`select ${PAYMENT_COLUMNS} from payments p where p.id in (${placeholders(ids.length)}) order by p.created_at, p.id`, ids);
   return rows.map(toPayment);
 };
 
@@ -177,22 +173,21 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     await sql.fork().insert(PaymentSchema, toRow(payment));
     return payment;
   },
-  async findById(id) {
-    const row = await sql.one(`${WITH_PAYER_SELECT} where p.id = ?`, [id]);
-    return row && toPaymentWithPayer(row);
+  findById(id) {
+    return findOne(sql, `${WITH_PAYER_SELECT} where p.id = ?`, [id], toPaymentWithPayer);
   },
-  async findByIntent(intentId) {
-    const row = await sql.one(`select ${PAYMENT_COLUMNS} from payments p where p.stripe_payment_intent_id = ?`, [intentId]);
-    return row && toPayment(row);
+  findByIntent(intentId) {
+    return findOne(sql, `select ${PAYMENT_COLUMNS} from payments p where p.stripe_payment_intent_id = ?`, [intentId], toPayment);
   },
-  async findPending(bookingId, payerId, kind) {
-    const row = await sql.one(
+  findPending(bookingId, payerId, kind) {
+    return findOne(
+      sql,
       `select ${PAYMENT_COLUMNS} from payments p ` +
         "where p.booking_id = ? and p.user_id = ? and p.kind = ? and p.status = 'pending' " +
         "order by p.created_at desc, p.id desc limit 1",
       [bookingId, payerId, kind],
+      toPayment,
     );
-    return row && toPayment(row);
   },
   async markSucceeded(input) {
     // Caught outside the transaction: by then it is rolled back, and on PostgreSQL the aborted
@@ -296,17 +291,13 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
         "coalesce(sum(succeeded_count), 0) as succeeded_count, coalesce(sum(pending_amount), 0) as pending_amount, " +
         "coalesce(sum(pending_count), 0) as pending_count from payment_totals",
     );
-    const gross = intOrZero(row, "gross");
-    const discounts = intOrZero(row, "discounts");
-    const stripeFees = intOrZero(row, "stripe_fees");
-    const refunds = intOrZero(row, "refunds");
     return {
-      gross,
-      total: gross - discounts - refunds,
-      discounts,
-      stripeFees,
-      refunds,
-      net: gross - discounts - stripeFees - refunds,
+      ...settledFigures({
+        gross: intOrZero(row, "gross"),
+        discounts: intOrZero(row, "discounts"),
+        stripeFees: intOrZero(row, "stripe_fees"),
+        refunds: intOrZero(row, "refunds"),
+      }),
       succeededCount: intOrZero(row, "succeeded_count"),
       pendingAmount: intOrZero(row, "pending_amount"),
       pendingCount: intOrZero(row, "pending_count"),
@@ -344,10 +335,10 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     return changed > 0;
   },
   claimOwedRefunds(now, until, limit) {
-    return claimBatch(sql, "p.refund_owed > 0", [], now, until, limit);
+    return claimPayments(sql, "p.refund_owed > 0", [], now, until, limit);
   },
   claimStalePending(before, now, until, limit) {
-    return claimBatch(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
+    return claimPayments(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
   },
   async releaseClaim(id) {
     await sql.run("update payments set claimed_until = null where id = ?", [id]);

@@ -1,4 +1,4 @@
-import type { Row } from "./sql-client.js";
+import type { Param, Row } from "./sql-client.js";
 
 /**
  * Typed reads of raw result rows. Drivers differ: SQLite gives 0/1 for booleans and ISO text for
@@ -59,3 +59,14 @@ export const bytes = (row: Row, column: string): Uint8Array => {
 /** Binds an instant: ISO-8601 UTC text, which both engines compare and store correctly. */
 export const iso = (date: Date): string => date.toISOString();
 export const isoOrNull = (date: Date | null): string | null => (date === null ? null : date.toISOString());
+
+/** The first row of a query, read by `map`; undefined when there is none. */
+export const findOne = async <T>(
+  db: { one(sql: string, params?: readonly Param[]): Promise<Row | undefined> },
+  sql: string,
+  params: readonly Param[],
+  map: (row: Row) => T,
+): Promise<T | undefined> => {
+  const row = await db.one(sql, params);
+  return row && map(row);
+};

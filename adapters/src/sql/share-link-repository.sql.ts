@@ -1,6 +1,7 @@
 import type { ShareLinkRepository } from "@courts/core";
 import { ShareLinkSchema } from "./entities.js";
 import { SHARE_LINK_COLUMNS, toShareLink } from "./mappers.js";
+import { findOne } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 export const sqlShareLinkRepository = (sql: SqlClient): ShareLinkRepository => ({
@@ -8,15 +9,15 @@ export const sqlShareLinkRepository = (sql: SqlClient): ShareLinkRepository => (
     await sql.fork().insert(ShareLinkSchema, { ...link });
     return link;
   },
-  async findByToken(token) {
-    const row = await sql.one(`select ${SHARE_LINK_COLUMNS} from share_links s where s.token = ?`, [token]);
-    return row && toShareLink(row);
+  findByToken(token) {
+    return findOne(sql, `select ${SHARE_LINK_COLUMNS} from share_links s where s.token = ?`, [token], toShareLink);
   },
-  async findByBooking(bookingId) {
-    const row = await sql.one(
+  findByBooking(bookingId) {
+    return findOne(
+      sql,
       `select ${SHARE_LINK_COLUMNS} from share_links s where s.booking_id = ? order by s.created_at desc, s.id desc limit 1`,
       [bookingId],
+      toShareLink,
     );
-    return row && toShareLink(row);
   },
 });

@@ -1,16 +1,7 @@
-import type { IntentStatus } from "@courts/core";
+import { INTENT_STATUSES } from "@courts/core";
 import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "../payments/simulated-intent-store.js";
-import { bool, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
+import { bool, findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
-
-const INTENT_STATUSES: readonly IntentStatus[] = [
-  "requires_payment_method",
-  "requires_confirmation",
-  "requires_action",
-  "processing",
-  "succeeded",
-  "canceled",
-];
 
 const INTENT_COLUMNS = "id, client_secret, amount, currency, status, metadata, idempotency_key, created_at, customer, save_card, payment_method";
 const REFUND_COLUMNS = "id, intent_id, amount, idempotency_key, created_at";
@@ -76,13 +67,11 @@ export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore =>
     if (!row) throw new Error(`simulated intent for key ${intent.idempotencyKey} vanished`);
     return toIntent(row);
   },
-  async findIntent(id) {
-    const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where id = ?`, [id]);
-    return row && toIntent(row);
+  findIntent(id) {
+    return findOne(sql, `select ${INTENT_COLUMNS} from simulated_intents where id = ?`, [id], toIntent);
   },
-  async findIntentByClientSecret(clientSecret) {
-    const row = await sql.one(`select ${INTENT_COLUMNS} from simulated_intents where client_secret = ?`, [clientSecret]);
-    return row && toIntent(row);
+  findIntentByClientSecret(clientSecret) {
+    return findOne(sql, `select ${INTENT_COLUMNS} from simulated_intents where client_secret = ?`, [clientSecret], toIntent);
   },
   async updateIntentStatus(id, from, to) {
     return (await sql.run("update simulated_intents set status = ? where id = ? and status = ?", [to, id, from])) > 0;

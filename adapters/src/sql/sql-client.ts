@@ -1,9 +1,11 @@
+import { realpathSync } from "node:fs";
 import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/core";
 // @mikro-orm/knex, re-exported by both driver packages.
 import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
 import type { DatabaseTarget, Engine } from "./database-url.js";
 import { postgresChannels, sqliteChannels, type Channels } from "./direct-channel.js";
 import { sqlitePragmas } from "./orm.js";
+import { walStamp, type WalStamp } from "./wal-stamp.js";
 
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
 export type Row = Readonly<Record<string, unknown>>;
@@ -36,6 +38,7 @@ export class SqlClient {
     readonly orm: MikroORM,
     readonly engine: Engine,
     private readonly channels: Channels,
+    private readonly wal: WalStamp | null,
   ) {
     this.driver = orm.em.getDriver() as unknown as AbstractSqlDriver;
     this.onQuery = orm.config.get("onQuery");
@@ -49,7 +52,23 @@ export class SqlClient {
         ? postgresChannels(knex)
         : // `:memory:` lives in its one connection: a second one would open another, empty database
           await sqliteChannels(knex, sqlitePragmas(target.path), target.path !== ":memory:");
-    return new SqlClient(orm, target.engine, channels);
+    let wal: WalStamp | null = null;
+    if (target.engine === "sqlite" && channels.separateReader) {
+      const [mode] = await channels.read.all("pragma journal_mode", []);
+      const [locking] = await channels.read.all("pragma locking_mode", []);
+      if (mode?.journal_mode === "wal" && locking?.locking_mode === "normal") wal = walStamp(realpathSync(target.path));
+    }
+    return new SqlClient(orm, target.engine, channels, wal);
+  }
+
+  /**
+   * SQLite in WAL mode only: a stamp of everything committed to the file so far, by any process,
+   * read without a statement (wal-stamp.ts); null when it cannot be read exactly at this moment.
+   * Equal stamps at two moments: nothing was committed in between.
+   */
+  get fileStamp(): (() => string | null) | null {
+    const wal = this.wal;
+    return wal === null ? null : () => wal.read();
   }
 
   /**
@@ -95,6 +114,7 @@ export class SqlClient {
 
   /** Closes the reading connection; the ORM closes its own. */
   async close(): Promise<void> {
+    this.wal?.close();
     await this.channels.close();
   }
 
@@ -135,4 +155,22 @@ export const violates = (error: unknown, index: string, sqliteColumns?: string):
   const message = uniqueViolation(error);
   if (message === undefined) return false;
   return message.includes(index) || (sqliteColumns !== undefined && message.includes(sqliteColumns));
+};
+
+/** `?, ?, ?` for an `in (...)` list of n values. */
+export const placeholders = (n: number): string => Array.from({ length: n }, () => "?").join(", ");
+
+/**
+ * Takes a batch of rows for one sweeping process with one conditional UPDATE: `set` marks them
+ * taken, `pick` selects the ids of the free ones (`select ... limit ?`). On PostgreSQL they are
+ * picked FOR UPDATE SKIP LOCKED, so concurrent sweepers take different rows instead of queueing on
+ * the same ones; SQLite has a single writer, the condition in `pick` is enough.
+ */
+export const claimBatch = (
+  sql: SqlClient,
+  claim: { readonly table: string; readonly set: string; readonly pick: string; readonly returning?: string },
+  params: readonly Param[],
+): Promise<Row[]> => {
+  const lock = sql.engine === "postgresql" ? " for update skip locked" : "";
+  return sql.all(`update ${claim.table} set ${claim.set} where id in (${claim.pick}${lock}) returning ${claim.returning ?? "id"}`, params);
 };

@@ -1,7 +1,7 @@
 import type { User, UserConflict, UserRepository } from "@courts/core";
 import { UserSchema } from "./entities.js";
 import { toUser, USER_COLUMNS } from "./mappers.js";
-import { int } from "./rows.js";
+import { findOne, int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
 /** The case-insensitive key of a username or email (see the users table). */
@@ -14,15 +14,11 @@ const conflictOf = (error: unknown): UserConflict | undefined => {
 };
 
 export const sqlUserRepository = (sql: SqlClient): UserRepository => {
-  const findById = async (id: string) => {
-    const row = await sql.one(`select ${USER_COLUMNS} from users u where u.id = ?`, [id]);
-    return row && toUser(row);
-  };
+  const findById = (id: string) => findOne(sql, `select ${USER_COLUMNS} from users u where u.id = ?`, [id], toUser);
   return {
     findById,
-    async findByUsername(username) {
-      const row = await sql.one(`select ${USER_COLUMNS} from users u where u.username_key = ?`, [caseKey(username)]);
-      return row && toUser(row);
+    findByUsername(username) {
+      return findOne(sql, `select ${USER_COLUMNS} from users u where u.username_key = ?`, [caseKey(username)], toUser);
     },
     async insert(user) {
       try {

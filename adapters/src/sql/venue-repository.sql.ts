@@ -1,21 +1,31 @@
 import type { VenueRepository } from "@courts/core";
-import { VenueSchema, type VenueRow } from "./entities.js";
+import { VenueSchema } from "./entities.js";
 import { toVenue, VENUE_COLUMNS } from "./mappers.js";
+import { findOne } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
-/** Only the image fields given (an explicit null clears one). */
-export const imageChange = (image: { imageData?: string | null; imageUrl?: string | null }) => {
-  const change: Partial<Pick<VenueRow, "imageData" | "imageUrl">> = {};
-  if (image.imageData !== undefined) change.imageData = image.imageData;
-  if (image.imageUrl !== undefined) change.imageUrl = image.imageUrl;
-  return change;
+/**
+ * A venue's or a court's setImage: writes only the image fields given (an explicit null clears
+ * one), then reads the row back; undefined when there is no such row.
+ */
+export const setImage = async <T>(
+  sql: SqlClient,
+  table: "venues" | "courts",
+  findById: (id: string) => Promise<T | undefined>,
+  id: string,
+  image: { imageData?: string | null; imageUrl?: string | null },
+): Promise<T | undefined> => {
+  const given = Object.entries({ image_data: image.imageData, image_url: image.imageUrl }).filter(([, value]) => value !== undefined);
+  if (given.length > 0) {
+    const columns = given.map(([column]) => `${column} = ?`).join(", ");
+    const changed = await sql.run(`update ${table} set ${columns} where id = ?`, [...given.map(([, value]) => value ?? null), id]);
+    if (changed === 0) return undefined;
+  }
+  return findById(id);
 };
 
 export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
-  const findById = async (id: string) => {
-    const row = await sql.one(`select ${VENUE_COLUMNS} from venues v where v.id = ?`, [id]);
-    return row && toVenue(row);
-  };
+  const findById = (id: string) => findOne(sql, `select ${VENUE_COLUMNS} from venues v where v.id = ?`, [id], toVenue);
   return {
     findById,
     async list() {
@@ -31,17 +41,9 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
       // payments stay, they have no foreign key (see the payments table).
       return (await sql.run("delete from venues where id = ?", [id])) > 0;
     },
-    async setImage(id, image) {
-      const change = imageChange(image);
-      if (Object.keys(change).length > 0) {
-        const changed = await sql.fork().nativeUpdate(VenueSchema, { id }, change);
-        if (changed === 0) return undefined;
-      }
-      return findById(id);
-    },
-    async findByName(name) {
-      const row = await sql.one(`select ${VENUE_COLUMNS} from venues v where v.name = ? order by v.created_at limit 1`, [name]);
-      return row && toVenue(row);
+    setImage: (id, image) => setImage(sql, "venues", findById, id, image),
+    findByName(name) {
+      return findOne(sql, `select ${VENUE_COLUMNS} from venues v where v.name = ? order by v.created_at limit 1`, [name], toVenue);
     },
   };
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
-import { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer, presentCourt } from "@courts/core";
+import { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer, presentCourt, type Block } from "@courts/core";
 import { expect, it } from "vitest";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
@@ -29,6 +29,43 @@ export const catalogQueriesContract = (subject: () => Subject): void => {
     expect(asCourtDay(day)).toEqual({ date: "2026-11-25", bookedSlots: ["06:00", "21:00"] });
     expect(asCourtDay(await catalog().courtDay(place.court.id, "2026-11-27"))).toEqual({ date: "2026-11-27", bookedSlots: [] });
     expect(await catalog().courtDay(randomUUID(), "2026-11-25")).toBeUndefined();
+  });
+
+  it("when a court's availability is asked, then it is its day at that instant, its venue, and the blocks of the court and its venue on the date", async () => {
+    const place = await seedPlace(repos());
+    const other = await seedCourt(repos(), place.venue.id, { courtNumber: 2 });
+    const elsewhere = await seedPlace(repos());
+    const now = new Date("2026-11-24T15:00:00.000Z");
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "21:00", paidAmount: 1450, status: "confirmed" });
+    // unpaid holds: one still running at `now`, one run out (it no longer holds its slot)
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "07:00", holdExpiresAt: new Date("2026-11-24T15:10:00.000Z") });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "08:00", holdExpiresAt: new Date("2026-11-24T14:59:00.000Z") });
+    const cancelled = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "12:00" });
+    await cancel(cancelled.id);
+    await seedBooking(repos(), { user: place.user, court: other }, { date: "2026-11-25", timeSlot: "13:00" });
+
+    const block = (overrides: Partial<Block>): Block => ({
+      id: randomUUID(), venueId: place.venue.id, courtId: null, startDate: "2026-11-20", endDate: "2026-11-30", timeSlots: null, weekdays: null,
+      reason: "Otro", note: null, createdAt: new Date("2026-11-22T10:00:00.000Z"), ...overrides,
+    });
+    const at = { cancelConflicts: false, at: now, cancellationReason: "Cierre" };
+    const own = block({ courtId: place.court.id, timeSlots: ["10:00", "11:00"], reason: "Mantenimiento", note: "Red nueva", createdAt: new Date("2026-11-22T11:00:00.000Z") });
+    const venueWide = block({ timeSlots: ["06:00"], weekdays: [1, 2], reason: "Clases" });
+    for (const b of [
+      own,
+      venueWide,
+      block({ courtId: other.id, timeSlots: ["15:00"] }), // another court of the venue
+      block({ venueId: elsewhere.venue.id, timeSlots: ["16:00"] }), // another venue
+      block({ courtId: place.court.id, startDate: "2026-11-26", endDate: "2026-11-27", timeSlots: ["17:00"] }), // other dates
+    ])
+      expect((await repos().blocks.create(b, at)).kind).toBe("created");
+
+    const day = await catalog().courtAvailability(place.court.id, "2026-11-25", now);
+    expect(day).toEqual({ date: "2026-11-25", bookedSlots: ["07:00", "21:00"], venueId: place.venue.id, blocks: [venueWide, own] });
+    // the hold runs out: its slot is free from then on
+    expect((await catalog().courtAvailability(place.court.id, "2026-11-25", new Date("2026-11-24T15:10:00.000Z")))?.bookedSlots).toEqual(["21:00"]);
+    expect(await catalog().courtAvailability(place.court.id, "2026-12-05", now)).toEqual({ date: "2026-12-05", bookedSlots: [], venueId: place.venue.id, blocks: [] });
+    expect(await catalog().courtAvailability(randomUUID(), "2026-11-25", now)).toBeUndefined();
   });
 
   it("when a venue's courts are asked, then they are the API's courts by number, and an unknown venue is not found", async () => {

@@ -101,7 +101,47 @@ export const ENGINES: readonly { readonly name: EngineName; readonly available: 
   { name: "postgresql", available: TEST_DATABASE_URL !== undefined },
 ];
 
-export const SQL_ENGINES = ENGINES.filter((e) => e.name !== "memory");
+export const SQL_ENGINES = ENGINES.filter(
+  (e): e is { readonly name: "sqlite" | "postgresql"; readonly available: boolean } => e.name !== "memory",
+);
+
+/**
+ * The database of one describe block: migrated before its tests, with `others` more databases
+ * opened on it (standing for other server processes) when asked, emptied before each test when
+ * `empty`, closed after. Read its fields inside hooks and tests.
+ */
+export const useTestDatabase = (
+  engine: "sqlite" | "postgresql",
+  options: { readonly others?: number; readonly poolSize?: number; readonly empty?: boolean } = {},
+): { readonly db: SqlDatabase; readonly url: string; readonly processes: readonly SqlDatabase[] } => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let processes: SqlDatabase[] = [];
+  beforeAll(async () => {
+    opened = await openTestDatabase(engine);
+    processes = [opened.db];
+    for (let i = 0; i < (options.others ?? 0); i++) processes.push(await openSqlDatabase(opened.url, { poolSize: options.poolSize }));
+  });
+  if (options.empty) beforeEach(() => emptyTables(processes[0] as SqlDatabase));
+  afterAll(async () => {
+    for (const db of processes.slice(1)) await db.close();
+    await opened?.dispose();
+  });
+  const current = () => {
+    if (opened === undefined) throw new Error("the test database opens in beforeAll");
+    return opened;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get url() {
+      return current().url;
+    },
+    get processes() {
+      return processes;
+    },
+  };
+};
 
 /**
  * Runs one contract against every engine: in memory, SQLite (a temp file per suite) and

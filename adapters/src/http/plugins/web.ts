@@ -4,6 +4,9 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { Effect } from "effect";
+import { getVenue, imageSrc } from "@courts/core";
+import { escapeHtml } from "../../mail/html.js";
 
 const NOT_BUILT = `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><title>Reserva de canchas</title></head>
@@ -13,6 +16,14 @@ const NOT_BUILT = `<!doctype html>
 <p>Compílala con <code>npm run build -w @courts/web</code> o arranca con <code>npm start</code>, que la compila si falta.</p>
 </body></html>
 `;
+
+/** dist/route-preloads.json (web/vite.config.ts): per client route, the chunks its screen needs. */
+type RoutePreloads = Record<string, { modules?: string[]; styles?: string[] }>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** "/venue/:venueId" matches "/venue/abc" (and "/venue/abc/"), never "/venue/abc/calendar". */
+const routeMatches = (route: string, pathname: string) =>
+  new RegExp(`^${route.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`).test(pathname);
 
 const isApi = (url: string) => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 
@@ -42,19 +53,83 @@ export default fp<{ webDist: string }>(
       });
     }
 
-    // "/" gets index.html with the home screen's first paint inside #root (web/public/home-shell.html):
-    // the headline paints before the script runs, which is most of a phone's wait. Read per request,
-    // so a rebuilt web (new asset names) is served at once.
-    const shellFile = path.join(options.webDist, "home-shell.html");
-    if (built && existsSync(shellFile)) {
-      app.get("/", { schema: { hide: true } }, async (_request, reply) => {
-        const [index, shell] = await Promise.all([readFile(indexFile, "utf8"), readFile(shellFile, "utf8")]);
-        const body = shell.replace(/<!--[\s\S]*?-->/g, "").trim();
-        return reply
-          .type("text/html; charset=utf-8")
-          .header("cache-control", "no-cache")
-          .send(index.replace('<div id="root"></div>', `<div id="root">${body}</div>`));
-      });
+    const preloadsFile = path.join(options.webDist, "route-preloads.json");
+    const readPreloads = async (): Promise<RoutePreloads> => {
+      try {
+        return JSON.parse(await readFile(preloadsFile, "utf8")) as RoutePreloads;
+      } catch {
+        return {}; // an older build without the file: the screen's code loads after the main script
+      }
+    };
+
+    /**
+     * The links that let a phone fetch, together with the main script, what the screen at
+     * `pathname` needs next: its chunks and its stylesheet (otherwise asked for only once the main
+     * script has run).
+     */
+    const preloadLinks = async (pathname: string): Promise<string> => {
+      const preloads = await readPreloads();
+      // "*": any other path (the not-found screen) still needs the app itself
+      const route = Object.keys(preloads).find((candidate) => candidate !== "*" && routeMatches(candidate, pathname)) ?? (preloads["*"] ? "*" : undefined);
+      if (!route) return "";
+      return [
+        ...(preloads[route]?.styles ?? []).map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
+        ...(preloads[route]?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+      ].join("\n    ");
+    };
+
+    /**
+     * A screen's first paint, put inside #root before the script runs (web/public/*-shell.html, the
+     * markup the screen renders first): home's headline, a venue's hero with its cover picture, a
+     * court's booking heading (to a browser with a session: a guest is sent to /login). The
+     * fields are escaped; a venue or court that does not exist gets the empty page (its screen
+     * says so). Files are read per request, so a rebuilt web is served at once.
+     */
+    const shell = async (request: FastifyRequest, pathname: string): Promise<string | undefined> => {
+      const fill = async (name: string, fields: Record<string, string> = {}) => {
+        const file = path.join(options.webDist, `${name}-shell.html`);
+        if (!existsSync(file)) return undefined;
+        const template = (await readFile(file, "utf8")).replace(/<!--[\s\S]*?-->/g, "").trim();
+        return template.replace(/\{\{(\w+)\}\}/g, (_all, key: string) => escapeHtml(fields[key] ?? ""));
+      };
+      if (pathname === "/") return fill("home");
+      const venueId = /^\/venue\/([^/]+)\/?$/.exec(pathname)?.[1]?.toLowerCase();
+      if (venueId && UUID.test(venueId)) {
+        const venue = await Effect.runPromise(getVenue(app.ports, venueId)).catch(() => undefined);
+        const image = venue ? imageSrc(venue) : undefined;
+        // no picture (the fallback is the screen's own asset) or an inline one (too big to repeat)
+        if (!venue || !image || image.startsWith("data:")) return undefined;
+        const courts = venue.courtCount;
+        return fill("venue", {
+          id: venue.id,
+          image,
+          name: venue.name,
+          description: venue.description || "Complejo Deportivo de Tenis",
+          location: venue.location,
+          courts: `${courts} ${courts === 1 ? "cancha" : "canchas"}`,
+        });
+      }
+      const courtId = /^\/booking\/([^/]+)\/?$/.exec(pathname)?.[1]?.toLowerCase();
+      if (courtId && UUID.test(courtId) && typeof request.session.userId === "string") {
+        const court = await app.ports.courts.findById(courtId).catch(() => undefined);
+        if (!court) return undefined;
+        return fill("booking", { venueId: court.venueId, name: court.name, number: String(court.courtNumber) });
+      }
+      return undefined;
+    };
+
+    /** index.html for a screen: its preload links in the head, its first paint in #root. */
+    const page = async (request: FastifyRequest, pathname: string) => {
+      const [index, links, body] = await Promise.all([readFile(indexFile, "utf8"), preloadLinks(pathname), shell(request, pathname)]);
+      const head = links ? index.replace("</head>", `  ${links}\n  </head>`) : index;
+      return body ? head.replace('<div id="root"></div>', `<div id="root">${body}</div>`) : head;
+    };
+
+    if (built) {
+      // "/" is fastify-static's index: answered here first so it gets home's first paint
+      app.get("/", { schema: { hide: true } }, async (request, reply) =>
+        reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(await page(request, "/")),
+      );
     }
 
     const spa = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -68,6 +143,7 @@ export default fp<{ webDist: string }>(
       }
       if (!built) return reply.code(503).type("text/html; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT);
       reply.header("cache-control", "no-cache");
+      if (request.method === "GET") return reply.type("text/html; charset=utf-8").send(await page(request, pathname));
       return reply.sendFile("index.html");
     };
     app.setNotFoundHandler(spa);

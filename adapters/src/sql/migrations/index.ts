@@ -5,6 +5,7 @@ import { Migration20261123001200RefundsOwed } from "./Migration20261123001200_re
 import { Migration20261123001300HoldsAndSplitDeadline } from "./Migration20261123001300_holds_and_split_deadline.js";
 import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261123001400_limits_and_frozen_invoices.js";
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
+import { Migration20261123001900AvailabilityChanges } from "./Migration20261123001900_availability_changes.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -21,4 +22,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261123001500_history_at_scale", class: Migration20261123001500HistoryAtScale },
   { name: "Migration20261123001800_club_operations", class: Migration20261123001800ClubOperations },
   { name: "Migration20261123001700_notifications", class: Migration20261123001700Notifications },
+  { name: "Migration20261123001900_availability_changes", class: Migration20261123001900AvailabilityChanges },
 ];

@@ -1,0 +1,82 @@
+import { Writable } from "node:stream";
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import { REDACT_PATHS, serverLogger } from "@courts/adapters";
+
+/**
+ * The server's log lines censor what pino's own `redact` with REDACT_PATHS would, line for line:
+ * pino's redactor is the oracle, the server's cheaper formatter must write the same text.
+ */
+
+const capture = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, lines };
+};
+
+/** pino's own redaction of REDACT_PATHS: what the server's lines must read like */
+const oracleLogger = () => {
+  const { stream, lines } = capture();
+  return { log: pino({ level: "info", redact: { paths: REDACT_PATHS, censor: "[redactado]" } }, stream), lines };
+};
+const serverLines = () => {
+  const { stream, lines } = capture();
+  return { log: serverLogger("info", stream), lines };
+};
+/** time and pid aside */
+const comparable = (lines: readonly string[]) => lines.map((l) => l.replace(/"time":\d+,/, "").replace(/"pid":\d+,/, ""));
+
+const withSecrets = () => {
+  const error = Object.assign(new Error("fallo de pago"), { cardNumber: "4242424242424242", code: "CARD" });
+  return [
+    { user: { username: "ana", password: "clave-super-secreta" } },
+    { body: { cardNumber: "4242424242424242", cvc: "123", expMonth: 12 }, other: { clientSecret: "pi_secret_x", note: "ok" } },
+    { err: error },
+    { req: { method: "GET", url: "/api/auth/me", headers: { authorization: "Bearer abc", cookie: "sessionId=s%3Aabc", host: "x" } } },
+    { req: { headers: { "stripe-signature": "t=1,v1=abc", "content-type": "application/json" } } },
+    { res: { statusCode: 200, headers: { "set-cookie": "sessionId=abc; Path=/", "cache-control": "no-store" } } },
+    { config: { sessionSecret: "s".repeat(40), port: 3000 }, list: [{ password: "in an array" }] },
+    // not covered by the paths: kept as pino kept them
+    { password: "top-level", nested: { deeper: { password: "two levels down" } } },
+    { method: "GET", url: "/api/courts/x/bookings?date=2026-11-25", statusCode: 200, responseTime: 1.25 },
+  ];
+};
+
+describe("log redaction", () => {
+  it("when lines carry passwords, card data, secrets, cookies or auth headers, then they read exactly as pino's redact paths would write them", () => {
+    const oracle = oracleLogger();
+    const server = serverLines();
+    const lines = withSecrets();
+    for (const line of lines) oracle.log.info(line, "linea");
+    for (const line of lines) server.log.info(line, "linea");
+    // child loggers' bindings too (Fastify binds each request's id), at any depth
+    oracle.log.child({ reqId: "r-1", account: { password: "p" } }).child({ card: { cvc: "999" } }).warn("hijo");
+    server.log.child({ reqId: "r-1", account: { password: "p" } }).child({ card: { cvc: "999" } }).warn("hijo");
+
+    expect(server.lines).toHaveLength(lines.length + 1);
+    expect(comparable(server.lines)).toEqual(comparable(oracle.lines));
+    const all = server.lines.join("\n");
+    for (const secret of ["clave-super-secreta", "4242424242424242", "pi_secret_x", "Bearer abc", "sessionId=", "v1=abc", "s".repeat(40), '"999"'])
+      expect(all).not.toContain(secret);
+    expect(all).toContain("[redactado]");
+    expect(all).toContain("fallo de pago");
+  });
+
+  it("when a line is redacted, then the caller's objects are left as they were", () => {
+    const server = serverLines();
+    const user = { username: "ana", password: "clave" };
+    const headers = { authorization: "Bearer abc" };
+    const error = Object.assign(new Error("x"), { password: "clave" });
+    server.log.info({ user, req: { headers }, err: error }, "linea");
+    expect(user.password).toBe("clave");
+    expect(headers.authorization).toBe("Bearer abc");
+    expect(error.password).toBe("clave");
+    expect(server.lines[0]).not.toContain("clave");
+    expect(server.lines[0]).toContain('"stack":"Error: x');
+  });
+});
