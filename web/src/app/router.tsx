@@ -1,50 +1,158 @@
-import { lazy } from "react";
-import { Route, Routes } from "react-router-dom";
+import { lazy, useState, type ComponentType } from "react";
+import { matchPath, Route, Routes } from "react-router-dom";
+import { isAvailable } from "@courts/core";
+import { mutate, preload } from "swr";
+import { adminCheckKey } from "../features/auth/api/get-admin-check";
+import { fetchMe, meKey } from "../features/auth/api/get-me";
+import { configKey } from "../features/config/api/get-config";
+import { courtKey } from "../features/venues/api/get-court";
+import { courtDayKey } from "../features/venues/api/get-court-day";
+import { courtsKey } from "../features/venues/api/get-courts";
+import { venueKey } from "../features/venues/api/get-venue";
+import { venueCourtsKey } from "../features/venues/api/get-venue-courts";
+import { venuesKey } from "../features/venues/api/get-venues";
+import { fetcher } from "../lib/api-client";
+import type { AppConfig, Court } from "../types/api";
 import { AppLayout } from "./layout/app-layout";
 
-// One chunk per screen: "/" downloads only the shell and the home screen.
-const Home = lazy(() => import("./routes/home"));
-const VenueDetail = lazy(() => import("./routes/venue"));
-const VenueCalendar = lazy(() => import("./routes/venue-calendar"));
-const Booking = lazy(() => import("./routes/booking"));
-const MyBookings = lazy(() => import("./routes/my-bookings"));
-const Register = lazy(() => import("./routes/register"));
-const Login = lazy(() => import("./routes/login"));
-const UserDashboard = lazy(() => import("./routes/user-dashboard"));
-const Settings = lazy(() => import("./routes/settings"));
-const Checkout = lazy(() => import("./routes/checkout"));
-const SharedPayment = lazy(() => import("./routes/shared-payment"));
-const PaymentSuccess = lazy(() => import("./routes/payment-success"));
-const AdminLogin = lazy(() => import("./routes/admin/login"));
-const AdminDashboard = lazy(() => import("./routes/admin/dashboard"));
-const AdminCourts = lazy(() => import("./routes/admin/courts"));
-const AdminPayments = lazy(() => import("./routes/admin/payments"));
-const AdminDiscounts = lazy(() => import("./routes/admin/discounts"));
-const AdminSchedule = lazy(() => import("./routes/admin/schedule"));
-const NotFound = lazy(() => import("./routes/not-found"));
+type Module = { default: ComponentType };
+
+/**
+ * A screen in its own chunk: "/" downloads only the shell and the home screen. `load` fetches the
+ * chunk once; a screen whose chunk has already arrived renders at once (no Suspense fallback), so
+ * preloading the first screen before the first render (boot.tsx) means no spinner replaces the
+ * server's first paint.
+ */
+const screen = (load: () => Promise<Module>) => {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<Module> | undefined;
+  const fetchChunk = () =>
+    (pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined; // a failed download is tried again on the next visit
+        throw error;
+      },
+    ));
+  const Lazy = lazy(fetchChunk);
+  function Screen() {
+    // chosen once per mount: switching component types later would remount the screen
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload: fetchChunk });
+};
+
+/**
+ * Starts a GET the screen will make, and puts its answer in the SWR cache, so the screen's first
+ * render has it (no loading state, then a second render). The screen's hook finds the same
+ * request under the same key and does not send it again. Errors are left to the screen's hook.
+ */
+const read = <T,>(key: string, fetch: (key: string) => Promise<T> = fetcher as (key: string) => Promise<T>): Promise<T | undefined> =>
+  preload(key, fetch).then(
+    async (data) => {
+      await mutate(key, data, { revalidate: false });
+      return data;
+    },
+    () => undefined,
+  );
+
+
+const today = (search: URLSearchParams, config: AppConfig | undefined) => {
+  const asked = search.get("date") ?? "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : config?.today;
+};
+
+const NotFound = screen(() => import("./routes/not-found"));
+
+type Params = Readonly<Record<string, string | undefined>>;
+
+interface ScreenRoute {
+  readonly path: string;
+  readonly Screen: ReturnType<typeof screen>;
+  /** the GET requests the screen makes first (the keys of its hooks), started with its chunk */
+  readonly data?: (params: Params, search: URLSearchParams) => ReadonlyArray<Promise<unknown>>;
+}
+
+const venueData = ({ venueId = "" }: Params) => {
+  const courts = read<Court[]>(venueCourtsKey(venueId));
+  const config = read<AppConfig>(configKey());
+  // each available court's day (its 'Libre desde' line)
+  const days = Promise.all([courts, config]).then(([list, answer]) => {
+    const date = answer?.today;
+    return date ? Promise.all((list ?? []).filter((court) => isAvailable(court)).map((court) => read(courtDayKey(court.id, date)))) : [];
+  });
+  return [read(venueKey(venueId)), courts, config, days];
+};
+
+const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
+  const config = read<AppConfig>(configKey());
+  const day = config.then((answer) => {
+    const date = today(search, answer);
+    return date ? read(courtDayKey(courtId, date)) : undefined;
+  });
+  return [read(courtKey(courtId)), config, day];
+};
+
+/**
+ * Every screen's path and chunk. The build (web/vite.config.ts) reads each `path` and the import
+ * beside it to list the chunks a path needs (dist/route-preloads.json), which the server names
+ * as modulepreload links in that path's HTML: keep each entry's path, then its Screen and import.
+ */
+export const screens: readonly ScreenRoute[] = [
+  { path: "/", Screen: screen(() => import("./routes/home")), data: () => [read(venuesKey()), read(courtsKey())] },
+  { path: "/venue/:venueId", Screen: screen(() => import("./routes/venue")), data: venueData },
+  { path: "/venue/:venueId/calendar", Screen: screen(() => import("./routes/venue-calendar")) },
+  { path: "/booking/:courtId", Screen: screen(() => import("./routes/booking")), data: bookingData },
+  { path: "/my-bookings", Screen: screen(() => import("./routes/my-bookings")) },
+  { path: "/register", Screen: screen(() => import("./routes/register")) },
+  { path: "/login", Screen: screen(() => import("./routes/login")) },
+  { path: "/user-dashboard", Screen: screen(() => import("./routes/user-dashboard")) },
+  { path: "/settings", Screen: screen(() => import("./routes/settings")) },
+  { path: "/checkout/:bookingId", Screen: screen(() => import("./routes/checkout")) },
+  { path: "/shared-payment/:shareToken", Screen: screen(() => import("./routes/shared-payment")) },
+  { path: "/payment-success", Screen: screen(() => import("./routes/payment-success")) },
+  { path: "/admin/login", Screen: screen(() => import("./routes/admin/login")) },
+  { path: "/admin", Screen: screen(() => import("./routes/admin/dashboard")) },
+  { path: "/admin/courts", Screen: screen(() => import("./routes/admin/courts")) },
+  { path: "/admin/payments", Screen: screen(() => import("./routes/admin/payments")) },
+  { path: "/admin/discounts", Screen: screen(() => import("./routes/admin/discounts")) },
+  { path: "/admin/schedule", Screen: screen(() => import("./routes/admin/schedule")) },
+];
+
+/** How long the first render waits for the first screen's data (the server's first paint is on screen meanwhile). */
+const DATA_WAIT_MS = 3000;
+
+/**
+ * Starts the chunk of the screen at `pathname`, the session check and the screen's first reads
+ * at once (instead of chunk, then render, then requests), and resolves when the chunk and the
+ * reads are there (the reads: at most DATA_WAIT_MS). Never rejects: a chunk that fails to load
+ * shows the screen's error boundary when it renders.
+ */
+export const preloadScreen = async (pathname: string, search = ""): Promise<void> => {
+  const route = screens.find((candidate) => matchPath(candidate.path, pathname));
+  const params = route ? (matchPath(route.path, pathname)?.params ?? {}) : {};
+  const reads = [read(meKey(), fetchMe), read(adminCheckKey()), ...(route?.data?.(params, new URLSearchParams(search)) ?? [])];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, DATA_WAIT_MS);
+  });
+  await Promise.all([
+    (route?.Screen ?? NotFound).preload().catch(() => undefined),
+    Promise.race([Promise.allSettled(reads), waited]).finally(() => clearTimeout(timer)),
+  ]);
+};
 
 export function AppRouter() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<Home />} />
-        <Route path="venue/:venueId" element={<VenueDetail />} />
-        <Route path="venue/:venueId/calendar" element={<VenueCalendar />} />
-        <Route path="booking/:courtId" element={<Booking />} />
-        <Route path="my-bookings" element={<MyBookings />} />
-        <Route path="register" element={<Register />} />
-        <Route path="login" element={<Login />} />
-        <Route path="user-dashboard" element={<UserDashboard />} />
-        <Route path="settings" element={<Settings />} />
-        <Route path="checkout/:bookingId" element={<Checkout />} />
-        <Route path="shared-payment/:shareToken" element={<SharedPayment />} />
-        <Route path="payment-success" element={<PaymentSuccess />} />
-        <Route path="admin/login" element={<AdminLogin />} />
-        <Route path="admin" element={<AdminDashboard />} />
-        <Route path="admin/courts" element={<AdminCourts />} />
-        <Route path="admin/payments" element={<AdminPayments />} />
-        <Route path="admin/discounts" element={<AdminDiscounts />} />
-        <Route path="admin/schedule" element={<AdminSchedule />} />
+        {screens.map(({ path, Screen }) =>
+          path === "/" ? <Route key={path} index element={<Screen />} /> : <Route key={path} path={path.slice(1)} element={<Screen />} />,
+        )}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,4 +1,5 @@
-import { mutate, type SWRConfiguration } from "swr";
+import { useSWRConfig, type ScopedMutator, type SWRConfiguration } from "swr";
+import useSWRMutation from "swr/mutation";
 import { fetcher } from "./api-client";
 
 /**
@@ -17,17 +18,75 @@ export const swrConfig: SWRConfiguration = {
   focusThrottleInterval: 24 * 60 * 60 * 1000,
 };
 
-const startsWithAny = (prefixes: readonly string[]) => (key: unknown) =>
-  typeof key === "string" && prefixes.some((prefix) => key.startsWith(prefix));
+/**
+ * What a cached answer is about. A read names its topics where its key is built; a write names
+ * the topics it changes. Features never import each other, so a cancellation (bookings) reaches
+ * the payment lists (payments) through the topic, not through their keys.
+ */
+export type Topic =
+  | "venues"
+  | "courts"
+  /** what can still be booked: a court's day, a venue's month, its closures */
+  | "availability"
+  | "bookings"
+  | "payments"
+  /** the admin's day schedule and active blocks */
+  | "schedule"
+  | "discounts"
+  | "share-links"
+  | "notification-settings"
+  | "calendar-feed"
+  | "waitlist"
+  /** who is signed in: the session and the admin check */
+  | "session"
+  | "config";
 
-/** Revalidates every cached GET whose path starts with one of the prefixes. */
-export const revalidate = (...prefixes: string[]) => mutate(startsWithAny(prefixes));
+const topicsOfKey = new Map<string, readonly Topic[]>();
+
+/**
+ * A GET key builder: each key it builds is remembered with its topics, so that a write naming
+ * one of them revalidates it (whatever its query string).
+ */
+export const keyFor =
+  <P extends unknown[]>(topics: readonly Topic[], build: (...params: P) => string) =>
+  (...params: P): string => {
+    const key = build(...params);
+    if (!topicsOfKey.has(key)) topicsOfKey.set(key, topics);
+    return key;
+  };
+
+/** Revalidates every cached answer about one of the topics (in the cache `mutate` belongs to). */
+export const revalidateTopics = (mutate: ScopedMutator, topics: readonly Topic[]) =>
+  mutate((key: unknown) => typeof key === "string" && (topicsOfKey.get(key) ?? []).some((topic) => topics.includes(topic)));
 
 /**
  * After login, logout or register: the session, the admin check and everything scoped to a
  * person are dropped and fetched again, so a second person never sees the first one's data.
  */
-export const resetSessionData = () =>
-  mutate((key: unknown) => typeof key === "string" && !key.startsWith("/api/config"), undefined, {
+export const resetSession = (mutate: ScopedMutator) =>
+  mutate((key: unknown) => typeof key === "string" && !(topicsOfKey.get(key) ?? []).includes("config"), undefined, {
     revalidate: true,
   });
+
+/** What a write changed: topics to revalidate, or the whole session (sign in, sign out, profile). */
+export type Changes = readonly Topic[] | "session";
+
+/**
+ * A write as an SWR mutation hook: `trigger(arg)` sends it and, once the server accepted it,
+ * revalidates what it changed before resolving, so the caller's next screen reads fresh data.
+ * Errors reach the caller (`trigger` rejects), which decides what a person sees.
+ */
+export function useWrite<Arg, Data>(name: string, write: (arg: Arg) => Promise<Data>, changes: Changes) {
+  const { mutate } = useSWRConfig();
+  return useSWRMutation<Data, Error, readonly [string, string], Arg>(["write", name], async (_key, { arg }) => {
+    const answer = await write(arg);
+    await (changes === "session" ? resetSession(mutate) : revalidateTopics(mutate, changes));
+    return answer;
+  });
+}
+
+/** Revalidates the topics' answers now, outside a write (a refusal that says the data moved on). */
+export const useRevalidate = () => {
+  const { mutate } = useSWRConfig();
+  return (...topics: Topic[]) => revalidateTopics(mutate, topics);
+};

@@ -4,8 +4,25 @@ import { MemoryRouter } from "react-router-dom";
 import { SWRConfig } from "swr";
 import { vi } from "vitest";
 import { swrConfig } from "../lib/swr";
+import type { Court } from "../types/api";
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
+
+/** A court as GET /api/courts/{id} answers it, at the default prices (SPEC.md). */
+export const courtAnswer = (fields: Partial<Court> = {}): Court => ({
+  id: "c1",
+  venueId: "v1",
+  name: "Cancha Central",
+  courtNumber: 3,
+  status: "available",
+  imageUrl: null,
+  imageData: null,
+  daySinglesPrice: "14.50",
+  dayDoublesPrice: "29.00",
+  nightSinglesPrice: "16.50",
+  nightDoublesPrice: "33.00",
+  ...fields,
+});
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });

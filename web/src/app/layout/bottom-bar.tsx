@@ -1,6 +1,6 @@
 import { NavLink } from "react-router-dom";
 import { CalendarDays, House, Settings, UserRound, type LucideIcon } from "lucide-react";
-import { useMe } from "../../features/auth/api/session";
+import { useMe } from "../../features/auth/api/get-me";
 import { cn } from "../../lib/cn";
 
 interface Item {

@@ -4,8 +4,8 @@ import { House, LogOut, ShieldCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TennisBall } from "../../components/ui/logo";
 import { APP_NAME } from "../../config/app";
-import { useAdminCheck } from "../../features/auth/api/admin-session";
-import { useMe } from "../../features/auth/api/session";
+import { useAdminCheck } from "../../features/auth/api/get-admin-check";
+import { useMe } from "../../features/auth/api/get-me";
 import { useLogout } from "../../features/auth/hooks/use-logout";
 
 // The dropdown (and its positioning engine) loads only for logged-in players.

@@ -3,22 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { currentToast } from "../../components/ui/toast";
-import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import BookingScreen from "./booking";
 
-const court = {
-  id: "c1",
-  venueId: "v1",
-  name: "Cancha Central",
-  courtNumber: 3,
-  status: "available",
-  imageUrl: null,
-  imageData: null,
-  daySinglesPrice: "14.50",
-  dayDoublesPrice: "29.00",
-  nightSinglesPrice: "16.50",
-  nightDoublesPrice: "33.00",
-};
+const court = courtAnswer();
 
 const api = {
   ...GUEST,

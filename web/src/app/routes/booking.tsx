@@ -10,17 +10,20 @@ import { Page, PageHeader, Row } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { toastError } from "../../components/ui/toast";
 import { RequireUser } from "../../features/auth/components/require-user";
-import { createBooking } from "../../features/bookings/api/bookings";
-import { useNextFreeDate } from "../../features/bookings/api/next-free-date";
+import { useCreateBooking } from "../../features/bookings/api/create-booking";
+import { useNextFreeDate } from "../../features/bookings/api/get-next-free-date";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
 import { GameTypePicker } from "../../features/bookings/components/game-type-picker";
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
 import { slotStates } from "../../features/bookings/slot-rules";
-import { useConfig } from "../../features/config/api/config";
+import { useConfig } from "../../features/config/api/get-config";
 import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
-import { courtPrices, refreshCourtDay, useCourt, useCourtDay } from "../../features/venues/api/courts";
+import { useCourt } from "../../features/venues/api/get-court";
+import { useCourtDay } from "../../features/venues/api/get-court-day";
+import { courtPrices } from "../../features/venues/prices";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
+import { useRevalidate } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { User } from "../../types/api";
 
@@ -34,6 +37,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const [slot, setSlot] = useState<string | null>(() => (/^\d{2}:00$/.test(search.get("slot") ?? "") ? search.get("slot") : null));
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
+  const { trigger: createBooking } = useCreateBooking();
+  const revalidate = useRevalidate();
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
 
   const today = config?.today;
@@ -93,7 +98,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
       toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
       if (isStatus(error, 409)) {
         setSlot(null);
-        await refreshCourtDay(courtId);
+        // someone else took the hour: what can be booked is read again
+        await revalidate("availability");
       }
     } finally {
       setPending(false);

@@ -15,11 +15,11 @@ import {
 } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
-import { useAdminCheck } from "../../features/auth/api/admin-session";
-import { useMe } from "../../features/auth/api/session";
-import { courtPrices, useCourts } from "../../features/venues/api/courts";
-import { lowestPrice } from "../../features/venues/prices";
-import { useVenues } from "../../features/venues/api/venues";
+import { useAdminCheck } from "../../features/auth/api/get-admin-check";
+import { useMe } from "../../features/auth/api/get-me";
+import { useCourts } from "../../features/venues/api/get-courts";
+import { courtPrices, lowestPrice } from "../../features/venues/prices";
+import { useVenues } from "../../features/venues/api/get-venues";
 import { VenueCard } from "../../features/venues/components/venue-card";
 import { useTitle } from "../../lib/use-title";
 

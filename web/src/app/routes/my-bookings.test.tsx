@@ -28,7 +28,7 @@ const upcoming = Array.from({ length: 13 }, (_, i) => booking(`u${i + 1}`, `2099
 const past = [booking("p1", "2020-01-02"), booking("p2", "2020-01-01")];
 
 describe("My bookings", () => {
-  it("when a player has more bookings than a page, then upcoming ones come first and 'Cargar más' brings the rest", async () => {
+  it("when a player has more bookings than a page, then upcoming ones come first and 'Ver más' brings the rest", async () => {
     const fetchMock = mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
@@ -42,13 +42,13 @@ describe("My bookings", () => {
     expect(screen.queryByText(/Cancha u13/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Cancha p1/)).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole("button", { name: "Cargar más" }));
+    await userEvent.click(screen.getByRole("button", { name: "Ver más" }));
     expect(await screen.findByText(/Cancha u13/)).toBeInTheDocument();
     // the past comes after every upcoming booking, newest first
     expect(await screen.findByText(/Cancha p1/)).toBeInTheDocument();
     const names = screen.getAllByText(/Cancha [up]\d+/).map((e) => e.textContent ?? "");
     expect(names.findIndex((n) => n.includes("Cancha p1"))).toBeGreaterThan(names.findIndex((n) => n.includes("Cancha u13")));
-    await waitFor(() => expect(screen.queryByRole("button", { name: "Cargar más" })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/user/bookings"))).toHaveLength(3);
   }, 20_000);
 });

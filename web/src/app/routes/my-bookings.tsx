@@ -5,17 +5,18 @@ import { CalendarDays, CreditCard, CircleX } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
+import { LoadMore } from "../../components/ui/paged-list";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireUser } from "../../features/auth/components/require-user";
-import { USER_BOOKINGS_PAGE_SIZE, useUserBookingsPage, type BookingScope } from "../../features/bookings/api/bookings";
+import { USER_BOOKINGS_PAGE_SIZE, useUserBookings, type BookingScope } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
-import { useConfig } from "../../features/config/api/config";
+import { useConfig } from "../../features/config/api/get-config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
-import { useUserPayments } from "../../features/payments/api/payments";
+import { useUserPayments } from "../../features/payments/api/get-user-payments";
 import { refundNote } from "../../features/payments/payment-texts";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
@@ -23,7 +24,7 @@ import type { Booking, User } from "../../types/api";
 
 /** One page of bookings as list items; every page has its own cache key, so a cancellation refreshes each. */
 function BookingsPage({ scope, page, render }: { scope: BookingScope; page: number; render: (booking: Booking) => ReactNode }) {
-  const { data, error } = useUserBookingsPage(scope, page);
+  const { data, error } = useUserBookings(scope, page);
   if (error)
     return (
       <li className="md:col-span-2 xl:col-span-3">
@@ -39,19 +40,22 @@ function BookingsPage({ scope, page, render }: { scope: BookingScope; page: numb
   return <>{data.items.map((booking) => <li key={booking.id}>{render(booking)}</li>)}</>;
 }
 
+const REFUND_NOTES_PAYMENTS = 50;
+
 const pagesOf = (total: number) => Math.ceil(total / USER_BOOKINGS_PAGE_SIZE);
 
 function MyBookings({ user }: { user: User }) {
   // Upcoming bookings first (soonest first), then past ones (newest first), a page at a time.
-  const upcoming = useUserBookingsPage("upcoming", 1);
-  const past = useUserBookingsPage("past", 1);
+  const upcoming = useUserBookings("upcoming", 1);
+  const past = useUserBookings("past", 1);
   const [upcomingPages, setUpcomingPages] = useState(1);
   const [pastPages, setPastPages] = useState(1);
   const { data: config } = useConfig();
-  // what each cancelled booking owes the player back, and when it was sent
-  const { data: payments } = useUserPayments();
+  // what each cancelled booking owes the player back, and when it was sent: read from the newest
+  // 50 payments (the server's default page), as before the history was paged
+  const { data: payments } = useUserPayments(1, REFUND_NOTES_PAYMENTS);
   const refundsOf = (bookingId: string) =>
-    (payments ?? [])
+    (payments?.items ?? [])
       .filter((p) => p.bookingId === bookingId)
       .map((p) => refundNote(p, config?.timeZone))
       .filter((note): note is string => note !== null);
@@ -137,16 +141,7 @@ function MyBookings({ user }: { user: User }) {
               <BookingsPage key={`past-${i + 1}`} scope="past" page={i + 1} render={card} />
             ))}
           </ul>
-          {more && (
-            <div className="mt-6 flex flex-col items-center gap-2">
-              <p className="text-sm text-stone-600">
-                {shown} de {upcomingTotal + pastTotal} reservas
-              </p>
-              <Button variant="outline" onClick={loadMore}>
-                Cargar más
-              </Button>
-            </div>
-          )}
+          {more && <LoadMore shown={shown} total={upcomingTotal + pastTotal} noun="reservas" onMore={loadMore} />}
         </>
       )}
       {cancelling && (

@@ -5,33 +5,36 @@ import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { TextField } from "../../components/ui/field";
-import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { EmptyState } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
-import { Spinner } from "../../components/ui/spinner";
+import { PagedList } from "../../components/ui/paged-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
-import { usePaymentsOfUser } from "../../features/payments/api/payments";
+import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
 import { useTitle } from "../../lib/use-title";
-import type { User } from "../../types/api";
+import type { PaymentWithBooking, User } from "../../types/api";
 
 function Billing({ user }: { user: User }) {
-  const { data, error, isLoading } = usePaymentsOfUser(user.id);
+  const usePage = (page: number) => usePaymentsOfUser(user.id, page);
   const { download, pendingId } = useInvoiceDownload("settings");
-  if (isLoading) return <Spinner label="Cargando pagos..." />;
-  if (error) return <ErrorNotice>No se pudo cargar el historial de pagos.</ErrorNotice>;
-  if (!data || data.length === 0) return <EmptyState title="No tienes pagos registrados" />;
   return (
-    <ul className="space-y-3">
-      {data.map((p) => {
+    <PagedList<PaymentWithBooking>
+      usePage={usePage}
+      pageSize={PAYMENTS_OF_USER_PAGE_SIZE}
+      itemKey={(p) => p.id}
+      noun="pagos"
+      listClassName="space-y-3"
+      errorText="No se pudo cargar el historial de pagos."
+      empty={<EmptyState title="No tienes pagos registrados" />}
+      renderItem={(p) => {
         const court = p.booking?.court?.name ?? p.courtName ?? "Cancha";
         const date = p.booking?.date ?? p.date ?? p.bookingDate;
         const slot = p.booking?.timeSlot ?? p.timeSlot;
-        const paid = p.status === "succeeded" || p.status === "completed";
+        const paid = p.status === "succeeded";
         return (
-          <li key={p.id}>
             <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-center">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-stone-900">{court}</p>
@@ -73,10 +76,9 @@ function Billing({ user }: { user: User }) {
                 </Button>
               </div>
             </Card>
-          </li>
         );
-      })}
-    </ul>
+      }}
+    />
   );
 }
 

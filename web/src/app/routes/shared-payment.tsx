@@ -9,12 +9,13 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
 import { toast, toastError } from "../../components/ui/toast";
-import { useMe } from "../../features/auth/api/session";
-import { useConfig } from "../../features/config/api/config";
-import { createPaymentIntent, recordPayment } from "../../features/payments/api/payments";
+import { useMe } from "../../features/auth/api/get-me";
+import { useConfig } from "../../features/config/api/get-config";
+import { createPaymentIntent } from "../../features/payments/api/create-payment-intent";
+import { useRecordPayment } from "../../features/payments/api/record-payment";
 import { CardPayment } from "../../features/payments/components/card-payment";
 import { SharedReceipt } from "../../features/payments/components/shared-receipt";
-import { useSharedLink } from "../../features/sharing/api/shared-links";
+import { useSharedLink } from "../../features/sharing/api/get-shared-link";
 import { describeError, isStatus } from "../../lib/api-client";
 import { formatInstant, money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
@@ -44,6 +45,7 @@ export default function SharedPaymentScreen() {
   const [payerEmail, setPayerEmail] = useState("");
   // kept with the details as they were when paying: the link may be full (409) once refetched
   const [receipt, setReceipt] = useState<{ payment: Payment; details: SharedPaymentDetails } | null>(null);
+  const { trigger: recordPayment } = useRecordPayment();
   useTitle(receipt ? "Recibo de pago" : "Pago compartido");
 
   if (receipt) return <SharedReceipt payment={receipt.payment} details={receipt.details} timeZone={config?.timeZone ?? DEFAULT_TIME_ZONE} />;

@@ -2,81 +2,83 @@ import { Link } from "react-router-dom";
 import { CalendarDays, CreditCard, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
+import { EmptyState } from "../../components/ui/empty-state";
+import { PagedList } from "../../components/ui/paged-list";
 import { Page, PageHeader } from "../../components/ui/page";
-import { Spinner } from "../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { useAdminCheck } from "../../features/auth/api/admin-session";
+import { useAdminCheck } from "../../features/auth/api/get-admin-check";
 import { ProfileForm } from "../../features/auth/components/profile-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useLogout } from "../../features/auth/hooks/use-logout";
-import { useUserBookings } from "../../features/bookings/api/bookings";
+import { USER_BOOKINGS_PAGE_SIZE, useUserBookings } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
 import { BookingCard } from "../../features/bookings/components/booking-card";
-import { useConfig } from "../../features/config/api/config";
-import { useUserPayments } from "../../features/payments/api/payments";
+import { useConfig } from "../../features/config/api/get-config";
+import { USER_PAYMENTS_PAGE_SIZE, useUserPayments } from "../../features/payments/api/get-user-payments";
 import { PaymentHistoryCard } from "../../features/payments/components/payment-history-card";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { useTitle } from "../../lib/use-title";
-import type { User } from "../../types/api";
+import type { Booking, PaymentWithBooking, User } from "../../types/api";
+
+const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0";
+const useAllBookingsPage = (page: number) => useUserBookings("all", page);
+const usePaymentsPage = (page: number) => useUserPayments(page);
 
 function BookingsTab() {
-  const { data, error, isLoading } = useUserBookings();
-  if (isLoading) return <Spinner label="Cargando reservas..." />;
-  if (error) return <ErrorNotice>No se pudieron cargar tus reservas.</ErrorNotice>;
-  if (!data || data.length === 0) {
-    return (
-      <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas">
-        <Button asChild>
-          <Link to="/">Hacer una Reserva</Link>
-        </Button>
-      </EmptyState>
-    );
-  }
   return (
-    <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
-      {data.map((booking) => (
-        <li key={booking.id}>
-          <BookingCard
-            booking={booking}
-            actions={
-              needsPayment(booking) ? (
-                <Button asChild size="sm">
-                  <Link to={`/checkout/${booking.id}`}>
-                    <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                  </Link>
-                </Button>
-              ) : undefined
-            }
-          />
-        </li>
-      ))}
-    </ul>
+    <PagedList<Booking>
+      usePage={useAllBookingsPage}
+      pageSize={USER_BOOKINGS_PAGE_SIZE}
+      itemKey={(booking) => booking.id}
+      noun="reservas"
+      listClassName={GRID}
+      errorText="No se pudieron cargar tus reservas."
+      empty={
+        <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas">
+          <Button asChild>
+            <Link to="/">Hacer una Reserva</Link>
+          </Button>
+        </EmptyState>
+      }
+      renderItem={(booking) => (
+        <BookingCard
+          booking={booking}
+          actions={
+            needsPayment(booking) ? (
+              <Button asChild size="sm">
+                <Link to={`/checkout/${booking.id}`}>
+                  <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
+                </Link>
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    />
   );
 }
 
 function PaymentsTab() {
-  const { data, error, isLoading } = useUserPayments();
   const { data: config } = useConfig();
   const { download, pendingId } = useInvoiceDownload("history");
-  if (isLoading) return <Spinner label="Cargando pagos..." />;
-  if (error) return <ErrorNotice>No se pudo cargar tu historial de pagos.</ErrorNotice>;
-  if (!data || data.length === 0) {
-    return <EmptyState icon={<Receipt aria-hidden="true" className="h-6 w-6" />} title="Aún no tienes pagos registrados" />;
-  }
   return (
-    <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
-      {data.map((payment) => (
-        <li key={payment.id}>
-          <PaymentHistoryCard
-            payment={payment}
-            timeZone={config?.timeZone}
-            onDownload={() => void download(payment)}
-            downloading={pendingId === payment.id}
-          />
-        </li>
-      ))}
-    </ul>
+    <PagedList<PaymentWithBooking>
+      usePage={usePaymentsPage}
+      pageSize={USER_PAYMENTS_PAGE_SIZE}
+      itemKey={(payment) => payment.id}
+      noun="pagos"
+      listClassName={GRID}
+      errorText="No se pudo cargar tu historial de pagos."
+      empty={<EmptyState icon={<Receipt aria-hidden="true" className="h-6 w-6" />} title="Aún no tienes pagos registrados" />}
+      renderItem={(payment) => (
+        <PaymentHistoryCard
+          payment={payment}
+          timeZone={config?.timeZone}
+          onDownload={() => void download(payment)}
+          downloading={pendingId === payment.id}
+        />
+      )}
+    />
   );
 }
 

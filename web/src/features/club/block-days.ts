@@ -1,6 +1,6 @@
 import { addDays, monthRange, weekdayOf } from "@courts/core";
 import { formatDay } from "../../lib/format";
-import type { Block } from "./api/club";
+import type { Block } from "./api/types";
 
 /** The days of a month a block closes (its range, its weekdays). */
 export const blockDaysIn = (block: Block, year: number, month: number): string[] => {

@@ -1,4 +1,13 @@
-import type { Cents, CourtPrices } from "@courts/core";
+import { parseMoney, type Cents, type CourtPrices } from "@courts/core";
+import type { Court } from "../../types/api";
+
+/** The API's decimal strings as the core's prices in cents. */
+export const courtPrices = (court: Court): CourtPrices => ({
+  daySingles: parseMoney(String(court.daySinglesPrice)) ?? 0,
+  dayDoubles: parseMoney(String(court.dayDoublesPrice)) ?? 0,
+  nightSingles: parseMoney(String(court.nightSinglesPrice)) ?? 0,
+  nightDoubles: parseMoney(String(court.nightDoublesPrice)) ?? 0,
+});
 
 export interface PriceRange {
   readonly min: Cents;

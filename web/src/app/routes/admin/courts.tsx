@@ -11,37 +11,58 @@ import { SelectField } from "../../../components/ui/field";
 import { FileButton } from "../../../components/ui/file-button";
 import { SmartImage } from "../../../components/ui/smart-image";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast, toastError } from "../../../components/ui/toast";
-import { deleteCourt, setCourtImage, useCourts } from "../../../features/venues/api/courts";
+import { toastError } from "../../../components/ui/toast";
+import { useDeleteCourt } from "../../../features/venues/api/delete-court";
+import { useCourts } from "../../../features/venues/api/get-courts";
+import { useSetCourtImage } from "../../../features/venues/api/set-court-image";
 import { IMAGE_ACCEPT } from "../../../features/venues/api/upload-image";
-import { deleteVenue, setVenueImage, useVenues } from "../../../features/venues/api/venues";
+import { useDeleteVenue } from "../../../features/venues/api/delete-venue";
+import { useVenues } from "../../../features/venues/api/get-venues";
+import { useSetVenueImage } from "../../../features/venues/api/set-venue-image";
 import { CourtForm } from "../../../features/venues/components/court-form";
 import { useImageUpload } from "../../../features/venues/components/use-image-upload";
 import { VenueForm } from "../../../features/venues/components/venue-form";
-import { describeError } from "../../../lib/api-client";
 import { imageSrc } from "../../../lib/image-src";
 import { money } from "../../../lib/format";
+import { useConfirmedAction } from "../../../lib/use-confirmed-action";
 import type { Court, Venue } from "../../../types/api";
 import { AdminShell } from "../../layout/admin-shell";
 
-function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: readonly Court[] }) {
-  const [toDelete, setToDelete] = useState<Venue | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const { upload, pending: uploading } = useImageUpload();
+/** The confirmation of a deletion that takes what hangs from it along (SPEC.md's admin texts). */
+function RemovalDialog({
+  removal,
+  title,
+  alsoRemoved,
+}: {
+  removal: Pick<ReturnType<typeof useConfirmedAction<{ readonly name: string }>>, "dialog" | "busy"> & { readonly target: { readonly name: string } | null };
+  title: string;
+  alsoRemoved: string;
+}) {
+  return (
+    <ConfirmDialog
+      {...removal.dialog}
+      title={title}
+      description={
+        <>
+          <p>
+            Se eliminará <strong>{removal.target?.name}</strong> y también {alsoRemoved}.
+          </p>
+          <p>Esta acción no se puede deshacer.</p>
+        </>
+      }
+      confirmLabel={removal.busy ? "Eliminando..." : "Eliminar"}
+    />
+  );
+}
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteVenue(toDelete.id);
-      toast({ title: "Venue eliminado", description: `${toDelete.name} y sus canchas fueron eliminados` });
-      setToDelete(null);
-    } catch (error) {
-      toastError("Error", describeError(error, "No se pudo eliminar el venue"));
-    } finally {
-      setDeleting(false);
-    }
-  };
+function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: readonly Court[] }) {
+  const { trigger: deleteVenue } = useDeleteVenue();
+  const { trigger: setVenueImage } = useSetVenueImage();
+  const removal = useConfirmedAction((venue: Venue) => deleteVenue(venue.id), {
+    done: (venue) => ({ title: "Venue eliminado", description: `${venue.name} y sus canchas fueron eliminados` }),
+    failed: "No se pudo eliminar el venue",
+  });
+  const { upload, pending: uploading } = useImageUpload();
 
   return (
     <section aria-labelledby="venues" className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
@@ -85,11 +106,11 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
                         accept={IMAGE_ACCEPT}
                         disabled={uploading}
                         label={`Cambiar imagen de ${venue.name}`}
-                        onFile={(file) => void upload(file, (imageData) => setVenueImage(venue.id, imageData))}
+                        onFile={(file) => void upload(file, (imageData) => setVenueImage({ id: venue.id, imageData }))}
                       >
                         <ImagePlus aria-hidden="true" className="h-4 w-4" /> Imagen
                       </FileButton>
-                      <Button variant="outline" size="sm" onClick={() => setToDelete(venue)} aria-label={`Eliminar ${venue.name}`}>
+                      <Button variant="outline" size="sm" onClick={() => removal.ask(venue)} aria-label={`Eliminar ${venue.name}`}>
                         <Trash aria-hidden="true" className="h-4 w-4 text-red-600" /> Eliminar
                       </Button>
                     </div>
@@ -100,22 +121,7 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
           </ul>
         )}
       </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Eliminar Venue?"
-        description={
-          <>
-            <p>
-              Se eliminará <strong>{toDelete?.name}</strong> y también todas sus canchas.
-            </p>
-            <p>Esta acción no se puede deshacer.</p>
-          </>
-        }
-        confirmLabel={deleting ? "Eliminando..." : "Eliminar"}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-      />
+      <RemovalDialog removal={removal} title="Eliminar Venue?" alsoRemoved="todas sus canchas" />
     </section>
   );
 }
@@ -123,6 +129,7 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
 function CourtImagePanel({ courts, venues }: { courts: readonly Court[]; venues: readonly Venue[] }) {
   const [courtId, setCourtId] = useState("");
   const { upload, pending } = useImageUpload();
+  const { trigger: setCourtImage } = useSetCourtImage();
   const venueName = (id: string) => venues.find((v) => v.id === id)?.name ?? "";
   return (
     <Card>
@@ -149,7 +156,7 @@ function CourtImagePanel({ courts, venues }: { courts: readonly Court[]; venues:
               toastError("Error", "Por favor selecciona una cancha primero");
               return;
             }
-            void upload(file, (imageData) => setCourtImage(courtId, imageData));
+            void upload(file, (imageData) => setCourtImage({ id: courtId, imageData }));
           }}
         >
           <ImagePlus aria-hidden="true" className="h-4 w-4" /> {pending ? "Subiendo..." : "Subir Imagen"}
@@ -162,27 +169,16 @@ function CourtImagePanel({ courts, venues }: { courts: readonly Court[]; venues:
 function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: readonly Venue[] }) {
   const [venueFilter, setVenueFilter] = useState("");
   const [editing, setEditing] = useState<Court | "new" | null>(null);
-  const [toDelete, setToDelete] = useState<Court | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const { trigger: deleteCourt } = useDeleteCourt();
+  const removal = useConfirmedAction((court: Court) => deleteCourt(court.id), {
+    done: (court) => ({ title: "Cancha eliminada", description: `${court.name} fue eliminada` }),
+    failed: "No se pudo eliminar la cancha",
+  });
   const shown = useMemo(
     () => courts.filter((c) => !venueFilter || c.venueId === venueFilter).sort((a, b) => a.courtNumber - b.courtNumber),
     [courts, venueFilter],
   );
   const venueName = (id: string) => venues.find((v) => v.id === id)?.name ?? "Sin complejo";
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteCourt(toDelete.id);
-      toast({ title: "Cancha eliminada", description: `${toDelete.name} fue eliminada` });
-      setToDelete(null);
-    } catch (error) {
-      toastError("Error", describeError(error, "No se pudo eliminar la cancha"));
-    } finally {
-      setDeleting(false);
-    }
-  };
 
   return (
     <section aria-labelledby="courts-title" className="mt-12 space-y-6">
@@ -245,7 +241,7 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
                   <Button variant="outline" size="sm" className="flex-1" onClick={() => setEditing(court)} aria-label={`Editar ${court.name}`}>
                     <Pencil aria-hidden="true" className="h-4 w-4" /> Editar
                   </Button>
-                  <Button variant="outline" size="sm" className="flex-1" onClick={() => setToDelete(court)} aria-label={`Eliminar ${court.name}`}>
+                  <Button variant="outline" size="sm" className="flex-1" onClick={() => removal.ask(court)} aria-label={`Eliminar ${court.name}`}>
                     <Trash aria-hidden="true" className="h-4 w-4 text-red-600" /> Eliminar
                   </Button>
                 </div>
@@ -270,22 +266,7 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
         )}
       </AppDialog>
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Eliminar Cancha?"
-        description={
-          <>
-            <p>
-              Se eliminará <strong>{toDelete?.name}</strong> y también todas sus reservas.
-            </p>
-            <p>Esta acción no se puede deshacer.</p>
-          </>
-        }
-        confirmLabel={deleting ? "Eliminando..." : "Eliminar"}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-      />
+      <RemovalDialog removal={removal} title="Eliminar Cancha?" alsoRemoved="todas sus reservas" />
     </section>
   );
 }

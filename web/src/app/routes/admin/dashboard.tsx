@@ -5,9 +5,9 @@ import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { StatCard } from "../../../components/ui/stat-card";
-import { useTodayBookings } from "../../../features/bookings/api/bookings";
-import { useTodayRevenue } from "../../../features/payments/api/payments";
-import { useCourts } from "../../../features/venues/api/courts";
+import { useTodayBookings } from "../../../features/bookings/api/get-today-bookings";
+import { useTodayRevenue } from "../../../features/payments/api/get-today-revenue";
+import { useCourts } from "../../../features/venues/api/get-courts";
 import { money } from "../../../lib/format";
 import { AdminShell } from "../../layout/admin-shell";
 

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { AppDialog } from "../../../components/ui/dialog";
 import { EmptyState, ErrorNotice } from "../../../components/ui/empty-state";
 import { Spinner } from "../../../components/ui/spinner";
-import { useAdminCodes } from "../../../features/discounts/api/discount-codes";
+import { useAdminCodes } from "../../../features/discounts/api/get-admin-codes";
 import { DiscountForm } from "../../../features/discounts/components/discount-form";
 import { DiscountList } from "../../../features/discounts/components/discount-list";
 import type { DiscountCode } from "../../../types/api";

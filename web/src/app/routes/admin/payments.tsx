@@ -10,14 +10,11 @@ import { Row } from "../../../components/ui/page";
 import { Spinner } from "../../../components/ui/spinner";
 import { StatCard } from "../../../components/ui/stat-card";
 import { useLogout } from "../../../features/auth/hooks/use-logout";
-import { useConfig } from "../../../features/config/api/config";
-import { useActiveCodes } from "../../../features/discounts/api/discount-codes";
-import {
-  transactionsCsvUrl,
-  usePaymentStats,
-  useTransactions,
-  type TransactionFilters,
-} from "../../../features/payments/api/payments";
+import { useConfig } from "../../../features/config/api/get-config";
+import { useActiveCodes } from "../../../features/discounts/api/get-active-codes";
+import { usePaymentStats } from "../../../features/payments/api/get-payment-stats";
+import { useTransactions, type TransactionFilters } from "../../../features/payments/api/get-transactions";
+import { transactionsCsvUrl } from "../../../features/payments/api/get-transactions-csv";
 import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";

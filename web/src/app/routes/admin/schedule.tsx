@@ -10,11 +10,13 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { blockLabel } from "../../../features/club/block-days";
-import { deleteBlock, useActiveBlocks, useDaySchedule } from "../../../features/club/api/club";
+import { useDeleteBlock } from "../../../features/club/api/delete-block";
+import { useActiveBlocks } from "../../../features/club/api/get-active-blocks";
+import { useDaySchedule } from "../../../features/club/api/get-day-schedule";
 import { CellActions } from "../../../features/club/components/cell-actions";
 import { cellSummary, ScheduleGrid, type PickedCell } from "../../../features/club/components/schedule-grid";
-import { useConfig } from "../../../features/config/api/config";
-import { useVenues } from "../../../features/venues/api/venues";
+import { useConfig } from "../../../features/config/api/get-config";
+import { useVenues } from "../../../features/venues/api/get-venues";
 import { capitalize, formatDay } from "../../../lib/format";
 import { AdminShell } from "../../layout/admin-shell";
 
@@ -101,6 +103,7 @@ function Schedule() {
 function ActiveBlocks({ venueId, courts }: { venueId: string | undefined; courts: readonly { id: string; name: string }[] }) {
   const blocks = useActiveBlocks(venueId);
   const [removing, setRemoving] = useState<string | null>(null);
+  const { trigger: deleteBlock } = useDeleteBlock();
   if (!blocks.data || blocks.data.length === 0) return null;
   return (
     <section aria-labelledby="bloqueos" className="mt-6">

@@ -1,7 +1,8 @@
-import { adminLogin } from "../api/admin-session";
+import { useAdminLogin } from "../api/admin-login";
 import { CredentialsForm } from "./credentials-form";
 
 export function AdminLoginForm({ onDone }: { onDone: () => void }) {
+  const { trigger: adminLogin } = useAdminLogin();
   return (
     <CredentialsForm
       usernameLabel="Usuario administrador"

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
+import { LoginBody } from "@courts/core";
 import { describeError } from "../../../lib/api-client";
+import { checkRequest } from "../../../lib/request-schema";
 
 export interface CredentialsFormProps {
   readonly usernameLabel: string;
@@ -14,20 +16,24 @@ export interface CredentialsFormProps {
   readonly onDone: () => void;
 }
 
-/** Username and password, both required; the player and the admin login differ only in texts and call. */
+/** Username and password as the server's LoginBody reads them; the player and the admin login differ only in texts and call. */
 export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, signIn, errorTitle, onDone }: CredentialsFormProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
   const [touched, setTouched] = useState(false);
 
+  // both sign-ins decode their body with LoginBody on the server
+  const checked = checkRequest(LoginBody, { username, password });
+  const problem = (field: "username" | "password") => (touched && !checked.ok ? checked.problems[field] : undefined);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!username.trim() || !password) return;
+    if (!checked.ok) return;
     setPending(true);
     try {
-      toast(await signIn({ username: username.trim(), password }));
+      toast(await signIn(checked.value));
       onDone();
     } catch (error) {
       toastError(errorTitle, describeError(error, "Usuario o contraseña incorrectos"));
@@ -45,7 +51,7 @@ export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, sign
         value={username}
         onChange={(e) => setUsername(e.target.value)}
         aria-required="true"
-        error={touched && !username.trim() ? "El usuario es requerido" : undefined}
+        error={problem("username")}
       />
       <TextField
         label="Contraseña"
@@ -55,7 +61,7 @@ export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, sign
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         aria-required="true"
-        error={touched && !password ? "La contraseña es requerida" : undefined}
+        error={problem("password")}
       />
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         {pending ? pendingLabel : submitLabel}

@@ -1,8 +1,9 @@
-import { login } from "../api/session";
+import { useLogin } from "../api/login";
 import { CredentialsForm } from "./credentials-form";
 
 /** Username and password; success goes wherever the screen says (/user-dashboard). */
 export function LoginForm({ onDone }: { onDone: () => void }) {
+  const { trigger: login } = useLogin();
   return (
     <CredentialsForm
       usernameLabel="Usuario"

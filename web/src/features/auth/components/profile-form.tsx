@@ -1,30 +1,31 @@
 import { useState, type FormEvent } from "react";
+import { ProfileBody } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
+import { checkRequest } from "../../../lib/request-schema";
 import type { User } from "../../../types/api";
-import { updateProfile } from "../api/session";
+import { useUpdateProfile } from "../api/update-profile";
 
-/** 'Mi Perfil': email and username, both required. */
+/** 'Mi Perfil': email and username, checked by the request schema the server decodes with. */
 export function ProfileForm({ user }: { user: User }) {
   const [email, setEmail] = useState(user.email);
   const [username, setUsername] = useState(user.username);
-  const [pending, setPending] = useState(false);
   const [touched, setTouched] = useState(false);
+  const { trigger: updateProfile, isMutating: pending } = useUpdateProfile();
+  const checked = checkRequest(ProfileBody, { email, username });
+  const problem = (field: "email" | "username") => (touched && !checked.ok ? checked.problems[field] : undefined);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!email.trim() || !username.trim()) return;
-    setPending(true);
+    if (!checked.ok) return;
     try {
-      await updateProfile({ email: email.trim(), username: username.trim() });
+      await updateProfile(checked.value);
       toast({ title: "Perfil actualizado", description: "Tus datos se guardaron correctamente" });
     } catch (error) {
       toastError("Error", describeError(error, "No se pudo actualizar el perfil"));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -37,7 +38,7 @@ export function ProfileForm({ user }: { user: User }) {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
         aria-required="true"
-        error={touched && !email.trim() ? "El email es requerido" : undefined}
+        error={problem("email")}
       />
       <TextField
         label="Usuario"
@@ -45,7 +46,7 @@ export function ProfileForm({ user }: { user: User }) {
         value={username}
         onChange={(e) => setUsername(e.target.value)}
         aria-required="true"
-        error={touched && !username.trim() ? "El usuario es requerido" : undefined}
+        error={problem("username")}
       />
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {pending ? "Guardando..." : "Guardar Cambios"}

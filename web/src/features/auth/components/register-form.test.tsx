@@ -17,7 +17,7 @@ describe("RegisterForm", () => {
   it("when the passwords differ, then 'Las contraseñas no coinciden' and nothing is sent", async () => {
     const fetchMock = mockApi({});
     renderWithProviders(<RegisterForm onDone={() => {}} />);
-    await fill("secreto-1", "secreto-2");
+    await fill("secreto-123", "secreto-456");
     expect(currentToast()).toMatchObject({ title: "Error", description: "Las contraseñas no coinciden" });
     expect(screen.getByText("Las contraseñas no coinciden")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -27,7 +27,7 @@ describe("RegisterForm", () => {
     mockApi({ "POST /api/auth/register": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }, 201) });
     const onDone = vi.fn();
     renderWithProviders(<RegisterForm onDone={onDone} />);
-    await fill("secreto-1", "secreto-1");
+    await fill("secreto-123", "secreto-123");
     expect(currentToast()).toMatchObject({ title: "¡Bienvenido!" });
     expect(onDone).toHaveBeenCalled();
   });
@@ -35,7 +35,24 @@ describe("RegisterForm", () => {
   it("when the server refuses, then 'Error al registrar' shows its message", async () => {
     mockApi({ "POST /api/auth/register": () => json({ message: "El usuario ya existe", code: "USERNAME_TAKEN" }, 409) });
     renderWithProviders(<RegisterForm onDone={() => {}} />);
-    await fill("secreto-1", "secreto-1");
+    await fill("secreto-123", "secreto-123");
     expect(currentToast()).toMatchObject({ title: "Error al registrar", description: "El usuario ya existe" });
+  });
+
+  it("when the password is shorter than the server accepts, then the server's own message shows and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<RegisterForm onDone={() => {}} />);
+    await fill("corta-123", "corta-123");
+    expect(screen.getByText("La contraseña debe tener al menos 10 caracteres (y hasta 200)")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when the email has no domain, then the request schema's email message shows", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<RegisterForm onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Email"), "ana@");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cuenta" }));
+    expect(screen.getByText("El campo 'email' debe ser un correo electrónico válido")).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,52 +1,48 @@
 import { useState, type FormEvent } from "react";
+import { RegisterBody } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { register } from "../api/session";
+import { checkRequest } from "../../../lib/request-schema";
+import { useRegister } from "../api/register";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PASSWORDS_DIFFER = "Las contraseñas no coinciden";
 
+/** Email, username and password as the server's request schema reads them; the confirmation must match. */
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const [form, setForm] = useState({ email: "", username: "", password: "", confirm: "" });
-  const [pending, setPending] = useState(false);
   const [touched, setTouched] = useState(false);
+  const { trigger: register, isMutating: pending } = useRegister();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const problems = {
-    email: !form.email.trim() ? "El email es requerido" : !EMAIL.test(form.email.trim()) ? "Ingresa un email válido" : undefined,
-    username: !form.username.trim() ? "El usuario es requerido" : undefined,
-    password: !form.password ? "La contraseña es requerida" : undefined,
-    confirm: form.confirm !== form.password ? PASSWORDS_DIFFER : undefined,
-  };
+  const checked = checkRequest(RegisterBody, { email: form.email, username: form.username, password: form.password });
+  const problem = (field: "email" | "username" | "password") => (touched && !checked.ok ? checked.problems[field] : undefined);
+  const differ = form.confirm !== form.password;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (problems.email || problems.username || problems.password) return;
-    if (problems.confirm) {
+    if (!checked.ok) return;
+    if (differ) {
       toastError("Error", PASSWORDS_DIFFER);
       return;
     }
-    setPending(true);
     try {
-      await register({ email: form.email.trim(), username: form.username.trim(), password: form.password });
+      await register(checked.value);
       toast({ title: "¡Bienvenido!", description: "Tu cuenta ha sido creada exitosamente" });
       onDone();
     } catch (error) {
       toastError("Error al registrar", describeError(error, "No se pudo crear la cuenta"));
-    } finally {
-      setPending(false);
     }
   };
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} aria-required="true" error={touched ? problems.email : undefined} />
-      <TextField label="Usuario" name="username" autoComplete="username" value={form.username} onChange={set("username")} aria-required="true" error={touched ? problems.username : undefined} />
-      <TextField label="Contraseña" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} aria-required="true" error={touched ? problems.password : undefined} />
-      <TextField label="Confirmar contraseña" name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set("confirm")} aria-required="true" error={touched ? problems.confirm : undefined} />
+      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set("email")} aria-required="true" error={problem("email")} />
+      <TextField label="Usuario" name="username" autoComplete="username" value={form.username} onChange={set("username")} aria-required="true" error={problem("username")} />
+      <TextField label="Contraseña" name="password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} aria-required="true" error={problem("password")} />
+      <TextField label="Confirmar contraseña" name="confirm" type="password" autoComplete="new-password" value={form.confirm} onChange={set("confirm")} aria-required="true" error={touched && differ ? PASSWORDS_DIFFER : undefined} />
       <Button type="submit" size="lg" className="w-full" disabled={pending} aria-busy={pending}>
         {pending ? "Creando cuenta..." : "Crear Cuenta"}
       </Button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate } from "react-router-dom";
 import { Spinner } from "../../../components/ui/spinner";
-import { useAdminCheck } from "../api/admin-session";
+import { useAdminCheck } from "../api/get-admin-check";
 import { isSessionEnding } from "../session-ending";
 
 /** Admin screens: 'Verificando acceso...' while GET /api/admin/check runs; non-admins go to /admin/login. */

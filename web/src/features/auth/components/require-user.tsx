@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { Spinner } from "../../../components/ui/spinner";
 import { toast, type ToastMessage } from "../../../components/ui/toast";
 import type { User } from "../../../types/api";
-import { useMe } from "../api/session";
+import { useMe } from "../api/get-me";
 import { isSessionEnding } from "../session-ending";
 import { withReturn } from "../return-to";
 

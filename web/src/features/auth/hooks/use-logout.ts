@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast, toastError } from "../../../components/ui/toast";
-import { resetSessionData } from "../../../lib/swr";
+import { useSWRConfig } from "swr";
+import { resetSession } from "../../../lib/swr";
 import { setSessionEnding } from "../session-ending";
-import { adminLogout } from "../api/admin-session";
-import { logout } from "../api/session";
+import { useLogoutRequest } from "../api/logout";
 
 /**
  * Logout (SPEC.md section 4): the session is fetched again, a confirmation shows, then the
@@ -14,11 +14,12 @@ import { logout } from "../api/session";
 export function useLogout(kind: "user" | "admin", to = "/") {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
+  const { mutate } = useSWRConfig();
+  const { trigger: logout } = useLogoutRequest();
   const run = async () => {
     setPending(true);
     try {
-      if (kind === "admin") await adminLogout();
-      else await logout();
+      await logout(kind);
       // Leave a guarded screen before the session is fetched again, so its guard does not
       // redirect somewhere else first.
       setSessionEnding(true);
@@ -29,7 +30,7 @@ export function useLogout(kind: "user" | "admin", to = "/") {
           kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
       });
       try {
-        await resetSessionData();
+        await resetSession(mutate);
       } finally {
         setSessionEnding(false);
       }

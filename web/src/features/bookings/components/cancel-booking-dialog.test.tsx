@@ -20,7 +20,13 @@ const booking: Booking = {
   paidAmount: "8.25",
   paymentStatus: "partial",
   status: "active",
-  court: { id: "c1", name: "Cancha Central", courtNumber: 1 },
+  cancellationReason: null,
+  refundPercentage: null,
+  createdAt: "2030-03-01T12:00:00.000Z",
+  holdExpiresAt: null,
+  shareDeadlineAt: null,
+  balanceDue: "0.00",
+  court: { id: "c1", name: "Cancha Central", courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
 };
 
 describe("estimateRefund", () => {

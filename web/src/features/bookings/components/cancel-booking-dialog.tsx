@@ -7,7 +7,7 @@ import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { capitalize, formatDay } from "../../../lib/format";
 import type { Booking, User } from "../../../types/api";
-import { cancelBooking } from "../api/bookings";
+import { useCancelBooking } from "../api/cancel-booking";
 import { estimateRefund } from "../refund-estimate";
 
 /** Cancellation with an optional reason and the refund it would give now. */
@@ -26,6 +26,7 @@ export function CancelBookingDialog({
 }) {
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
+  const { trigger: cancelBooking } = useCancelBooking();
   const estimate = estimateRefund(booking, new Date(), timeZone);
 
   const confirm = async () => {

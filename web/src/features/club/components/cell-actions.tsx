@@ -6,19 +6,15 @@ import { toast, toastError } from "../../../components/ui/toast";
 import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
-import {
-  BLOCK_REASONS,
-  bookForPlayer,
-  cancelAsAdmin,
-  cancelSeries,
-  createBlock,
-  createSeries,
-  deleteBlock,
-  findPlayer,
-  recordCash,
-  type BlockReason,
-  type NewBlock,
-} from "../api/club";
+import { BLOCK_REASONS, type BlockReason } from "@courts/core";
+import { useBookForPlayer } from "../api/book-for-player";
+import { useCancelAsAdmin } from "../api/cancel-as-admin";
+import { useCancelSeries } from "../api/cancel-series";
+import { useCreateBlock, type NewBlock } from "../api/create-block";
+import { useCreateSeries } from "../api/create-series";
+import { useDeleteBlock } from "../api/delete-block";
+import { findPlayer } from "../api/find-player";
+import { useRecordCash } from "../api/record-cash";
 import type { PickedCell } from "./schedule-grid";
 
 const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
@@ -45,6 +41,9 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
   const booking = picked.cell.booking!;
   const [amount, setAmount] = useState(booking.remainingAmount);
   const [busy, setBusy] = useState<string | null>(null);
+  const { trigger: recordCash } = useRecordCash();
+  const { trigger: cancelAsAdmin } = useCancelAsAdmin();
+  const { trigger: cancelSeries } = useCancelSeries();
   const act = async (what: string, work: () => Promise<void>) => {
     setBusy(what);
     try {
@@ -73,7 +72,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
             void act("cash", async () => {
-              await recordCash(booking.id, amount);
+              await recordCash({ bookingId: booking.id, amount });
               toast({ title: "Pago en efectivo registrado", description: `${money(amount)} de ${booking.userName ?? "el jugador"}` });
             });
           }}
@@ -119,6 +118,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
 function BlockActions({ picked, onDone }: { picked: PickedCell; onDone: () => void }) {
   const block = picked.cell.block!;
   const [busy, setBusy] = useState(false);
+  const { trigger: deleteBlock } = useDeleteBlock();
   return (
     <div className="space-y-4">
       <dl className="divide-y divide-stone-100 text-sm">
@@ -152,6 +152,8 @@ function BookForm({ picked, date, onDone }: { picked: PickedCell; date: string; 
   const [weekly, setWeekly] = useState(false);
   const [weeks, setWeeks] = useState("12");
   const [busy, setBusy] = useState(false);
+  const { trigger: createSeries } = useCreateSeries();
+  const { trigger: bookForPlayer } = useBookForPlayer();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -206,6 +208,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
   const [weekdays, setWeekdays] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  const { trigger: createBlock } = useCreateBlock();
 
   const request = (): NewBlock => ({
     ...(scope === "court" ? { courtId: picked.court.id } : { venueId }),

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Ban, Repeat } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { money } from "../../../lib/format";
-import type { ScheduleCell, ScheduleCourt } from "../api/club";
+import type { ScheduleCell, ScheduleCourt } from "../api/types";
 
 export interface PickedCell {
   court: ScheduleCourt;
@@ -71,7 +71,7 @@ export function ScheduleGrid({
   isPast,
   onPick,
 }: {
-  courts: ScheduleCourt[];
+  courts: readonly ScheduleCourt[];
   isPast: (slot: string) => boolean;
   onPick: (picked: PickedCell) => void;
 }) {

@@ -6,7 +6,7 @@ import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import type { ValidatedDiscount } from "../../../types/api";
-import { validateDiscountCode } from "../api/discount-codes";
+import { validateDiscountCode } from "../api/validate-discount-code";
 import { toDiscountRule } from "../discount-rule";
 
 /** Discount code entry at checkout: 'Aplicar' validates it on the server. */

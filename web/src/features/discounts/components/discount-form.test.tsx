@@ -45,11 +45,13 @@ describe("DiscountForm", () => {
     await userEvent.type(screen.getByLabelText("Valor ($)"), "2.5");
     await userEvent.type(screen.getByLabelText("Usos máximos (opcional)"), "0");
     expect(screen.getByRole("button", { name: "Crear Código" })).toBeDisabled();
+    // the request schema's own message, the one the API answers
+    expect(screen.getByText("El campo 'maxUsage' debe ser un número entero mayor o igual a 1")).toBeInTheDocument();
   });
 
   it("when editing, then the code cannot change and the PATCH leaves it out", async () => {
     const fetchMock = mockApi({ "PATCH /api/admin/discount-codes/d1": () => json({ id: "d1" }) });
-    const code = { id: "d1", code: "VERANO", type: "percentage" as const, value: 10, maxUsage: null, usageCount: 0, expiresAt: null, isActive: true };
+    const code = { id: "d1", code: "VERANO", type: "percentage" as const, value: 10, maxUsage: null, usageCount: 0, expiresAt: null, isActive: true, createdAt: "2030-01-01T00:00:00.000Z" };
     renderWithProviders(<DiscountForm code={code} onDone={() => {}} />);
     expect(screen.getByLabelText("Código")).toBeDisabled();
     await userEvent.clear(screen.getByLabelText("Valor (%)"));

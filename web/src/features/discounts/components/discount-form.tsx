@@ -1,13 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { format } from "date-fns";
-import { normalizeCode } from "@courts/core";
+import { DiscountCodeBody, DiscountCodePatch, normalizeCode } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Switch } from "../../../components/ui/switch";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
+import { checkRequest } from "../../../lib/request-schema";
 import type { DiscountCode } from "../../../types/api";
-import { createDiscountCode, updateDiscountCode, type DiscountCodeInput } from "../api/discount-codes";
+import { useCreateDiscountCode, type DiscountCodeInput } from "../api/create-discount-code";
+import { useUpdateDiscountCode } from "../api/update-discount-code";
 
 interface FormState {
   code: string;
@@ -31,7 +33,7 @@ const fromCode = (c: DiscountCode): FormState => ({
 const empty: FormState = { code: "", type: "percentage", value: "", maxUsage: "", expiresAt: "", isActive: true };
 
 /** The form's values as the API payload: upper-case code, null for empty limits, ISO expiry. */
-export const toDiscountInput = (form: FormState): DiscountCodeInput => ({
+export const toDiscountInput = (form: FormState): DiscountCodeInput & { maxUsage: number | null; expiresAt: string | null } => ({
   code: normalizeCode(form.code),
   type: form.type,
   value: Number(form.value),
@@ -43,35 +45,34 @@ export const toDiscountInput = (form: FormState): DiscountCodeInput => ({
 /** 'Nuevo Código' / 'Editar Código': the code cannot change once created. */
 export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: () => void }) {
   const [form, setForm] = useState<FormState>(() => (code ? fromCode(code) : empty));
-  const [pending, setPending] = useState(false);
+  const create = useCreateDiscountCode();
+  const update = useUpdateDiscountCode();
+  const pending = create.isMutating || update.isMutating;
   const set = (field: "code" | "value" | "maxUsage" | "expiresAt") => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: field === "code" ? e.target.value.toUpperCase() : e.target.value }));
 
-  const value = Number(form.value);
-  const maxUsage = form.maxUsage.trim() === "" ? null : Number(form.maxUsage);
-  const valueProblem = form.value !== "" && (!Number.isFinite(value) || value < 0) ? "El valor debe ser mayor o igual a 0" : undefined;
-  const maxProblem = maxUsage !== null && (!Number.isInteger(maxUsage) || maxUsage < 1) ? "Debe ser un número entero mayor o igual a 1" : undefined;
-  const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && !valueProblem && !maxProblem && !pending;
+  // the rules (value range, whole uses from 1, ISO expiry, code length) are the request schemas' own
+  const input = toDiscountInput(form);
+  const { code: _code, ...changes } = input;
+  const checked = code ? checkRequest(DiscountCodePatch, changes) : checkRequest(DiscountCodeBody, input);
+  const problems = checked.ok ? {} : checked.problems;
+  const problem = (field: keyof FormState) => (form[field] !== "" ? problems[field] : undefined);
+  const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && checked.ok && !pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    setPending(true);
     try {
-      const input = toDiscountInput(form);
       if (code) {
-        const { code: _ignored, ...rest } = input;
-        await updateDiscountCode(code.id, rest);
+        await update.trigger({ id: code.id, changes });
         toast({ title: "Código actualizado", description: `${code.code} se guardó correctamente` });
       } else {
-        await createDiscountCode(input);
+        await create.trigger(input);
         toast({ title: "Código creado", description: `${input.code} ya se puede usar` });
       }
       onDone();
     } catch (error) {
       toastError("Error", describeError(error, "No se pudo guardar el código"));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -87,6 +88,7 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
         className="[&_input]:font-mono [&_input]:uppercase"
         placeholder="VERANO10"
         hint={code ? "El código no se puede cambiar." : "Se guarda en mayúsculas."}
+        error={code ? undefined : problem("code")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -106,7 +108,7 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
           value={form.value}
           onChange={set("value")}
           aria-required="true"
-          error={valueProblem}
+          error={problem("value")}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -119,9 +121,9 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
           value={form.maxUsage}
           onChange={set("maxUsage")}
           hint="Vacío = ilimitado"
-          error={maxProblem}
+          error={problem("maxUsage")}
         />
-        <TextField label="Vence (opcional)" type="datetime-local" value={form.expiresAt} onChange={set("expiresAt")} hint="Vacío = sin vencimiento" />
+        <TextField label="Vence (opcional)" type="datetime-local" value={form.expiresAt} onChange={set("expiresAt")} hint="Vacío = sin vencimiento" error={problem("expiresAt")} />
       </div>
       <div className="flex items-center justify-between rounded-xl border border-stone-200 p-3">
         <label htmlFor="discount-active" className="text-sm font-medium text-stone-800">

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { format } from "date-fns";
 import { Pencil } from "lucide-react";
 import { Badge } from "../../../components/ui/badge";
@@ -9,7 +8,7 @@ import { toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { money } from "../../../lib/format";
 import type { DiscountCode } from "../../../types/api";
-import { updateDiscountCode } from "../api/discount-codes";
+import { useUpdateDiscountCode } from "../api/update-discount-code";
 
 export const usesText = (c: Pick<DiscountCode, "usageCount" | "maxUsage">) => `${c.usageCount} / ${c.maxUsage ?? "∞"}`;
 export const expiryText = (c: Pick<DiscountCode, "expiresAt">) =>
@@ -18,15 +17,12 @@ const valueText = (c: DiscountCode) => (c.type === "percentage" ? `${c.value}%` 
 const typeText = (c: DiscountCode) => (c.type === "percentage" ? "Porcentaje" : "Monto fijo");
 
 function ActiveSwitch({ code }: { code: DiscountCode }) {
-  const [pending, setPending] = useState(false);
+  const { trigger: updateDiscountCode, isMutating: pending } = useUpdateDiscountCode();
   const toggle = async (isActive: boolean) => {
-    setPending(true);
     try {
-      await updateDiscountCode(code.id, { isActive });
+      await updateDiscountCode({ id: code.id, changes: { isActive } });
     } catch (error) {
       toastError("Error", describeError(error, "No se pudo actualizar el código"));
-    } finally {
-      setPending(false);
     }
   };
   return (

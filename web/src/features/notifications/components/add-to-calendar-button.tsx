@@ -1,6 +1,6 @@
 import { CalendarPlus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { bookingCalendarUrl } from "../api/notifications";
+import { bookingCalendarUrl } from "../api/get-booking-calendar";
 
 /** 'Añadir al calendario': the booking's .ics, which any calendar app opens. */
 export function AddToCalendarButton({ bookingId }: { bookingId: string }) {

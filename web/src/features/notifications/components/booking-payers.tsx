@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { money } from "../../../lib/format";
-import { useBookingPayers } from "../api/notifications";
+import { useBookingPayers } from "../api/get-booking-payers";
 
 /** Who paid each share, read when the organiser opens it (no request per card on page load). */
 export function BookingPayers({ bookingId }: { bookingId: string }) {

@@ -8,11 +8,15 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Switch } from "../../../components/ui/switch";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { regenerateCalendarFeed, updateNotificationSettings, useCalendarFeed, useNotificationSettings } from "../api/notifications";
+import { useCalendarFeed } from "../api/get-calendar-feed";
+import { useNotificationSettings } from "../api/get-notification-settings";
+import { useRegenerateCalendarFeed } from "../api/regenerate-calendar-feed";
+import { useUpdateNotificationSettings } from "../api/update-notification-settings";
 
 function Reminders() {
   const { data, error, isLoading } = useNotificationSettings();
   const [saving, setSaving] = useState(false);
+  const { trigger: updateNotificationSettings } = useUpdateNotificationSettings();
   const id = useId();
   if (isLoading) return <Spinner label="Cargando preferencias..." />;
   if (error || !data) return <ErrorNotice>No se pudieron cargar tus preferencias.</ErrorNotice>;
@@ -43,6 +47,7 @@ function Reminders() {
 function Feed() {
   const { data, error, isLoading } = useCalendarFeed();
   const [busy, setBusy] = useState(false);
+  const { trigger: regenerateCalendarFeed } = useRegenerateCalendarFeed();
   const id = useId();
   if (isLoading) return <Spinner label="Cargando calendario..." />;
   if (error || !data) return <ErrorNotice>No se pudo cargar la dirección de tu calendario.</ErrorNotice>;

@@ -3,7 +3,9 @@ import { BellRing, BellOff } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { joinWaitlist, leaveWaitlist, useWaitlist } from "../api/notifications";
+import { useWaitlist } from "../api/get-waitlist";
+import { useJoinWaitlist } from "../api/join-waitlist";
+import { useLeaveWaitlist } from "../api/leave-waitlist";
 
 /**
  * The taken slots of a day, each with 'Avisarme si se libera': one mail when it frees (a
@@ -12,6 +14,8 @@ import { joinWaitlist, leaveWaitlist, useWaitlist } from "../api/notifications";
 export function WaitlistPanel({ courtId, date, takenSlots }: { courtId: string; date: string; takenSlots: readonly string[] }) {
   const { data: entries } = useWaitlist(takenSlots.length > 0);
   const [busy, setBusy] = useState<string | null>(null);
+  const { trigger: joinWaitlist } = useJoinWaitlist();
+  const { trigger: leaveWaitlist } = useLeaveWaitlist();
   if (takenSlots.length === 0) return null;
   const entryOf = (slot: string) => entries?.find((e) => e.courtId === courtId && e.date === date && e.timeSlot === slot);
 

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDay, money } from "../../../lib/format";
-import { useOutstandingBalances } from "../api/balances";
+import { useOutstandingBalances } from "../api/get-outstanding-balances";
 
 /** The admin's list of balances due: who owes what for which booking. */
 export function OutstandingBalances() {

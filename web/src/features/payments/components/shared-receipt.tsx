@@ -28,7 +28,7 @@ export function SharedReceipt({ payment, details, timeZone }: { payment: Payment
           <dl className="divide-y divide-stone-100 text-sm" data-testid="receipt">
             <Row label="Recibo" value={<span className="font-mono">{payment.invoiceNumber ?? `#${shortId(payment.id)}`}</span>} />
             <Row label="Fecha de pago" value={formatInstant(paidAt, "d MMM yyyy, HH:mm", timeZone)} />
-            <Row label="Cancha" value={`${court.name} · #${court.courtNumber}${court.venueName ? ` · ${court.venueName}` : ""}`} />
+            {court !== null && <Row label="Cancha" value={`${court.name} · #${court.courtNumber} · ${court.venueName}`} />}
             <Row label="Día y hora" value={`${capitalize(formatDay(booking.date || booking.bookingDate, "EEE d 'de' MMM yyyy"))} · ${booking.timeSlot}`} />
             <Row label="Modalidad" value={GAME_TYPE_LABEL[booking.gameType]} />
             <Row label="Tu parte" value={money(payment.amount)} />

@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { confirmSimulatedCard } from "../api/payments";
+import { confirmSimulatedCard } from "../api/confirm-simulated-card";
 import type { ConfirmWithProvider } from "./use-pay-flow";
 
 const digits = (text: string) => text.replace(/\D/g, "");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { toast, toastError } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api-client";
-import { downloadInvoice } from "../api/payments";
+import { downloadInvoice } from "../api/download-invoice";
 import { invoiceFileName } from "../payment-texts";
 
 /**

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button";
 import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { createSharedLink } from "../api/shared-links";
+import { useCreateSharedLink } from "../api/create-shared-link";
 
 /**
  * 'Compartir Link de Pago': creates the link (2 participants singles, 4 doubles) and opens the
@@ -14,6 +14,7 @@ import { createSharedLink } from "../api/shared-links";
 export function ShareLinkButton({ bookingId, gameType }: { bookingId: string; gameType: GameType }) {
   const [pending, setPending] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
+  const { trigger: createSharedLink } = useCreateSharedLink();
 
   const share = async () => {
     setPending(true);

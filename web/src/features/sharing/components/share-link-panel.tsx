@@ -5,7 +5,7 @@ import { Button, buttonClass } from "../../../components/ui/button";
 import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { createSharedLink } from "../api/shared-links";
+import { useCreateSharedLink } from "../api/create-shared-link";
 
 const SHARE_TEXT = "Únete a la reserva y paga tu parte:";
 
@@ -20,6 +20,7 @@ export function ShareLinkPanel({ bookingId, gameType }: { bookingId: string; gam
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const asked = useRef(false);
+  const { trigger: createSharedLink } = useCreateSharedLink();
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
 
   useEffect(() => {
@@ -29,7 +30,7 @@ export function ShareLinkPanel({ bookingId, gameType }: { bookingId: string; gam
     createSharedLink({ bookingId, maxParticipants: PLAYERS[gameType] })
       .then((link) => setUrl(new URL(link.shareUrl, window.location.origin).toString()))
       .catch((error: unknown) => setFailed(describeError(error, "No se pudo crear el link de pago")));
-  }, [bookingId, gameType]);
+  }, [bookingId, gameType, createSharedLink]);
 
   const copy = async () => {
     if (!url) return;

@@ -1,9 +1,10 @@
+import type { UploadedImageAnswer } from "@courts/core";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from "@courts/core";
 import { api } from "../../../lib/api-client";
 
 /** POST /api/objects/upload-image: raw bytes with the file's own content type -> { imageData }. */
 export const uploadImage = (file: File) =>
-  api<{ imageData: string; imageUrl?: string }>("/api/objects/upload-image", {
+  api<UploadedImageAnswer>("/api/objects/upload-image", {
     method: "POST",
     raw: { body: file, contentType: file.type },
   });

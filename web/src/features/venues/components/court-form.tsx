@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from "react";
-import { DEFAULT_PRICES, formatMoney } from "@courts/core";
+import { CourtBody, DEFAULT_PRICES, formatMoney } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
+import { checkRequest } from "../../../lib/request-schema";
 import type { Court, Venue } from "../../../types/api";
-import { createCourt, updateCourt, type CourtInput } from "../api/courts";
-
-export const ALL_FIELDS_REQUIRED = "Todos los campos son requeridos";
+import type { CourtInput } from "../api/court-input";
+import { useCreateCourt } from "../api/create-court";
+import { useUpdateCourt } from "../api/update-court";
 
 interface FormState {
   name: string;
@@ -63,18 +64,16 @@ export function CourtForm({
   onDone: () => void;
 }) {
   const [form, setForm] = useState<FormState>(() => (court ? fromCourt(court) : newCourtState(defaultVenueId)));
-  const [pending, setPending] = useState(false);
+  const create = useCreateCourt();
+  const update = useUpdateCourt();
+  const pending = create.isMutating || update.isMutating;
   const set = (field: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim() || !form.courtNumber.trim() || !form.venueId) {
-      toastError("Error", ALL_FIELDS_REQUIRED);
-      return;
-    }
     const input: CourtInput = {
       name: form.name.trim(),
-      courtNumber: Number.parseInt(form.courtNumber, 10),
+      courtNumber: form.courtNumber.trim() === "" ? Number.NaN : Number(form.courtNumber),
       venueId: form.venueId,
       status: court ? form.status : "available",
       daySinglesPrice: form.daySinglesPrice,
@@ -82,20 +81,23 @@ export function CourtForm({
       nightSinglesPrice: form.nightSinglesPrice,
       nightDoublesPrice: form.nightDoublesPrice,
     };
-    setPending(true);
+    // CourtBody's messages start with 'Todos los campos son requeridos' for the three required fields
+    const checked = checkRequest(CourtBody, input);
+    if (!checked.ok) {
+      toastError("Error", checked.first);
+      return;
+    }
     try {
       if (court) {
-        await updateCourt(court.id, input);
+        await update.trigger({ id: court.id, input });
         toast({ title: "Cancha actualizada", description: `${input.name} se guardó correctamente` });
       } else {
-        await createCourt(input);
+        await create.trigger(input);
         toast({ title: "Cancha creada", description: `${input.name} ya se puede reservar` });
       }
       onDone();
     } catch (error) {
       toastError("Error", describeError(error, court ? "No se pudo actualizar la cancha" : "No se pudo crear la cancha"));
-    } finally {
-      setPending(false);
     }
   };
 

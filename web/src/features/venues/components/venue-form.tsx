@@ -3,37 +3,38 @@ import { Plus } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { TextAreaField, TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
+import { VenueBody } from "@courts/core";
 import { describeError } from "../../../lib/api-client";
-import { createVenue } from "../api/venues";
+import { checkRequest } from "../../../lib/request-schema";
+import { useCreateVenue, type VenueInput } from "../api/create-venue";
 
 const empty = { name: "", location: "", description: "", imageUrl: "" };
 
-/** New venue: name and location required; description and image URL optional. */
+/** New venue: name and location required, description and image URL optional, as VenueBody reads them. */
 export function VenueForm() {
   const [form, setForm] = useState(empty);
-  const [pending, setPending] = useState(false);
+  const { trigger: createVenue, isMutating: pending } = useCreateVenue();
   const set = (field: keyof typeof empty) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim() || !form.location.trim()) {
-      toastError("Error", "El nombre y la ubicación son requeridos");
+    const input: VenueInput = {
+      name: form.name,
+      location: form.location,
+      ...(form.description.trim() ? { description: form.description } : {}),
+      ...(form.imageUrl.trim() ? { imageUrl: form.imageUrl } : {}),
+    };
+    const checked = checkRequest(VenueBody, input);
+    if (!checked.ok) {
+      toastError("Error", checked.first);
       return;
     }
-    setPending(true);
     try {
-      const venue = await createVenue({
-        name: form.name.trim(),
-        location: form.location.trim(),
-        ...(form.description.trim() ? { description: form.description.trim() } : {}),
-        ...(form.imageUrl.trim() ? { imageUrl: form.imageUrl.trim() } : {}),
-      });
+      const venue = await createVenue(checked.value);
       toast({ title: "Venue creado", description: `${venue.name} ya está disponible` });
       setForm(empty);
     } catch (error) {
       toastError("Error", describeError(error, "No se pudo crear el venue"));
-    } finally {
-      setPending(false);
     }
   };
 

@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { currentToast } from "../../../components/ui/toast";
+import { courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import AdminCourtsScreen from "./courts";
+
+const venue = (id: string, name: string) => ({ id, name, location: "Quito", description: null, imageUrl: null, imageData: null, courtCount: 1 });
+const court = (id: string, venueId: string, name: string) => courtAnswer({ id, venueId, name, courtNumber: 1 });
+
+/** The server's lists, changed by the DELETE handlers the way the server changes them. */
+const club = () => {
+  let venues = [venue("v1", "Club Norte"), venue("v2", "Club Sur")];
+  let courts = [court("c1", "v1", "Central"), court("c2", "v2", "Arcilla")];
+  let failNext = false;
+  const fetchMock = mockApi({
+    ...GUEST,
+    "GET /api/admin/check": () => json({ isAdmin: true }),
+    "GET /api/venues": () => json(venues),
+    "GET /api/courts": () => json(courts),
+    "DELETE /api/venues/v1": () => {
+      venues = venues.filter((v) => v.id !== "v1");
+      courts = courts.filter((c) => c.venueId !== "v1");
+      return new Response(null, { status: 204 });
+    },
+    "DELETE /api/courts/c2": () => {
+      if (failNext) return json({ message: "La cancha no existe", code: "COURT_NOT_FOUND" }, 404);
+      courts = courts.filter((c) => c.id !== "c2");
+      return new Response(null, { status: 204 });
+    },
+  });
+  return { fetchMock, failOnce: () => (failNext = true) };
+};
+
+describe("Admin courts: confirm, then delete", () => {
+  it("when a venue's deletion is confirmed, then it is deleted once and the venues and courts are read again", async () => {
+    const { fetchMock } = club();
+    renderWithProviders(<AdminCourtsScreen />, "/admin/courts");
+    await userEvent.click(await screen.findByRole("button", { name: "Eliminar Club Norte" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Eliminar Venue?" });
+    expect(within(dialog).getByText("Esta acción no se puede deshacer.")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "DELETE")).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(currentToast()).toMatchObject({ title: "Venue eliminado", description: "Club Norte y sus canchas fueron eliminados" });
+    // the write revalidated both lists: the venue and its court are gone without a reload
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Eliminar Club Norte" })).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: "Eliminar Central" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Eliminar Arcilla" })).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.map(([p, init]) => `${(init as RequestInit | undefined)?.method ?? "GET"} ${String(p)}`);
+    expect(calls.filter((c) => c === "DELETE /api/venues/v1")).toHaveLength(1);
+    expect(calls.filter((c) => c === "GET /api/venues")).toHaveLength(2);
+    expect(calls.filter((c) => c === "GET /api/courts")).toHaveLength(2);
+  }, 20_000);
+
+  it("when a court's deletion fails, then the server's message shows and the dialog stays open; cancel sends nothing more", async () => {
+    const { fetchMock, failOnce } = club();
+    failOnce();
+    renderWithProviders(<AdminCourtsScreen />, "/admin/courts");
+    await userEvent.click(await screen.findByRole("button", { name: "Eliminar Arcilla" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Eliminar Cancha?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Eliminar" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Error", description: "La cancha no existe" }));
+    expect(screen.getByRole("alertdialog", { name: "Eliminar Cancha?" })).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    const deletes = fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === "DELETE");
+    expect(deletes).toHaveLength(1);
+    expect(screen.getByRole("button", { name: "Eliminar Arcilla" })).toBeInTheDocument();
+  }, 20_000);
+});

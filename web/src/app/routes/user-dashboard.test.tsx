@@ -1,0 +1,82 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import SettingsScreen from "./settings";
+import UserDashboardScreen from "./user-dashboard";
+
+const ME = { id: "u1", username: "ana", email: "ana@x.test" };
+
+const payment = (n: number) => ({
+  id: `pay-${n}`,
+  status: "succeeded",
+  kind: "full",
+  amount: "14.50",
+  discount: "0.00",
+  discountCode: null,
+  stripeFee: "0.72",
+  netAmount: "13.78",
+  totalPaid: "14.50",
+  refundedAmount: "0.00",
+  createdAt: new Date(Date.UTC(2030, 0, 28 - n, 12)).toISOString(),
+  bookingId: `b${n}`,
+  userId: "u1",
+  stripePaymentIntentId: `pi_${n}`,
+  shareToken: null,
+  courtName: `Cancha P${n}`,
+  courtNumber: n,
+  date: "2030-01-10",
+  timeSlot: "10:00",
+});
+
+/** An array page with the total over all pages in X-Total-Count, as the server answers. */
+const page = (items: unknown[], total: number) =>
+  new Response(JSON.stringify(items), { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": String(total) } });
+
+const history = Array.from({ length: 26 }, (_, i) => payment(i + 1));
+const listed = (fetchMock: { mock: { calls: unknown[][] } }, prefix: string) =>
+  fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith(prefix));
+
+describe("Historial de Pagos (issue 15: history that grows)", () => {
+  it("when a player has more payments than a page, then the newest page shows and 'Ver más' brings the rest on demand", async () => {
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0),
+      "GET /api/user/payments?page=1&pageSize=24": () => page(history.slice(0, 24), 26),
+      "GET /api/user/payments?page=2&pageSize=24": () => page(history.slice(24), 26),
+    });
+    renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
+
+    expect(await screen.findByText(/Cancha P1(?!\d)/)).toBeInTheDocument();
+    expect(screen.getByText("24 de 26 pagos")).toBeInTheDocument();
+    expect(screen.queryByText(/Cancha P25/)).not.toBeInTheDocument();
+    expect(listed(fetchMock, "/api/user/payments")).toEqual(["/api/user/payments?page=1&pageSize=24"]);
+
+    await userEvent.click(screen.getByRole("button", { name: "Ver más" }));
+    expect(await screen.findByText(/Cancha P26/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Cancha P\d+/)).toHaveLength(26);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
+    expect(listed(fetchMock, "/api/user/payments")).toEqual(["/api/user/payments?page=1&pageSize=24", "/api/user/payments?page=2&pageSize=24"]);
+  }, 20_000);
+
+  it("when the billing list in settings passes a page, then 'Ver más' asks the next page of that player's payments", async () => {
+    const billing = history.slice(0, 21);
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/payments/user/u1?page=1&pageSize=20": () => page(billing.slice(0, 20), 21),
+      "GET /api/payments/user/u1?page=2&pageSize=20": () => page(billing.slice(20), 21),
+    });
+    renderWithProviders(<SettingsScreen />, "/settings");
+    await userEvent.click(await screen.findByRole("tab", { name: "Billing" }));
+
+    expect(await screen.findByText("20 de 21 pagos")).toBeInTheDocument();
+    expect(screen.queryByText("Cancha P21")).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Ver más" }));
+    expect(await screen.findByText("Cancha P21")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
+    expect(listed(fetchMock, "/api/payments/user/")).toHaveLength(2);
+  }, 20_000);
+});

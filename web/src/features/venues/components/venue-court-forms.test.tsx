@@ -1,0 +1,73 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { currentToast } from "../../../components/ui/toast";
+import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import { CourtForm } from "./court-form";
+import { VenueForm } from "./venue-form";
+
+const VENUES = [{ id: "v1", name: "Club Norte", location: "Quito", description: null, imageUrl: null, imageData: null, courtCount: 0 }];
+
+describe("VenueForm (VenueBody decides)", () => {
+  it("when the location is blank, then 'El nombre y la ubicación son requeridos' and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<VenueForm />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Club Sur");
+    await userEvent.type(screen.getByLabelText("Ubicación"), "   ");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Venue" }));
+    expect(currentToast()).toMatchObject({ title: "Error", description: "El nombre y la ubicación son requeridos" });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when the venue is valid, then the trimmed body is sent and 'Venue creado' shows", async () => {
+    const fetchMock = mockApi({
+      "POST /api/venues": () => json({ ...VENUES[0], id: "v2", name: "Club Sur" }, 201),
+      "GET /api/venues": () => json(VENUES),
+    });
+    renderWithProviders(<VenueForm />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "  Club Sur ");
+    await userEvent.type(screen.getByLabelText("Ubicación"), "Cuenca");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Venue" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Venue creado" }));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => (i as RequestInit | undefined)?.method === "POST") as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({ name: "Club Sur", location: "Cuenca" });
+  });
+});
+
+describe("CourtForm (CourtBody decides)", () => {
+  it("when the court number is missing, then the toast starts with 'Todos los campos son requeridos' and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Central");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
+    expect(currentToast()?.description).toMatch(/^Todos los campos son requeridos: 'courtNumber'/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when a price has three decimals, then the server's price message shows and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Central");
+    await userEvent.type(screen.getByLabelText("Número de cancha"), "3");
+    await userEvent.clear(screen.getByLabelText("Día · Singles"));
+    await userEvent.type(screen.getByLabelText("Día · Singles"), "14.555");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
+    expect(currentToast()).toMatchObject({
+      title: "Error",
+      description: "El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales",
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when the court is valid, then the prices go as typed and the form closes", async () => {
+    const fetchMock = mockApi({ "POST /api/courts": () => json({ id: "c9" }, 201) });
+    const onDone = vi.fn();
+    renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={onDone} />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Central");
+    await userEvent.type(screen.getByLabelText("Número de cancha"), "3");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ name: "Central", courtNumber: 3, venueId: "v1", daySinglesPrice: "14.50" });
+  });
+});
