@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
 import {
   addDays,
+  api,
   bookViaApi,
   cents,
   courtPng,
@@ -498,6 +499,36 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await Promise.all([guest.close(), user.close(), admin.close()]);
     }
     expect(problems).toEqual([]);
+  });
+
+  // last of this server's journeys: its 26 payments would push others off the admin's first page
+  it("when a player has more payments than a page, then 'Historial de Pagos' shows the newest ones and 'Ver más' brings the rest", async () => {
+    const { browser, server, courts, today } = e2e.world();
+    const court = courts[courts.length - 1]!;
+    await e2e.journey({}, async (page, { context }) => {
+      await registerPlayer(context.request, "historial");
+      const booking = await bookViaApi(context.request, { courtId: court.id, date: addDays(today, 23), timeSlot: "19:00", gameType: "doubles" });
+      // 26 payments of $1.00 at the desk: more than the history's first page (24)
+      const admin = await openContext(browser, server.baseUrl);
+      try {
+        await loginAdmin(admin.context.request, server.admin);
+        for (let i = 0; i < 26; i++) {
+          await api(admin.context.request, "POST", `/api/admin/bookings/${booking.id}/cash-payments`, { amount: "1.00" });
+        }
+      } finally {
+        await admin.close();
+      }
+
+      await page.goto("/user-dashboard");
+      await page.getByRole("tab", { name: "Historial de Pagos" }).click();
+      const history = page.getByRole("tabpanel");
+      await history.getByText("24 de 26 pagos").waitFor();
+      expect(await history.getByText("Efectivo en el club").count()).toBe(24);
+      await history.getByRole("button", { name: "Ver más" }).click();
+      await history.getByText("Efectivo en el club").nth(25).waitFor();
+      expect(await history.getByText("Efectivo en el club").count()).toBe(26);
+      expect(await history.getByRole("button", { name: "Ver más" }).count()).toBe(0);
+    });
   });
 
   describe("with Stripe keys configured", () => {

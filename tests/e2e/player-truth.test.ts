@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,7 +33,9 @@ import { ensureWebBuild, startServer, type E2EServer, type WebBuild } from "./su
  *
  * The club's clock: the server runs in a zone where it is about 10:00 now, so most of today is
  * still ahead, and one hour behind the browser (libfaketime), so it accepts a booking of the hour
- * that, for the browser, is under way: the only way to have a court busy right now.
+ * that, for the browser, is under way: the only way to have a court busy right now. The offset is
+ * read from a file (re-read every second), so a test can move the club's clock past a hold's
+ * expiry and back.
  */
 
 const gate = chromiumGate();
@@ -47,6 +50,8 @@ const zoneAtHour = (hour: number): string => {
 
 const localHour = (timeZone: string) => Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(new Date()));
 const slotOf = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+/** The server runs an hour behind the browser (see above). */
+const CLOCK_OFFSET_SECONDS = -3600;
 
 describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, in a real browser", () => {
   let server: E2EServer;
@@ -59,14 +64,33 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
   const court = (name: string) => courts.find((c) => c.name === name)!;
   const venue = (name: string) => venues.find((v) => v.name === name)!;
 
+  let clockDir: string;
+  let clockFile: string;
+  /** Sets the server's clock to `seconds` from the browser's (libfaketime re-reads the file within a second). */
+  const setServerClock = async (seconds: number) => {
+    writeFileSync(clockFile, `${seconds >= 0 ? "+" : ""}${seconds}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  };
+
   beforeAll(async () => {
     web = ensureWebBuild();
     zone = zoneAtHour(10);
+    clockDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-clock-"));
+    clockFile = path.join(clockDir, "offset");
+    writeFileSync(clockFile, `${CLOCK_OFFSET_SECONDS}\n`);
     [server, browser] = await Promise.all([
       startServer({
         name: "truth",
         webDist: web.webDist,
-        env: { COURTS_TIMEZONE: zone, LD_PRELOAD: FAKETIME_LIB, FAKETIME: "-3600", DONT_FAKE_MONOTONIC: "1" },
+        env: {
+          COURTS_TIMEZONE: zone,
+          LD_PRELOAD: FAKETIME_LIB,
+          FAKETIME_TIMESTAMP_FILE: clockFile,
+          FAKETIME_CACHE_DURATION: "1",
+          DONT_FAKE_MONOTONIC: "1",
+          // an overdue hold is marked 'Expirada' within a second
+          SWEEP_INTERVAL_SECONDS: "1",
+        },
       }),
       launchBrowser(),
     ]);
@@ -81,6 +105,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     await browser?.close();
     await server?.stop();
     web?.cleanup();
+    if (clockDir) rmSync(clockDir, { recursive: true, force: true });
   });
 
   const journey = async (viewport: { width: number; height: number }, run: (page: Page, watched: Watched) => Promise<void>, clipboard = false) => {
@@ -352,12 +377,26 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     }
   });
 
-  it("when a player has paid, partial, pending and cancelled bookings, then no screen scrolls sideways at 390 px, and money reads as paid and refunded, never fee or net", async () => {
+  it("when a player has paid, partial, pending, expired and cancelled bookings, then no screen scrolls sideways at 390 px, and money reads as paid and refunded, never fee or net", async () => {
     const a = court("Cancha Chimborazo");
     const b = court("Cancha Antisana");
     await journey(PHONE, async (page, watched) => {
       const request = watched.context.request;
       const player = await registerPlayer(request, "largo");
+      // an unpaid hold that runs out (DESIGN.md section 8): the club's clock passes its expiry, the
+      // sweep marks it 'Expirada', and the clock comes back
+      const expiring = await bookViaApi(request, { courtId: a.id, date: addDays(today, 9), timeSlot: "18:00", gameType: "doubles" });
+      const { holdMinutes } = (await api<{ holds: { holdMinutes: number } }>(request, "GET", "/api/config")).holds;
+      await setServerClock(CLOCK_OFFSET_SECONDS + Math.ceil(holdMinutes * 60) + 60);
+      try {
+        await expect
+          .poll(async () => (await api<{ status: string }>(request, "GET", `/api/bookings/${expiring.id}`)).status, { timeout: 20_000 })
+          .toBe("expired");
+        await new Promise((resolve) => setTimeout(resolve, 2500)); // a sweep has stored it
+      } finally {
+        await setServerClock(CLOCK_OFFSET_SECONDS);
+      }
+      expect((await api<{ status: string }>(request, "GET", `/api/bookings/${expiring.id}`)).status).toBe("expired");
       const cancelled = await bookViaApi(request, { courtId: a.id, date: addDays(today, 5), timeSlot: "08:00", gameType: "doubles" });
       await payViaApi(request, cancelled.id, "partial");
       await api(request, "POST", "/api/cancellations", { bookingId: cancelled.id, userId: player.id, cancellationReason: "Lluvia" });
@@ -387,6 +426,8 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
 
       await page.goto("/my-bookings");
       await page.getByRole("listitem").filter({ hasText: "Cancelada" }).first().waitFor();
+      await page.getByRole("listitem").filter({ hasText: "Expirada" }).first().waitFor();
+      await page.getByRole("listitem").filter({ hasText: "Pendiente" }).first().waitFor();
 
       await page.goto("/user-dashboard");
       await page.getByRole("tab", { name: "Historial de Pagos" }).click();

@@ -59,13 +59,40 @@ describe("pdfInvoiceRenderer", () => {
       expect(text).toContain(expected);
   });
 
-  it("when an invoice is rendered, then the table shows amount, discount with its code, card fee and total paid", async () => {
+  it("when an invoice is rendered, then the table shows amount, discount with its code, the card as payment and total paid", async () => {
     const { text } = await textOf(anInvoice());
     expect(text).toMatch(/Importe \$33\.00/);
     expect(text).toMatch(/Descuento \(código VERANO10\) -\$3\.30/);
-    expect(text).toMatch(/Comisión de tarjeta \(2\.9% \+ \$0\.30\) \$1\.16/);
+    expect(text).toMatch(/Forma de pago Tarjeta/);
     expect(text).toMatch(/Total pagado \$29\.70/);
     expect(text).not.toContain("Reembolsado");
+  });
+
+  it("when a card payment is invoiced, then the card fee and the club's net are only fine print below the table, not rows the player paid", async () => {
+    const { bytes } = await textOf(anInvoice({ refunded: 1485 }));
+    const page = await (await getDocumentProxy(bytes.slice())).getPage(1);
+    const items = (await page.getTextContent()).items.flatMap((item) =>
+      "str" in item && item.str.trim() !== ""
+        ? [{ str: item.str.trim(), y: Math.round(item.transform[5] as number), size: Math.round(Math.abs(item.transform[3] as number)) }]
+        : [],
+    );
+    const rowOf = (str: string) => items.find((item) => item.str === str)!;
+    const table = items.filter((item) => item.y <= rowOf("CONCEPTO").y && item.y >= rowOf("Reembolsado").y);
+    // the table a player reads: no fee, no net, and its amounts add up to what they paid
+    expect(table.map((item) => item.str).join(" ")).not.toMatch(/Comisión|Neto|neto|\$1\.16/);
+    const finePrint = items.filter((item) => item.y < rowOf("Reembolsado").y && item.y > rowOf("Gracias por tu reserva.").y);
+    const fine = finePrint.map((item) => item.str).join(" ").replace(/\s+/g, " ");
+    expect(fine).toContain("Sin cargo adicional para el jugador");
+    expect(fine).toMatch(/comisión de tarjeta \(2\.9% \+ \$0\.30\), \$1\.16, la paga el club/);
+    // net for the club: 29.70 paid - 1.16 fee - 14.85 refunded
+    expect(fine).toContain("neto para el club: $13.69");
+    for (const item of finePrint) expect(item.size).toBeLessThan(rowOf("Importe").size);
+  });
+
+  it("when a payment was in cash, then the table says so and no card fee is mentioned", async () => {
+    const { text } = await textOf(anInvoice({ paymentMethod: "cash", stripeFee: 0 }));
+    expect(text).toMatch(/Forma de pago Efectivo en el club/);
+    expect(text).not.toMatch(/comisión de tarjeta|neto/i);
   });
 
   it("when part of the payment was refunded, then a Reembolsado row shows the refund", async () => {
