@@ -13,6 +13,8 @@ const INSERT =
   "insert into bookings (id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, " +
   "status, cancellation_reason, refund_percentage, created_at, cancelled_at, hold_expires_at, share_deadline_at, remainder_status) " +
   "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/** INSERT's columns and parameters as a SELECT, to which a WHERE adds the conditions of the write. */
+const INSERT_SELECT = INSERT.replace(" values (", " select ").replace(/\)$/, "");
 
 const insertParams = (b: Booking): Param[] => [
   b.id,
@@ -50,10 +52,6 @@ const DUE = {
     "b.status = 'active' and b.share_deadline_at is not null and b.share_deadline_at <= ? and b.paid_amount > 0 " +
     `and b.paid_amount < b.total_amount and (b.remainder_status is null or b.remainder_status = 'charging') and ${FREE}`,
 } as const;
-
-class Refused {
-  constructor(readonly reason: "too-many-unpaid" | "balance-due") {}
-}
 
 /**
  * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
@@ -121,29 +119,39 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     return row ? int(row, "n") : 0;
   },
   async insertHold(booking, limits) {
+    // One conditional INSERT: written only when the player owes no balance and holds fewer unpaid
+    // bookings than allowed. On SQLite a writing statement takes the write lock before it reads,
+    // so the check and the insert are one step for every process. On PostgreSQL the player's row
+    // is locked first, so two requests of one player are counted one after the other (each
+    // statement of a read-committed transaction reads what committed before it).
+    const unpaid =
+      limits.maxUnpaid === null
+        ? ""
+        : " and (select count(*) from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
+          "and hold_expires_at is not null and hold_expires_at > ?) < ?";
+    const insertIfAllowed = `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`;
+    const params = [
+      ...insertParams(booking),
+      booking.userId,
+      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid]),
+    ];
     try {
-      return await sql.transaction(async (tx) => {
-        // Locks the player first: two requests of one player are counted one after the other.
-        await tx.run("update users set id = id where id = ?", [booking.userId]);
-        const due = await tx.one(`select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1`, [booking.userId]);
-        if (due) throw new Refused("balance-due");
-        if (limits.maxUnpaid !== null) {
-          const row = await tx.one(
-            "select count(*) as n from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
-              "and hold_expires_at is not null and hold_expires_at > ?",
-            [booking.userId, iso(limits.now)],
-          );
-          if (row && int(row, "n") >= limits.maxUnpaid) throw new Refused("too-many-unpaid");
-        }
-        await tx.run(INSERT, insertParams(booking));
-        return booking;
-      });
+      const written =
+        sql.engine === "sqlite"
+          ? await sql.run(insertIfAllowed, params)
+          : await sql.transaction(async (tx) => {
+              await tx.run("update users set id = id where id = ?", [booking.userId]);
+              return tx.run(insertIfAllowed, params);
+            });
+      if (written > 0) return booking;
     } catch (error) {
-      if (error instanceof Refused) return error.reason;
       if (slotTaken(error)) return "slot-taken";
       if (slotBlocked(error)) return "slot-blocked";
       throw error;
     }
+    // refused: which rule, read after the fact (a balance due is the one to tell first)
+    const due = await sql.one(`select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1`, [booking.userId]);
+    return due ? "balance-due" : "too-many-unpaid";
   },
   holderOf(courtId, date, timeSlot) {
     return findOne(

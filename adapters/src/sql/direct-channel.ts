@@ -41,6 +41,7 @@ export interface Channels {
 
 interface SqliteStatement {
   all(params: Param[], callback: (error: Error | null, rows: Row[]) => void): void;
+  run(params: Param[], callback: (this: { changes: number }, error: Error | null) => void): void;
   finalize(callback: (error: Error | null) => void): void;
 }
 
@@ -69,8 +70,8 @@ const sqliteStatements = (connection: SqliteConnection): Statements => ({
     ),
 });
 
-/** Distinct statement texts kept prepared on the reading connection; past that, statements are prepared per call. */
-const PREPARED_READS = 500;
+/** Distinct statement texts kept prepared on a connection; past that, statements are prepared per call. */
+const PREPARED_TEXTS = 500;
 /**
  * Prepared copies of one text. A statement runs one call at a time, and the next call queued on it
  * starts only once the main thread has taken the previous one's rows: with one copy, a text runs
@@ -84,14 +85,17 @@ interface PreparedCopy {
 }
 
 /**
- * The reading connection's selects, each text prepared once and run again and again. The driver's
- * `Database#all` prepares, runs and finalizes a statement per call, and finalizes on the main
- * thread: while a worker thread runs another statement of the connection, the main thread waits
- * for the connection's mutex (`npm run bench`: a third of the main thread on a busy read). A
- * prepared statement is bound, stepped to its end and reset on a worker thread. Each run steps to
- * the last row, which ends its read transaction: the next run reads the database as it is then.
+ * A connection's statements, each text prepared once and run again and again. The driver's
+ * `Database#all` and `Database#run` prepare, run and finalize a statement per call, and finalize
+ * on the main thread: while a worker thread runs another statement of the connection, the main
+ * thread waits for the connection's mutex (`npm run bench`: a third of the main thread on a busy
+ * read). Preparing is not cheap either: an INSERT into bookings compiles its foreign keys and
+ * triggers, about 190 us of its 450 us (tests/bench). A prepared statement is bound, stepped to its
+ * end and reset on a worker thread. Each run steps to the last row, which ends a read's
+ * transaction: the next run reads the database as it is then. SQLite prepares a statement again
+ * by itself when the schema changed under it (a migration).
  */
-const preparedReads = (connection: SqliteConnection) => {
+const preparedStatements = (connection: SqliteConnection) => {
   const prepared = new Map<string, PreparedCopy[]>();
   const prepare = (sql: string): PreparedCopy => ({
     running: 0,
@@ -108,7 +112,7 @@ const preparedReads = (connection: SqliteConnection) => {
   const copyOf = (sql: string): PreparedCopy | undefined => {
     let copies = prepared.get(sql);
     if (copies === undefined) {
-      if (prepared.size >= PREPARED_READS) return undefined;
+      if (prepared.size >= PREPARED_TEXTS) return undefined;
       copies = [];
       prepared.set(sql, copies);
     }
@@ -131,7 +135,22 @@ const preparedReads = (connection: SqliteConnection) => {
         .then((ready) => new Promise<Row[]>((resolve, reject) => ready.all([...params], (error, rows) => (error ? reject(error) : resolve(rows)))))
         .finally(() => copy.running--);
     },
-    run: (sql, params) => sqliteStatements(connection).run(sql, params),
+    run: (sql, params) => {
+      const copy = copyOf(sql);
+      if (copy === undefined) return sqliteStatements(connection).run(sql, params);
+      copy.running++;
+      return copy.statement
+        .then(
+          (ready) =>
+            new Promise<number>((resolve, reject) =>
+              ready.run([...params], function (error) {
+                if (error) reject(error);
+                else resolve(this.changes);
+              }),
+            ),
+        )
+        .finally(() => copy.running--);
+    },
   };
   const finalizeAll = async () => {
     const all = [...prepared.values()].flat();
@@ -143,6 +162,9 @@ const preparedReads = (connection: SqliteConnection) => {
   };
   return { statements, finalizeAll };
 };
+
+/** INSERT, UPDATE, DELETE or SELECT (a select inside a transaction) */
+const DML = /^\s*(insert|update|delete|select|with)\b/i;
 
 const sqliteExec = (connection: SqliteConnection, sql: string) =>
   new Promise<void>((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
@@ -166,16 +188,31 @@ const borrowing =
  */
 export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolean): Promise<Channels> => {
   const withWriter = borrowing<SqliteConnection>(knex);
+  // the pool keeps its one connection for the life of the ORM; should it ever make a new one,
+  // that one gets its own statements
+  const writerStatements = new Map<SqliteConnection, ReturnType<typeof preparedStatements>>();
+  // Only plain DML is kept prepared on the writer: a kept EXPLAIN or PRAGMA stays "in progress"
+  // after its last row and a later COMMIT on the connection would fail.
+  const preparedOn = (connection: SqliteConnection): Statements => {
+    let statements = writerStatements.get(connection);
+    if (statements === undefined) {
+      statements = preparedStatements(connection);
+      writerStatements.set(connection, statements);
+    }
+    return statements.statements;
+  };
+  const statementsFor = (connection: SqliteConnection, sql: string): Statements =>
+    DML.test(sql) ? preparedOn(connection) : sqliteStatements(connection);
   const write: Statements = {
-    all: (sql, params) => withWriter((connection) => sqliteStatements(connection).all(sql, params)),
-    run: (sql, params) => withWriter((connection) => sqliteStatements(connection).run(sql, params)),
+    all: (sql, params) => withWriter((connection) => statementsFor(connection, sql).all(sql, params)),
+    run: (sql, params) => withWriter((connection) => statementsFor(connection, sql).run(sql, params)),
   };
   let readConnection: SqliteConnection | null = null;
-  let reads: ReturnType<typeof preparedReads> | null = null;
+  let reads: ReturnType<typeof preparedStatements> | null = null;
   if (reader) {
     readConnection = (await knex.client.acquireRawConnection()) as SqliteConnection;
     await sqliteExec(readConnection, `${pragmas}; pragma query_only = on`);
-    reads = preparedReads(readConnection);
+    reads = preparedStatements(readConnection);
   }
   return {
     read: reads === null ? write : reads.statements,
@@ -185,7 +222,10 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
       withWriter(async (connection) => {
         await sqliteExec(connection, "begin immediate");
         try {
-          const result = await work(sqliteStatements(connection));
+          const result = await work({
+            all: (sql, params) => statementsFor(connection, sql).all(sql, params),
+            run: (sql, params) => statementsFor(connection, sql).run(sql, params),
+          });
           await sqliteExec(connection, "commit");
           return result;
         } catch (error) {
@@ -195,9 +235,11 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
         }
       }),
     close: async () => {
+      // a connection with statements left unfinalized does not close (the ORM closes the writer)
+      for (const statements of writerStatements.values()) await statements.finalizeAll();
+      writerStatements.clear();
       const connection = readConnection;
       if (connection === null) return;
-      // a connection with statements left unfinalized does not close
       await reads?.finalizeAll();
       await new Promise<void>((resolve, reject) => connection.close((error) => (error ? reject(error) : resolve())));
     },

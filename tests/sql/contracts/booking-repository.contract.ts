@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import type { Booking } from "@courts/core";
 import { aBooking } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
@@ -112,5 +113,57 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     const place = await seedPlace(repos());
     await expect(repos().bookings.insert(aBooking({ userId: place.user.id }))).rejects.toThrow();
     await expect(repos().bookings.insert(aBooking({ courtId: place.court.id }))).rejects.toThrow();
+  });
+
+  // holds (DESIGN.md section 8): one player's unpaid holds are limited, and a balance due stops new ones
+  const NOW = new Date("2026-11-22T15:00:00.000Z");
+  const holdOf = (place: Awaited<ReturnType<typeof seedPlace>>, timeSlot: string, overrides: Partial<Booking> = {}) =>
+    aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-11-25", timeSlot, holdExpiresAt: new Date("2026-11-22T15:15:00.000Z"), ...overrides });
+
+  it("when a player holds as many unpaid bookings as allowed, then the next hold is refused and not written; an overdue hold does not count, an admin's hold has no limit", async () => {
+    const place = await seedPlace(repos());
+    const limits = { maxUnpaid: 2, now: NOW };
+    const overdue = holdOf(place, "07:00", { holdExpiresAt: new Date("2026-11-22T14:59:00.000Z") });
+    expect(await repos().bookings.insertHold(overdue, limits)).toEqual(overdue);
+    const paid = holdOf(place, "08:00", { paidAmount: 725 });
+    expect(await repos().bookings.insertHold(paid, limits)).toEqual(paid);
+    for (const slot of ["09:00", "10:00"]) {
+      const hold = holdOf(place, slot);
+      expect(await repos().bookings.insertHold(hold, limits)).toEqual(hold);
+    }
+    const third = holdOf(place, "11:00");
+    expect(await repos().bookings.insertHold(third, limits)).toBe("too-many-unpaid");
+    expect(await repos().bookings.findById(third.id)).toBeUndefined();
+    expect(await repos().bookings.insertHold(third, { maxUnpaid: null, now: NOW })).toEqual(third);
+    // the limit is the player's: another player still books
+    const other = await seedPlace(repos());
+    const theirs = holdOf(other, "11:00");
+    expect(await repos().bookings.insertHold(theirs, limits)).toEqual(theirs);
+  });
+
+  it("when a player owes the rest of a booking their card could not pay, then a new hold is refused as balance-due, not written", async () => {
+    const place = await seedPlace(repos());
+    await repos().bookings.insert(holdOf(place, "10:00", { holdExpiresAt: null, paidAmount: 725, remainderStatus: "failed" }));
+    const next = holdOf(place, "12:00");
+    expect(await repos().bookings.insertHold(next, { maxUnpaid: 5, now: NOW })).toBe("balance-due");
+    expect(await repos().bookings.insertHold(next, { maxUnpaid: null, now: NOW })).toBe("balance-due");
+    expect(await repos().bookings.findById(next.id)).toBeUndefined();
+  });
+
+  it("when a hold's slot is taken, then insertHold answers slot-taken and the player's next hold is written", async () => {
+    const place = await seedPlace(repos());
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "10:00" });
+    expect(await repos().bookings.insertHold(holdOf(place, "10:00"), { maxUnpaid: 3, now: NOW })).toBe("slot-taken");
+    const next = holdOf(place, "11:00");
+    expect(await repos().bookings.insertHold(next, { maxUnpaid: 3, now: NOW })).toEqual(next);
+  });
+
+  it("when one player asks for ten holds at once, then exactly the allowed three are written", async () => {
+    const place = await seedPlace(repos());
+    const slots = ["07:00", "08:00", "09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"];
+    const answers = await Promise.all(slots.map((slot) => repos().bookings.insertHold(holdOf(place, slot), { maxUnpaid: 3, now: NOW })));
+    expect(answers.filter((a) => typeof a === "object")).toHaveLength(3);
+    expect(answers.filter((a) => a === "too-many-unpaid")).toHaveLength(7);
+    expect(await repos().bookings.listByUser(place.user.id)).toHaveLength(3);
   });
 };
