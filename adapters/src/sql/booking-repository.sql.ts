@@ -140,7 +140,8 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
         sql.engine === "sqlite"
           ? await sql.run(insertIfAllowed, params)
           : await sql.transaction(async (tx) => {
-              await tx.run("update users set id = id where id = ?", [booking.userId]);
+              // a row lock only: an UPDATE of the key would write a new version of the row and its indexes
+              await tx.all("select id from users where id = ? for update", [booking.userId]);
               return tx.run(insertIfAllowed, params);
             });
       if (written > 0) return booking;

@@ -54,7 +54,7 @@ interface SqliteConnection {
 }
 
 interface PgConnection {
-  query(config: { text: string; values: Param[] }): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query(config: { text: string; name?: string | undefined; values: Param[] }): Promise<{ rows: Row[]; rowCount: number | null }>;
   query(text: string): Promise<unknown>;
 }
 
@@ -246,12 +246,27 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
   };
 };
 
-const positional = new Map<string, string>();
+interface PgText {
+  readonly text: string;
+  /** the name it is prepared under on each connection, or undefined past PG_PREPARED_TEXTS */
+  readonly name: string | undefined;
+}
 
-/** `?` placeholders to PostgreSQL's `$1, $2, ...`, skipping quoted literals; cached per statement text. */
-export const toPositional = (sql: string): string => {
+const positional = new Map<string, PgText>();
+/** Distinct statement texts prepared by name; past that, statements are parsed per call. */
+const PG_PREPARED_TEXTS = 2_000;
+
+const pgText = (sql: string): PgText => {
   const known = positional.get(sql);
   if (known !== undefined) return known;
+  const text = toPositional(sql);
+  const entry = { text, name: positional.size < PG_PREPARED_TEXTS ? `courts_${positional.size + 1}` : undefined };
+  if (entry.name !== undefined) positional.set(sql, entry);
+  return entry;
+};
+
+/** `?` placeholders to PostgreSQL's `$1, $2, ...`, skipping quoted literals. */
+export const toPositional = (sql: string): string => {
   let n = 0;
   let quoted = false;
   let text = "";
@@ -259,13 +274,17 @@ export const toPositional = (sql: string): string => {
     if (ch === "'") quoted = !quoted;
     text += ch === "?" && !quoted ? `$${++n}` : ch;
   }
-  if (positional.size < 2_000) positional.set(sql, text);
   return text;
 };
 
+/**
+ * Each text is prepared once per connection under its name (node-postgres keeps which names a
+ * connection knows): the next runs skip parsing, and PostgreSQL may keep a generic plan
+ * (plan_cache_mode) where it costs no more than planning each time.
+ */
 const pgStatements = (connection: PgConnection): Statements => ({
-  all: async (sql, params) => (await connection.query({ text: toPositional(sql), values: [...params] })).rows,
-  run: async (sql, params) => (await connection.query({ text: toPositional(sql), values: [...params] })).rowCount ?? 0,
+  all: async (sql, params) => (await connection.query({ ...pgText(sql), values: [...params] })).rows,
+  run: async (sql, params) => (await connection.query({ ...pgText(sql), values: [...params] })).rowCount ?? 0,
 });
 
 export const postgresChannels = (knex: Knex): Channels => {
