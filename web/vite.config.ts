@@ -120,10 +120,12 @@ export default defineConfig({
             { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 1 },
             // the app's logic (API calls, formats, core rules) and small libraries that most screens
             // use: one chunk, not twenty requests of a few hundred bytes each on a phone's slow
-            // connection. Components stay with their screens: a dialog would bring Radix along.
+            // connection. Components stay with their screens: a dialog would bring Radix along, and
+            // so do the request Schemas the forms check with (effect's Schema is 160 kB: home,
+            // venue and booking have no form that needs it).
             {
               name: "common",
-              test: /[\\/]web[\\/]src[\\/](lib|config|types|features[\\/][^\\/]+[\\/]api)[\\/]|[\\/]core[\\/]src[\\/]|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
+              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/])|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
               minShareCount: 4,
               priority: 0,
             },
