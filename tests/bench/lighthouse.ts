@@ -84,7 +84,7 @@ const lighthouse = async (url: string, headers: Record<string, string>): Promise
   const result = JSON.parse(stdout) as LighthouseResult;
   if (result.runtimeError) throw new Error(`lighthouse ${url}: ${result.runtimeError.message}`);
   if (args.details) {
-    for (const audit of ["largest-contentful-paint-element", "layout-shifts", "lcp-breakdown-insight", "network-dependency-tree-insight", "bootup-time"]) {
+    for (const audit of ["largest-contentful-paint-element", "layout-shifts", "lcp-breakdown-insight", "network-dependency-tree-insight", "bootup-time", "long-tasks", "mainthread-work-breakdown"]) {
       const found = result.audits[audit];
       if (found) say(`      ${audit}: ${found.displayValue ?? ""} ${JSON.stringify(found.details?.items ?? []).slice(0, 1200)}`);
     }
