@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SLOTS, addDays, type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
+import { aBooking, aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
 import { openTestDatabase, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { seedBooking, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
@@ -138,6 +138,16 @@ describe("hot reads use an index (sqlite query plans)", () => {
     await uses(hot["catalog.courtAvailability"]!, "USING INDEX bookings_active_slot_unique (court_id=? AND booking_date=?)");
     await uses(hot["catalog.courtAvailability"]!, "USING INDEX court_blocks_court_idx (court_id=? AND end_date>?)");
     await uses(hot["catalog.venueMonth"]!, "bookings_active_slot_unique");
+  });
+
+  it("when a hold is placed, then its balance-due and unpaid-hold checks read their partial indexes, not the player's history", async () => {
+    const hold = aBooking({ userId: place.user.id, courtId: place.court.id, timeSlot: "13:00", holdExpiresAt: new Date(Date.now() + 900_000) });
+    const plans = await plansOf(() => r().bookings.insertHold(hold, { maxUnpaid: 3, now: new Date() }));
+    const text = plans.join("\n");
+    expect(text).toContain("USING INDEX bookings_balance_due_idx (user_id=?)");
+    expect(text).toContain("USING INDEX bookings_unpaid_holds_idx (user_id=? AND hold_expires_at>?)");
+    // "held" is the counted subquery itself: at most maxUnpaid rows, cut by its LIMIT
+    expect(plans.filter(scansTable)).toEqual(["SCAN held"]);
   });
 
   it("when markSucceeded and reserveUse write, then their conditional updates find rows by key", async () => {

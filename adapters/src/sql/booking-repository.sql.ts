@@ -127,13 +127,14 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     const unpaid =
       limits.maxUnpaid === null
         ? ""
-        : " and (select count(*) from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
-          "and hold_expires_at is not null and hold_expires_at > ?) < ?";
+        : // counts no further than the limit, along bookings_unpaid_holds_idx
+          " and (select count(*) from (select 1 from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
+          "and hold_expires_at is not null and hold_expires_at > ? limit ?) held) < ?";
     const insertIfAllowed = `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`;
     const params = [
       ...insertParams(booking),
       booking.userId,
-      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid]),
+      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid, limits.maxUnpaid]),
     ];
     try {
       const written =
