@@ -169,6 +169,62 @@ for (const engine of SQL_ENGINES) {
       expect((await repos.catalog.courtAvailability(place.court.id, DAY, now()))?.blocks.map((b) => b.reason)).toEqual(["Torneo"]);
     });
 
+    it.skipIf(engine.name !== "sqlite")("when the courts of a venue are read twice with no commit between, then the second read runs no statement", async () => {
+      const statements: string[] = [];
+      const reader = await openSqlDatabase(url, { onQuery: (sql) => statements.push(sql) });
+      try {
+        const first = await reader.repositories.catalog.venueCourts(place.venue.id);
+        expect(first).toContain(place.court.id);
+        statements.length = 0;
+        expect(await reader.repositories.catalog.venueCourts(place.venue.id)).toBe(first);
+        expect(statements).toEqual([]);
+        // a commit that touches no court (a booking) asks the counters once, and the list stands
+        inserted(await repos.bookings.insert(bookingAt("18:00")));
+        expect(await reader.repositories.catalog.venueCourts(place.venue.id)).toBe(first);
+        expect(statements).toHaveLength(1);
+      } finally {
+        await reader.close();
+      }
+    });
+
+    it("when a court is added, renamed, priced or removed by this process, another server or another OS process, then the next list of its venue shows it; a removed venue is not found", async () => {
+      const own = await seedPlace(repos);
+      const list = async () =>
+        (JSON.parse((await repos.catalog.venueCourts(own.venue.id)) ?? "null") as { name: string; daySinglesPrice: string }[] | null)?.map(
+          (c) => `${c.name} ${c.daySinglesPrice}`,
+        );
+      expect(await list()).toEqual([`${own.court.name} 14.50`]);
+      const second = await seedCourt(repos, own.venue.id);
+      expect(await list()).toHaveLength(2);
+      await db.sql.run("update courts set name = 'Central' where id = ?", [own.court.id]);
+      expect((await list())?.[0]).toBe("Central 14.50");
+
+      const otherServer = await openSqlDatabase(url);
+      try {
+        await otherServer.sql.run("update courts set day_singles_price = 1600 where id = ?", [own.court.id]);
+        expect((await list())?.[0]).toBe("Central 16.00");
+        await otherServer.sql.run("delete from courts where id = ?", [second.id]);
+        expect(await list()).toHaveLength(1);
+      } finally {
+        await otherServer.close();
+      }
+
+      if (engine.name === "sqlite") {
+        const file = url.slice("sqlite:".length);
+        const script =
+          "const s = require('sqlite3'); const db = new s.Database(process.argv[1]);" +
+          "db.exec('pragma busy_timeout = 10000; ' + process.argv[2], (e) => { if (e) { console.error(e); process.exit(1); } db.close(); });";
+        const child = spawnSync(process.execPath, ["-e", script, file, `update courts set name = 'Pista 1' where id = '${own.court.id}'`], { cwd: ROOT, encoding: "utf8" });
+        expect(child.status, child.stderr).toBe(0);
+        expect((await list())?.[0]).toBe("Pista 1 16.00");
+      }
+
+      await db.sql.run("delete from courts where venue_id = ?", [own.venue.id]);
+      expect(await list()).toEqual([]);
+      await db.sql.run("delete from venues where id = ?", [own.venue.id]);
+      expect(await repos.catalog.venueCourts(own.venue.id)).toBeUndefined();
+    });
+
     it("when an unpaid hold in a cached answer runs out, then its slot is free at once, with no write", async () => {
       const expires = new Date("2026-12-01T12:10:00.000Z");
       const hold = inserted(await repos.bookings.insert(bookingAt("09:00", { holdExpiresAt: expires })));

@@ -95,7 +95,8 @@ describe("hot reads use an index (sqlite query plans)", () => {
     "catalog.courtDay": () => r().catalog.courtDay(place.court.id, "2026-11-25"),
     // a date never read before: an answer kept in memory would run no statement
     "catalog.courtAvailability": () => r().catalog.courtAvailability(place.court.id, `2027-01-${String(++unseenDay).padStart(2, "0")}`, new Date()),
-    "catalog.venueCourts": () => r().catalog.venueCourts(place.venue.id),
+    // an unknown venue: a known one's list is kept once read (one statement the first time only)
+    "catalog.venueCourts": () => r().catalog.venueCourts(randomUUID()),
     "catalog.venueMonth": () => r().catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30"),
     "bookings.findById": () => r().bookings.findById(randomUUID()),
     "bookings.listByUser": () => r().bookings.listByUser(place.user.id),

@@ -98,6 +98,10 @@ const COURT_AVAILABILITY = {
 
 /** Availability answers kept per process on SQLite (one court on one date each, about 300 bytes). */
 const AVAILABILITY_CACHE_ENTRIES = 20_000;
+/** Court lists kept per process on SQLite (one venue each, about 300 bytes a court without its picture). */
+const COURT_LIST_CACHE_ENTRIES = 1_000;
+/** A list longer than this (pictures stored inline) is read from the database every time. */
+const COURT_LIST_MAX_CHARS = 64 * 1024;
 
 interface CachedAvailability {
   readonly answer: CourtAvailability;
@@ -225,31 +229,50 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   // migration ...001900): if it did, the cache is emptied; if not (a session, a rate limit, a
   // notification was written), the answers stand under the new stamp. Only on SQLite in WAL mode,
   // where the stamp costs no statement (wal-stamp.ts).
+  // The courts of a venue are kept the same way, under their own counter (migration ...000200):
+  // any write to a court, or a venue removed.
   const fileStamp = sql.fileStamp;
   const availability = new Map<string, CachedAvailability>();
+  const courtLists = new Map<string, JsonText<readonly CourtAnswer[]>>();
   let availabilityStamp: string | null = null;
   let availabilityCounter: number | null = null;
+  let courtsCounter: number | null = null;
   let checking: Promise<void> | null = null;
-  /** moves on each time the cache is emptied */
+  /** moves on each time the availability cache is emptied */
   let generation = 0;
+  /** moves on each time the courts cache is emptied */
+  let courtsGeneration = 0;
   let cacheable = fileStamp !== null;
+  const forgetAll = () => {
+    availability.clear();
+    generation++;
+    courtLists.clear();
+    courtsGeneration++;
+  };
 
-  /** Brings the cache to `stamp`: one statement, read after the stamp, so it sees at least as much. */
+  /** Brings the caches to `stamp`: one statement, read after the stamp, so it sees at least as much. */
   const check = (stamp: string): Promise<void> => {
     checking ??= (async () => {
       try {
-        const row = await sql.one("select n from data_changes where name = 'availability'");
-        const counter = row === undefined ? null : int(row, "n");
+        const row = await sql.one(
+          "select (select n from data_changes where name = 'availability') as availability, (select n from data_changes where name = 'courts') as courts",
+        );
+        const counter = row?.availability == null ? null : int(row, "availability");
         if (counter === null) cacheable = false;
         if (counter !== availabilityCounter) {
           availability.clear();
           generation++;
         }
         availabilityCounter = counter;
+        const courts = row?.courts == null ? null : int(row, "courts");
+        if (courts === null || courts !== courtsCounter) {
+          courtLists.clear();
+          courtsGeneration++;
+        }
+        courtsCounter = courts;
         availabilityStamp = stamp;
       } catch (error) {
-        availability.clear();
-        generation++;
+        forgetAll();
         availabilityStamp = null;
         throw error;
       } finally {
@@ -257,6 +280,21 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       }
     })();
     return checking;
+  };
+
+  /** The stamp the caches may answer under now, or null when this read must go to the database. */
+  const currentStamp = async (): Promise<string | null> => {
+    // read before the statement: a commit after it can only make an entry miss later
+    const stamp = cacheable ? (fileStamp?.() ?? null) : null;
+    if (stamp === null) return null;
+    // a check under way may be for an older stamp: then this read goes to the database
+    if (stamp !== availabilityStamp) await check(stamp);
+    return stamp === availabilityStamp && cacheable ? stamp : null;
+  };
+
+  const readVenueCourts = async (venueId: string) => {
+    const row = await sql.one(VENUE_COURTS[sql.engine], [venueId, venueId]);
+    return row && bool(row, "found") ? (str(row, "body") as JsonText<readonly CourtAnswer[]>) : undefined;
   };
 
   const readAvailability = async (courtId: string, date: string, now: Date): Promise<{ answer: CourtAvailability; until: number } | undefined> => {
@@ -269,12 +307,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
 
   return {
     async courtAvailability(courtId, date, now) {
-      // read before the statement: a commit after it can only make the entry miss later
-      const stamp = cacheable ? (fileStamp?.() ?? null) : null;
-      if (stamp === null) return (await readAvailability(courtId, date, now))?.answer;
-      // a check under way may be for an older stamp: then this read goes to the database
-      if (stamp !== availabilityStamp) await check(stamp);
-      if (stamp !== availabilityStamp || !cacheable) return (await readAvailability(courtId, date, now))?.answer;
+      if ((await currentStamp()) === null) return (await readAvailability(courtId, date, now))?.answer;
       const key = `${courtId}|${date}`;
       const at = now.getTime();
       const cached = availability.get(key);
@@ -301,8 +334,20 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
     },
     async venueCourts(venueId) {
-      const row = await sql.one(VENUE_COURTS[sql.engine], [venueId, venueId]);
-      return row && bool(row, "found") ? (str(row, "body") as JsonText<readonly CourtAnswer[]>) : undefined;
+      if ((await currentStamp()) === null || courtsCounter === null) return readVenueCourts(venueId);
+      const cached = courtLists.get(venueId);
+      if (cached !== undefined) return cached;
+      const readIn = courtsGeneration;
+      const body = await readVenueCourts(venueId);
+      // an unknown venue is not kept: one created later is found at once
+      if (body !== undefined && body.length <= COURT_LIST_MAX_CHARS && courtsGeneration === readIn) {
+        courtLists.set(venueId, body);
+        if (courtLists.size > COURT_LIST_CACHE_ENTRIES) {
+          const oldest = courtLists.keys().next();
+          if (!oldest.done) courtLists.delete(oldest.value);
+        }
+      }
+      return body;
     },
     venueMonth: async (venueId, from, to) => {
       const body: Uint8Array | null = await limited(() => calendarJson(venueId, from, to));

@@ -7,6 +7,7 @@ import { Migration20261123001400LimitsAndFrozenInvoices } from "./Migration20261
 import { Migration20261123001500HistoryAtScale } from "./Migration20261123001500_history_at_scale.js";
 import { Migration20261123001900AvailabilityChanges } from "./Migration20261123001900_availability_changes.js";
 import { Migration20261124000100HoldChecks } from "./Migration20261124000100_hold_checks.js";
+import { Migration20261124000200CourtListChanges } from "./Migration20261124000200_court_list_changes.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -25,4 +26,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261123001700_notifications", class: Migration20261123001700Notifications },
   { name: "Migration20261123001900_availability_changes", class: Migration20261123001900AvailabilityChanges },
   { name: "Migration20261124000100_hold_checks", class: Migration20261124000100HoldChecks },
+  { name: "Migration20261124000200_court_list_changes", class: Migration20261124000200CourtListChanges },
 ];
