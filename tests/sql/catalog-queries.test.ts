@@ -121,6 +121,29 @@ for (const engine of SQL_ENGINES) {
       await db.sql.run("delete from bookings where id = ?", [made.id]);
     });
 
+    it.skipIf(engine.name !== "sqlite")("when the file's stamp is read again in the same turn of the event loop, then it is not read again; the next turn, or a write of this process, reads it anew", async () => {
+      const file = url.slice("sqlite:".length);
+      const commitElsewhere = () => {
+        const script =
+          "const s = require('sqlite3'); const db = new s.Database(process.argv[1]);" +
+          "db.exec('pragma busy_timeout = 10000; ' + process.argv[2], (e) => { if (e) { console.error(e); process.exit(1); } db.close(); });";
+        const child = spawnSync(process.execPath, ["-e", script, file, `update venues set description = '${randomUUID()}' where id = '${place.venue.id}'`], { cwd: ROOT, encoding: "utf8" });
+        expect(child.status, child.stderr).toBe(0);
+      };
+      await new Promise((resolve) => setImmediate(resolve));
+      const first = db.sql.fileStamp?.();
+      expect(first).toEqual(expect.any(String));
+      // another process commits while this turn runs (it waits for it): the turn keeps its stamp
+      commitElsewhere();
+      expect(db.sql.fileStamp?.()).toBe(first);
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = db.sql.fileStamp?.();
+      expect(next).not.toBe(first);
+      // a write of this process forgets the turn's stamp as soon as it completes
+      await db.sql.run("update venues set description = ? where id = ?", [`otra ${randomUUID()}`, place.venue.id]);
+      expect(db.sql.fileStamp?.()).not.toBe(next);
+    });
+
     it("when a booking is made, cancelled or changed by this process, a transaction, another server or another OS process, then the next read shows it", async () => {
       expect(await slots()).toEqual([]);
       const made = inserted(await repos.bookings.insert(bookingAt("12:00")));

@@ -68,8 +68,30 @@ export class SqlClient {
    */
   get fileStamp(): (() => string | null) | null {
     const wal = this.wal;
-    return wal === null ? null : () => wal.read();
+    if (wal === null) return null;
+    return () => {
+      if (this.turnStamp !== undefined) return this.turnStamp;
+      const stamp = wal.read();
+      this.turnStamp = stamp;
+      setImmediate(this.endTurn);
+      return stamp;
+    };
   }
+
+  /**
+   * The stamp read in this turn of the event loop, kept until its check phase (one pread for all
+   * the requests of a busy turn instead of one each). Every request served in the turn arrived
+   * before it began, so before the stamp was read: a commit it could know of is in the stamp. A
+   * write of this process that completes in the turn forgets it (wrote()).
+   */
+  private turnStamp: string | null | undefined = undefined;
+  private readonly endTurn = () => {
+    this.turnStamp = undefined;
+  };
+  private readonly wrote = () => {
+    this.turnStamp = undefined;
+    this.writes++;
+  };
 
   /**
    * Whether catalog-queries.sql.ts may cache: reads run on a connection other than the writer's, so
@@ -97,7 +119,7 @@ export class SqlClient {
     return this.channels.write
       .all(text, params)
       .catch((error: unknown) => this.rethrow(error))
-      .finally(() => this.writes++);
+      .finally(this.wrote);
   }
 
   async one(sql: string, params: readonly Param[] = []): Promise<Row | undefined> {
@@ -109,7 +131,7 @@ export class SqlClient {
     return this.channels.write
       .run(this.onQuery(sql, [...params]), params)
       .catch((error: unknown) => this.rethrow(error))
-      .finally(() => this.writes++);
+      .finally(this.wrote);
   }
 
   /** Closes the reading connection; the ORM closes its own. */
@@ -139,7 +161,7 @@ export class SqlClient {
         };
         return work(tx);
       })
-      .finally(() => this.writes++);
+      .finally(this.wrote);
   }
 }
 
