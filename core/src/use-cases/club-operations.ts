@@ -64,7 +64,21 @@ export const courtDayWithBlocks = (ports: Pick<Ports, "catalog" | "clock">, cour
     (day) => (day === undefined ? Effect.fail(courtNotFound()) : Effect.succeed(availabilityAnswer(day, courtId))),
   );
 
+/**
+ * Answers built from the days a read model keeps in memory (the same object on each hit) are
+ * built once, and stay the same object, so an adapter may keep their encoding beside them.
+ */
+const availabilityAnswers = new WeakMap<CourtAvailability, ReturnType<typeof buildAvailabilityAnswer>>();
 const availabilityAnswer = (day: CourtAvailability, courtId: string) => {
+  let answer = availabilityAnswers.get(day);
+  if (answer === undefined) {
+    answer = buildAvailabilityAnswer(day, courtId);
+    availabilityAnswers.set(day, answer);
+  }
+  return answer;
+};
+
+const buildAvailabilityAnswer = (day: CourtAvailability, courtId: string) => {
   const blockedSlots = day.blocks.length === 0 ? [] : blockedSlotsOf(day.blocks, { id: courtId, venueId: day.venueId }, day.date);
   return {
     date: day.date,

@@ -1,3 +1,4 @@
+import { Schema } from "effect";
 import { CourtAnswer, CourtAvailabilityAnswer, CourtBody, presentCourt, courtDayWithBlocks, createCourt, DateQuery, deleteCourt, getCourt, ImageBody, listCourts, setCourtImage, updateCourt } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
@@ -5,10 +6,12 @@ import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { decode, idParam } from "../decode.js";
 import { answerOf, bodies, idParams, listOf, noContent, problems, queries } from "../openapi.js";
 import { run } from "../run.js";
-import { PUBLIC_READ, routes } from "./route-plugin.js";
+import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
 
 export default routes("courts", async (app) => {
   const tags = ["courts"];
+  const encodeAvailability = Schema.encodeSync(CourtAvailabilityAnswer);
+  const availabilityTexts = new WeakMap<object, string>();
   const params = idParams();
 
   app.get("/api/courts", { schema: { tags, summary: "Todas las canchas", response: { 200: listOf(CourtAnswer) } } }, async (_request, reply) => {
@@ -39,8 +42,14 @@ export default routes("courts", async (app) => {
       const query = decode(DateQuery, request.query);
       // never stored: a booking made a moment ago must disable its slot at once
       reply.header("cache-control", "no-store");
-      const answer: CourtAvailabilityAnswer = await run(courtDayWithBlocks(app.ports, id, query));
-      return answer;
+      const answer = await run(courtDayWithBlocks(app.ports, id, query));
+      // a day the read model keeps is the same answer on each hit: encoded once, sent as text
+      let text = availabilityTexts.get(answer);
+      if (text === undefined) {
+        text = JSON.stringify(encodeAvailability(answer));
+        availabilityTexts.set(answer, text);
+      }
+      return reply.type(JSON_TYPE).send(text);
     },
   );
 
