@@ -12,6 +12,7 @@ import { venueKey } from "../features/venues/api/get-venue";
 import { venueCourtsKey } from "../features/venues/api/get-venue-courts";
 import { venuesKey } from "../features/venues/api/get-venues";
 import { fetcher } from "../lib/api-client";
+import { warmIntl } from "../lib/warm-intl";
 import type { AppConfig, Court } from "../types/api";
 import { AppLayout } from "./layout/app-layout";
 
@@ -85,7 +86,7 @@ const venueData = ({ venueId = "" }: Params) => {
     const date = answer?.today;
     return date ? Promise.all((list ?? []).filter((court) => isAvailable(court)).map((court) => read(courtDayKey(court.id, date)))) : [];
   });
-  return [read(venueKey(venueId)), courts, config, days];
+  return [read(venueKey(venueId)), courts, config, days, warmIntl()];
 };
 
 const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
@@ -94,7 +95,7 @@ const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
     const date = today(search, answer);
     return date ? read(courtDayKey(courtId, date)) : undefined;
   });
-  return [read(courtKey(courtId)), config, day];
+  return [read(courtKey(courtId)), config, day, warmIntl()];
 };
 
 /**

@@ -31,7 +31,9 @@ export function GameTypePicker({
           )}
         >
           <span className="flex h-5 w-5 shrink-0 items-center justify-center rounded-full border-2 border-stone-400 group-data-[state=checked]:border-court-700">
-            <RadioGroup.Indicator className="h-2.5 w-2.5 rounded-full bg-court-700" />
+            {/* not RadioGroup.Indicator: its presence check reads the computed style on mount, a
+                style recalculation of the whole page in the middle of the screen's first render */}
+            <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-court-700 opacity-0 group-data-[state=checked]:opacity-100" />
           </span>
           <Users aria-hidden="true" className="h-5 w-5 text-stone-500" />
           <span className="flex-1">
