@@ -187,6 +187,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) =
     createBooking: () => {
       const i = slotIndex++;
       if (i === freeSlots) say("  ! every free slot up to the booking horizon was used: the next bookings conflict");
+      if (i === 1_000 * (cookies.length - 1)) say("  ! each player holds 1,000 unpaid bookings (MAX_UNPAID_BOOKINGS): the next ones are refused");
       const k = Math.floor(i / courts.length);
       return {
         method: "POST",
@@ -358,7 +359,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         ADMIN_USERNAME: "bench-admin",
         ADMIN_PASSWORD: adminPassword,
         BENCH_BARE_ROUTE: "1",
-        // every bench player holds many unpaid bookings: the unpaid limit would answer 409 to most
+        // every bench player holds hundreds of unpaid bookings (the highest limit; see BENCH_USERS)
         MAX_UNPAID_BOOKINGS: "1000",
         LOG_LEVEL: args["log-level"],
         COURTS_TIMEZONE: timeZone,
