@@ -64,7 +64,20 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-const lighthouse = async (url: string, headers: Record<string, string>): Promise<Figures> => {
+/** Lighthouse's own trace recording sometimes fails (NO_NAVSTART): that run says nothing about the page. */
+const TRACE_FAILED = /NO_NAVSTART|NO_FCP_IN_TRACE|recording the trace/;
+
+const lighthouse = async (url: string, headers: Record<string, string>, attempt = 1): Promise<Figures> => {
+  try {
+    return await lighthouseOnce(url, headers);
+  } catch (error) {
+    if (attempt >= 3 || !TRACE_FAILED.test(String(error))) throw error;
+    say(`      Lighthouse could not record its trace (attempt ${attempt}); running it again`);
+    return lighthouse(url, headers, attempt + 1);
+  }
+};
+
+const lighthouseOnce = async (url: string, headers: Record<string, string>): Promise<Figures> => {
   const cli = path.join(ROOT, "node_modules", "lighthouse", "cli", "index.js");
   const { stdout } = await run(
     process.execPath,

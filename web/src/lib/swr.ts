@@ -85,6 +85,16 @@ export function useWrite<Arg, Data>(name: string, write: (arg: Arg) => Promise<D
   });
 }
 
+/**
+ * Whether a read has neither its answer nor an error yet: what a screen shows a loading state
+ * for. Not SWR's own `isLoading`: on a hook's first render that is true whenever the hook will
+ * revalidate on mount, even with the answer already in the cache (preloadScreen puts it there),
+ * so a screen read it, rendered its spinner first, and then React forced a second, synchronous
+ * render of the whole screen when the mount's revalidation ended (a long task of ~300 ms on a
+ * phone's CPU on the booking screen).
+ */
+export const isPending = (read: { readonly data?: unknown; readonly error?: unknown }): boolean => read.data === undefined && read.error === undefined;
+
 /** Revalidates the topics' answers now, outside a write (a refusal that says the data moved on). */
 export const useRevalidate = () => {
   const { mutate } = useSWRConfig();

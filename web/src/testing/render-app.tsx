@@ -49,10 +49,14 @@ export const GUEST: Record<string, Handler> = {
     json({ timeZone: "America/Guayaquil", currency: "usd", today: "2030-01-10", payments: { provider: "simulated", publishableKey: null } }),
 };
 
-/** Renders with a fresh SWR cache per test and an in-memory router. */
-export function renderWithProviders(ui: ReactNode, path = "/") {
+/**
+ * Renders with a fresh SWR cache per test and an in-memory router. `cached` puts answers in the
+ * cache before the first render, by key, the way preloadScreen does in the browser.
+ */
+export function renderWithProviders(ui: ReactNode, path = "/", cached: Readonly<Record<string, unknown>> = {}) {
+  const cache = new Map<string, unknown>(Object.entries(cached).map(([key, data]) => [key, { data }]));
   return render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <SWRConfig value={{ ...swrConfig, provider: () => cache as never }}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </SWRConfig>,
   );

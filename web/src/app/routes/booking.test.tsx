@@ -22,7 +22,7 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-const renderBooking = () =>
+const renderBooking = (cached?: Record<string, unknown>) =>
   renderWithProviders(
     <>
       <Routes>
@@ -32,9 +32,24 @@ const renderBooking = () =>
       <Where />
     </>,
     "/booking/c1",
+    cached,
   );
 
 describe("Booking screen", () => {
+  it("when its reads are already cached (as the first screen's are), then the first render is the form, not a spinner", async () => {
+    mockApi(api);
+    const answers = async (key: string) => (await api[`GET ${key}`]!({}).json()) as unknown;
+    const cached = Object.fromEntries(
+      await Promise.all(["/api/config", "/api/auth/me", "/api/courts/c1", "/api/courts/c1/bookings?date=2099-06-10"].map(async (key) => [key, await answers(key)])),
+    ) as Record<string, unknown>;
+    // a loading state here would be painted, then replaced by a forced synchronous render of the
+    // whole form when the mount's revalidation ends
+    renderBooking({ ...cached, "/api/auth/me": (cached["/api/auth/me"] as { user: unknown }).user });
+    expect(screen.queryByText("Cargando cancha...")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Reservar Cancha Central" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^19:00/ })).toBeDisabled();
+  });
+
   it("when the day loads, then booked slots read 'Ocupado' and prices follow the slot's band", async () => {
     mockApi(api);
     renderBooking();

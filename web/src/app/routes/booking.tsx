@@ -23,7 +23,7 @@ import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { courtPrices } from "../../features/venues/prices";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
-import { useRevalidate } from "../../lib/swr";
+import { isPending, useRevalidate } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import { warmIntl } from "../../lib/warm-intl";
 import type { User } from "../../types/api";
@@ -64,7 +64,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
   const nextFree = useNextFreeDate(courtId, date ?? "", config?.timeZone ?? "", dayFull && !!date && !!config);
 
-  if (court.isLoading || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
+  if (isPending(court) || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
   if (court.error || !court.data || !config || !today || !date) {
     return (
       <Page narrow>
@@ -144,7 +144,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               <p className="text-sm text-stone-600">{capitalize(formatDay(date))}</p>
             </CardHeader>
             <CardContent>
-              {day.isLoading ? (
+              {isPending(day) ? (
                 <Spinner label="Consultando disponibilidad..." />
               ) : day.error ? (
                 <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>

@@ -28,6 +28,7 @@ import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { balanceDueOf } from "../../features/bookings/booking-texts";
 import { HoldCountdown } from "../../features/bookings/components/hold-countdown";
 import { formatInstant } from "../../lib/format";
+import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { Payment, User, ValidatedDiscount } from "../../types/api";
 
@@ -42,7 +43,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const reload = booking.mutate;
   const onHoldExpired = useCallback(() => void reload(), [reload]);
 
-  if (booking.isLoading || (!config && !configError)) return <Spinner label="Cargando reserva..." />;
+  if (isPending(booking) || (!config && !configError)) return <Spinner label="Cargando reserva..." />;
   if (booking.error || !booking.data || !config) {
     return (
       <Page narrow>

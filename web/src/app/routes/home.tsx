@@ -21,6 +21,7 @@ import { useCourts } from "../../features/venues/api/get-courts";
 import { courtPrices, lowestPrice } from "../../features/venues/prices";
 import { useVenues } from "../../features/venues/api/get-venues";
 import { VenueCard } from "../../features/venues/components/venue-card";
+import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 
 const promises: Array<{ icon: LucideIcon; title: string; text: string }> = [
@@ -114,7 +115,8 @@ function Promises() {
 }
 
 function FeaturedVenues() {
-  const { data: venues, error, isLoading } = useVenues();
+  const read = useVenues();
+  const { data: venues, error } = read;
   // one answer for every venue's 'Desde $X' (GET /api/courts), not one call per card
   const { data: courts } = useCourts();
   const fromPrice = useMemo(() => {
@@ -138,7 +140,7 @@ function FeaturedVenues() {
         </div>
         <p className="max-w-md text-stone-600">Elige un complejo para ver sus canchas, horarios y tarifas.</p>
       </div>
-      {isLoading ? (
+      {isPending(read) ? (
         // cards' own size while loading: the sections below do not jump when the list arrives
         <ul role="status" aria-label="Cargando complejos..." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (

@@ -19,6 +19,7 @@ import { CourtCard } from "../../features/venues/components/court-card";
 import { TariffTable } from "../../features/venues/components/tariff-table";
 import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
+import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import { warmIntl } from "../../lib/warm-intl";
 import type { Court } from "../../types/api";
@@ -70,7 +71,7 @@ export default function VenueScreen() {
   const prices = useMemo(() => (courts.data ?? []).map(courtPrices), [courts.data]);
   useTitle(venue.data?.name ?? "Complejo");
 
-  if (venue.isLoading) return <Spinner label="Cargando complejo..." />;
+  if (isPending(venue)) return <Spinner label="Cargando complejo..." />;
   if (isStatus(venue.error, 404, 400) || (!venue.data && !venue.error)) return <VenueNotFound />;
   if (venue.error || !venue.data) {
     return (
@@ -150,7 +151,7 @@ export default function VenueScreen() {
               </Badge>
             )}
           </div>
-          {courts.isLoading ? (
+          {isPending(courts) ? (
             // the grid's own size while loading (the venue says how many courts): the tariffs below do not jump
             <ul role="status" aria-label="Cargando canchas..." className="grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
               {Array.from({ length: Math.max(1, v.courtCount ?? 4) }, (_, i) => (

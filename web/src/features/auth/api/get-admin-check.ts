@@ -1,7 +1,7 @@
 import type { AdminCheckAnswer } from "@courts/core";
 import useSWR from "swr";
 import { api } from "../../../lib/api-client";
-import { keyFor } from "../../../lib/swr";
+import { isPending, keyFor } from "../../../lib/swr";
 
 /** GET /api/admin/check: always 200, `{ isAdmin }`, independent of the player session. */
 export const adminCheckKey = keyFor(["session"], () => "/api/admin/check");
@@ -9,6 +9,6 @@ export const adminCheckKey = keyFor(["session"], () => "/api/admin/check");
 export const fetchAdminCheck = (key: string) => api<typeof AdminCheckAnswer.Encoded>(key);
 
 export const useAdminCheck = () => {
-  const { data, error, isLoading } = useSWR(adminCheckKey(), fetchAdminCheck);
-  return { isAdmin: data?.isAdmin === true, isChecking: isLoading || (data === undefined && !error), error };
+  const check = useSWR(adminCheckKey(), fetchAdminCheck);
+  return { isAdmin: check.data?.isAdmin === true, isChecking: isPending(check), error: check.error };
 };

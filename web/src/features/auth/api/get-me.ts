@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { api, isStatus } from "../../../lib/api-client";
-import { keyFor } from "../../../lib/swr";
+import { isPending, keyFor } from "../../../lib/swr";
 import type { User } from "../../../types/api";
 
 /** GET /api/auth/me: who is signed in. */
@@ -21,6 +21,6 @@ export const fetchMe = async (): Promise<User | null> => {
 };
 
 export const useMe = () => {
-  const { data, error, isLoading } = useSWR<User | null>(meKey(), fetchMe);
-  return { user: data ?? null, error, isLoading: isLoading || (data === undefined && !error) };
+  const me = useSWR<User | null>(meKey(), fetchMe);
+  return { user: me.data ?? null, error: me.error, isLoading: isPending(me) };
 };
