@@ -38,7 +38,8 @@ const renderBooking = (cached?: Record<string, unknown>) =>
 describe("Booking screen", () => {
   it("when its reads are already cached (as the first screen's are), then the first render is the form, not a spinner", async () => {
     mockApi(api);
-    const answers = async (key: string) => (await api[`GET ${key}`]!({}).json()) as unknown;
+    const handlers: Record<string, (init: RequestInit) => Response> = api;
+    const answers = async (key: string) => (await handlers[`GET ${key}`]!({}).json()) as unknown;
     const cached = Object.fromEntries(
       await Promise.all(["/api/config", "/api/auth/me", "/api/courts/c1", "/api/courts/c1/bookings?date=2099-06-10"].map(async (key) => [key, await answers(key)])),
     ) as Record<string, unknown>;
