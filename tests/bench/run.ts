@@ -11,6 +11,7 @@
  *   options: --seconds N --warmup N --connections N --engines sqlite,postgresql --log-level info
  *            --no-build --check (exit 1 when a target is missed)
  *            --cpu-prof DIR (the server writes a V8 CPU profile there when it stops: where the time goes)
+ *            --node-args "..." (flags for the server's node only, e.g. a V8 heap setting to compare)
  *   npm run bench -- --scale 10        # ten times the history (seed.ts), plus the history endpoints
  *   npm run bench -- --scale 1,10      # both, one after the other per engine, compared: 10x keeps >= 0.7 of
  *                                      # 1x's req/s and <= 1.5x its p99, peak RSS <= 1.2x; answers <= 1 MiB;
@@ -85,6 +86,7 @@ const { values: args } = parseArgs({
     "log-level": { type: "string", default: "info" },
     "no-build": { type: "boolean", default: false },
     "cpu-prof": { type: "string" },
+    "node-args": { type: "string", default: "" },
     check: { type: "boolean", default: false },
     scale: { type: "string", default: "1" },
     endpoints: { type: "string" },
@@ -346,7 +348,10 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
     const adminPassword = randomBytes(12).toString("base64url");
     server = await startServer({
       entry: "compiled",
-      nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : [],
+      nodeArgs: [
+        ...args["node-args"].split(/\s+/).filter(Boolean),
+        ...(args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`] : []),
+      ],
       logFile: path.join(dir, "server.log"),
       readyPath: "/__bench/bare",
       env: {
@@ -365,7 +370,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         COURTS_TIMEZONE: timeZone,
       },
     });
-    say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}, logs in ${dir}/server.log)`);
+    say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}${args["node-args"] ? `, node ${args["node-args"]}` : ""}, logs in ${dir}/server.log)`);
     plain = await startServer({ entry: "plain-fastify", readyPath: "/", env: { NODE_ENV: "production" } });
     say(`   plain Fastify pid ${plain.pid} on ${plain.url} (no plugins, a fixed JSON)`);
 

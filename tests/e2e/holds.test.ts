@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser } from "playwright-core";
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, api, bookViaApi, horizontalOverflow, loginAdmin, loginPlayer, registerPlayer, type Player } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { ensureWebBuild, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { ensureWebBuild, fakeClockEnv, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
 
 /**
  * Holds and the split deadline in Chromium (DESIGN.md section 8): the checkout's countdown and
@@ -45,7 +45,7 @@ const payShare = async (request: APIRequestContext, bookingId: string, cardNumbe
   await api(request, "POST", "/api/payments", { bookingId, stripePaymentIntentId: confirmed.paymentIntentId });
 };
 
-describe.skipIf(gate !== "run")("holds and the split deadline in a real browser", () => {
+describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the split deadline in a real browser", () => {
   let browser: Browser;
   let web: WebBuild;
   let server: E2EServer | undefined;
@@ -118,7 +118,7 @@ describe.skipIf(gate !== "run")("holds and the split deadline in a real browser"
   it("when the server restarts past the deadline and the saved card is refused, then My bookings shows 'Saldo pendiente' and 'Expirada'", async () => {
     await (server as E2EServer).stop();
     const seconds = Math.ceil((Date.parse(shared.shareDeadlineAt ?? "") - Date.now()) / 1000) + 120;
-    server = await startServer({ name: "holds-later", webDist: web.webDist, env, dataDir, wrap: ["faketime", "-f", `+${seconds}s`] });
+    server = await startServer({ name: "holds-later", webDist: web.webDist, env: { ...env, ...fakeClockEnv(`+${seconds}s`) }, dataDir });
     const s = server;
     const watchedSetup = await openContext(browser, s.baseUrl);
     await loginPlayer(watchedSetup.context.request, player);

@@ -23,7 +23,7 @@ import {
 } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE, type Watched } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { ensureWebBuild, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { ensureWebBuild, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
 
 /**
  * What a player sees is true, and the phone flow is short: courts free now and their next free
@@ -39,7 +39,6 @@ import { ensureWebBuild, startServer, type E2EServer, type WebBuild } from "./su
  */
 
 const gate = chromiumGate();
-const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 /** An Etc/GMT zone whose local hour is `hour` now (Etc/GMT-3 is UTC+3). */
 const zoneAtHour = (hour: number): string => {

@@ -81,14 +81,18 @@ export interface E2EServer {
 // Variables of the developer's shell that would point the server somewhere else.
 const INHERITED = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|SEED_DEMO|LOG_LEVEL|COURTS_TIMEZONE|VITEST)/;
 
+/** libfaketime, preloaded into the server's own process (Debian's faketime package) */
+export const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+
+/** Environment that runs a server's clock `offset` ahead ("+3600s"), or as a file says (libfaketime re-reads it). */
+export const fakeClockEnv = (offset: string): Record<string, string> => ({ LD_PRELOAD: FAKETIME_LIB, FAKETIME: offset });
+
 export const startServer = async (options: {
   name: string;
   webDist?: string | undefined;
   env?: Record<string, string>;
   /** an earlier server's data folder, kept at stop: a restart on the same database */
   dataDir?: string;
-  /** a command the server runs under, e.g. ["faketime", "-f", "+3600s"] to move its clock */
-  wrap?: readonly string[];
 }): Promise<E2EServer> => {
   const keepDir = options.dataDir !== undefined;
   const dir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), `courts-e2e-${options.name}-`));
@@ -108,8 +112,10 @@ export const startServer = async (options: {
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   };
-  const [command, ...prefix] = [...(options.wrap ?? []), process.execPath];
-  const child: ChildProcess = spawn(command as string, [...prefix, path.join(ROOT, "scripts", "start.mjs")], {
+  // node is the child itself, so stop() signals the server (a wrapper such as the `faketime`
+  // program forks it and dies on SIGTERM, leaving the server running): move a server's clock
+  // with fakeClockEnv instead
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
