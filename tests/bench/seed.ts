@@ -14,6 +14,7 @@ import {
 } from "@courts/core";
 import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
+import { REBUILD_PLAYER_HISTORY_COUNTS } from "@courts/adapters/sql/migrations/Migration20261125000100_player_history_counts";
 import type { Param, SqlTx } from "@courts/adapters/sql/sql-client";
 
 /**
@@ -190,7 +191,7 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
     }
 
     lap("rows built");
-    const triggers = await withoutPaymentTriggers(db);
+    const triggers = await withoutCountingTriggers(db);
     const indexes = await withoutIndexes(db, ["bookings", "payments"]);
     await db.sql.transaction(async (tx) => {
       if (db.engine === "sqlite") await tx.run("pragma cache_size = -262144");
@@ -226,6 +227,8 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
       await indexes.restore(tx);
       lap("indexes");
       await rebuildPaymentTotals(tx, db.engine);
+      await tx.run("delete from player_history_counts");
+      await tx.run(REBUILD_PLAYER_HISTORY_COUNTS);
       lap("totals");
     });
     await triggers.restore();
@@ -326,15 +329,24 @@ const copyHistory = async (tx: SqlTx, engine: "sqlite" | "postgresql", scale: nu
 };
 
 /**
- * The payment_totals triggers fire once per row: for a bulk seed the totals are built once at
- * the end instead (what the migration does for the payments it finds), then the triggers return.
+ * The triggers that keep payment_totals and player_history_counts fire once per row: for a bulk
+ * seed those are built once at the end instead (what their migrations do for the rows they find),
+ * then the triggers return.
  */
-const withoutPaymentTriggers = async (db: SqlDatabase): Promise<{ restore(): Promise<void> }> => {
+const withoutCountingTriggers = async (db: SqlDatabase): Promise<{ restore(): Promise<void> }> => {
   if (db.engine === "postgresql") {
     await db.sql.run("alter table payments disable trigger user");
-    return { restore: async () => void (await db.sql.run("alter table payments enable trigger user")) };
+    await db.sql.run("alter table bookings disable trigger bookings_history_count");
+    return {
+      restore: async () => {
+        await db.sql.run("alter table payments enable trigger user");
+        await db.sql.run("alter table bookings enable trigger bookings_history_count");
+      },
+    };
   }
-  const rows = await db.sql.all("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'payments'");
+  const rows = await db.sql.all(
+    "select name, sql from sqlite_master where type = 'trigger' and (tbl_name = 'payments' or name like 'bookings_history_count_%')",
+  );
   for (const r of rows) await db.sql.run(`drop trigger ${String(r.name)}`);
   return { restore: async () => { for (const r of rows) await db.sql.run(String(r.sql)); } };
 };

@@ -248,7 +248,10 @@ for (const engine of HTTP_ENGINES) {
         await grow(9);
         const large = await measure();
         if (process.env.SHOW_STATEMENTS) console.info(engine.name, large);
-        expect(large).toEqual(small);
+        // never more with more history; a list kept per process (the courts of a venue, on SQLite)
+        // may run fewer the second time
+        expect(Object.keys(large)).toEqual(Object.keys(small));
+        for (const [url, n] of Object.entries(large)) expect(n, url).toBeLessThanOrEqual(small[url]!);
         // the session, the page, its total, and for payments their bookings: a handful, never one per row
         for (const [url, n] of Object.entries(large)) expect(n, url).toBeLessThanOrEqual(6);
         const last = (await player.get("/api/user/payments")).headers.get("x-total-count");

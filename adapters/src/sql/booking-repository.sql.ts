@@ -1,4 +1,4 @@
-import type { Booking, BookingRepository } from "@courts/core";
+import type { Booking, BookingRepository, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, violates, type Param, type SqlClient } from "./sql-client.js";
@@ -57,6 +57,20 @@ const DUE = {
  * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
  * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
+/**
+ * A player's total for one scope without counting their whole history: all their bookings are
+ * kept in player_history_counts with every booking written; only the upcoming ones (a handful
+ * for a real player) are counted, and the past ones are the rest.
+ */
+const PLAYER_TOTAL = "coalesce((select bookings from player_history_counts where user_id = ?), 0)";
+const PLAYER_UPCOMING = "(select count(*) from bookings where user_id = ? and booking_date >= ?)";
+const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]] =>
+  query.scope === undefined
+    ? [`select ${PLAYER_TOTAL} as n`, [userId]]
+    : query.scope === "upcoming"
+      ? [`select ${PLAYER_UPCOMING} as n`, [userId, query.today]]
+      : [`select ${PLAYER_TOTAL} - ${PLAYER_UPCOMING} as n`, [userId, userId, query.today]];
+
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async insert(booking) {
     try {
@@ -95,7 +109,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
           `join courts c on c.id = b.court_id join venues v on v.id = c.venue_id order by ${order.replaceAll(/(^|, )/g, "$1b.")}`,
         [...params, query.pageSize, offset],
       ),
-      sql.one(`select count(*) as n from bookings where ${where}`, params),
+      sql.one(...playerTotal(userId, query)),
     ]);
     return { items: rows.map(toBookingWithCourt), total: count ? int(count, "n") : 0, page: query.page, pageSize: query.pageSize };
   },

@@ -248,7 +248,8 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
         pageSize,
         (page - 1) * pageSize,
       ]),
-      sql.one("select count(*) as n from payments where user_id = ?", [userId]),
+      // kept with every payment written (player_history_counts): no count of the player's history
+      sql.one("select payments as n from player_history_counts where user_id = ?", [userId]),
     ]);
     return { items: rows.map(toPayment), total: intOrZero(count, "n"), page, pageSize };
   },

@@ -1,6 +1,6 @@
 import { addDays, type Payment, type PaymentWithPayer } from "@courts/core";
 import { expect, it } from "vitest";
-import { aPayment } from "../../support/builders.js";
+import { aBooking, aPayment } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
 
@@ -53,6 +53,26 @@ export const historyContract = (subject: () => Subject): void => {
     const past = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 2, today: TODAY, scope: "past" });
     expect(past.total).toBe(3);
     expect(past.items.map((b) => b.id)).toEqual([bookings[2]!.id, bookings[1]!.id]);
+  });
+
+  it("when a court goes with its bookings and a hold is written, then each scope's total is what is left, counted or kept", async () => {
+    const { place } = await playerWithBookings();
+    const second = { user: place.user, court: await seedCourt(repos(), place.venue.id) };
+    await seedBooking(repos(), second, { date: addDays(TODAY, -10) });
+    await seedBooking(repos(), second, { date: addDays(TODAY, 3) });
+    const totals = async () =>
+      Promise.all(
+        ([undefined, "upcoming", "past"] as const).map(
+          async (scope) => (await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 1, today: TODAY, ...(scope ? { scope } : {}) })).total,
+        ),
+      );
+    expect(await totals()).toEqual([10, 6, 4]);
+    // the database removes the first court's bookings with it (ON DELETE CASCADE), not the repository
+    expect(await repos().courts.delete(place.court.id)).toBe(true);
+    expect(await totals()).toEqual([2, 1, 1]);
+    const hold = aBooking({ userId: place.user.id, courtId: second.court.id, date: addDays(TODAY, 4), timeSlot: "08:00" });
+    expect(await repos().bookings.insertHold(hold, { maxUnpaid: null, now: at(`${TODAY}T12:00:00.000Z`) })).toMatchObject({ id: hold.id });
+    expect(await totals()).toEqual([3, 2, 1]);
   });
 
   it("when bookings are fetched by ids, then the existing ones come with their courts in one call", async () => {
