@@ -149,6 +149,9 @@ export const fillCard = async (scope: Page | Locator, cardNumber: string) => {
  */
 export const settle = async (page: Page) => {
   // (locators, not waitForFunction: the app's CSP forbids the eval that a string predicate needs)
+  // The server's first paint of home, a venue or a booking (web/public/*-shell.html) has an empty
+  // top bar and the screen's heading: wait until the app has replaced it, then for its loaders.
+  await page.locator("header > div:empty").first().waitFor({ state: "detached" });
   await page.locator(".animate-spin, .animate-pulse").first().waitFor({ state: "detached" });
   await page.evaluate(`(() => {
     const images = Array.from(document.images);

@@ -37,7 +37,7 @@ function SessionArea() {
 
   if (user) {
     return (
-      <Suspense fallback={<div aria-hidden="true" className="h-10 w-32 rounded-full bg-stone-100" />}>
+      <Suspense fallback={<div aria-hidden="true" className="h-10 w-32 animate-pulse rounded-full bg-stone-100" />}>
         <AccountMenu user={user} />
       </Suspense>
     );
