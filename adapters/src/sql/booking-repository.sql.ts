@@ -53,17 +53,15 @@ const DUE = {
     `and b.paid_amount < b.total_amount and (b.remainder_status is null or b.remainder_status = 'charging') and ${FREE}`,
 } as const;
 
-/**
- * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
- * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
- */
+/** A player's bookings from `today` on: the "upcoming" page and its total. */
+const UPCOMING = "user_id = ? and booking_date >= ?";
 /**
  * A player's total for one scope without counting their whole history: all their bookings are
  * kept in player_history_counts with every booking written; only the upcoming ones (a handful
  * for a real player) are counted, and the past ones are the rest.
  */
 const PLAYER_TOTAL = "coalesce((select bookings from player_history_counts where user_id = ?), 0)";
-const PLAYER_UPCOMING = "(select count(*) from bookings where user_id = ? and booking_date >= ?)";
+const PLAYER_UPCOMING = `(select count(*) from bookings where ${UPCOMING})`;
 const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]] =>
   query.scope === undefined
     ? [`select ${PLAYER_TOTAL} as n`, [userId]]
@@ -71,6 +69,10 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
       ? [`select ${PLAYER_UPCOMING} as n`, [userId, query.today]]
       : [`select ${PLAYER_TOTAL} - ${PLAYER_UPCOMING} as n`, [userId, userId, query.today]];
 
+/**
+ * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
+ * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
+ */
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
   async insert(booking) {
     try {
@@ -97,7 +99,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     // stops at its limit, and only that page is joined with its courts and venues.
     const [where, params, order] =
       query.scope === "upcoming"
-        ? ["user_id = ? and booking_date >= ?", [userId, query.today], "booking_date, time_slot, id"]
+        ? [UPCOMING, [userId, query.today], "booking_date, time_slot, id"]
         : query.scope === "past"
           ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
           : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
