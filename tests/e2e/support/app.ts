@@ -134,6 +134,8 @@ export const pickDate = async (page: Page, isoDate: string) => {
   }
   await day.click();
   await page.locator(`td[data-day="${isoDate}"][data-selected]`).first().waitFor();
+  // the chosen day's slots show once its availability has been read (a spinner until then)
+  await page.getByText("Consultando disponibilidad...").waitFor({ state: "detached" });
 };
 
 export const fillCard = async (scope: Page | Locator, cardNumber: string) => {
