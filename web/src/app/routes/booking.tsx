@@ -62,7 +62,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   );
   // every hour of the shown day is taken or gone: say so, and offer the next day with a free hour
   const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
-  const nextFree = useNextFreeDate(courtId, date ?? "", config?.timeZone ?? "", dayFull && !!date && !!config);
+  const searchesNextFree = dayFull && !!date && !!config;
+  const nextFree = useNextFreeDate(courtId, date ?? "", config?.timeZone ?? "", searchesNextFree);
 
   if (isPending(court) || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
   if (court.error || !court.data || !config || !today || !date) {
@@ -155,7 +156,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                       <p className="flex items-center gap-2 font-semibold">
                         <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> No quedan horarios libres este día.
                       </p>
-                      {nextFree.isLoading ? (
+                      {searchesNextFree && isPending(nextFree) ? (
                         <p>Buscando el próximo día con horarios libres...</p>
                       ) : nextFree.data ? (
                         <div className="flex flex-wrap items-center gap-3">

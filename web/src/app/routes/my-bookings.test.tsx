@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
@@ -27,7 +27,50 @@ const page = (items: unknown[], total: number) =>
 const upcoming = Array.from({ length: 13 }, (_, i) => booking(`u${i + 1}`, `2099-06-${String(i + 1).padStart(2, "0")}`));
 const past = [booking("p1", "2020-01-02"), booking("p2", "2020-01-01")];
 
+const me = { id: "u1", username: "ana", email: "ana@x.test" };
+const upcomingKey = "/api/user/bookings?scope=upcoming&page=1&pageSize=12";
+const pastKey = "/api/user/bookings?scope=past&page=1&pageSize=12";
+
 describe("My bookings", () => {
+  it("when its reads are already cached, then the first render is the bookings, not a spinner", () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([upcoming[0]], 1),
+      [`GET ${pastKey}`]: () => page([past[0]], 1),
+    });
+    // a loading state here would be painted, then replaced by a forced synchronous render of the
+    // whole list when the mount's revalidation ends
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings", {
+      "/api/auth/me": me,
+      [upcomingKey]: { items: [upcoming[0]], total: 1 },
+      [pastKey]: { items: [past[0]], total: 1 },
+    });
+    expect(screen.queryByText("Cargando reservas...")).toBeNull();
+    expect(screen.getByText(/Cancha u1(?!\d)/)).toBeInTheDocument();
+    expect(screen.getByText(/Cancha p1/)).toBeInTheDocument();
+  });
+
+  it("when 'Quién pagó' is closed, then nothing is read and nothing is loading; opened, it reads and lists the payers", async () => {
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([upcoming[0]], 1),
+      [`GET ${pastKey}`]: () => page([], 0),
+      "GET /api/bookings/u1/payers": () => json([{ paymentId: "pay1", name: "ana", amount: "14.50", isOrganiser: true }]),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const card = (await screen.findByText(/Cancha u1(?!\d)/)).closest("article, li") as HTMLElement;
+    const payers = within(card).getByText("Quién pagó");
+    // closed, the read has no key: it never answers, so a loading text would stay forever
+    expect(within(card).queryByText("Cargando pagos...")).toBeNull();
+    expect(fetchMock.mock.calls.some(([p]) => String(p).endsWith("/payers"))).toBe(false);
+
+    await userEvent.click(payers);
+    expect(await within(card).findByText("(tú)")).toBeInTheDocument();
+    expect(within(card).queryByText("Cargando pagos...")).toBeNull();
+  });
+
   it("when a player has more bookings than a page, then upcoming ones come first and 'Ver más' brings the rest", async () => {
     const fetchMock = mockApi({
       ...GUEST,

@@ -16,6 +16,7 @@ import { useConfig } from "../../features/config/api/get-config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
+import { isPending } from "../../lib/swr";
 import { useUserPayments } from "../../features/payments/api/get-user-payments";
 import { refundNote } from "../../features/payments/payment-texts";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
@@ -61,7 +62,7 @@ function MyBookings({ user }: { user: User }) {
       .filter((note): note is string => note !== null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   useTitle("Mis Reservas");
-  const isLoading = upcoming.isLoading || past.isLoading;
+  const loading = isPending(upcoming) || isPending(past);
   const error = upcoming.error ?? past.error;
   const upcomingTotal = upcoming.data?.total ?? 0;
   const pastTotal = past.data?.total ?? 0;
@@ -121,7 +122,7 @@ function MyBookings({ user }: { user: User }) {
           </Button>
         }
       />
-      {isLoading ? (
+      {loading ? (
         <Spinner label="Cargando reservas..." />
       ) : error ? (
         <ErrorNotice>No se pudieron cargar tus reservas. Intenta de nuevo más tarde.</ErrorNotice>

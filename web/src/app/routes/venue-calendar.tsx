@@ -17,6 +17,7 @@ import { useVenueCalendar } from "../../features/venues/api/get-venue-calendar";
 import { useVenue } from "../../features/venues/api/get-venue";
 import { MonthCalendar } from "../../features/venues/components/month-calendar";
 import { capitalize, es, formatDay } from "../../lib/format";
+import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 
 const browserToday = () => format(new Date(), "yyyy-MM-dd");
@@ -142,7 +143,8 @@ export default function VenueCalendarScreen() {
               </Button>
             )}
           </div>
-          {bookings.isLoading ? (
+          {/* without a venue id the read has no key and never answers: that is no loading */}
+          {venueId !== undefined && isPending(bookings) ? (
             <Spinner label="Cargando reservas..." />
           ) : list.length === 0 ? (
             <EmptyState

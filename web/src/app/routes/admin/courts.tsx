@@ -24,6 +24,7 @@ import { useImageUpload } from "../../../features/venues/components/use-image-up
 import { VenueForm } from "../../../features/venues/components/venue-form";
 import { imageSrc } from "../../../lib/image-src";
 import { money } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { useConfirmedAction } from "../../../lib/use-confirmed-action";
 import type { Court, Venue } from "../../../types/api";
 import { AdminShell } from "../../layout/admin-shell";
@@ -274,7 +275,7 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
 function Manager() {
   const venues = useVenues();
   const courts = useCourts();
-  if (venues.isLoading || courts.isLoading) return <Spinner label="Cargando venues y canchas..." />;
+  if (isPending(venues) || isPending(courts)) return <Spinner label="Cargando venues y canchas..." />;
   if (venues.error || courts.error) return <ErrorNotice>No se pudieron cargar los venues y canchas.</ErrorNotice>;
   const v = venues.data ?? [];
   const c = courts.data ?? [];

@@ -9,6 +9,7 @@ import { useTodayBookings } from "../../../features/bookings/api/get-today-booki
 import { useTodayRevenue } from "../../../features/payments/api/get-today-revenue";
 import { useCourts } from "../../../features/venues/api/get-courts";
 import { money } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
 
 function Stats() {
@@ -18,7 +19,7 @@ function Stats() {
   const todays = (bookings.data ?? []).filter((b) => b.status !== "cancelled");
   const courtList = courts.data ?? [];
   const notAvailable = courtList.filter((c) => !isAvailable(c)).length;
-  const loading = (x: { isLoading: boolean }) => (x.isLoading ? "…" : undefined);
+  const loading = (read: Parameters<typeof isPending>[0]) => (isPending(read) ? "…" : undefined);
   return (
     <>
       {(bookings.error || revenue.error || courts.error) && (

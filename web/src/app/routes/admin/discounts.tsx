@@ -7,11 +7,13 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useAdminCodes } from "../../../features/discounts/api/get-admin-codes";
 import { DiscountForm } from "../../../features/discounts/components/discount-form";
 import { DiscountList } from "../../../features/discounts/components/discount-list";
+import { isPending } from "../../../lib/swr";
 import type { DiscountCode } from "../../../types/api";
 import { AdminShell } from "../../layout/admin-shell";
 
 function Codes() {
-  const { data, error, isLoading } = useAdminCodes();
+  const codes = useAdminCodes();
+  const { data, error } = codes;
   const [editing, setEditing] = useState<DiscountCode | "new" | null>(null);
   return (
     <>
@@ -20,7 +22,7 @@ function Codes() {
           <Plus aria-hidden="true" className="h-4 w-4" /> Agregar Código
         </Button>
       </div>
-      {isLoading ? (
+      {isPending(codes) ? (
         <Spinner label="Cargando códigos..." />
       ) : error ? (
         <ErrorNotice>No se pudieron cargar los códigos de descuento.</ErrorNotice>

@@ -19,14 +19,16 @@ import { OutstandingBalances } from "../../../features/payments/components/outst
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
 
 /** A deduction: "-$1.59", but "$0.00" rather than "-$0.00". */
 const minus = (amount: string) => (toCents(amount) > 0 ? `-${money(amount)}` : money(amount));
 
 function Stats() {
-  const { data, error, isLoading } = usePaymentStats();
-  if (isLoading) return <Spinner label="Cargando estadísticas..." />;
+  const stats = usePaymentStats();
+  const { data, error } = stats;
+  if (isPending(stats)) return <Spinner label="Cargando estadísticas..." />;
   if (error || !data) return <ErrorNotice>No se pudieron cargar las estadísticas de pagos.</ErrorNotice>;
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
@@ -60,7 +62,8 @@ function Stats() {
 }
 
 function ActiveCodes() {
-  const { data, error, isLoading } = useActiveCodes();
+  const codes = useActiveCodes();
+  const { data, error } = codes;
   return (
     <Card>
       <CardHeader>
@@ -69,7 +72,7 @@ function ActiveCodes() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {isPending(codes) ? (
           <Spinner className="py-4" />
         ) : error ? (
           <ErrorNotice>No se pudieron cargar los códigos.</ErrorNotice>
@@ -161,7 +164,7 @@ function Transactions() {
   const [filters, setFilters] = useState<TransactionFilters>({});
   const [page, setPage] = useState(1);
   const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
-  const { data: answer, error, isLoading } = useTransactions(page, filters, !badRange);
+  const { data: answer, error, pending } = useTransactions(page, filters, !badRange);
   const data = answer?.items;
   const { data: config } = useConfig();
   const { download, pendingId } = useInvoiceDownload("admin");
@@ -177,7 +180,7 @@ function Transactions() {
           setPage(1);
         }}
       />
-      {isLoading ? (
+      {pending ? (
         <Spinner label="Cargando transacciones..." />
       ) : error ? (
         <ErrorNotice>No se pudieron cargar las transacciones.</ErrorNotice>

@@ -18,6 +18,7 @@ import { cellSummary, ScheduleGrid, type PickedCell } from "../../../features/cl
 import { useConfig } from "../../../features/config/api/get-config";
 import { useVenues } from "../../../features/venues/api/get-venues";
 import { capitalize, formatDay } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
 
 function Schedule() {
@@ -27,7 +28,8 @@ function Schedule() {
   const asked = params.get("date") ?? "";
   const date = isLocalDate(asked) ? asked : (config?.today ?? "");
   const venueId = params.get("venueId") ?? venues.data?.[0]?.id;
-  const schedule = useDaySchedule(date, date ? venueId : undefined);
+  const scheduled = date !== "" && venueId !== undefined;
+  const schedule = useDaySchedule(date, scheduled ? venueId : undefined);
   const [picked, setPicked] = useState<PickedCell | null>(null);
 
   const go = (next: { date?: string; venueId?: string }) => {
@@ -38,7 +40,7 @@ function Schedule() {
   };
   const isPast = (slot: string) => (config && date ? instantOf(date, slot, config.timeZone).getTime() <= Date.now() : false);
 
-  if (!config || venues.isLoading) return <Spinner label="Cargando horario..." />;
+  if (!config || isPending(venues)) return <Spinner label="Cargando horario..." />;
   if (venues.error || !venues.data) return <ErrorNotice>No se pudieron cargar los complejos.</ErrorNotice>;
   const courts = schedule.data?.venues[0]?.courts ?? [];
 
@@ -68,7 +70,8 @@ function Schedule() {
         )}
       </div>
       <h2 className="mb-3 text-lg font-bold text-stone-900">{capitalize(formatDay(date))}</h2>
-      {schedule.isLoading ? (
+      {/* without a venue the read has no key and never answers: that is no loading */}
+      {scheduled && isPending(schedule) ? (
         <Spinner label="Cargando horario..." />
       ) : schedule.error ? (
         <ErrorNotice>No se pudo cargar el horario de este día.</ErrorNotice>

@@ -1,15 +1,19 @@
 import { useState } from "react";
 import { money } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { useBookingPayers } from "../api/get-booking-payers";
 
 /** Who paid each share, read when the organiser opens it (no request per card on page load). */
 export function BookingPayers({ bookingId }: { bookingId: string }) {
   const [open, setOpen] = useState(false);
-  const { data, error, isLoading } = useBookingPayers(bookingId, open);
+  const payers = useBookingPayers(bookingId, open);
+  const { data, error } = payers;
+  // while closed the read has no key, so it never answers: nothing is loading then
+  const loading = open && isPending(payers);
   return (
     <details className="w-full text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer font-semibold text-court-800">Quién pagó</summary>
-      {isLoading ? (
+      {loading ? (
         <p className="mt-2 text-stone-600">Cargando pagos...</p>
       ) : error ? (
         <p className="mt-2 text-red-700">No se pudo cargar quién pagó.</p>

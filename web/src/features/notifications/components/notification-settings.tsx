@@ -8,17 +8,19 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Switch } from "../../../components/ui/switch";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
+import { isPending } from "../../../lib/swr";
 import { useCalendarFeed } from "../api/get-calendar-feed";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useRegenerateCalendarFeed } from "../api/regenerate-calendar-feed";
 import { useUpdateNotificationSettings } from "../api/update-notification-settings";
 
 function Reminders() {
-  const { data, error, isLoading } = useNotificationSettings();
+  const settings = useNotificationSettings();
+  const { data, error } = settings;
   const [saving, setSaving] = useState(false);
   const { trigger: updateNotificationSettings } = useUpdateNotificationSettings();
   const id = useId();
-  if (isLoading) return <Spinner label="Cargando preferencias..." />;
+  if (isPending(settings)) return <Spinner label="Cargando preferencias..." />;
   if (error || !data) return <ErrorNotice>No se pudieron cargar tus preferencias.</ErrorNotice>;
   const change = async (remindersEnabled: boolean) => {
     setSaving(true);
@@ -45,11 +47,12 @@ function Reminders() {
 }
 
 function Feed() {
-  const { data, error, isLoading } = useCalendarFeed();
+  const feed = useCalendarFeed();
+  const { data, error } = feed;
   const [busy, setBusy] = useState(false);
   const { trigger: regenerateCalendarFeed } = useRegenerateCalendarFeed();
   const id = useId();
-  if (isLoading) return <Spinner label="Cargando calendario..." />;
+  if (isPending(feed)) return <Spinner label="Cargando calendario..." />;
   if (error || !data) return <ErrorNotice>No se pudo cargar la dirección de tu calendario.</ErrorNotice>;
   const copy = async () => {
     try {

@@ -1,6 +1,6 @@
 import useSWR from "swr";
 import { api } from "../../../lib/api-client";
-import { keyFor } from "../../../lib/swr";
+import { isPending, keyFor } from "../../../lib/swr";
 import type { TransactionsPage } from "../../../types/api";
 
 /** GET /api/admin/transactions?page=&pageSize=&from=&to=&status=: `{ items, total, page, pageSize }` (admin). */
@@ -30,5 +30,16 @@ export const transactionsKey = keyFor(["payments"], (page: number, filters: Tran
 
 export const fetchTransactions = (key: string) => api<TransactionsPage>(key);
 
-export const useTransactions = (page: number, filters: TransactionFilters = {}, enabled = true) =>
-  useSWR<TransactionsPage>(enabled ? transactionsKey(page, filters) : null, fetchTransactions, { keepPreviousData: true });
+/**
+ * A page of transactions. While another page or other filters load, `data` is still the previous
+ * answer (the pager stays where it was), so `isPending` of it would say nothing is loading: `pending`
+ * says whether the page asked for has neither its answer nor an error yet, and is never true while
+ * the read is disabled (without a key it never answers).
+ */
+export const useTransactions = (page: number, filters: TransactionFilters = {}, enabled = true) => {
+  const key = enabled ? transactionsKey(page, filters) : null;
+  const shown = useSWR<TransactionsPage>(key, fetchTransactions, { keepPreviousData: true });
+  // the same key without the previous answer: one request, SWR dedupes the second hook's
+  const asked = useSWR<TransactionsPage>(key, fetchTransactions);
+  return { data: shown.data, error: shown.error, pending: key !== null && isPending(asked) };
+};

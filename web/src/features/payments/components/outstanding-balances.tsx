@@ -3,11 +3,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { formatDay, money } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import { useOutstandingBalances } from "../api/get-outstanding-balances";
 
 /** The admin's list of balances due: who owes what for which booking. */
 export function OutstandingBalances() {
-  const { data, error, isLoading } = useOutstandingBalances();
+  const balances = useOutstandingBalances();
+  const { data, error } = balances;
   return (
     <Card>
       <CardHeader>
@@ -16,7 +18,7 @@ export function OutstandingBalances() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {isLoading ? (
+        {isPending(balances) ? (
           <Spinner className="py-4" />
         ) : error ? (
           <ErrorNotice>No se pudieron cargar los saldos pendientes.</ErrorNotice>

@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import AdminPaymentsScreen from "./payments";
+
+const transaction = (id: string, userName: string) => ({
+  id,
+  status: "succeeded",
+  kind: "full",
+  amount: "14.50",
+  discount: "0.00",
+  discountCode: null,
+  stripeFee: "0.72",
+  netAmount: "13.78",
+  totalPaid: "14.50",
+  refundedAmount: "0.00",
+  refundOwed: "0.00",
+  refundSentAt: null,
+  flag: null,
+  createdAt: "2030-01-10T15:00:00.000Z",
+  paidAt: "2030-01-10T15:00:00.000Z",
+  bookingId: `b-${id}`,
+  userId: "u1",
+  stripePaymentIntentId: `pi_${id}`,
+  shareToken: null,
+  invoiceNumber: null,
+  venueName: "Club Norte",
+  courtName: "Central",
+  courtNumber: 1,
+  bookingDate: "2030-01-12T00:00:00",
+  date: "2030-01-12",
+  timeSlot: "10:00",
+  gameType: "singles",
+  userName,
+  userEmail: `${userName.toLowerCase()}@x.test`,
+  net: "13.78",
+  settled: true,
+});
+
+const stats = {
+  totalRevenue: "14.50",
+  completedCount: 1,
+  pendingAmount: "0.00",
+  pendingCount: 0,
+  summary: { gross: "14.50", total: "14.50", discounts: "0.00", stripeFees: "0.72", refunds: "0.00", net: "13.78" },
+};
+
+const code = {
+  id: "d1",
+  code: "VERANO10",
+  type: "percentage",
+  value: 10,
+  maxUsage: null,
+  usageCount: 2,
+  expiresAt: null,
+  isActive: true,
+  createdAt: "2030-01-01T00:00:00.000Z",
+};
+
+const page = (n: number, userName: string) => ({ items: [transaction(`t${n}`, userName)], total: 26, page: n, pageSize: 25 });
+const transactionsOf = (n: number) => `/api/admin/transactions?page=${n}&pageSize=25`;
+
+const answers = {
+  "/api/admin/check": { isAdmin: true },
+  "/api/config": { timeZone: "America/Guayaquil", currency: "usd", today: "2030-01-10", payments: { provider: "simulated", publishableKey: null } },
+  "/api/payments/stats": stats,
+  "/api/admin/balances": [],
+  "/api/discount-codes": [code],
+  [transactionsOf(1)]: page(1, "Lucía"),
+};
+
+const api = Object.fromEntries(Object.entries(answers).map(([key, body]) => [`GET ${key}`, () => json(body)]));
+
+const transactions = () => screen.getByRole("region", { name: "Historial de transacciones" });
+
+describe("Admin payments", () => {
+  it("when its reads are already cached, then the first render is the stats, codes, balances and transactions, not spinners", () => {
+    mockApi(api);
+    // a loading state here would be painted, then replaced by a forced synchronous render of the
+    // whole screen when the mount's revalidation ends
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", answers);
+    expect(screen.queryByText(/^Cargando/)).toBeNull();
+    expect(screen.getByText("Ingresos totales")).toBeInTheDocument();
+    expect(screen.getByText("No hay saldos pendientes")).toBeInTheDocument();
+    expect(screen.getByText("VERANO10")).toBeInTheDocument();
+    expect(within(transactions()).getByText("Lucía")).toBeInTheDocument();
+  });
+
+  it("when another page is asked, then the transactions show a spinner until it arrives, the pager stays, and each page is read once", async () => {
+    let answerPage2: (response: Response) => void = () => {};
+    const fetchMock = mockApi({
+      ...api,
+      [`GET ${transactionsOf(2)}`]: () => new Promise<Response>((resolve) => (answerPage2 = resolve)),
+    });
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", answers);
+    await userEvent.click(within(transactions()).getByRole("button", { name: /Siguiente/ }));
+    // the previous page's answer is kept for the pager, but it is not the page asked for
+    expect(await within(transactions()).findByText("Cargando transacciones...")).toBeInTheDocument();
+    expect(within(transactions()).queryByText("Lucía")).toBeNull();
+    expect(within(transactions()).getByText(/Página 1 de 2/)).toBeInTheDocument();
+
+    answerPage2(json(page(2, "Mateo")));
+    expect(await within(transactions()).findByText("Mateo")).toBeInTheDocument();
+    expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
+    expect(within(transactions()).getByText(/Página 2 de 2/)).toBeInTheDocument();
+    const reads = fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/admin/transactions"));
+    expect(reads.filter((p) => p === transactionsOf(2))).toHaveLength(1);
+  });
+
+  it("when 'Desde' is after 'Hasta', then nothing is read and no spinner stays (the read is disabled, it never answers)", async () => {
+    const fetchMock = mockApi({ ...api, [`GET ${transactionsOf(1)}`]: () => json({ message: "Error interno", code: "INTERNAL" }, 500) });
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments");
+    await screen.findByRole("region", { name: "Historial de transacciones" });
+    expect(await within(transactions()).findByText("No se pudieron cargar las transacciones.")).toBeInTheDocument();
+
+    fireEvent.change(within(transactions()).getByLabelText("Hasta"), { target: { value: "2030-01-01" } });
+    await within(transactions()).findByText("No se pudieron cargar las transacciones.");
+    fireEvent.change(within(transactions()).getByLabelText("Desde"), { target: { value: "2030-01-05" } });
+    expect(within(transactions()).getByText("Debe ser anterior o igual a 'Hasta'")).toBeInTheDocument();
+    await waitFor(() => expect(within(transactions()).getByText("No hay transacciones registradas")).toBeInTheDocument());
+    expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
+    expect(fetchMock.mock.calls.map(([p]) => String(p)).some((p) => p.includes("from=2030-01-05"))).toBe(false);
+  });
+});
