@@ -36,6 +36,31 @@ const insertParams = (b: Booking): Param[] => [
   b.remainderStatus,
 ];
 
+/** SQLite's hold: INSERT ... SELECT with the hold's conditions in its WHERE. */
+const insertIfAllowed = (booking: Booking, limits: Parameters<BookingRepository["insertHold"]>[1]): [string, Param[]] => {
+  const unpaid =
+    limits.maxUnpaid === null
+      ? ""
+      : // counts no further than the limit, along bookings_unpaid_holds_idx
+        " and (select count(*) from (select 1 from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
+        "and hold_expires_at is not null and hold_expires_at > ? limit ?) held) < ?";
+  return [
+    `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`,
+    [
+      ...insertParams(booking),
+      booking.userId,
+      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid, limits.maxUnpaid]),
+    ],
+  ];
+};
+
+/** The booking as insert_hold reads it: INSERT's columns, named, with INSERT's values. */
+const holdRow = (b: Booking): string => {
+  const columns = INSERT.slice(INSERT.indexOf("(") + 1, INSERT.indexOf(")")).split(", ");
+  const values = insertParams(b);
+  return JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i]])));
+};
+
 /** Rolls the cancel's transaction back when the booking was no longer active. */
 class NotCancelled extends Error {}
 
@@ -135,33 +160,19 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     return row ? int(row, "n") : 0;
   },
   async insertHold(booking, limits) {
-    // One conditional INSERT: written only when the player owes no balance and holds fewer unpaid
-    // bookings than allowed. On SQLite a writing statement takes the write lock before it reads,
-    // so the check and the insert are one step for every process. On PostgreSQL the player's row
-    // is locked first, so two requests of one player are counted one after the other (each
-    // statement of a read-committed transaction reads what committed before it).
-    const unpaid =
-      limits.maxUnpaid === null
-        ? ""
-        : // counts no further than the limit, along bookings_unpaid_holds_idx
-          " and (select count(*) from (select 1 from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
-          "and hold_expires_at is not null and hold_expires_at > ? limit ?) held) < ?";
-    const insertIfAllowed = `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`;
-    const params = [
-      ...insertParams(booking),
-      booking.userId,
-      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid, limits.maxUnpaid]),
-    ];
+    // Written only when the player owes no balance and holds fewer unpaid bookings than allowed,
+    // with the check and the insert one step for every process. On SQLite, one conditional
+    // INSERT: a writing statement takes the write lock before it reads. On PostgreSQL,
+    // insert_hold (migration ...000200_hold_in_one_call) does the same under the player's row
+    // lock, so two requests of one player are counted one after the other, in one round trip.
     try {
       const written =
         sql.engine === "sqlite"
-          ? await sql.run(insertIfAllowed, params)
-          : await sql.transaction(async (tx) => {
-              // a row lock only: an UPDATE of the key would write a new version of the row and its indexes
-              await tx.all("select id from users where id = ? for update", [booking.userId]);
-              return tx.run(insertIfAllowed, params);
-            });
-      if (written > 0) return booking;
+          ? (await sql.run(...insertIfAllowed(booking, limits))) > 0
+          : (await sql.one("select insert_hold(?::jsonb, ?, ?) as written", [holdRow(booking), iso(limits.now), limits.maxUnpaid]))?.[
+              "written"
+            ] === true;
+      if (written) return booking;
     } catch (error) {
       if (slotTaken(error)) return "slot-taken";
       if (slotBlocked(error)) return "slot-blocked";
