@@ -4,6 +4,9 @@ import { DISCOUNT_CODE_COLUMNS, toDiscountCode } from "./mappers.js";
 import { findOne } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
+/** Gives one reserved use of a code back (never below zero). */
+export const RELEASE_USE = "update discount_codes set usage_count = usage_count - 1 where id = ? and usage_count > 0";
+
 export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepository => {
   const findById = (id: string) => findOne(sql, `select ${DISCOUNT_CODE_COLUMNS} from discount_codes d where d.id = ?`, [id], toDiscountCode);
   return {
@@ -47,7 +50,7 @@ export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepositor
       return changed > 0;
     },
     async releaseUse(id) {
-      await sql.run("update discount_codes set usage_count = usage_count - 1 where id = ? and usage_count > 0", [id]);
+      await sql.run(RELEASE_USE, [id]);
     },
   };
 };

@@ -1,8 +1,27 @@
 import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { PaymentSchema, type PaymentRow } from "./entities.js";
+import { RELEASE_USE } from "./discount-code-repository.sql.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
+
+/**
+ * A payment's conditional move, and with it, when it moved and `releaseUseOf` names a code, that
+ * code's reserved use given back: one transaction, so a process killed between the two cannot
+ * keep a use that no payment holds. Answers whether the payment moved.
+ */
+const withReleasedUse = async (
+  sql: SqlClient,
+  releaseUseOf: string | null,
+  move: (run: SqlTx["run"]) => Promise<number>,
+): Promise<boolean> => {
+  if (releaseUseOf === null) return (await move((text, params) => sql.run(text, params))) > 0;
+  return sql.transaction(async (tx) => {
+    const moved = (await move((text, params) => tx.run(text, params))) > 0;
+    if (moved) await tx.run(RELEASE_USE, [releaseUseOf]);
+    return moved;
+  });
+};
 
 const toRow = (p: Payment): PaymentRow => ({ ...p });
 
@@ -216,8 +235,8 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       throw error;
     }
   },
-  async markFailed(id) {
-    return (await sql.run("update payments set status = 'failed' where id = ? and status = 'pending'", [id])) > 0;
+  markFailed(id, releaseUseOf = null) {
+    return withReleasedUse(sql, releaseUseOf, (run) => run("update payments set status = 'failed' where id = ? and status = 'pending'", [id]));
   },
   async markRefunded(id, refunded) {
     await sql.run(
@@ -319,13 +338,14 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     );
     return rows.map(toPayment);
   },
-  async oweRefund({ id, amount, flag }) {
-    const changed = await sql.run(
-      "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
-        "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null",
-      [amount, flag, id],
+  oweRefund({ id, amount, flag, releaseUseOf = null }) {
+    return withReleasedUse(sql, releaseUseOf, (run) =>
+      run(
+        "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
+          "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null",
+        [amount, flag, id],
+      ),
     );
-    return changed > 0;
   },
   async markRefundSent({ id, amount, at }) {
     const changed = await sql.run(

@@ -63,8 +63,12 @@ export interface PaymentRepository {
    * same steps as markSucceeded (the booking's paid amount, the gapless invoice number), or not at all.
    */
   recordCash(payment: Payment, at: Date): Promise<RecordOutcome>;
-  /** pending -> failed (an abandoned or declined intent); false when it was not pending */
-  markFailed(id: string): Promise<boolean>;
+  /**
+   * pending -> failed (an abandoned or declined intent); false when it was not pending. With
+   * `releaseUseOf`, the discount code's use the payment reserved is given back in the same
+   * transaction, only when this call moved it: a crash between the two can never keep the use.
+   */
+  markFailed(id: string, releaseUseOf?: string | null): Promise<boolean>;
   /**
    * Adds to the refunded amount (never above the charged amount); status refunded. Applies to
    * succeeded payments and to pending ones whose captured money could not be applied.
@@ -88,7 +92,13 @@ export interface PaymentRepository {
    * flag for the admin. Conditional: only the first decision counts (nothing owed or refunded
    * before); false otherwise.
    */
-  oweRefund(input: { readonly id: string; readonly amount: Cents; readonly flag: PaymentFlag | null }): Promise<boolean>;
+  oweRefund(input: {
+    readonly id: string;
+    readonly amount: Cents;
+    readonly flag: PaymentFlag | null;
+    /** a discount code whose use is given back in the same transaction, when this decision counts */
+    readonly releaseUseOf?: string | null;
+  }): Promise<boolean>;
   /**
    * The provider confirmed the refund owed: refunded amount += owed (never above the charge),
    * nothing owed, sent at `at`, lease released. Conditional on `amount` still being what is owed.

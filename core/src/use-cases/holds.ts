@@ -206,7 +206,7 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
       );
     }
     if (result.status === "declined") {
-      if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id));
+      if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id, (payment as Payment).discountCodeId));
       yield* call(() => ports.bookings.setRemainder(booking.id, "failed"));
       yield* enqueueBalanceDue(ports, booking.id, amount).pipe(Effect.ignore);
       return "declined" as const;

@@ -174,11 +174,8 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
   });
 
 /** An intent that will not be paid: the payment fails and its reserved discount use comes back. */
-export const abandonPayment = (ports: Pick<Ports, "payments" | "discountCodes">, payment: Payment) =>
-  Effect.gen(function* () {
-    const moved = yield* call(() => ports.payments.markFailed(payment.id));
-    if (moved && payment.discountCodeId) yield* call(() => ports.discountCodes.releaseUse(payment.discountCodeId as string));
-  });
+export const abandonPayment = (ports: Pick<Ports, "payments">, payment: Payment) =>
+  call(() => ports.payments.markFailed(payment.id, payment.discountCodeId)).pipe(Effect.asVoid);
 
 /**
  * Sends the refund a payment is owed, with one idempotency key per payment, so a retry after a
@@ -222,9 +219,9 @@ const refundOnArrival = (
   flag: PaymentFlag,
 ) =>
   Effect.gen(function* () {
-    const owed = yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag }));
-    if (owed && payment.status === "pending" && payment.discountCodeId)
-      yield* call(() => ports.discountCodes.releaseUse(payment.discountCodeId as string));
+    // a pending payment's reserved discount use goes back with the decision, in one transaction
+    const releaseUseOf = payment.status === "pending" ? payment.discountCodeId : null;
+    yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag, releaseUseOf }));
     yield* sendRefundNow(ports, payment.id);
   });
 

@@ -1,6 +1,6 @@
 import type { Booking, Payment } from "@courts/core";
 import { expect, it } from "vitest";
-import { aPayment, aShareLink, aUser } from "../../support/builders.js";
+import { aDiscountCode, aPayment, aShareLink, aUser } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { inserted, seedBooking, seedPlace, type Place } from "../support/seed.js";
 
@@ -140,6 +140,26 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     const paid = await another(ctx);
     await pay(paid);
     expect(await repos().payments.markFailed(paid.id)).toBe(false);
+  });
+
+  it("when a pending payment that reserved a code's use fails or is owed a refund, then the use goes back with the move, once", async () => {
+    const ctx = await setup();
+    const code = aDiscountCode({ usageCount: 0 });
+    await repos().discountCodes.insert(code);
+    const usage = async () => (await repos().discountCodes.findById(code.id))?.usageCount;
+    for (let i = 0; i < 3; i++) expect(await repos().discountCodes.reserveUse(code.id)).toBe(true);
+    expect(await repos().payments.markFailed(ctx.payment.id, code.id)).toBe(true);
+    expect(await usage()).toBe(2);
+    // a second sweeper's move does not count: the use is not given back twice
+    expect(await repos().payments.markFailed(ctx.payment.id, code.id)).toBe(false);
+    expect(await usage()).toBe(2);
+    const owed = await another(ctx);
+    expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(true);
+    expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(false);
+    expect(await usage()).toBe(1);
+    // without a code to release, the moves leave the code alone
+    expect(await repos().payments.markFailed((await another(ctx)).id)).toBe(true);
+    expect(await usage()).toBe(1);
   });
 
   it("when refunds are recorded, then they add up to at most the charged amount", async () => {

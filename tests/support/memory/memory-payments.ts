@@ -23,6 +23,12 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
 
+  /** as memoryDiscountCodes' releaseUse: one use back, never below zero */
+  const releaseUse = (codeId: string | null) => {
+    const code = codeId === null ? undefined : state.discountCodes.get(codeId);
+    if (code && code.usageCount > 0) state.discountCodes.set(code.id, { ...code, usageCount: code.usageCount - 1 });
+  };
+
   const lease = () => {
     let map = leases.get(state);
     if (!map) leases.set(state, (map = new Map()));
@@ -87,10 +93,11 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       state.payments.set(payment.id, { ...payment, status: "pending" });
       return this.markSucceeded({ intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
     },
-    async markFailed(id) {
+    async markFailed(id, releaseUseOf = null) {
       const payment = state.payments.get(id);
       if (!payment || payment.status !== "pending") return false;
       state.payments.set(id, { ...payment, status: "failed" });
+      releaseUse(releaseUseOf);
       return true;
     },
     async markRefunded(id, refunded) {
@@ -144,10 +151,11 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
         .filter((p) => p.status === "pending" && p.createdAt < before)
         .sort(byKeys((p) => [p.createdAt.getTime(), p.id]));
     },
-    async oweRefund({ id, amount, flag }) {
+    async oweRefund({ id, amount, flag, releaseUseOf = null }) {
       const p = state.payments.get(id);
       if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null) return false;
       state.payments.set(id, { ...p, refundOwed: amount, flag: flag ?? p.flag, status: "refunded" });
+      releaseUse(releaseUseOf);
       return true;
     },
     async markRefundSent({ id, amount, at }) {
