@@ -1,33 +1,23 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import SettingsScreen from "./settings";
 import UserDashboardScreen from "./user-dashboard";
 
 const ME = { id: "u1", username: "ana", email: "ana@x.test" };
 
-const payment = (n: number) => ({
-  id: `pay-${n}`,
-  status: "succeeded",
-  kind: "full",
-  amount: "14.50",
-  discount: "0.00",
-  discountCode: null,
-  stripeFee: "0.72",
-  netAmount: "13.78",
-  totalPaid: "14.50",
-  refundedAmount: "0.00",
-  createdAt: new Date(Date.UTC(2030, 0, 28 - n, 12)).toISOString(),
-  bookingId: `b${n}`,
-  userId: "u1",
-  stripePaymentIntentId: `pi_${n}`,
-  shareToken: null,
-  courtName: `Cancha P${n}`,
-  courtNumber: n,
-  date: "2030-01-10",
-  timeSlot: "10:00",
-});
+const payment = (n: number) =>
+  aPaymentAnswer(`pay-${n}`, {
+    stripePaymentIntentId: `pi_${n}`,
+    createdAt: new Date(Date.UTC(2030, 0, 28 - n, 12)).toISOString(),
+    bookingId: `b${n}`,
+    courtName: `Cancha P${n}`,
+    courtNumber: n,
+    date: "2030-01-10",
+    timeSlot: "10:00",
+  });
 
 /** An array page with the total over all pages in X-Total-Count, as the server answers. */
 const page = (items: unknown[], total: number) =>

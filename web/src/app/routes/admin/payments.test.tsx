@@ -1,42 +1,31 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { aPaymentAnswer } from "../../../testing/answers";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import AdminPaymentsScreen from "./payments";
 
-const transaction = (id: string, userName: string) => ({
-  id,
-  status: "succeeded",
-  kind: "full",
-  amount: "14.50",
-  discount: "0.00",
-  discountCode: null,
-  stripeFee: "0.72",
-  netAmount: "13.78",
-  totalPaid: "14.50",
-  refundedAmount: "0.00",
-  refundOwed: "0.00",
-  refundSentAt: null,
-  flag: null,
-  createdAt: "2030-01-10T15:00:00.000Z",
-  paidAt: "2030-01-10T15:00:00.000Z",
-  bookingId: `b-${id}`,
-  userId: "u1",
-  stripePaymentIntentId: `pi_${id}`,
-  shareToken: null,
-  invoiceNumber: null,
-  venueName: "Club Norte",
-  courtName: "Central",
-  courtNumber: 1,
-  bookingDate: "2030-01-12T00:00:00",
-  date: "2030-01-12",
-  timeSlot: "10:00",
-  gameType: "singles",
-  userName,
-  userEmail: `${userName.toLowerCase()}@x.test`,
-  net: "13.78",
-  settled: true,
-});
+const transaction = (id: string, userName: string) =>
+  aPaymentAnswer(id, {
+    refundOwed: "0.00",
+    refundSentAt: null,
+    flag: null,
+    createdAt: "2030-01-10T15:00:00.000Z",
+    paidAt: "2030-01-10T15:00:00.000Z",
+    bookingId: `b-${id}`,
+    invoiceNumber: null,
+    venueName: "Club Norte",
+    courtName: "Central",
+    courtNumber: 1,
+    bookingDate: "2030-01-12T00:00:00",
+    date: "2030-01-12",
+    timeSlot: "10:00",
+    gameType: "singles",
+    userName,
+    userEmail: `${userName.toLowerCase()}@x.test`,
+    net: "13.78",
+    settled: true,
+  });
 
 const stats = {
   totalRevenue: "14.50",
