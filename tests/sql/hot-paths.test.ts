@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { SLOTS, addDays, type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aBooking, aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
+import { aBooking, aDiscountCode, aPayment, aShareLink, written } from "../support/builders.js";
 import { openTestDatabase, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { seedBooking, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
@@ -151,15 +151,15 @@ describe("hot reads use an index (sqlite query plans)", () => {
     expect(plans.filter(scansTable)).toEqual(["SCAN held"]);
   });
 
-  it("when markSucceeded and reserveUse write, then their conditional updates find rows by key", async () => {
+  it("when markSucceeded and a payment with a code write, then their conditional updates find rows by key", async () => {
     const booking = await seedBooking(db.repositories, place, { timeSlot: "12:00" });
-    const payment = await r().payments.insertPending(aPayment({}, { booking, ...place }));
+    const payment = written(await r().payments.insertPending(aPayment({}, { booking, ...place })));
     const link = await r().shareLinks.insert(aShareLink(booking));
     const code = aDiscountCode();
     await r().discountCodes.insert(code);
     const plans = await plansOf(async () => {
       await r().payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: new Date(), shareLinkId: link.id });
-      await r().discountCodes.reserveUse(code.id);
+      written(await r().payments.insertPending(aPayment({ discountCode: code.code, discountCodeId: code.id }, { booking, ...place })));
     });
     expect(plans.filter(scansTable)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Repositories } from "@courts/core";
 import { describe, expect, it } from "vitest";
-import { aBooking, aDiscountCode, aPayment, aShareLink } from "../support/builders.js";
+import { aBooking, aDiscountCode, aPayment, aShareLink, written } from "../support/builders.js";
 import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 import { seedBooking, seedPlace } from "./support/seed.js";
@@ -30,12 +30,17 @@ for (const engine of SQL_ENGINES) {
       expect((await target.db.repositories.catalog.courtDay(place.court.id, "2026-12-05"))?.bookedSlots).toEqual(["19:00"]);
     });
 
-    it("when 50 checkouts reserve a use of a code limited to 5, then exactly 5 get one", async () => {
-      const code = aDiscountCode({ maxUsage: 5 });
+    it("when 50 checkouts write their pending payment with a code limited to 5 at once, then exactly 5 are written, each with its use", async () => {
+      const code = aDiscountCode({ maxUsage: 5, usageCount: 0 });
       await target.db.repositories.discountCodes.insert(code);
-      const outcomes = await burst(50, (repos) => repos.discountCodes.reserveUse(code.id));
-      expect(outcomes.filter(Boolean)).toHaveLength(5);
+      const place = await seedPlace(target.db.repositories);
+      const booking = await seedBooking(target.db.repositories, place, { timeSlot: "20:00" });
+      const outcomes = await burst(50, (repos) =>
+        repos.payments.insertPending(aPayment({ amount: 725, discountCode: code.code, discountCodeId: code.id }, { booking, ...place })),
+      );
+      expect(outcomes.filter((o) => o !== "code-used-up")).toHaveLength(5);
       expect(await count("select usage_count as n from discount_codes where id = ?", [code.id])).toBe(5);
+      expect(await count("select count(*) as n from payments where discount_code_id = ?", [code.id])).toBe(5);
     });
 
     it("when 20 payers of a 4-person link pay at once, then exactly 4 are recorded, with gapless invoices", async () => {
@@ -46,7 +51,7 @@ for (const engine of SQL_ENGINES) {
         Array.from({ length: 20 }, () =>
           target.db.repositories.payments.insertPending(
             aPayment({ amount: 500, kind: "shared", userId: `shared-${randomUUID()}`, shareToken: link.token }, { booking, ...place }),
-          ),
+          ).then(written),
         ),
       );
       const outcomes = await burst(20, (repos, i) =>
@@ -70,7 +75,7 @@ for (const engine of SQL_ENGINES) {
     it("when 10 callers record the same intent at once, then one payment succeeds and the booking counts it once", async () => {
       const place = await seedPlace(target.db.repositories);
       const booking = await seedBooking(target.db.repositories, place);
-      const payment = await target.db.repositories.payments.insertPending(aPayment({ amount: 725 }, { booking, ...place }));
+      const payment = written(await target.db.repositories.payments.insertPending(aPayment({ amount: 725 }, { booking, ...place })));
       const outcomes = await burst(10, (repos) =>
         repos.payments.markSucceeded({
           intentId: payment.stripePaymentIntentId,

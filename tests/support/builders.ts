@@ -96,6 +96,12 @@ export const aBooking = (overrides: Partial<Booking> = {}): Booking => {
  * A pending payment of `amount` (default 725, half of a day singles booking) with its discount,
  * fee and net computed like the use case does. Pass the booking to copy its names and date.
  */
+/** insertPending's answer when the payment was written (one without a discount code always is). */
+export const written = (answer: Payment | "code-used-up"): Payment => {
+  if (answer === "code-used-up") throw new Error("the payment's discount code had no use left");
+  return answer;
+};
+
 export const aPayment = (
   overrides: Partial<Payment> = {},
   paidFor?: { booking: Booking; court: Court; venue: Venue },

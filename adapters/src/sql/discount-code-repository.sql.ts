@@ -4,6 +4,9 @@ import { DISCOUNT_CODE_COLUMNS, toDiscountCode } from "./mappers.js";
 import { findOne } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
+/** Reserves one use of an active code (parameters: its id, true); never past max_usage. */
+export const RESERVE_USE =
+  "update discount_codes set usage_count = usage_count + 1 where id = ? and is_active = ? and (max_usage is null or usage_count < max_usage)";
 /** Gives one reserved use of a code back (never below zero). */
 export const RELEASE_USE = "update discount_codes set usage_count = usage_count - 1 where id = ? and usage_count > 0";
 
@@ -39,18 +42,6 @@ export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepositor
         if (changed === 0) return undefined;
       }
       return findById(id);
-    },
-    async reserveUse(id) {
-      // One conditional statement: concurrent reservations can never pass max_usage.
-      const changed = await sql.run(
-        "update discount_codes set usage_count = usage_count + 1 " +
-          "where id = ? and is_active = ? and (max_usage is null or usage_count < max_usage)",
-        [id, true],
-      );
-      return changed > 0;
-    },
-    async releaseUse(id) {
-      await sql.run(RELEASE_USE, [id]);
     },
   };
 };

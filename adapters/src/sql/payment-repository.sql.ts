@@ -1,6 +1,6 @@
 import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { PaymentSchema, type PaymentRow } from "./entities.js";
-import { RELEASE_USE } from "./discount-code-repository.sql.js";
+import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
@@ -169,6 +169,16 @@ const recordInTransaction = async (
 const asParam = (value: unknown): string | number | boolean | null =>
   value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 
+/** Writes a payment's row within a transaction. */
+const insertRow = async (tx: SqlTx, payment: Payment): Promise<void> => {
+  const columns = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+  const values = payment as unknown as Record<string, unknown>;
+  await tx.run(
+    `insert into payments (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
+    columns.map((column) => asParam(values[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())])),
+  );
+};
+
 /** Leases the unleased payments that meet `condition` to one sweeping process, oldest first. */
 const claimPayments = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
   const claimed = await claimBatch(
@@ -189,8 +199,17 @@ const claimPayments = async (sql: SqlClient, condition: string, params: readonly
 export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
-    await sql.fork().insert(PaymentSchema, toRow(payment));
-    return payment;
+    if (payment.discountCodeId === null) {
+      await sql.fork().insert(PaymentSchema, toRow(payment));
+      return payment;
+    }
+    const codeId = payment.discountCodeId;
+    return sql.transaction(async (tx) => {
+      // the code's use is reserved with the payment that holds it, or neither is written
+      if ((await tx.run(RESERVE_USE, [codeId, true])) === 0) return "code-used-up" as const;
+      await insertRow(tx, payment);
+      return payment;
+    });
   },
   findById(id) {
     return findOne(sql, `${WITH_PAYER_SELECT} where p.id = ?`, [id], toPaymentWithPayer);
@@ -222,12 +241,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     try {
       return await sql.transaction(async (tx) => {
         // written pending and recorded at once, by the same steps as a card payment
-        const columns = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
-        const pending: Record<string, unknown> = { ...payment, status: "pending", paidAt: null, invoiceNumber: null };
-        await tx.run(
-          `insert into payments (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
-          columns.map((column) => asParam(pending[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())])),
-        );
+        await insertRow(tx, { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
         return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
       });
     } catch (error) {

@@ -6,12 +6,6 @@ export interface DiscountCodeRepository {
   /** by upper-cased code */
   findByCode(code: string): Promise<DiscountCode | undefined>;
   insert(code: DiscountCode): Promise<DiscountCode | "duplicate">;
+  /** A code's uses are reserved and given back with the payments that hold them (PaymentRepository). */
   update(id: string, change: Partial<Pick<DiscountCode, "type" | "value" | "maxUsage" | "expiresAt" | "isActive">>): Promise<DiscountCode | undefined>;
-  /**
-   * One conditional UPDATE: usageCount + 1 only while active and below maxUsage.
-   * false when no use was left. Never read-then-write.
-   */
-  reserveUse(id: string): Promise<boolean>;
-  /** Gives back a use reserved for an intent that was abandoned (never below 0). */
-  releaseUse(id: string): Promise<void>;
 }

@@ -44,8 +44,12 @@ export interface TransactionFilter {
 }
 
 export interface PaymentRepository {
-  /** Writes a pending payment for a fresh intent; the intent id is unique. */
-  insertPending(payment: Payment): Promise<Payment>;
+  /**
+   * Writes a pending payment for a fresh intent; the intent id is unique. A payment with a
+   * discount code reserves one use of it in the same transaction: "code-used-up" (nothing
+   * written) when the code is inactive or has no use left.
+   */
+  insertPending(payment: Payment): Promise<Payment | "code-used-up">;
   findById(id: string): Promise<PaymentWithPayer | undefined>;
   findByIntent(intentId: string): Promise<Payment | undefined>;
   /** The newest pending payment of a payer for a booking and kind, to reuse its intent. */

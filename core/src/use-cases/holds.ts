@@ -184,7 +184,7 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
     let payment = intentId === null ? undefined : yield* call(() => ports.payments.findByIntent(intentId));
     if (intentId !== null && payment === undefined) {
       const figures = breakdown(amount);
-      payment = yield* call(() =>
+      const inserted = yield* call(() =>
         ports.payments.insertPending(
           pendingPayment({
             id: paymentId,
@@ -204,9 +204,11 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
           }),
         ),
       );
+      // a remainder carries no discount code: there is no use to reserve, so it is always written
+      payment = inserted === "code-used-up" ? undefined : inserted;
     }
     if (result.status === "declined") {
-      if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id, (payment as Payment).discountCodeId));
+      if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id));
       yield* call(() => ports.bookings.setRemainder(booking.id, "failed"));
       yield* enqueueBalanceDue(ports, booking.id, amount).pipe(Effect.ignore);
       return "declined" as const;

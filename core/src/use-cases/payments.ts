@@ -1,7 +1,6 @@
 import { Effect, Exit } from "effect";
 import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
-import type { DiscountCode } from "../domain/discount.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import { chargedOf, pendingPayment } from "../domain/entities.js";
 import {
@@ -70,7 +69,8 @@ export type PaymentIntentPorts = Pick<
 /**
  * Creates (or returns the still-open) card intent for a booking: the owner's share or the rest
  * ("partial" / "full"), or the next share for anyone holding the booking's share link.
- * A discount use is reserved now and released if the intent is abandoned.
+ * A discount use is reserved with the pending payment, in one transaction, and released with it
+ * if the intent is abandoned: a process stopped anywhere in between keeps no use.
  */
 export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, input: PaymentIntentBody) =>
   Effect.gen(function* () {
@@ -114,16 +114,9 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
         );
     }
 
-    let code: DiscountCode | undefined;
-    if (codeText) {
-      code = yield* findUsableCode(ports, codeText);
-      yield* callOr(() => ports.discountCodes.reserveUse((code as DiscountCode).id), () => unusable("used-up"));
-    }
-    const release = code ? call(() => ports.discountCodes.releaseUse((code as DiscountCode).id)) : Effect.void;
-
+    const code = codeText ? yield* findUsableCode(ports, codeText) : undefined;
     const figures = breakdown(amount, code);
     if (figures.charged < MIN_CARD_CHARGE) {
-      yield* release;
       return yield* Effect.fail(new InvalidInput({ field: "discountCode", message: "El monto a pagar con tarjeta debe ser de al menos $0.50" }));
     }
 
@@ -146,7 +139,7 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
         idempotencyKey: `intent-${paymentId}`,
         ...saving,
       }),
-    ).pipe(Effect.tapErrorCause(() => release));
+    );
 
     const payment = pendingPayment({
       id: paymentId,
@@ -170,6 +163,11 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
       gameType: booking.gameType,
     });
     const saved = yield* call(() => ports.payments.insertPending(payment));
+    if (saved === "code-used-up") {
+      // the code's last use went to another payer since it was checked: this intent is let go
+      yield* call(() => ports.gateway.cancelIntent(intent.id)).pipe(Effect.ignore);
+      return yield* Effect.fail(unusable("used-up"));
+    }
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, payerId, payment: saved } satisfies IntentAnswer;
   });
 

@@ -16,7 +16,7 @@ import {
   type Court,
   type Venue,
 } from "@courts/core";
-import { aPayment } from "../../support/builders.js";
+import { aPayment, written } from "../../support/builders.js";
 import { freshDatabase, startServer, type EngineName, type TestDatabase, type TestServer } from "../../http/support/server.js";
 import { TEST_DATABASE_URL } from "../../sql/support/postgres.js";
 import { json, runCourts, type CourtsResult } from "./run-courts.js";
@@ -231,7 +231,7 @@ export const describeCliSuite = (engine: EngineName): void => {
         orFail(createBooking(ports, ADMIN, { courtId: court.id, bookingDate: day, timeSlot, gameType, userId: player.id }));
       const booked: Booking[] = [await book(first, "10:00", "singles"), await book(first, "19:00", "doubles"), await book(second, "08:00", "doubles")];
       const paid = booked[0]!;
-      const payment = await ports.payments.insertPending(aPayment({ amount: paid.totalAmount, kind: "full" }, { booking: paid, court: first, venue }));
+      const payment = written(await ports.payments.insertPending(aPayment({ amount: paid.totalAmount, kind: "full" }, { booking: paid, court: first, venue })));
       const outcome = await ports.payments.markSucceeded({
         intentId: payment.stripePaymentIntentId,
         at: instantOf(day, "12:00", ZONE),

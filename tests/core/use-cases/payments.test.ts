@@ -1,3 +1,4 @@
+import { Effect, Either } from "effect";
 import { describe, expect, it } from "vitest";
 import {
   ADMIN, GUEST, createBooking, createDiscountCode, createPaymentIntent, createShareLink, dailyStats, getShareLink,
@@ -139,6 +140,41 @@ describe("discount codes in payments", () => {
     await c.pay(intent.clientSecret);
     await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
     expect((await c.ports.bookings.findById(booking.id))?.paidAmount).toBe(1650);
+  });
+
+  it("when two players check out at once with a code's last use, then one intent gets it and the other is cancelled with 'used-up'", async () => {
+    const c = await club();
+    const mine = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "singles" }));
+    const theirs = await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "19:00", gameType: "singles" }));
+    const code = await ok(createDiscountCode(c.ports, ADMIN, { code: "ULTIMO", type: "percentage", value: 10, maxUsage: 1 }));
+    // the provider's side is watched: which intents were opened, which let go
+    const opened: string[] = [];
+    const gateway = {
+      ...c.gateway,
+      createIntent: async (input: Parameters<typeof c.gateway.createIntent>[0]) => {
+        const intent = await c.gateway.createIntent(input);
+        opened.push(intent.id);
+        return intent;
+      },
+    };
+    const ports = { ...c.ports, gateway };
+    // both pass the code's check before either writes its payment
+    const outcomes = await Promise.all(
+      [
+        createPaymentIntent(ports, c.asAna, { bookingId: mine.id, paymentType: "full", discountCode: "ultimo" }),
+        createPaymentIntent(ports, c.asBeto, { bookingId: theirs.id, paymentType: "full", discountCode: "ultimo" }),
+      ].map((effect) => Effect.runPromise(Effect.either(effect))),
+    );
+    const won = outcomes.filter(Either.isRight).map((o) => o.right);
+    const lost = outcomes.filter(Either.isLeft).map((o) => o.left);
+    expect(won).toHaveLength(1);
+    expect(lost).toMatchObject([{ reason: "used-up", message: "El código ya alcanzó su límite de usos" }]);
+    expect((await c.ports.discountCodes.findById(code.id))?.usageCount).toBe(1);
+    // the loser's intent was opened at the provider, and let go: it can never be charged
+    expect(opened).toHaveLength(2);
+    const statuses = await Promise.all(opened.map(async (id) => [id, (await c.gateway.retrieveIntent(id))?.status] as const));
+    expect(statuses.filter(([, status]) => status === "canceled").map(([id]) => id)).toEqual(opened.filter((id) => id !== won[0]!.paymentIntentId));
+    expect(statuses.find(([id]) => id === won[0]!.paymentIntentId)?.[1]).toBe("requires_payment_method");
   });
 
   it("when a code is unknown, inactive, expired or badly formed, then it says why", async () => {

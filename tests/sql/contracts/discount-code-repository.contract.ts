@@ -37,34 +37,4 @@ export const discountCodeRepositoryContract = (subject: () => Subject): void => 
     });
     expect(await codes().update("00000000-0000-4000-8000-00000000dead", { isActive: true })).toBeUndefined();
   });
-
-  it("when uses are reserved, then they stop at maxUsage", async () => {
-    const code = aDiscountCode({ maxUsage: 2 });
-    await codes().insert(code);
-    expect(await codes().reserveUse(code.id)).toBe(true);
-    expect(await codes().reserveUse(code.id)).toBe(true);
-    expect(await codes().reserveUse(code.id)).toBe(false);
-    expect(await codes().findById(code.id)).toMatchObject({ usageCount: 2 });
-  });
-
-  it("when a code is inactive or unknown, then no use is reserved; without a maximum, uses never run out", async () => {
-    const inactive = aDiscountCode({ isActive: false });
-    const unlimited = aDiscountCode({ maxUsage: null, usageCount: 1000 });
-    await codes().insert(inactive);
-    await codes().insert(unlimited);
-    expect(await codes().reserveUse(inactive.id)).toBe(false);
-    expect(await codes().reserveUse("00000000-0000-4000-8000-00000000dead")).toBe(false);
-    expect(await codes().reserveUse(unlimited.id)).toBe(true);
-    expect(await codes().findById(unlimited.id)).toMatchObject({ usageCount: 1001 });
-  });
-
-  it("when a use is released, then the count goes down but never below zero", async () => {
-    const code = aDiscountCode({ maxUsage: 1 });
-    await codes().insert(code);
-    await codes().reserveUse(code.id);
-    await codes().releaseUse(code.id);
-    await codes().releaseUse(code.id);
-    expect(await codes().findById(code.id)).toMatchObject({ usageCount: 0 });
-    expect(await codes().reserveUse(code.id)).toBe(true);
-  });
 };

@@ -1,6 +1,6 @@
 import { addDays, type Payment, type PaymentWithPayer } from "@courts/core";
 import { expect, it } from "vitest";
-import { aBooking, aPayment } from "../../support/builders.js";
+import { aBooking, aPayment, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
 
@@ -89,9 +89,9 @@ export const historyContract = (subject: () => Subject): void => {
     const list: Payment[] = [];
     for (let i = 0; i < n; i++)
       list.push(
-        await repos().payments.insertPending(
+        written(await repos().payments.insertPending(
           aPayment({ amount: 100 + i, createdAt: new Date(Date.parse("2026-11-20T10:00:00.000Z") + i * 60_000) }, { booking, ...place }),
-        ),
+        )),
       );
     for (const p of list.slice(0, paid))
       await repos().payments.markSucceeded({ intentId: p.stripePaymentIntentId, at: at("2026-11-20T12:00:00.000Z"), shareLinkId: null });
@@ -138,12 +138,12 @@ export const historyContract = (subject: () => Subject): void => {
     const court = await seedCourt(repos(), place.venue.id);
     const booking = await seedBooking(repos(), { user: place.user, court });
     // 61 payments on 7 instants: the batches must break ties by id, not lose or repeat rows
-    const written: Payment[] = [];
+    const inserted: Payment[] = [];
     for (let i = 0; i < 61; i++)
-      written.push(
-        await repos().payments.insertPending(
+      inserted.push(
+        written(await repos().payments.insertPending(
           aPayment({ createdAt: new Date(Date.parse("2026-11-20T10:00:00.000Z") + (i % 7) * 3_600_000) }, { booking, court, venue: place.venue }),
-        ),
+        )),
       );
     const streamed: PaymentWithPayer[] = [];
     for await (const p of repos().payments.streamTransactions({}, { batchSize: 5 })) streamed.push(p);
@@ -159,7 +159,7 @@ export const historyContract = (subject: () => Subject): void => {
     const firstTwoHours = { from: at("2026-11-20T10:00:00.000Z"), to: at("2026-11-20T12:00:00.000Z") };
     for await (const p of repos().payments.streamTransactions(firstTwoHours, { batchSize: 4 }))
       firstHours.push(p);
-    expect(firstHours).toHaveLength(written.filter((p) => p.createdAt < at("2026-11-20T12:00:00.000Z")).length);
+    expect(firstHours).toHaveLength(inserted.filter((p) => p.createdAt < at("2026-11-20T12:00:00.000Z")).length);
   });
 
   it("when payments are written every way, then the summary equals the transaction rows summed with the same definitions", async () => {

@@ -1,6 +1,6 @@
-import type { Booking, Payment } from "@courts/core";
+import type { Booking, DiscountCode, Payment } from "@courts/core";
 import { expect, it } from "vitest";
-import { aDiscountCode, aPayment, aShareLink, aUser } from "../../support/builders.js";
+import { aDiscountCode, aPayment, aShareLink, aUser, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { inserted, seedBooking, seedPlace, type Place } from "../support/seed.js";
 
@@ -13,13 +13,13 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
   const setup = async (amount = 725, overrides: Partial<Payment> = {}) => {
     const place = await seedPlace(repos());
     const booking = await seedBooking(repos(), place, { timeSlot: "10:00", gameType: "singles" });
-    const payment = await repos().payments.insertPending(aPayment({ amount, ...overrides }, { booking, ...place }));
+    const payment = written(await repos().payments.insertPending(aPayment({ amount, ...overrides }, { booking, ...place })));
     return { place, booking, payment };
   };
   const pay = (payment: Payment, when = "2026-11-21T15:00:00.000Z", shareLinkId: string | null = null) =>
     repos().payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: at(when), shareLinkId });
   const another = (ctx: { place: Place; booking: Booking }, overrides: Partial<Payment> = {}) =>
-    repos().payments.insertPending(aPayment({ amount: 725, ...overrides }, { booking: ctx.booking, ...ctx.place }));
+    repos().payments.insertPending(aPayment({ amount: 725, ...overrides }, { booking: ctx.booking, ...ctx.place })).then(written);
 
   it("when a pending payment is inserted, then it is found by id (with its payer) and by intent", async () => {
     const { place, payment } = await setup(725, { discount: 100, discountCode: "PROMO10", kind: "full" });
@@ -142,24 +142,53 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().payments.markFailed(paid.id)).toBe(false);
   });
 
+  /** A pending payment of 725 for the setup's booking that uses `code`. */
+  const withCode = (ctx: { place: Place; booking: Booking }, code: DiscountCode) =>
+    aPayment({ amount: 725, discountCode: code.code, discountCodeId: code.id }, { booking: ctx.booking, ...ctx.place });
+  const usageOf = async (code: DiscountCode) => (await repos().discountCodes.findById(code.id))?.usageCount;
+
+  it("when pending payments carry a code, then each reserves one use with it, up to maxUsage; an inactive code reserves none", async () => {
+    const ctx = await setup();
+    const limited = aDiscountCode({ maxUsage: 2, usageCount: 0 });
+    const inactive = aDiscountCode({ isActive: false, usageCount: 0 });
+    const unlimited = aDiscountCode({ maxUsage: null, usageCount: 1000 });
+    for (const code of [limited, inactive, unlimited]) await repos().discountCodes.insert(code);
+    for (let i = 0; i < 2; i++) expect(await repos().payments.insertPending(withCode(ctx, limited))).toMatchObject({ discountCodeId: limited.id });
+    const refused = withCode(ctx, limited);
+    expect(await repos().payments.insertPending(refused)).toBe("code-used-up");
+    expect(await repos().payments.findById(refused.id)).toBeUndefined();
+    expect(await usageOf(limited)).toBe(2);
+    const offered = withCode(ctx, inactive);
+    expect(await repos().payments.insertPending(offered)).toBe("code-used-up");
+    expect(await repos().payments.findById(offered.id)).toBeUndefined();
+    expect(await usageOf(inactive)).toBe(0);
+    written(await repos().payments.insertPending(withCode(ctx, unlimited)));
+    expect(await usageOf(unlimited)).toBe(1001);
+  });
+
   it("when a pending payment that reserved a code's use fails or is owed a refund, then the use goes back with the move, once", async () => {
     const ctx = await setup();
-    const code = aDiscountCode({ usageCount: 0 });
+    const code = aDiscountCode({ maxUsage: null, usageCount: 0 });
     await repos().discountCodes.insert(code);
-    const usage = async () => (await repos().discountCodes.findById(code.id))?.usageCount;
-    for (let i = 0; i < 3; i++) expect(await repos().discountCodes.reserveUse(code.id)).toBe(true);
-    expect(await repos().payments.markFailed(ctx.payment.id, code.id)).toBe(true);
-    expect(await usage()).toBe(2);
+    const [failing, owed] = [written(await repos().payments.insertPending(withCode(ctx, code))), written(await repos().payments.insertPending(withCode(ctx, code)))];
+    written(await repos().payments.insertPending(withCode(ctx, code)));
+    expect(await usageOf(code)).toBe(3);
+    expect(await repos().payments.markFailed(failing.id, code.id)).toBe(true);
+    expect(await usageOf(code)).toBe(2);
     // a second sweeper's move does not count: the use is not given back twice
-    expect(await repos().payments.markFailed(ctx.payment.id, code.id)).toBe(false);
-    expect(await usage()).toBe(2);
-    const owed = await another(ctx);
+    expect(await repos().payments.markFailed(failing.id, code.id)).toBe(false);
+    expect(await usageOf(code)).toBe(2);
     expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(true);
     expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(false);
-    expect(await usage()).toBe(1);
+    expect(await usageOf(code)).toBe(1);
     // without a code to release, the moves leave the code alone
     expect(await repos().payments.markFailed((await another(ctx)).id)).toBe(true);
-    expect(await usage()).toBe(1);
+    expect(await usageOf(code)).toBe(1);
+    // and a count never goes below zero
+    const spent = aDiscountCode({ usageCount: 0 });
+    await repos().discountCodes.insert(spent);
+    expect(await repos().payments.markFailed((await another(ctx)).id, spent.id)).toBe(true);
+    expect(await usageOf(spent)).toBe(0);
   });
 
   it("when refunds are recorded, then they add up to at most the charged amount", async () => {
@@ -188,9 +217,9 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     const later = await another(ctx, { createdAt: at("2026-11-21T11:00:00.000Z") });
     const otherPlace = await seedPlace(repos());
     const otherBooking = await seedBooking(repos(), otherPlace);
-    const foreign = await repos().payments.insertPending(
+    const foreign = written(await repos().payments.insertPending(
       aPayment({ createdAt: at("2026-11-21T09:00:00.000Z") }, { booking: otherBooking, ...otherPlace }),
-    );
+    ));
     expect(await repos().payments.listByBooking(ctx.booking.id)).toEqual([later, ctx.payment]);
     expect(await repos().payments.listByUser(ctx.place.user.id)).toEqual([later, ctx.payment]);
     const all = (await repos().payments.pageTransactions({}, { page: 1, pageSize: 50 })).items;

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { aPayment, aShareLink, aVenue } from "../../support/builders.js";
+import { aPayment, aShareLink, aVenue, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
 
@@ -31,7 +31,7 @@ export const venueRepositoryContract = (subject: () => Subject): void => {
     const booking = await seedBooking(repos(), place);
     const other = await seedBooking(repos(), { user: place.user, court: second });
     const link = await repos().shareLinks.insert(aShareLink(booking));
-    const payment = await repos().payments.insertPending(aPayment({}, { booking, court: place.court, venue: place.venue }));
+    const payment = written(await repos().payments.insertPending(aPayment({}, { booking, court: place.court, venue: place.venue })));
     const survivor = await seedPlace(repos());
     const survivorBooking = await seedBooking(repos(), survivor);
 

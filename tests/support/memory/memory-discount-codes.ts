@@ -26,15 +26,4 @@ export const memoryDiscountCodes = (state: MemoryState): DiscountCodeRepository 
     state.discountCodes.set(id, next);
     return next;
   },
-  async reserveUse(id) {
-    const current = state.discountCodes.get(id);
-    if (!current || !current.isActive) return false;
-    if (current.maxUsage !== null && current.usageCount >= current.maxUsage) return false;
-    state.discountCodes.set(id, { ...current, usageCount: current.usageCount + 1 });
-    return true;
-  },
-  async releaseUse(id) {
-    const current = state.discountCodes.get(id);
-    if (current && current.usageCount > 0) state.discountCodes.set(id, { ...current, usageCount: current.usageCount - 1 });
-  },
 });

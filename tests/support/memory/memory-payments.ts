@@ -23,7 +23,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
 
-  /** as memoryDiscountCodes' releaseUse: one use back, never below zero */
+  /** a discount code's use given back with its payment's move, never below zero */
   const releaseUse = (codeId: string | null) => {
     const code = codeId === null ? undefined : state.discountCodes.get(codeId);
     if (code && code.usageCount > 0) state.discountCodes.set(code.id, { ...code, usageCount: code.usageCount - 1 });
@@ -48,6 +48,12 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     async insertPending(payment) {
       if (state.payments.has(payment.id)) throw new Error(`duplicate payment id ${payment.id}`);
       if (byIntent(payment.stripePaymentIntentId)) throw new Error(`duplicate payment intent ${payment.stripePaymentIntentId}`);
+      if (payment.discountCodeId !== null) {
+        // one use of an active code below its maximum, reserved with the payment
+        const code = state.discountCodes.get(payment.discountCodeId);
+        if (!code || !code.isActive || (code.maxUsage !== null && code.usageCount >= code.maxUsage)) return "code-used-up";
+        state.discountCodes.set(code.id, { ...code, usageCount: code.usageCount + 1 });
+      }
       state.payments.set(payment.id, payment);
       return payment;
     },
