@@ -54,11 +54,11 @@ const insertIfAllowed = (booking: Booking, limits: Parameters<BookingRepository[
   ];
 };
 
+const INSERT_COLUMNS = INSERT.slice(INSERT.indexOf("(") + 1, INSERT.indexOf(")")).split(", ");
 /** The booking as insert_hold reads it: INSERT's columns, named, with INSERT's values. */
 const holdRow = (b: Booking): string => {
-  const columns = INSERT.slice(INSERT.indexOf("(") + 1, INSERT.indexOf(")")).split(", ");
   const values = insertParams(b);
-  return JSON.stringify(Object.fromEntries(columns.map((column, i) => [column, values[i]])));
+  return JSON.stringify(Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])));
 };
 
 /** Rolls the cancel's transaction back when the booking was no longer active. */

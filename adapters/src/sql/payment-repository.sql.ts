@@ -1,5 +1,4 @@
 import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
-import { PaymentSchema, type PaymentRow } from "./entities.js";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
@@ -22,8 +21,6 @@ const withReleasedUse = async (
     return moved;
   });
 };
-
-const toRow = (p: Payment): PaymentRow => ({ ...p });
 
 /** Thrown inside markSucceeded's transaction to roll back every step with a typed outcome. */
 class Rollback extends Error {
@@ -169,14 +166,15 @@ const recordInTransaction = async (
 const asParam = (value: unknown): string | number | boolean | null =>
   value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 
-/** Writes a payment's row within a transaction. */
-const insertRow = async (tx: SqlTx, payment: Payment): Promise<void> => {
-  const columns = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+const INSERT_COLUMNS = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+const INSERT = `insert into payments (${INSERT_COLUMNS.join(", ")}) values (${INSERT_COLUMNS.map(() => "?").join(", ")})`;
+/** each column's Payment field: booking_id -> bookingId */
+const INSERT_FIELDS = INSERT_COLUMNS.map((column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+
+/** Writes a payment's row, through `run`: the client's, or a transaction's. */
+const insertRow = async (run: SqlTx["run"], payment: Payment): Promise<void> => {
   const values = payment as unknown as Record<string, unknown>;
-  await tx.run(
-    `insert into payments (${columns.join(", ")}) values (${columns.map(() => "?").join(", ")})`,
-    columns.map((column) => asParam(values[column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())])),
-  );
+  await run(INSERT, INSERT_FIELDS.map((field) => asParam(values[field])));
 };
 
 /** Leases the unleased payments that meet `condition` to one sweeping process, oldest first. */
@@ -200,14 +198,14 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
     if (payment.discountCodeId === null) {
-      await sql.fork().insert(PaymentSchema, toRow(payment));
+      await insertRow((text, params) => sql.run(text, params), payment);
       return payment;
     }
     const codeId = payment.discountCodeId;
     return sql.transaction(async (tx) => {
       // the code's use is reserved with the payment that holds it, or neither is written
       if ((await tx.run(RESERVE_USE, [codeId, true])) === 0) return "code-used-up" as const;
-      await insertRow(tx, payment);
+      await insertRow((text, params) => tx.run(text, params), payment);
       return payment;
     });
   },
@@ -241,7 +239,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     try {
       return await sql.transaction(async (tx) => {
         // written pending and recorded at once, by the same steps as a card payment
-        await insertRow(tx, { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
+        await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
         return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
       });
     } catch (error) {

@@ -211,7 +211,7 @@ export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock
  * when the provider answers.
  */
 const refundOnArrival = (
-  ports: Pick<Ports, "payments" | "gateway" | "clock" | "discountCodes">,
+  ports: Pick<Ports, "payments" | "gateway" | "clock">,
   payment: Payment,
   amount: Cents,
   flag: PaymentFlag,
