@@ -161,6 +161,8 @@ describeOnEngines("input validation", (server) => {
     it("when a venue or court does not exist, then 404 with its Spanish message", async () => {
       expect((await clients.guest.get("/api/venues/no-existe")).body).toEqual({ message: "Complejo no encontrado", code: "VENUE_NOT_FOUND" });
       expect((await clients.guest.get("/api/courts/no-existe")).body).toEqual({ message: "Cancha no encontrada", code: "COURT_NOT_FOUND" });
+      const day = await clients.guest.get("/api/courts/no-existe/bookings?date=2030-01-15");
+      expect([day.status, day.body]).toEqual([404, { message: "Cancha no encontrada", code: "COURT_NOT_FOUND" }]);
       expect((await clients.guest.get("/api/images/no-existe")).status).toBe(404);
     });
   });
