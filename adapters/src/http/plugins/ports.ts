@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import fp from "fastify-plugin";
 import type { PasswordHasher, Ports } from "@courts/core";
 import { concurrencyLimit } from "../../limit.js";
@@ -5,12 +6,14 @@ import type { AppDeps, HttpConfig } from "../deps.js";
 import "../augment.js";
 
 /**
- * Password checks at once per server process. Each argon2id call holds 19 MiB and a libuv worker
- * thread for tens of milliseconds: a burst of logins would otherwise take all four workers (the
- * SQLite driver and the file system queue behind them) and add 76 MiB to the process. Two keep the
- * throughput of two cores (`npm run bench`, login).
+ * Password checks at once per server process: one core fewer than the machine has, and at least
+ * one. Each argon2id call holds 19 MiB and a core for tens of milliseconds, on a libuv worker
+ * thread. Unbounded, a burst of logins takes all four workers (the SQLite driver and the file
+ * system queue behind them), adds 76 MiB to the process and leaves the event loop no core: every
+ * other request waits behind the burst. On two cores, one check at a time keeps a core for
+ * everything else (`npm run bench`, login).
  */
-const PASSWORD_CHECKS_AT_ONCE = 2;
+const PASSWORD_CHECKS_AT_ONCE = Math.max(1, availableParallelism() - 1);
 
 const limitedHasher = (hasher: PasswordHasher): PasswordHasher => {
   const limited = concurrencyLimit(PASSWORD_CHECKS_AT_ONCE);
