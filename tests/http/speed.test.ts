@@ -1,10 +1,11 @@
 import { request as httpRequest } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, SESSION_COOKIE } from "@courts/adapters";
+import { compressedOnce } from "@courts/adapters/http/compressed-once";
 import { Client } from "./support/client.js";
-import { adminClient, newCourt, newPlayer, PASSWORD } from "./support/fixtures.js";
+import { adminClient, book, newCourt, newPlayer, PASSWORD, type CourtShape } from "./support/fixtures.js";
 import { freshDatabase, HTTP_ENGINES, startServer, testHttpConfig, webDistWith, type TestDatabase, type TestServer } from "./support/server.js";
 
 /** What makes pages fast: compressed answers and assets, immutable hashed assets, reads without a session. */
@@ -34,6 +35,8 @@ describe("speed: compression, caching and guest reads", () => {
   let db: TestDatabase;
   let server: TestServer;
   let web: ReturnType<typeof webDistWith>;
+  let venueId: string;
+  const courts: CourtShape[] = [];
 
   beforeAll(async () => {
     const script = "assets/index-5f3a9c.js";
@@ -49,7 +52,8 @@ describe("speed: compression, caching and guest reads", () => {
     server = await startServer(db.url, { webDist: web.path });
     const admin = await adminClient(server);
     const venue = await admin.post<{ id: string }>("/api/venues", { name: "Club Veloz", location: "Quito", description: "x".repeat(200) });
-    for (let n = 1; n <= 8; n++) await newCourt(admin, { name: `Cancha rápida ${n}`, courtNumber: n, venueId: venue.body.id });
+    venueId = venue.body.id;
+    for (let n = 1; n <= 8; n++) courts.push(await newCourt(admin, { name: `Cancha rápida ${n}`, courtNumber: n, venueId }));
   });
   afterAll(async () => {
     await server?.close();
@@ -99,6 +103,54 @@ describe("speed: compression, caching and guest reads", () => {
     // a small answer is not worth compressing
     const small = await raw(server.baseUrl, "/api/config", { "accept-encoding": "br, gzip" });
     expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("when a month calendar is asked for with brotli or gzip, then it is sent compressed, the same calendar as plain, and a new booking shows in the next one", async () => {
+    const { client } = await newPlayer(server);
+    let last = await book(client, courts);
+    for (let i = 0; i < 23; i++) last = await book(client, courts);
+    const [year, month] = last.bookingDate.slice(0, 7).split("-").map(Number);
+    const path = `/api/venues/${venueId}/bookings?year=${year}&month=${month}`;
+
+    const plain = await raw(server.baseUrl, path);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(String(plain.headers.vary)).toMatch(/accept-encoding/i);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const calendar = JSON.parse(plain.body.toString()) as { bookingDate: string; timeSlot: string }[];
+    expect(calendar.length).toBeGreaterThanOrEqual(24);
+
+    const br = await raw(server.baseUrl, path, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString())).toEqual(calendar);
+    expect(br.body.length * 3).toBeLessThan(plain.body.length);
+    // brotli refused by its quality value: gzip
+    const gz = await raw(server.baseUrl, path, { "accept-encoding": "br;q=0, gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(calendar);
+    // neither offered: as it is
+    expect((await raw(server.baseUrl, path, { "accept-encoding": "deflate" })).headers["content-encoding"]).toBeUndefined();
+
+    const added = await book(client, courts);
+    const [addedYear, addedMonth] = added.bookingDate.slice(0, 7).split("-").map(Number);
+    const after = await raw(server.baseUrl, `/api/venues/${venueId}/bookings?year=${addedYear}&month=${addedMonth}`, { "accept-encoding": "br" });
+    const entries = JSON.parse(brotliDecompressSync(after.body).toString()) as { id: string }[];
+    expect(entries.map((e) => e.id)).toContain(added.id);
+  });
+
+  it("when the same kept calendar is sent twice, then it was compressed once: the same bytes, not a copy", async () => {
+    const send = compressedOnce();
+    const headers: Record<string, string> = {};
+    const reply = { header: (name: string, value: string) => ((headers[name] = value), reply) } as unknown as FastifyReply;
+    const asking = { headers: { "accept-encoding": "br" } } as unknown as FastifyRequest;
+    const kept = Buffer.from(JSON.stringify(Array.from({ length: 40 }, (_, i) => ({ id: `reserva-${i}`, timeSlot: "19:00" }))));
+    const first = await send(asking, reply, kept);
+    expect(headers["content-encoding"]).toBe("br");
+    expect(await send(asking, reply, kept)).toBe(first);
+    // a calendar built again (a booking changed it) is another Buffer: compressed anew
+    const rebuilt = Buffer.from(kept);
+    expect(await send(asking, reply, rebuilt)).not.toBe(first);
+    expect(brotliDecompressSync(first).equals(kept)).toBe(true);
   });
 
   it("when a guest's page checks the session with ?optional=1, then 204 (no error in the console); without it, still 401", async () => {

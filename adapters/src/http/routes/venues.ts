@@ -17,6 +17,7 @@ import {
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
+import { compressedOnce } from "../compressed-once.js";
 import { decode, idParam } from "../decode.js";
 import { answerOf, bodies, idParams, listOf, noContent, queries } from "../openapi.js";
 import { run } from "../run.js";
@@ -28,6 +29,8 @@ const bufferOf = (bytes: Uint8Array): Buffer =>
 
 export default routes("venues", async (app) => {
   const tags = ["venues"];
+  // a kept calendar is the same Buffer on each hit: compressed once, not per request
+  const sendCalendar = compressedOnce();
   const params = idParams();
 
   app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf(VenueAnswer) } } }, async (_request, reply) => {
@@ -57,6 +60,8 @@ export default routes("venues", async (app) => {
   app.get(
     "/api/venues/:id/bookings",
     {
+      // compressed once per calendar (sendCalendar), not by the plugin on each request
+      compress: false,
       schema: {
         tags,
         summary: "Calendario del mes: cancha, fecha, hora y tipo de juego (sin datos de usuarios)",
@@ -70,7 +75,7 @@ export default routes("venues", async (app) => {
       const query = decode(MonthQuery, request.query);
       reply.header("cache-control", PUBLIC_READ);
       const body = await run(venueMonth(app.ports, id, query));
-      return reply.type(JSON_TYPE).send(bufferOf(body));
+      return reply.type(JSON_TYPE).send(await sendCalendar(request, reply, bufferOf(body)));
     },
   );
 
