@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { CourtPrices, Ports } from "@courts/core";
 import { ADMIN, createCourt, createVenue, DEFAULT_PRICES, setCourtImage, setVenueImage, updateCourt, uploadImage } from "@courts/core";
 import { run } from "./http/run.js";

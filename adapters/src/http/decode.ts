@@ -1,4 +1,6 @@
-import { Either, ParseResult, Schema } from "effect";
+import * as Either from "effect/Either";
+import * as ParseResult from "effect/ParseResult";
+import * as Schema from "effect/Schema";
 import { HttpProblem } from "./error-mapping.js";
 
 const formatPath = (path: ReadonlyArray<PropertyKey>): string => path.map(String).join(".");

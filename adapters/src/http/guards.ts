@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { requireAdmin, requireUser } from "@courts/core";
 import { actorOf } from "./actor.js";
 import { run } from "./run.js";

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { JSONSchema, Option, Schema, SchemaAST } from "effect";
+import * as JSONSchema from "effect/JSONSchema";
+import * as Option from "effect/Option";
+import * as Schema from "effect/Schema";
+import * as SchemaAST from "effect/SchemaAST";
 import {
   BookingSeriesBody,
   CancellationBody,

@@ -1,4 +1,4 @@
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 /**
  * Failures of the card-provider adapters. They are thrown (port calls are promises), carry a

@@ -1,5 +1,6 @@
 import { ADMIN, catchUpNotices, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
-import { Effect, Either } from "effect";
+import * as Effect from "effect/Effect";
+import * as Either from "effect/Either";
 import type { Ports } from "@courts/core";
 import type { Config } from "../config.js";
 import { fileMailer, MAIL_LEASE_MS, smtpMailer } from "../mail/mailer.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { createAdmin, presentUser, RegisterBody } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { decodeOptions } from "../support/decode.js";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { WaitlistEntry } from "../ports/notifications.js";
 import { UserAnswer } from "./catalog.js";
 import { Instant, LocalDate, Slot } from "./common.js";

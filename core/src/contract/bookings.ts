@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { DiscountCode } from "../domain/discount.js";
 import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";

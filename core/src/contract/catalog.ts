@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { Court, User } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import type { VenueWithCount } from "../use-cases/venues.js";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import type { Block } from "../domain/blocks.js";
 import { paymentStatusOf } from "../domain/booking.js";
 import { formatMoney } from "../domain/money.js";

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 
 /**
  * The pieces every answer is made of. Money leaves as a decimal string with two decimals, an

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { chargedOf, type Payment } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import { placesLeft } from "../domain/share-link.js";

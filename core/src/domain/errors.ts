@@ -1,4 +1,4 @@
-import { Data } from "effect";
+import * as Data from "effect/Data";
 
 /**
  * Expected failures of the use cases. Each carries a Spanish message for a person; the HTTP

@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { BLOCK_REASONS } from "../domain/blocks.js";
 import { body, Id, LocalDateString, MoneyCents, required, says, Slot } from "./fields.js";
 import { GameTypeSchema } from "./requests.js";

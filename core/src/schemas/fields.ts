@@ -1,4 +1,4 @@
-import { Schema } from "effect";
+import * as Schema from "effect/Schema";
 import { parseMoney } from "../domain/money.js";
 import { isSlot } from "../domain/slots.js";
 import { isLocalDate } from "../domain/time.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { User } from "../domain/entities.js";
 import { EmailTaken, InvalidCredentials, InvalidInput, NotAuthenticated, UserNotFound, UsernameTaken } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";

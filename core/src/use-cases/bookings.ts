@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Booking } from "../domain/booking.js";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";

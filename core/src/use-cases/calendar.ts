@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { CalendarFeedNotFound } from "../domain/errors.js";
 import type { CalendarEvent } from "../domain/notices.js";
 import { FEED_CANCELLED_DAYS } from "../domain/notices.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { chargedOf } from "../domain/entities.js";
 import { BookingNotActive } from "../domain/errors.js";
 import type { Cents } from "../domain/money.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { monthRange } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Block, BlockReason } from "../domain/blocks.js";
 import { blockCovers, blockedSlotsOf, MAX_BLOCK_DAYS } from "../domain/blocks.js";
 import type { Booking } from "../domain/booking.js";

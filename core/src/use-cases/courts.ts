@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Court } from "../domain/entities.js";
 import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
 import { DEFAULT_PRICES } from "../domain/pricing.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { DiscountCode, DiscountType } from "../domain/discount.js";
 import { CODE_PATTERN, codeUnusable, normalizeCode } from "../domain/discount.js";
 import { DiscountCodeNotFound, DiscountUnusable, DuplicateDiscountCode, InvalidInput } from "../domain/errors.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { ImageType, StoredImage } from "../domain/entities.js";
 import { ImageNotFound, ImageTooLarge, InvalidInput, UnsupportedImage } from "../domain/errors.js";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, sniffImageType } from "../domain/images.js";

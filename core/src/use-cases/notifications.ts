@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Booking } from "../domain/booking.js";
 import type { Payment } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { chargedOf } from "../domain/entities.js";
 import { InvalidInput } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";

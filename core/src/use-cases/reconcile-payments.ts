@@ -1,4 +1,5 @@
-import { Effect, Exit } from "effect";
+import * as Effect from "effect/Effect";
+import * as Exit from "effect/Exit";
 import type { Ports } from "../ports/index.js";
 import { CLAIM_MS, sendOwedRefund, settleOrCancelIntent } from "./payments.js";
 import { call } from "./support.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Payment } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";
 import { InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/errors.js";

@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { PLAYERS } from "../domain/pricing.js";
 import { BookingFullyPaid, BookingNotActive, InvalidInput, ShareLinkExpired, ShareLinkFull, ShareLinkNotFound, SlotInPast } from "../domain/errors.js";
 import { isExpired, isFull, shareLinkExpiry } from "../domain/share-link.js";

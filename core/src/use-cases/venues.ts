@@ -1,4 +1,4 @@
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import type { Venue } from "../domain/entities.js";
 import { InvalidInput, VenueNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { getVenue, imageSrc } from "@courts/core";
 import { escapeHtml } from "../../mail/html.js";
 

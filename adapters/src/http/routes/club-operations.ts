@@ -36,7 +36,7 @@ import {
   venueMonthBlocks,
   VenueIdQuery,
 } from "@courts/core";
-import { Effect } from "effect";
+import * as Effect from "effect/Effect";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly } from "../guards.js";
