@@ -138,6 +138,30 @@ describe("speed: compression, caching and guest reads", () => {
     expect(entries.map((e) => e.id)).toContain(added.id);
   });
 
+  it("when something fails after the calendar was compressed, then the error goes out readable: plain JSON, no content-encoding", async () => {
+    const { client } = await newPlayer(server);
+    let last = await book(client, courts);
+    for (let i = 0; i < 23; i++) last = await book(client, courts);
+    const [year, month] = last.bookingDate.slice(0, 7).split("-").map(Number);
+    const url = `/api/venues/${venueId}/bookings?year=${year}&month=${month}`;
+    const app = await buildApp({ ports: server.ports, sessionStore: server.database.sessionStore, config: testHttpConfig(), logger: false });
+    let failures = 0;
+    // runs after the route compressed its answer, once: as a session store that failed to save would
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (request.url === url && reply.statusCode === 200 && failures++ === 0) throw new Error("el almacén de sesiones no responde");
+      return payload;
+    });
+    try {
+      const answer = await app.inject({ method: "GET", url, headers: { "accept-encoding": "br" } });
+      expect(failures).toBe(1);
+      expect(answer.statusCode).toBe(500);
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(answer.json()).toEqual({ message: "Error interno del servidor", code: "INTERNAL" });
+    } finally {
+      await app.close();
+    }
+  });
+
   it("when the same kept calendar is sent twice, then it was compressed once: the same bytes, not a copy", async () => {
     const send = compressedOnce();
     const headers: Record<string, string> = {};

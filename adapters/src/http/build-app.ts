@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
@@ -114,7 +115,10 @@ const observe = (app: FastifyInstance, sink: (answer: ObservedAnswer) => void) =
   });
   app.addHook("onSend", async (request, reply, payload) => {
     const contentType = String(reply.getHeader("content-type") ?? "");
-    const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) && contentType.includes("json") ? payload.toString("utf8") : undefined;
+    // a route may send an answer it compressed itself (compressed-once.ts): observed as decoded
+    const encoding = reply.getHeader("content-encoding");
+    const decoded = (bytes: Buffer) => (encoding === "br" ? brotliDecompressSync(bytes) : encoding === "gzip" ? gunzipSync(bytes) : bytes);
+    const text = typeof payload === "string" ? payload : Buffer.isBuffer(payload) && contentType.includes("json") ? decoded(payload).toString("utf8") : undefined;
     const json = contentType.includes("application/json") && text !== undefined && text !== "";
     sink({
       method: request.method,

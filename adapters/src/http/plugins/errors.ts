@@ -44,8 +44,10 @@ const isFastifyError = (error: unknown): error is FastifyError =>
 
 const send = (reply: FastifyReply, status: number, body: object) => {
   if (reply.sent) return;
-  // an error never carries the cache headers of the answer it replaced
+  // an error never carries the cache headers of the answer it replaced, nor its encoding (a route
+  // that compressed its answer itself, compressed-once.ts): the error's JSON goes as it is
   reply.header("cache-control", "no-store");
+  reply.removeHeader("content-encoding");
   void reply.code(status).type("application/json; charset=utf-8").send(body);
 };
 
