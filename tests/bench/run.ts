@@ -39,6 +39,7 @@ type Endpoint =
   | "createBooking"
   | "invoicePdf"
   | "login"
+  | "availabilityDuringLogins"
   | "transactions"
   | "stats"
   | "heavyBookings"
@@ -63,6 +64,8 @@ const ENDPOINTS: readonly {
   { key: "createBooking", label: "create booking", target: { sqlite: 0.15, postgresql: 0.1 } },
   { key: "invoicePdf", label: "invoice PDF", target: { sqlite: 0.02, postgresql: 0.02 } },
   { key: "login", label: "login (argon2id)", target: null },
+  // what a burst of logins leaves to everyone else: availability while 50 more connections log in
+  { key: "availabilityDuringLogins", label: "availability, logins", target: null },
   // the endpoints that read history: their targets compare 10x with 1x (--scale 1,10)
   { key: "transactions", label: "transactions, first page", target: null },
   { key: "stats", label: "payment stats", target: null },
@@ -214,6 +217,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) =
       const invoice = pick(invoices);
       return { path: `/api/payments/${invoice.paymentId}/invoice`, headers: { cookie: cookies[invoice.userIndex]! } };
     },
+    availabilityDuringLogins: () => ({ path: `/api/courts/${pick(courts).id}/bookings?date=${pick(seeded.bookedDates)}` }),
     login: () => ({
       method: "POST",
       path: "/api/auth/login",
@@ -296,20 +300,27 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** connections of the load that runs alongside a measured one (availability during logins) */
+const ALONGSIDE_CONNECTIONS = 50;
+
 const measureEndpoint = async (
   server: ServerProcess,
   next: () => BenchRequest,
   status: number,
+  alongside?: () => BenchRequest,
 ): Promise<LoadResult & { rssMb: number; cpu: number }> => {
   let rssMb = 0;
   const sample = setInterval(() => {
     rssMb = Math.max(rssMb, server.memory()?.rssMb ?? 0);
   }, 200);
+  // not measured: it runs while the measured load runs, for as long
+  const besides = (duration: number) =>
+    alongside ? load({ url: server.url, connections: ALONGSIDE_CONNECTIONS, seconds: duration, next: alongside }) : undefined;
   try {
-    if (warmup > 0) await load({ url: server.url, connections, seconds: warmup, next, status });
+    if (warmup > 0) await Promise.all([load({ url: server.url, connections, seconds: warmup, next, status }), besides(warmup)]);
     const cpuBefore = server.cpuSeconds() ?? 0;
     const started = performance.now();
-    const result = await load({ url: server.url, connections, seconds, next, status });
+    const [result] = await Promise.all([load({ url: server.url, connections, seconds, next, status }), besides(seconds)]);
     const cpu = ((server.cpuSeconds() ?? 0) - cpuBefore) / ((performance.now() - started) / 1000);
     return { ...result, rssMb: Math.max(rssMb, server.memory()?.rssMb ?? 0), cpu };
   } finally {
@@ -399,7 +410,8 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
       let plainRps = 0;
       for (const { key, label } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
-        const result = await measureEndpoint(key === "plain" ? plain : server, generators[key], status);
+        const alongside = key === "availabilityDuringLogins" ? generators.login : undefined;
+        const result = await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
         if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
         const ratio = key === "plain" ? 0 : bare > 0 ? result.rps / bare : 0;
