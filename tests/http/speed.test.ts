@@ -105,12 +105,17 @@ describe("speed: compression, caching and guest reads", () => {
     expect(small.headers["content-encoding"]).toBeUndefined();
   });
 
-  it("when a month calendar is asked for with brotli or gzip, then it is sent compressed, the same calendar as plain, and a new booking shows in the next one", async () => {
+  /** A player with 24 bookings, the last one's month calendar well over the compression threshold. */
+  const busyMonth = async () => {
     const { client } = await newPlayer(server);
     let last = await book(client, courts);
     for (let i = 0; i < 23; i++) last = await book(client, courts);
     const [year, month] = last.bookingDate.slice(0, 7).split("-").map(Number);
-    const path = `/api/venues/${venueId}/bookings?year=${year}&month=${month}`;
+    return { client, path: `/api/venues/${venueId}/bookings?year=${year}&month=${month}` };
+  };
+
+  it("when a month calendar is asked for with brotli or gzip, then it is sent compressed, the same calendar as plain, and a new booking shows in the next one", async () => {
+    const { client, path } = await busyMonth();
 
     const plain = await raw(server.baseUrl, path);
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -139,11 +144,7 @@ describe("speed: compression, caching and guest reads", () => {
   });
 
   it("when something fails after the calendar was compressed, then the error goes out readable: plain JSON, no content-encoding", async () => {
-    const { client } = await newPlayer(server);
-    let last = await book(client, courts);
-    for (let i = 0; i < 23; i++) last = await book(client, courts);
-    const [year, month] = last.bookingDate.slice(0, 7).split("-").map(Number);
-    const url = `/api/venues/${venueId}/bookings?year=${year}&month=${month}`;
+    const { path: url } = await busyMonth();
     const app = await buildApp({ ports: server.ports, sessionStore: server.database.sessionStore, config: testHttpConfig(), logger: false });
     let failures = 0;
     // runs after the route compressed its answer, once: as a session store that failed to save would
