@@ -8,6 +8,7 @@ import type { DestinationStream } from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
 import type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer } from "./deps.js";
+import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from "./compressed-once.js";
 import { registerSharedSchemas } from "./openapi.js";
 import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
@@ -178,7 +179,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // external plugins
   // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
   // enough for JSON per request); the built web assets are compressed ahead of time instead.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_ENCODINGS });
   await app.register(fastifyCookie);
   await app.register(guestReadsSession, {
     secret: config.sessionSecret,

@@ -6,10 +6,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-/** What @fastify/compress sends for larger answers (build-app.ts): below this, an answer goes as it is. */
-const THRESHOLD = 1024;
+/** Answers below this many bytes go as they are: here and in @fastify/compress (build-app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
 type Encoding = "br" | "gzip";
-const ENCODINGS: Encoding[] = ["br", "gzip"];
+/** The encodings offered, best first: here and in @fastify/compress (build-app.ts). */
+export const COMPRESS_ENCODINGS: Encoding[] = ["br", "gzip"];
 
 const compress = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
   encoding === "br"
@@ -30,8 +31,8 @@ export const compressedOnce = () => {
   return async (request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<Buffer> => {
     reply.header("vary", "accept-encoding");
     const accepted = request.headers["accept-encoding"];
-    if (body.length < THRESHOLD || accepted === undefined) return body;
-    const encoding = negotiate(accepted, ENCODINGS);
+    if (body.length < COMPRESS_THRESHOLD || accepted === undefined) return body;
+    const encoding = negotiate(accepted, COMPRESS_ENCODINGS);
     if (encoding === null) return body;
     let kept = copies.get(body);
     if (kept === undefined) {
