@@ -140,6 +140,10 @@ describeOnEngines("journeys and domain failures", (server) => {
         court: { id: slot.courtId, venueName: expect.any(String) },
       });
       expect(answer.body.totalAmount).toMatch(MONEY);
+      // the answer is built from what was written, not read back: reading it back gives the same
+      const court = courts.find((c) => c.id === slot.courtId)!;
+      expect(answer.body.court).toMatchObject({ id: court.id, courtNumber: court.courtNumber, venueId: court.venueId });
+      expect((await player.get(`/api/bookings/${answer.body.id}`)).body).toEqual(answer.body);
 
       const availability = await guest.get<{ date: string; bookedSlots: string[] }>(`/api/courts/${slot.courtId}/bookings?date=${slot.bookingDate.slice(0, 10)}`);
       expect(availability.body.bookedSlots).toContain("19:00");

@@ -1,7 +1,7 @@
 import type { Court, CourtRepository } from "@courts/core";
 import { CourtSchema, type CourtRow } from "./entities.js";
-import { COURT_COLUMNS, toCourt } from "./mappers.js";
-import { findOne, int } from "./rows.js";
+import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./mappers.js";
+import { findOne, int, str } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
 
@@ -27,6 +27,13 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
   const findById = (id: string) => findOne(sql, `select ${COURT_COLUMNS} from courts c where c.id = ?`, [id], toCourt);
   return {
     findById,
+    findForBooking: (id) =>
+      findOne(
+        sql,
+        `select ${COURT_FIELDS_COLUMNS}, v.name as venue_name from courts c join venues v on v.id = c.venue_id where c.id = ?`,
+        [id],
+        (r) => ({ ...toCourtFields(r), venueName: str(r, "venue_name") }),
+      ),
     async list() {
       const rows = await sql.all(`select ${COURT_COLUMNS} from courts c order by c.created_at, c.court_number, c.id`);
       return rows.map(toCourt);

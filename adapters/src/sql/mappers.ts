@@ -53,18 +53,17 @@ export const toVenue = (r: Row): Venue => ({
   createdAt: instant(r, "created_at"),
 });
 
-export const COURT_COLUMNS =
-  "c.id, c.venue_id, c.name, c.court_number, c.status, c.image_url, c.image_data, c.day_singles_price, " +
-  "c.day_doubles_price, c.night_singles_price, c.night_doubles_price, c.created_at";
+/** A court's columns but its picture (the court a booking is made on reads no picture). */
+export const COURT_FIELDS_COLUMNS =
+  "c.id, c.venue_id, c.name, c.court_number, c.status, c.day_singles_price, c.day_doubles_price, c.night_singles_price, " +
+  "c.night_doubles_price, c.created_at";
 
-export const toCourt = (r: Row): Court => ({
+export const toCourtFields = (r: Row): Omit<Court, "imageUrl" | "imageData"> => ({
   id: str(r, "id"),
   venueId: str(r, "venue_id"),
   name: str(r, "name"),
   courtNumber: int(r, "court_number"),
   status: str(r, "status"),
-  imageUrl: strOrNull(r, "image_url"),
-  imageData: strOrNull(r, "image_data"),
   prices: {
     daySingles: int(r, "day_singles_price"),
     dayDoubles: int(r, "day_doubles_price"),
@@ -72,6 +71,14 @@ export const toCourt = (r: Row): Court => ({
     nightDoubles: int(r, "night_doubles_price"),
   },
   createdAt: instant(r, "created_at"),
+});
+
+export const COURT_COLUMNS = `${COURT_FIELDS_COLUMNS}, c.image_url, c.image_data`;
+
+export const toCourt = (r: Row): Court => ({
+  ...toCourtFields(r),
+  imageUrl: strOrNull(r, "image_url"),
+  imageData: strOrNull(r, "image_data"),
 });
 
 export const GAME_TYPES: readonly GameType[] = ["singles", "doubles"];

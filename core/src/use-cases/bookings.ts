@@ -5,7 +5,7 @@ import { isAvailable } from "../domain/entities.js";
 import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
-import type { Ports } from "../ports/index.js";
+import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { blockReasonFor, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
@@ -34,7 +34,8 @@ export const createBooking = (
     // An admin books for a player named in the body: an unknown id is a 404, not a foreign-key failure.
     if (userId !== actor.userId && !(yield* call(() => ports.users.findById(userId))))
       return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${userId}'` }));
-    const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
+    // with its venue's name: the answer is built from what was written, with no second read
+    const court = yield* callOr(() => ports.courts.findForBooking(input.courtId), courtNotFound);
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
 
     const now = ports.clock.now();
@@ -76,7 +77,11 @@ export const createBooking = (
     );
     if (saved === "slot-blocked")
       return yield* Effect.fail(slotBlocked(input.timeSlot, yield* blockReasonFor(ports, court, input.bookingDate, input.timeSlot)));
-    return saved;
+    const written: BookingWithCourt = {
+      ...saved,
+      court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: court.venueId, venueName: court.venueName },
+    };
+    return written;
   });
 
 /** The booking, for its owner or an admin. */

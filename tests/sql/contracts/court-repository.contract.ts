@@ -18,6 +18,17 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().courts.listByVenue("00000000-0000-4000-8000-00000000dead")).toEqual([]);
   });
 
+  it("when a court is read for a booking, then it comes with its venue's name and without its picture", async () => {
+    const venue = await repos().venues.insert(aVenue({ name: "Club del Saque" }));
+    const court = aCourt(venue.id, { courtNumber: 4, imageUrl: "/bucket/c4.jpg", imageData: "data:image/png;base64,AAAA" });
+    await repos().courts.insert(court);
+    const { imageUrl: _url, imageData: _data, ...fields } = court;
+    const read = await repos().courts.findForBooking(court.id);
+    expect(read).toEqual({ ...fields, venueName: "Club del Saque" });
+    expect(read).not.toHaveProperty("imageData");
+    expect(await repos().courts.findForBooking("00000000-0000-4000-8000-00000000dead")).toBeUndefined();
+  });
+
   it("when courts are counted, then the ones not available are counted apart", async () => {
     const venue = await repos().venues.insert(aVenue());
     await repos().courts.insert(aCourt(venue.id, { status: "available" }));

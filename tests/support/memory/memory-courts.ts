@@ -16,6 +16,13 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
     async findById(id) {
       return state.courts.get(id);
     },
+    async findForBooking(id) {
+      const court = state.courts.get(id);
+      const venue = court && state.venues.get(court.venueId);
+      if (!court || !venue) return undefined;
+      const { imageUrl: _url, imageData: _data, ...fields } = court;
+      return { ...fields, venueName: venue.name };
+    },
     async insert(court) {
       if (state.courts.has(court.id)) throw new Error(`duplicate court id ${court.id}`);
       if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);

@@ -17,11 +17,8 @@ export default routes("bookings", async (app) => {
     "/api/bookings",
     { preHandler: signedIn, schema: { tags, summary: "Reservar una cancha", body: bodies.booking, response: { 201: answerOf(BookingAnswer), ...problems(404, 409) } } },
     async (request, reply) => {
-      const actor = actorOf(request);
       const input = decode(CreateBookingBody, request.body);
-      const created = await run(createBooking(app.ports, actor, input));
-      const booking = await run(getBooking(app.ports, actor, created.id));
-      return reply.code(201).send(presentBooking(booking));
+      return reply.code(201).send(presentBooking(await run(createBooking(app.ports, actorOf(request), input))));
     },
   );
 
