@@ -18,6 +18,20 @@ const CLOCK_TICKS = 100;
 /** Variables of the caller's environment that would change the server under test. */
 const INHERITED_NOT = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|LOG_LEVEL|SEED_DEMO|BENCH_|VITEST|COURTS_TIMEZONE|LOGIN_RATE_LIMIT|REGISTER_RATE_LIMIT)/;
 
+/**
+ * The process settings `npm start` gives the server, read from package.json's start script so the
+ * bench measures what production runs: node flags (`--max-semi-space-size=8`) and environment
+ * defaults (`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}`), which the caller's environment overrides.
+ * The reasons and the measurements are in the README (Performance, Memory).
+ */
+export const START_SETTINGS = (() => {
+  const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  return {
+    nodeArgs: script.split(/\s+/).filter((word) => word.startsWith("--")),
+    env: Object.fromEntries([...script.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1]!, m[2]!])),
+  };
+})();
+
 /** Compiles the server the way production runs it (`tsc -b adapters`); throws when it does not compile. */
 export const buildServer = (say: (line: string) => void): void => {
   say("building the server (tsc -b adapters)");
@@ -60,8 +74,10 @@ export interface ServerProcess {
 export const startServer = async (options: ServerOptions): Promise<ServerProcess> => {
   const port = Number(options.env.PORT ?? (await freePort()));
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !INHERITED_NOT.test(k))) as Record<string, string>;
-  const env = { ...clean, HOST: "127.0.0.1", ...options.env, PORT: String(port) };
+  const compiled = options.entry === undefined || options.entry === "compiled";
+  const env = { ...(compiled ? START_SETTINGS.env : {}), ...clean, HOST: "127.0.0.1", ...options.env, PORT: String(port) };
   const args = [
+    ...(compiled ? START_SETTINGS.nodeArgs : []),
     ...(options.nodeArgs ?? []),
     ...(options.entry === "source"
       ? ["--conditions=source", "--import", "tsx", path.join(ROOT, "adapters", "src", "main.ts")]

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +8,8 @@ import { Client } from "./support/client.js";
 import { freePort } from "../support/free-port.js";
 
 /**
- * `node scripts/start.mjs` as an operator runs it (`npm start`), in production mode, on an
+ * package.json's start script as npm runs it (`sh -c`; it execs `node scripts/start.mjs` with the
+ * server's memory settings, so the child is the server itself), in production mode, on an
  * empty data folder: it builds what is stale, migrates, seeds, prints the admin banner once,
  * serves the web and the API, and stops cleanly on SIGTERM.
  */
@@ -23,11 +24,19 @@ interface Started {
   readonly exited: Promise<number | null>;
 }
 
+const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+
+/** The node flags and environment of a running process, from /proc. */
+const processSettings = (pid: number) => ({
+  args: readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0"),
+  env: readFileSync(`/proc/${pid}/environ`, "utf8").split("\0"),
+});
+
 const start = (env: Record<string, string>): Started => {
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|PORT|DATA_DIR|WEB_DIST|NODE_ENV|VITEST)/.test(k)),
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|PORT|DATA_DIR|WEB_DIST|NODE_ENV|VITEST|MALLOC_)/.test(k)),
   ) as Record<string, string>;
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], { cwd: ROOT, env: { ...clean, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("sh", ["-c", START_SCRIPT], { cwd: ROOT, env: { ...clean, PATH: path.dirname(process.execPath) + path.delimiter + (process.env.PATH ?? ""), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   child.stdout?.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -73,6 +82,11 @@ describe("npm start (scripts/start.mjs)", () => {
     const first = start({ ...env, PORT: String(port) });
     try {
       await waitFor(first, /Servidor listo/, 150_000);
+      // the server runs with the start script's memory settings (README, Performance: Memory)
+      const settings = processSettings(first.child.pid!);
+      expect(settings.args).toContain("--max-semi-space-size=8");
+      expect(settings.args.at(-2)).toBe("scripts/start.mjs");
+      expect(settings.env).toContain("MALLOC_ARENA_MAX=2");
       const base = `http://127.0.0.1:${port}`;
       const guest = new Client(base);
       const home = await guest.get("/");
@@ -103,9 +117,11 @@ describe("npm start (scripts/start.mjs)", () => {
 
     // a second start on the same folder: no new admin, no second demo
     const port2 = await freePort();
-    const second = start({ ...env, PORT: String(port2) });
+    const second = start({ ...env, PORT: String(port2), MALLOC_ARENA_MAX: "4" });
     try {
       await waitFor(second, /Servidor listo/, 60_000);
+      // an operator's own setting wins over the script's default
+      expect(processSettings(second.child.pid!).env).toContain("MALLOC_ARENA_MAX=4");
       expect(second.output()).not.toContain("Contraseña:");
       expect((await new Client(`http://127.0.0.1:${port2}`).get<unknown[]>("/api/venues")).body).toHaveLength(3);
       second.child.kill("SIGINT");
