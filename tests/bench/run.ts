@@ -27,7 +27,7 @@ import pg from "pg";
 import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
-import { buildServer, startServer, type ServerProcess } from "./server-process.js";
+import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
 
 type Engine = "sqlite" | "postgresql";
 type Endpoint =
@@ -389,7 +389,11 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         COURTS_TIMEZONE: timeZone,
       },
     });
-    say(`   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}${args["node-args"] ? `, node ${args["node-args"]}` : ""}, logs in ${dir}/server.log)`);
+    const startSettings = [...START_SETTINGS.nodeArgs, ...Object.keys(START_SETTINGS.env).map((k) => `${k}=${process.env[k] ?? START_SETTINGS.env[k]}`)].join(" ");
+    say(
+      `   server pid ${server.pid} on ${server.url} (compiled, NODE_ENV=production, LOG_LEVEL=${args["log-level"]}, as npm start: ${startSettings}` +
+        `${args["node-args"] ? `, node ${args["node-args"]}` : ""}, logs in ${dir}/server.log)`,
+    );
     plain = await startServer({ entry: "plain-fastify", readyPath: "/", env: { NODE_ENV: "production" } });
     say(`   plain Fastify pid ${plain.pid} on ${plain.url} (no plugins, a fixed JSON)`);
 
