@@ -8,8 +8,9 @@ import { freePort } from "../../support/free-port.js";
 
 /**
  * The real server as `npm start` runs it (`node scripts/start.mjs`: compiles what is stale, then
- * the compiled adapters/dist/main.js in the same process), on a free port, a temporary SQLite
- * database and a known admin account.
+ * the compiled adapters/dist/main.js in the same process; without the start script's memory
+ * settings, which change no behaviour), on a free port, a temporary SQLite database and a known
+ * admin account.
  */
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
