@@ -1,5 +1,4 @@
 import { Type, type EntityProperty, type Platform } from "@mikro-orm/core";
-import { PostgreSqlPlatform } from "@mikro-orm/postgresql";
 
 /**
  * Instants are stored in UTC: `timestamptz` on PostgreSQL, ISO-8601 text ending in Z on SQLite
@@ -26,4 +25,8 @@ export class InstantType extends Type<Date | null, string | null> {
   }
 }
 
-export const isPostgres = (platform: Platform): boolean => platform instanceof PostgreSqlPlatform;
+/**
+ * Told by the platform's class name, not `instanceof`: that would load @mikro-orm/postgresql (the
+ * pg client and its driver, about 4 MB resident) into a server that runs on SQLite.
+ */
+export const isPostgres = (platform: Platform): boolean => platform.constructor.name === "PostgreSqlPlatform";

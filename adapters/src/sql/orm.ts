@@ -2,8 +2,6 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { MikroORM, type Options } from "@mikro-orm/core";
 import { Migrator } from "@mikro-orm/migrations";
-import { PostgreSqlDriver } from "@mikro-orm/postgresql";
-import { SqliteDriver } from "@mikro-orm/sqlite";
 import type { DatabaseTarget } from "./database-url.js";
 import { ENTITY_SCHEMAS } from "./entities.js";
 import { MIGRATIONS } from "./migrations/index.js";
@@ -59,8 +57,10 @@ const common = (options: OrmOptions) =>
     },
   }) satisfies Partial<Options>;
 
+/** Each engine's driver is loaded only when that engine is used (the other one's costs 4-10 MB resident). */
 export const createOrm = async (target: DatabaseTarget, options: OrmOptions = {}): Promise<MikroORM> => {
   if (target.engine === "sqlite") {
+    const { SqliteDriver } = await import("@mikro-orm/sqlite");
     if (target.path !== ":memory:") mkdirSync(dirname(target.path), { recursive: true });
     return MikroORM.init({
       ...common(options),
@@ -70,6 +70,7 @@ export const createOrm = async (target: DatabaseTarget, options: OrmOptions = {}
       pool: { min: 1, max: 1, afterCreate: applySqlitePragmas(target.path) },
     });
   }
+  const { PostgreSqlDriver } = await import("@mikro-orm/postgresql");
   return MikroORM.init({
     ...common(options),
     driver: PostgreSqlDriver,
