@@ -19,18 +19,17 @@ const CLOCK_TICKS = 100;
 const INHERITED_NOT = /^(DATABASE_URL|ADMIN_|STRIPE_|SESSION_SECRET|PUBLIC_URL|COOKIE_SECURE|TRUST_PROXY|PORT|HOST|DATA_DIR|WEB_DIST|NODE_ENV|LOG_LEVEL|SEED_DEMO|BENCH_|VITEST|COURTS_TIMEZONE|LOGIN_RATE_LIMIT|REGISTER_RATE_LIMIT)/;
 
 /**
- * The process settings `npm start` gives the server, read from package.json's start script so the
- * bench measures what production runs: node flags (`--max-semi-space-size=8`) and environment
- * defaults (`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}`), which the caller's environment overrides.
+ * package.json's start script, and the process settings `npm start` gives the server, read from
+ * it so the bench measures what production runs: node flags (`--max-semi-space-size=8`) and
+ * environment defaults (`MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}`), which the caller's
+ * environment overrides.
  * The reasons and the measurements are in the README (Performance, Memory).
  */
-export const START_SETTINGS = (() => {
-  const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
-  return {
-    nodeArgs: script.split(/\s+/).filter((word) => word.startsWith("--")),
-    env: Object.fromEntries([...script.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1]!, m[2]!])),
-  };
-})();
+export const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+export const START_SETTINGS = {
+  nodeArgs: START_SCRIPT.split(/\s+/).filter((word) => word.startsWith("--")),
+  env: Object.fromEntries([...START_SCRIPT.matchAll(/(\w+)=\$\{\1:-([^}]*)\}/g)].map((m) => [m[1]!, m[2]!])),
+};
 
 /** Compiles the server the way production runs it (`tsc -b adapters`); throws when it does not compile. */
 export const buildServer = (say: (line: string) => void): void => {

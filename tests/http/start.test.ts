@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client.js";
+import { START_SCRIPT } from "../bench/server-process.js";
 import { freePort } from "../support/free-port.js";
 
 /**
@@ -23,8 +24,6 @@ interface Started {
   readonly errors: () => string;
   readonly exited: Promise<number | null>;
 }
-
-const START_SCRIPT = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
 
 /** The node flags and environment of a running process, from /proc. */
 const processSettings = (pid: number) => ({
