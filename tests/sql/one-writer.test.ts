@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { openTestDatabase } from "./support/harness.js";
 
@@ -80,6 +81,45 @@ describe("SQLite: one writer", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("when writes are sent together, then they share the writer and each commits or fails by itself", async () => {
+    const knex = (db.sql.orm.em.getConnection() as AbstractSqlConnection).getKnex();
+    const acquire = knex.client.acquireConnection.bind(knex.client);
+    let borrowed = 0;
+    knex.client.acquireConnection = () => {
+      borrowed++;
+      return acquire();
+    };
+    try {
+      const ids = Array.from({ length: 40 }, (_, i) => `v-group-${i}`);
+      // the 11th repeats the first id: its primary key refuses it
+      const sent = [...ids.slice(0, 10), ids[0]!, ...ids.slice(10)].map((id) =>
+        db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Cuenca', ?)", [id, `Club ${id}`, now()]),
+      );
+      const settled = await Promise.allSettled(sent);
+      expect(settled.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual(ids.map(() => 1));
+      const refused = settled.filter((r) => r.status === "rejected");
+      expect(refused).toHaveLength(1);
+      expect(String(refused[0]?.reason)).toMatch(/UNIQUE/i);
+      expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Cuenca'"))?.n)).toBe(40);
+      // borrowed once for the group, not once per statement
+      expect(borrowed).toBeLessThan(5);
+    } finally {
+      knex.client.acquireConnection = acquire;
+    }
+  });
+
+  it("when a transaction asks for the writer while writes are in flight, then it runs after those and before the ones sent after it", async () => {
+    const insert = (id: string) =>
+      db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Manta', ?)", [id, `Club ${id}`, now()]);
+    const before = Array.from({ length: 20 }, (_, i) => insert(`v-before-${i}`));
+    const counted = db.sql.transaction(async (tx) => Number((await tx.one("select count(*) as n from venues where location = 'Manta'"))?.n));
+    const after = Array.from({ length: 20 }, (_, i) => insert(`v-after-${i}`));
+    // the later writes do not join the group that was open: the transaction would wait for them too
+    expect(await counted).toBe(20);
+    await Promise.all([...before, ...after]);
+    expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Manta'"))?.n)).toBe(40);
   });
 
   it("when a select runs outside a transaction, then it runs on a connection that refuses writes", async () => {

@@ -182,6 +182,47 @@ const borrowing =
   };
 
 /**
+ * Like `borrowing`, for single statements that commit by themselves (INSERT, UPDATE, DELETE
+ * outside a transaction): those arriving while others hold the connection join them, so the next
+ * one is already queued on the connection when the last one's rows come back, and SQLite runs them
+ * back to back under the connection's mutex, each its own transaction. Borrowed one at a time,
+ * the writer sat idle from each statement's end until the main thread took its result and handed
+ * the connection on, which in a busy turn of the event loop is longer than the statement: the
+ * writer then limited create booking (README, Performance). A transaction or an ORM call waiting
+ * for the connection closes the group: later statements queue behind it in the pool, and it runs
+ * once the statements already sent have ended, so it never waits for more than those.
+ */
+const sharingAutocommit = (knex: Knex) => {
+  interface Group {
+    /** the connection, or why it could not be had (a timeout), told to every member */
+    readonly connection: Promise<SqliteConnection | Error>;
+    members: number;
+  }
+  let open: Group | null = null;
+  const someoneWaits = () => (knex.client.pool?.numPendingAcquires() ?? 0) > 0;
+  return async <T>(work: (connection: SqliteConnection) => Promise<T>): Promise<T> => {
+    let group = open;
+    if (group === null || someoneWaits()) {
+      const acquired = knex.client.acquireConnection() as Promise<SqliteConnection>;
+      group = { connection: acquired.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), members: 0 };
+      open = group;
+    }
+    group.members++;
+    try {
+      const connection = await group.connection;
+      if (connection instanceof Error) throw connection;
+      return await work(connection);
+    } finally {
+      if (--group.members === 0) {
+        if (open === group) open = null;
+        const connection = await group.connection;
+        if (!(connection instanceof Error)) await knex.client.releaseConnection(connection);
+      }
+    }
+  };
+};
+
+/**
  * `knex` is the ORM's (its pool must hold one connection); `pragmas` are the per-connection
  * settings; `reader` opens the second, read-only connection (not for `:memory:`, which a second
  * connection would not see).
@@ -203,9 +244,11 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
   };
   const statementsFor = (connection: SqliteConnection, sql: string): Statements =>
     DML.test(sql) ? preparedOn(connection) : sqliteStatements(connection);
+  const withSharedWriter = sharingAutocommit(knex);
+  const writer = (sql: string) => (DML.test(sql) ? withSharedWriter : withWriter);
   const write: Statements = {
-    all: (sql, params) => withWriter((connection) => statementsFor(connection, sql).all(sql, params)),
-    run: (sql, params) => withWriter((connection) => statementsFor(connection, sql).run(sql, params)),
+    all: (sql, params) => writer(sql)((connection) => statementsFor(connection, sql).all(sql, params)),
+    run: (sql, params) => writer(sql)((connection) => statementsFor(connection, sql).run(sql, params)),
   };
   let readConnection: SqliteConnection | null = null;
   let reads: ReturnType<typeof preparedStatements> | null = null;
