@@ -53,7 +53,7 @@ export interface WallClock {
   readonly second: number;
 }
 
-export const wallClockAt = (instant: Date, zone: string): WallClock => {
+const formattedWallClock = (instant: Date, zone: string): WallClock => {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -66,6 +66,37 @@ export const wallClockAt = (instant: Date, zone: string): WallClock => {
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
   };
+};
+
+const MINUTE_MS = 60_000;
+/**
+ * From here on every zone's offset is a whole number of minutes and changes on a whole minute
+ * (the last offset with seconds, Monrovia's -0:44:30, ended in January 1972), so within one UTC
+ * minute the wall clock moves only by its seconds.
+ */
+const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
+/** Wall clocks kept per zone, by UTC minute (a booking's slots and "now" come back again and again). */
+const MINUTES_KEPT = 4_096;
+const minuteClocks = new Map<string, Map<number, WallClock>>();
+
+/** The wall clock in `zone` at `instant`; `Intl`'s formatToParts once per zone and minute. */
+export const wallClockAt = (instant: Date, zone: string): WallClock => {
+  const ms = instant.getTime();
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return formattedWallClock(instant, zone);
+  const minute = Math.floor(ms / MINUTE_MS);
+  let clocks = minuteClocks.get(zone);
+  if (clocks === undefined) {
+    clocks = new Map();
+    minuteClocks.set(zone, clocks);
+  }
+  let atMinute = clocks.get(minute);
+  if (atMinute === undefined) {
+    atMinute = formattedWallClock(new Date(minute * MINUTE_MS), zone);
+    if (clocks.size >= MINUTES_KEPT) clocks.delete(clocks.keys().next().value!);
+    clocks.set(minute, atMinute);
+  }
+  const second = Math.floor((ms - minute * MINUTE_MS) / 1000);
+  return second === 0 ? atMinute : { ...atMinute, second };
 };
 
 const pad = (n: number, w = 2) => String(n).padStart(w, "0");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
   addDays, instantOf, isLocalDate, localDateOf, monthRange, occupancyRate, paymentStatusOf, bookingStatusText,
-  refundAmount, refundPercentage, isExpired, isFull, shareLinkExpiry, HOUR_MS,
+  refundAmount, refundPercentage, isExpired, isFull, shareLinkExpiry, HOUR_MS, wallClockAt,
 } from "@courts/core";
 
 const ZONE = "America/Guayaquil"; // UTC-5, no daylight saving
@@ -24,6 +24,34 @@ describe("time in the club's zone", () => {
         const t = instantOf(date, `${String(hour).padStart(2, "0")}:00`, zone);
         return localDateOf(t, zone) === date;
       }),
+    );
+  });
+
+  it("when wall clocks are kept by minute, then each reads as Intl reads the instant itself, across offset changes", () => {
+    // zones with daylight saving both ways, quarter- and half-hour offsets, a day skipped (Apia, 2011-12-30), and an offset with seconds (Monrovia, until 1972)
+    const zones = ["America/Guayaquil", "Europe/Madrid", "America/Santiago", "Asia/Kathmandu", "Australia/Eucla", "Pacific/Chatham", "Pacific/Apia", "America/St_Johns", "Africa/Monrovia"];
+    const intl = (instant: Date, zone: string) => {
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      }).formatToParts(instant);
+      const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return { year: n("year"), month: n("month"), day: n("day"), hour: n("hour"), minute: n("minute"), second: n("second") };
+    };
+    const from = Date.UTC(1965, 0, 1);
+    const to = Date.UTC(2060, 0, 1);
+    // any instant, and instants a few seconds around the zones' changes of 2011 and 2026
+    const transitions = [Date.UTC(2011, 11, 30, 10), Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 3, 5, 3), Date.UTC(2026, 8, 6, 4)];
+    const instants = fc.oneof(
+      fc.integer({ min: from, max: to }),
+      fc.tuple(fc.constantFrom(...transitions), fc.integer({ min: -3 * HOUR_MS, max: 3 * HOUR_MS })).map(([t, d]) => t + d),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instants, (zone, ms) => {
+        // asked twice: the second answer comes from the kept minute
+        expect(wallClockAt(new Date(ms), zone)).toEqual(intl(new Date(ms), zone));
+        expect(wallClockAt(new Date(ms), zone)).toEqual(intl(new Date(ms), zone));
+      }),
+      { numRuns: 2_000 },
     );
   });
 
