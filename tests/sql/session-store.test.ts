@@ -1,6 +1,6 @@
 import type { Session } from "fastify";
-import { DEFAULT_SESSION_TTL_MS, sessionExpiry } from "@courts/adapters/sql/index";
-import { describe, expect, it } from "vitest";
+import { DEFAULT_SESSION_TTL_MS, sessionExpiry, SqlSessionStore, type SqlDatabase } from "@courts/adapters/sql/index";
+import { describe, expect, it, vi } from "vitest";
 import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 
@@ -77,6 +77,70 @@ for (const engine of SQL_ENGINES) {
       expect(await target.db.webhookEvents.markProcessed("evt_1")).toBe(true);
       expect(await target.db.webhookEvents.markProcessed("evt_1")).toBe(false);
       expect(await target.db.webhookEvents.markProcessed("evt_2")).toBe(true);
+    });
+  });
+}
+
+for (const engine of SQL_ENGINES) {
+  describe.skipIf(!engine.available)(`sessions seen by two server processes (${engine.name})`, () => {
+    // processes[0] and processes[1] stand for two servers on one database
+    const target = useTestDatabase(engine.name, { others: 1, empty: true });
+    const get = (db: SqlDatabase, sid: string) =>
+      new Promise<Session | null | undefined>((resolve, reject) => db.sessionStore.get(sid, (error, session) => (error ? reject(error) : resolve(session))));
+    const set = (db: SqlDatabase, sid: string, session: Session) =>
+      new Promise<void>((resolve, reject) => db.sessionStore.set(sid, session, (error) => (error ? reject(error) : resolve())));
+    const destroy = (db: SqlDatabase, sid: string) =>
+      new Promise<void>((resolve, reject) => db.sessionStore.destroy(sid, (error) => (error ? reject(error) : resolve())));
+    const inAWeek = () => new Date(Date.now() + 7 * 24 * 3_600_000);
+    /** the statements a process sends that read the sessions table, while `work` runs */
+    const sessionReads = async (db: SqlDatabase, work: () => Promise<unknown>) => {
+      const all = vi.spyOn(db.sql, "all");
+      try {
+        await work();
+        return all.mock.calls.filter(([text]) => /from sessions/.test(text)).length;
+      } finally {
+        all.mockRestore();
+      }
+    };
+
+    it("when one process changes or removes a session the other has read, then the other's next get sees it", async () => {
+      const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
+      await set(one, "sid-a", aSession({ expires: inAWeek() }, { userId: "u-1" }));
+      expect(await get(two, "sid-a")).toMatchObject({ userId: "u-1" });
+      expect(await get(two, "sid-a")).toMatchObject({ userId: "u-1" });
+      await set(one, "sid-a", aSession({ expires: inAWeek() }, { userId: "u-1", adminId: "a-1" }));
+      expect(await get(two, "sid-a")).toMatchObject({ userId: "u-1", adminId: "a-1" });
+      await destroy(one, "sid-a");
+      expect(await get(two, "sid-a")).toBeNull();
+      // and a session made afterwards, in the other process, is found at once
+      await set(one, "sid-b", aSession({ expires: inAWeek() }, { userId: "u-2" }));
+      expect(await get(two, "sid-b")).toMatchObject({ userId: "u-2" });
+    });
+
+    it("when a session is asked for again and only other tables were written, then it is not read again on SQLite", async () => {
+      const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
+      await set(one, "sid-c", aSession({ expires: inAWeek() }, { userId: "u-3" }));
+      expect(await sessionReads(two, () => get(two, "sid-c"))).toBe(1);
+      await one.sql.run("insert into venues (id, name, location, created_at) values ('v-ses', 'Club Sesión', 'Quito', ?)", [new Date().toISOString()]);
+      const again = await sessionReads(two, async () => expect(await get(two, "sid-c")).toMatchObject({ userId: "u-3" }));
+      expect(again).toBe(engine.name === "sqlite" ? 0 : 1);
+      // each get hands over its own object: @fastify/session changes the one it is given
+      const first = await get(two, "sid-c");
+      const second = await get(two, "sid-c");
+      expect(second).toEqual(first);
+      expect(second).not.toBe(first);
+    });
+
+    it("when a session read earlier expires, then get answers nothing from then on", async () => {
+      let now = Date.now();
+      const store = new SqlSessionStore(target.db.sql, () => now);
+      const read = () => new Promise<Session | null | undefined>((resolve, reject) => store.get("sid-d", (error, session) => (error ? reject(error) : resolve(session))));
+      await set(target.db, "sid-d", aSession({ expires: new Date(now + 60_000) }));
+      expect(await read()).toMatchObject({ userId: "user-1" });
+      now += 59_000;
+      expect(await read()).toMatchObject({ userId: "user-1" });
+      now += 1_000;
+      expect(await read()).toBeNull();
     });
   });
 }

@@ -2,7 +2,7 @@ import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailabilit
 import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit } from "../limit.js";
-import { bool, instantOrNull, int, iso, str } from "./rows.js";
+import { bool, instantOrNull, iso, str } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
 
 /**
@@ -223,73 +223,38 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     return body;
   };
 
-  // Availability answers, valid while the file's stamp is the one they were read under: a commit
-  // (this process, another server, the CLI) changes the stamp. The next read then asks the
-  // database, once for all readers, whether the availability counter moved (the triggers of
-  // migration ...001900): if it did, the cache is emptied; if not (a session, a rate limit, a
-  // notification was written), the answers stand under the new stamp. Only on SQLite in WAL mode,
-  // where the stamp costs no statement (wal-stamp.ts).
-  // The courts of a venue are kept the same way, under their own counter (migration ...000200):
-  // any write to a court, or a venue removed.
-  const fileStamp = sql.fileStamp;
+  // Availability answers, valid while the availability counter stands (the triggers of migration
+  // ...001900), checked through the file's stamp (DataChanges): a commit that did not move it (a
+  // session, a rate limit, a notification was written) leaves the answers standing. The courts of
+  // a venue are kept the same way, under their own counter (migration ...000200): any write to a
+  // court, or a venue removed. Only on SQLite in WAL mode, where the stamp costs no statement.
   const availability = new Map<string, CachedAvailability>();
   const courtLists = new Map<string, JsonText<readonly CourtAnswer[]>>();
-  let availabilityStamp: string | null = null;
-  let availabilityCounter: number | null = null;
-  let courtsCounter: number | null = null;
-  let checking: Promise<void> | null = null;
+  let availabilityCounter: number | undefined;
+  let courtsCounter: number | undefined;
   /** moves on each time the availability cache is emptied */
   let generation = 0;
   /** moves on each time the courts cache is emptied */
   let courtsGeneration = 0;
-  let cacheable = fileStamp !== null;
-  const forgetAll = () => {
-    availability.clear();
-    generation++;
-    courtLists.clear();
-    courtsGeneration++;
-  };
 
-  /** Brings the caches to `stamp`: one statement, read after the stamp, so it sees at least as much. */
-  const check = (stamp: string): Promise<void> => {
-    checking ??= (async () => {
-      try {
-        const row = await sql.one(
-          "select (select n from data_changes where name = 'availability') as availability, (select n from data_changes where name = 'courts') as courts",
-        );
-        const counter = row?.availability == null ? null : int(row, "availability");
-        if (counter === null) cacheable = false;
-        if (counter !== availabilityCounter) {
-          availability.clear();
-          generation++;
-        }
-        availabilityCounter = counter;
-        const courts = row?.courts == null ? null : int(row, "courts");
-        if (courts === null || courts !== courtsCounter) {
-          courtLists.clear();
-          courtsGeneration++;
-        }
-        courtsCounter = courts;
-        availabilityStamp = stamp;
-      } catch (error) {
-        forgetAll();
-        availabilityStamp = null;
-        throw error;
-      } finally {
-        checking = null;
-      }
-    })();
-    return checking;
-  };
-
-  /** The stamp the caches may answer under now, or null when this read must go to the database. */
-  const currentStamp = async (): Promise<string | null> => {
-    // read before the statement: a commit after it can only make an entry miss later
-    const stamp = cacheable ? (fileStamp?.() ?? null) : null;
-    if (stamp === null) return null;
-    // a check under way may be for an older stamp: then this read goes to the database
-    if (stamp !== availabilityStamp) await check(stamp);
-    return stamp === availabilityStamp && cacheable ? stamp : null;
+  /** Whether the caches may answer now (emptied first when their counter moved), or this read must go to the database. */
+  const cachesUsable = async (): Promise<{ availability: boolean; courts: boolean }> => {
+    const counters = await sql.changes.now();
+    // not known at this moment: the caches stay as they are, unused by this read
+    if (counters === null) return { availability: false, courts: false };
+    const availabilityNow = counters.get("availability");
+    if (availabilityNow !== availabilityCounter) {
+      availability.clear();
+      generation++;
+      availabilityCounter = availabilityNow;
+    }
+    const courtsNow = counters.get("courts");
+    if (courtsNow !== courtsCounter) {
+      courtLists.clear();
+      courtsGeneration++;
+      courtsCounter = courtsNow;
+    }
+    return { availability: availabilityNow !== undefined, courts: courtsNow !== undefined };
   };
 
   const readVenueCourts = async (venueId: string) => {
@@ -307,7 +272,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
 
   return {
     async courtAvailability(courtId, date, now) {
-      if ((await currentStamp()) === null) return (await readAvailability(courtId, date, now))?.answer;
+      if (!(await cachesUsable()).availability) return (await readAvailability(courtId, date, now))?.answer;
       const key = `${courtId}|${date}`;
       const at = now.getTime();
       const cached = availability.get(key);
@@ -334,7 +299,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
     },
     async venueCourts(venueId) {
-      if ((await currentStamp()) === null || courtsCounter === null) return readVenueCourts(venueId);
+      if (!(await cachesUsable()).courts) return readVenueCourts(venueId);
       const cached = courtLists.get(venueId);
       if (cached !== undefined) return cached;
       const readIn = courtsGeneration;

@@ -1,4 +1,5 @@
-import type { Court, CourtRepository } from "@courts/core";
+import type { Court, CourtForBooking, CourtRepository } from "@courts/core";
+import { keptWhileCounter } from "./data-changes.js";
 import { CourtSchema, type CourtRow } from "./entities.js";
 import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./mappers.js";
 import { findOne, int, str } from "./rows.js";
@@ -23,16 +24,24 @@ const toRow = (court: Court): CourtRow => ({
   createdAt: court.createdAt,
 });
 
+/** Courts read for bookings kept per process on SQLite (about 400 bytes each, no picture). */
+const COURTS_FOR_BOOKING_KEPT = 1_000;
+
 export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
   const findById = (id: string) => findOne(sql, `select ${COURT_COLUMNS} from courts c where c.id = ?`, [id], toCourt);
+  // kept while the `courts` counter stands: any write to a court, a venue renamed or removed
+  // (migrations ...000200 and ...20261126000100; data-changes.ts)
+  const keptForBooking = keptWhileCounter<CourtForBooking>(sql.changes, "courts", COURTS_FOR_BOOKING_KEPT);
   return {
     findById,
     findForBooking: (id) =>
-      findOne(
-        sql,
-        `select ${COURT_FIELDS_COLUMNS}, v.name as venue_name from courts c join venues v on v.id = c.venue_id where c.id = ?`,
-        [id],
-        (r) => ({ ...toCourtFields(r), venueName: str(r, "venue_name") }),
+      keptForBooking(id, () =>
+        findOne(
+          sql,
+          `select ${COURT_FIELDS_COLUMNS}, v.name as venue_name from courts c join venues v on v.id = c.venue_id where c.id = ?`,
+          [id],
+          (r) => ({ ...toCourtFields(r), venueName: str(r, "venue_name") }),
+        ),
       ),
     async list() {
       const rows = await sql.all(`select ${COURT_COLUMNS} from courts c order by c.created_at, c.court_number, c.id`);

@@ -1,12 +1,21 @@
 import type { Session } from "fastify";
 import type { SessionStore } from "@fastify/session";
-import { iso, str } from "./rows.js";
+import { keptWhileCounter } from "./data-changes.js";
+import { instant, iso, str } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 /** A session without an expiry (a browser-session cookie) is still forgotten after a day. */
 export const DEFAULT_SESSION_TTL_MS = 24 * 3_600_000;
 /** Expired rows are deleted at most this often per process, on a write. */
 const PRUNE_EVERY_MS = 60_000;
+/** Sessions kept per process on SQLite (a row's text is about 200 bytes). */
+const SESSIONS_KEPT = 2_000;
+
+interface SessionRow {
+  /** the session as stored, parsed for each request: @fastify/session changes the object it is given */
+  readonly data: string;
+  readonly expiresAt: number;
+}
 
 interface CookieExpiry {
   readonly expires?: Date | string | null;
@@ -30,21 +39,33 @@ type SessionCallback = (error: unknown, session?: Session | null) => void;
 
 /**
  * @fastify/session store on the `sessions` table, so every server process sees every session.
- * A get is one indexed lookup by primary key; expired rows are ignored, then pruned.
+ * A get is one indexed lookup by primary key; expired rows are ignored, then pruned. On SQLite in
+ * WAL mode a row read is kept while the `sessions` counter stands (data-changes.ts; migration
+ * ...20261126000100): any change or removal of a session, by any process, moves it, and the next
+ * get reads again. A signed-in request then makes no statement for its session.
  */
 export class SqlSessionStore implements SessionStore {
   private lastPrune = 0;
+  private readonly kept: (sid: string, read: () => Promise<SessionRow | undefined>) => Promise<SessionRow | undefined>;
 
   constructor(
     private readonly sql: SqlClient,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.kept = keptWhileCounter<SessionRow>(sql.changes, "sessions", SESSIONS_KEPT);
+  }
 
   get(sessionId: string, callback: SessionCallback): void {
-    this.sql
-      .one("select data from sessions where sid = ? and expires_at > ?", [sessionId, iso(new Date(this.now()))])
-      .then((row) => callback(null, row ? (JSON.parse(str(row, "data")) as Session) : null))
+    const now = this.now();
+    this.kept(sessionId, () => this.read(sessionId, now))
+      .then((row) => callback(null, row !== undefined && row.expiresAt > now ? (JSON.parse(row.data) as Session) : null))
       .catch((error: unknown) => callback(error));
+  }
+
+  /** the row unless it expired already (an expired one is never kept) */
+  private async read(sessionId: string, now: number): Promise<SessionRow | undefined> {
+    const row = await this.sql.one("select data, expires_at from sessions where sid = ? and expires_at > ?", [sessionId, iso(new Date(now))]);
+    return row === undefined ? undefined : { data: str(row, "data"), expiresAt: instant(row, "expires_at").getTime() };
   }
 
   set(sessionId: string, session: Session, callback: Callback): void {

@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/co
 // @mikro-orm/knex, re-exported by both driver packages.
 import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
 import type { DatabaseTarget, Engine } from "./database-url.js";
+import { DataChanges } from "./data-changes.js";
 import { postgresChannels, sqliteChannels, type Channels } from "./direct-channel.js";
 import { sqlitePragmas } from "./orm.js";
 import { walStamp, type WalStamp } from "./wal-stamp.js";
@@ -33,6 +34,8 @@ export class SqlClient {
   private readonly driver: AbstractSqlDriver;
   private readonly onQuery: (sql: string, params: unknown[]) => string;
   private writes = 0;
+  /** The change counters for answers kept per process (SQLite in WAL mode; elsewhere always unknown). */
+  readonly changes = new DataChanges(this);
 
   private constructor(
     readonly orm: MikroORM,

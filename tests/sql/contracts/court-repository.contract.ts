@@ -29,6 +29,17 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().courts.findForBooking("00000000-0000-4000-8000-00000000dead")).toBeUndefined();
   });
 
+  it("when a court read for a booking is changed or its venue removed, then the next read shows it", async () => {
+    const venue = await repos().venues.insert(aVenue({ name: "Club Central" }));
+    const court = aCourt(venue.id, { courtNumber: 2, status: "available" });
+    await repos().courts.insert(court);
+    expect(await repos().courts.findForBooking(court.id)).toMatchObject({ status: "available", venueName: "Club Central" });
+    await repos().courts.update({ ...court, status: "maintenance", name: "Cancha Norte" });
+    expect(await repos().courts.findForBooking(court.id)).toMatchObject({ status: "maintenance", name: "Cancha Norte" });
+    await repos().venues.delete(venue.id);
+    expect(await repos().courts.findForBooking(court.id)).toBeUndefined();
+  });
+
   it("when courts are counted, then the ones not available are counted apart", async () => {
     const venue = await repos().venues.insert(aVenue());
     await repos().courts.insert(aCourt(venue.id, { status: "available" }));

@@ -10,6 +10,7 @@ import { Migration20261124000100HoldChecks } from "./Migration20261124000100_hol
 import { Migration20261124000200CourtListChanges } from "./Migration20261124000200_court_list_changes.js";
 import { Migration20261125000100PlayerHistoryCounts } from "./Migration20261125000100_player_history_counts.js";
 import { Migration20261125000200HoldInOneCall } from "./Migration20261125000200_hold_in_one_call.js";
+import { Migration20261126000100SessionAndVenueNameChanges } from "./Migration20261126000100_session_and_venue_name_changes.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -31,4 +32,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261124000200_court_list_changes", class: Migration20261124000200CourtListChanges },
   { name: "Migration20261125000100_player_history_counts", class: Migration20261125000100PlayerHistoryCounts },
   { name: "Migration20261125000200_hold_in_one_call", class: Migration20261125000200HoldInOneCall },
+  { name: "Migration20261126000100_session_and_venue_name_changes", class: Migration20261126000100SessionAndVenueNameChanges },
 ];

@@ -1,0 +1,86 @@
+import { int, str } from "./rows.js";
+import type { SqlClient } from "./sql-client.js";
+
+/** The counters of table data_changes, by the migration that made each. */
+const COUNTERS = ["availability", "courts", "sessions"] as const;
+export type CounterName = (typeof COUNTERS)[number];
+/** The counters by name, as read together in one statement. */
+export type Counters = ReadonlyMap<CounterName, number>;
+
+/**
+ * The counters of data_changes as of this moment, for answers kept per process. Triggers bump a
+ * counter in the transaction of every write that can change what it guards (migrations ...001900
+ * availability, ...000200 courts, ...20261126000100 sessions), so an answer read under a counter
+ * stays true while that counter stands.
+ *
+ * SQLite in WAL mode only, where the file's stamp costs no statement (wal-stamp.ts): while the
+ * stamp stands nothing was committed, and the counters known stand too. When it moved (this
+ * process, another server, the CLI), one statement, read after the stamp so it sees at least as
+ * much, reads them all, once for every caller waiting on that stamp. Elsewhere, and whenever the
+ * stamp cannot be read exactly, `now()` answers null: the caller reads from the database.
+ */
+export class DataChanges {
+  private stamp: string | null = null;
+  private counters: Counters | null = null;
+  private checking: Promise<void> | null = null;
+
+  constructor(private readonly sql: SqlClient) {}
+
+  async now(): Promise<Counters | null> {
+    const fileStamp = this.sql.fileStamp;
+    // read before the statement: a commit after it can only make a kept answer miss later
+    const stamp = fileStamp === null ? null : fileStamp();
+    if (stamp === null) return null;
+    if (stamp !== this.stamp) await this.check(stamp);
+    // a check under way may have been for an older stamp: then this caller reads from the database
+    return stamp === this.stamp ? this.counters : null;
+  }
+
+  private check(stamp: string): Promise<void> {
+    this.checking ??= (async () => {
+      try {
+        // by primary key: the names' rows only
+        const rows = await this.sql.all(`select name, n from data_changes where name in (${COUNTERS.map(() => "?").join(", ")})`, COUNTERS);
+        this.counters = new Map(rows.map((row) => [str(row, "name") as CounterName, int(row, "n")]));
+        this.stamp = stamp;
+      } catch (error) {
+        this.counters = null;
+        this.stamp = null;
+        throw error;
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
+  }
+}
+
+/**
+ * Answers by key, kept while the counter `name` stands, at most `entries` of them (the oldest
+ * forgotten first). `read` answers from the database; an unknown key (undefined) is not kept, so
+ * a row written later is found at once. A read is kept only if the counter did not move while it
+ * ran: it began after the counter was read, so it saw at least that state.
+ */
+export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, entries: number) => {
+  const kept = new Map<string, V>();
+  let keptUnder: number | undefined;
+  return async (key: string, read: () => Promise<V | undefined>): Promise<V | undefined> => {
+    const counter = (await changes.now())?.get(name);
+    if (counter === undefined) return read();
+    if (counter !== keptUnder) {
+      kept.clear();
+      keptUnder = counter;
+    }
+    const hit = kept.get(key);
+    if (hit !== undefined) return hit;
+    const value = await read();
+    if (value !== undefined && keptUnder === counter) {
+      kept.set(key, value);
+      if (kept.size > entries) {
+        const oldest = kept.keys().next();
+        if (!oldest.done) kept.delete(oldest.value);
+      }
+    }
+    return value;
+  };
+};
