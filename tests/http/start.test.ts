@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -81,11 +81,14 @@ describe("npm start (scripts/start.mjs)", () => {
     const first = start({ ...env, PORT: String(port) });
     try {
       await waitFor(first, /Servidor listo/, 150_000);
-      // the server runs with the start script's memory settings (README, Performance: Memory)
+      // the server runs with the start script's process settings (README, Performance: Process settings)
       const settings = processSettings(first.child.pid!);
       expect(settings.args).toContain("--max-semi-space-size=8");
       expect(settings.args.at(-2)).toBe("scripts/start.mjs");
       expect(settings.env).toContain("MALLOC_ARENA_MAX=2");
+      expect(settings.env).toContain("UV_THREADPOOL_SIZE=32");
+      // libuv started its 32 worker threads (SQLite's writes queue on them), beside the main thread and V8's
+      expect(readdirSync(`/proc/${first.child.pid!}/task`).length).toBeGreaterThan(32);
       const base = `http://127.0.0.1:${port}`;
       const guest = new Client(base);
       const home = await guest.get("/");

@@ -73,11 +73,24 @@ const sqliteStatements = (connection: SqliteConnection): Statements => ({
 /** Distinct statement texts kept prepared on a connection; past that, statements are prepared per call. */
 const PREPARED_TEXTS = 500;
 /**
- * Prepared copies of one text. A statement runs one call at a time, and the next call queued on it
- * starts only once the main thread has taken the previous one's rows: with one copy, a text runs
- * at most once per turn of a busy event loop. Four keep libuv's four worker threads fed.
+ * Prepared copies of one text on the reading connection. A statement runs one call at a time, and
+ * the next call queued on it starts only once the main thread has taken the previous one's rows:
+ * with one copy, a text runs at most once per turn of a busy event loop. Four keep libuv's four
+ * worker threads fed.
  */
 const COPIES_PER_TEXT = 4;
+/** libuv's worker threads: UV_THREADPOOL_SIZE (package.json's start script sets 16), else its default of 4 */
+const WORKER_THREADS = Math.min(1_024, Math.max(1, Number(process.env.UV_THREADPOOL_SIZE) || 4));
+/**
+ * Prepared copies of one text on the writer: how many writes of one kind (a booking's hold) are
+ * queued at once on SQLite's one writer. They run one after the other under the connection's
+ * mutex, each copy waiting on a worker thread meanwhile, so the next write is already there when
+ * one ends. With four, the writer stood still whenever the main thread took longer to hand a copy
+ * its next write than the four took to run (create booking: 80-110 ms per INSERT, of which about
+ * half a millisecond running; `npm run bench`). The worker threads beyond the reader's four are
+ * the writer's; with libuv's default of 4 threads, 4 copies as before.
+ */
+const WRITER_COPIES_PER_TEXT = Math.max(COPIES_PER_TEXT, WORKER_THREADS - COPIES_PER_TEXT);
 
 interface PreparedCopy {
   readonly statement: Promise<SqliteStatement>;
@@ -95,7 +108,7 @@ interface PreparedCopy {
  * transaction: the next run reads the database as it is then. SQLite prepares a statement again
  * by itself when the schema changed under it (a migration).
  */
-const preparedStatements = (connection: SqliteConnection) => {
+const preparedStatements = (connection: SqliteConnection, copiesPerText: number) => {
   const prepared = new Map<string, PreparedCopy[]>();
   const prepare = (sql: string): PreparedCopy => ({
     running: 0,
@@ -108,7 +121,7 @@ const preparedStatements = (connection: SqliteConnection) => {
       });
     }),
   });
-  /** an idle copy, a new one while there are fewer than COPIES_PER_TEXT, else the least busy */
+  /** an idle copy, a new one while there are fewer than `copiesPerText`, else the least busy */
   const copyOf = (sql: string): PreparedCopy | undefined => {
     let copies = prepared.get(sql);
     if (copies === undefined) {
@@ -121,7 +134,7 @@ const preparedStatements = (connection: SqliteConnection) => {
       if (copy.running === 0) return copy;
       if (best === undefined || copy.running < best.running) best = copy;
     }
-    if (best !== undefined && copies.length >= COPIES_PER_TEXT) return best;
+    if (best !== undefined && copies.length >= copiesPerText) return best;
     const copy = prepare(sql);
     copies.push(copy);
     return copy;
@@ -237,7 +250,7 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
   const preparedOn = (connection: SqliteConnection): Statements => {
     let statements = writerStatements.get(connection);
     if (statements === undefined) {
-      statements = preparedStatements(connection);
+      statements = preparedStatements(connection, WRITER_COPIES_PER_TEXT);
       writerStatements.set(connection, statements);
     }
     return statements.statements;
@@ -255,7 +268,7 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
   if (reader) {
     readConnection = (await knex.client.acquireRawConnection()) as SqliteConnection;
     await sqliteExec(readConnection, `${pragmas}; pragma query_only = on`);
-    reads = preparedStatements(readConnection);
+    reads = preparedStatements(readConnection, COPIES_PER_TEXT);
   }
   return {
     read: reads === null ? write : reads.statements,
