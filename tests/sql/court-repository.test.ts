@@ -1,8 +1,8 @@
 import type { SqlDatabase } from "@courts/adapters/sql/index";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { aCourt, aVenue } from "../support/builders.js";
 import { courtRepositoryContract } from "./contracts/court-repository.contract.js";
-import { describeOnEngines, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
+import { describeOnEngines, SQL_ENGINES, statementsReading, useTestDatabase } from "./support/harness.js";
 
 describeOnEngines("CourtRepository contract", courtRepositoryContract);
 
@@ -10,16 +10,6 @@ for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`a court read for a booking, by two server processes (${engine.name})`, () => {
     // processes[0] and processes[1] stand for two servers on one database
     const target = useTestDatabase(engine.name, { others: 1, empty: true });
-    /** the statements a process sends that read the courts table, while `work` runs */
-    const courtReads = async (db: SqlDatabase, work: () => Promise<unknown>) => {
-      const all = vi.spyOn(db.sql, "all");
-      try {
-        await work();
-        return all.mock.calls.filter(([text]) => /from courts/.test(text)).length;
-      } finally {
-        all.mockRestore();
-      }
-    };
 
     it("when one process changes the court or renames its venue, then the other's next read shows it; else it is not read again on SQLite", async () => {
       const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
@@ -29,7 +19,7 @@ for (const engine of SQL_ENGINES) {
       expect(await two.repositories.courts.findForBooking(court.id)).toMatchObject({ status: "available", venueName: "Club Ribera" });
       // a write to another table (a booking, a session) leaves the court as it was read
       await one.sql.run("insert into venues (id, name, location, created_at) values ('v-other', 'Club Otro', 'Quito', ?)", [new Date().toISOString()]);
-      const again = await courtReads(two, async () => expect(await two.repositories.courts.findForBooking(court.id)).toMatchObject({ status: "available" }));
+      const again = await statementsReading(two, "courts", async () => expect(await two.repositories.courts.findForBooking(court.id)).toMatchObject({ status: "available" }));
       expect(again).toBe(engine.name === "sqlite" ? 0 : 1);
 
       await one.repositories.courts.update({ ...court, status: "maintenance" });

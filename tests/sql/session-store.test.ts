@@ -1,7 +1,7 @@
 import type { Session } from "fastify";
 import { DEFAULT_SESSION_TTL_MS, sessionExpiry, SqlSessionStore, type SqlDatabase } from "@courts/adapters/sql/index";
-import { describe, expect, it, vi } from "vitest";
-import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
+import { describe, expect, it } from "vitest";
+import { SQL_ENGINES, statementsReading, useTestDatabase } from "./support/harness.js";
 import { int } from "./support/rows.js";
 
 const NOW = Date.parse("2026-11-21T12:00:00.000Z");
@@ -92,16 +92,6 @@ for (const engine of SQL_ENGINES) {
     const destroy = (db: SqlDatabase, sid: string) =>
       new Promise<void>((resolve, reject) => db.sessionStore.destroy(sid, (error) => (error ? reject(error) : resolve())));
     const inAWeek = () => new Date(Date.now() + 7 * 24 * 3_600_000);
-    /** the statements a process sends that read the sessions table, while `work` runs */
-    const sessionReads = async (db: SqlDatabase, work: () => Promise<unknown>) => {
-      const all = vi.spyOn(db.sql, "all");
-      try {
-        await work();
-        return all.mock.calls.filter(([text]) => /from sessions/.test(text)).length;
-      } finally {
-        all.mockRestore();
-      }
-    };
 
     it("when one process changes or removes a session the other has read, then the other's next get sees it", async () => {
       const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
@@ -120,9 +110,9 @@ for (const engine of SQL_ENGINES) {
     it("when a session is asked for again and only other tables were written, then it is not read again on SQLite", async () => {
       const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
       await set(one, "sid-c", aSession({ expires: inAWeek() }, { userId: "u-3" }));
-      expect(await sessionReads(two, () => get(two, "sid-c"))).toBe(1);
+      expect(await statementsReading(two, "sessions", () => get(two, "sid-c"))).toBe(1);
       await one.sql.run("insert into venues (id, name, location, created_at) values ('v-ses', 'Club Sesión', 'Quito', ?)", [new Date().toISOString()]);
-      const again = await sessionReads(two, async () => expect(await get(two, "sid-c")).toMatchObject({ userId: "u-3" }));
+      const again = await statementsReading(two, "sessions", async () => expect(await get(two, "sid-c")).toMatchObject({ userId: "u-3" }));
       expect(again).toBe(engine.name === "sqlite" ? 0 : 1);
       // each get hands over its own object: @fastify/session changes the one it is given
       const first = await get(two, "sid-c");

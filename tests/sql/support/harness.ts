@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Repositories } from "@courts/core";
-import { afterAll, beforeAll, beforeEach, describe } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, vi } from "vitest";
 import type { SimulatedIntentStore } from "@courts/adapters/payments/simulated-intent-store";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { memoryRepositories, memorySimulatedIntents } from "../../support/memory/index.js";
@@ -167,5 +167,16 @@ export const describeOnEngines = (
       });
       contract(() => harness!.subject());
     });
+  }
+};
+
+/** How many statements `db` sent that read `table` (`from <table>`) while `work` ran. */
+export const statementsReading = async (db: SqlDatabase, table: string, work: () => Promise<unknown>): Promise<number> => {
+  const all = vi.spyOn(db.sql, "all");
+  try {
+    await work();
+    return all.mock.calls.filter(([text]) => new RegExp(`from ${table}\\b`).test(text)).length;
+  } finally {
+    all.mockRestore();
   }
 };
