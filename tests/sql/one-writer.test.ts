@@ -83,43 +83,96 @@ describe("SQLite: one writer", () => {
     }
   });
 
-  it("when writes are sent together, then they share the writer and each commits or fails by itself", async () => {
-    const knex = (db.sql.orm.em.getConnection() as AbstractSqlConnection).getKnex();
-    const acquire = knex.client.acquireConnection.bind(knex.client);
-    let borrowed = 0;
-    knex.client.acquireConnection = () => {
-      borrowed++;
-      return acquire();
-    };
+  it("when another process holds the write lock and writes queue here, then reads are still answered at once", async () => {
+    // each write sent to the writer waits on a worker thread meanwhile: they never take the threads reads need
+    const other = await openSqlDatabase(opened.url);
     try {
-      const ids = Array.from({ length: 40 }, (_, i) => `v-group-${i}`);
-      // the 11th repeats the first id: its primary key refuses it
-      const sent = [...ids.slice(0, 10), ids[0]!, ...ids.slice(10)].map((id) =>
-        db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Cuenca', ?)", [id, `Club ${id}`, now()]),
+      const held = other.sql.transaction(async (tx) => {
+        await tx.run("insert into venues (id, name, location, created_at) values ('v-lock', 'Club Cerrojo', 'Tena', ?)", [now()]);
+        await hold(500);
+      });
+      await hold(50);
+      const writes = Array.from({ length: 12 }, (_, i) =>
+        db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Tena', ?)", [`v-queued-${i}`, `Club ${i}`, now()]),
       );
-      const settled = await Promise.allSettled(sent);
+      await hold(50);
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await db.sql.one("select count(*) as n from venues");
+      expect(performance.now() - started).toBeLessThan(200);
+      await Promise.all([held, ...writes]);
+      expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Tena'"))?.n)).toBe(13);
+    } finally {
+      await other.close();
+    }
+  });
+
+  describe("with writes sent together (npm start's 32 worker threads: 24 at once)", () => {
+    let grouped: SqlDatabase;
+    beforeAll(async () => {
+      grouped = await openSqlDatabase(opened.url, { writesAtOnce: 24 });
+    });
+    afterAll(async () => grouped?.close());
+
+    /** how many times the writer is borrowed from the pool while `work` runs */
+    const borrows = async (work: () => Promise<unknown>) => {
+      const knex = (grouped.sql.orm.em.getConnection() as AbstractSqlConnection).getKnex();
+      const acquire = knex.client.acquireConnection.bind(knex.client);
+      let borrowed = 0;
+      knex.client.acquireConnection = () => {
+        borrowed++;
+        return acquire();
+      };
+      try {
+        await work();
+        return borrowed;
+      } finally {
+        knex.client.acquireConnection = acquire;
+      }
+    };
+    const insert = (id: string, location: string) =>
+      grouped.sql.run("insert into venues (id, name, location, created_at) values (?, ?, ?, ?)", [id, `Club ${id}`, location, now()]);
+    const counted = async (location: string) => Number((await grouped.sql.one("select count(*) as n from venues where location = ?", [location]))?.n);
+
+    it("when writes are sent together, then they share the writer and each commits or fails by itself", async () => {
+      const ids = Array.from({ length: 40 }, (_, i) => `v-group-${i}`);
+      let settled: PromiseSettledResult<number>[] = [];
+      const borrowed = await borrows(async () => {
+        // the 11th repeats the first id: its primary key refuses it
+        settled = await Promise.allSettled([...ids.slice(0, 10), ids[0]!, ...ids.slice(10)].map((id) => insert(id, "Cuenca")));
+      });
       expect(settled.filter((r) => r.status === "fulfilled").map((r) => r.value)).toEqual(ids.map(() => 1));
       const refused = settled.filter((r) => r.status === "rejected");
       expect(refused).toHaveLength(1);
       expect(String(refused[0]?.reason)).toMatch(/UNIQUE/i);
-      expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Cuenca'"))?.n)).toBe(40);
-      // borrowed once for the group, not once per statement
+      expect(await counted("Cuenca")).toBe(40);
+      // borrowed once for the group (24 at once, the rest joining as others end), not once per statement
       expect(borrowed).toBeLessThan(5);
-    } finally {
-      knex.client.acquireConnection = acquire;
-    }
-  });
+    });
 
-  it("when a transaction asks for the writer while writes are in flight, then it runs after those and before the ones sent after it", async () => {
-    const insert = (id: string) =>
-      db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Manta', ?)", [id, `Club ${id}`, now()]);
-    const before = Array.from({ length: 20 }, (_, i) => insert(`v-before-${i}`));
-    const counted = db.sql.transaction(async (tx) => Number((await tx.one("select count(*) as n from venues where location = 'Manta'"))?.n));
-    const after = Array.from({ length: 20 }, (_, i) => insert(`v-after-${i}`));
-    // the later writes do not join the group that was open: the transaction would wait for them too
-    expect(await counted).toBe(20);
-    await Promise.all([...before, ...after]);
-    expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Manta'"))?.n)).toBe(40);
+    it("when a transaction asks for the writer while writes are in flight, then it runs after those and before the ones sent after it", async () => {
+      const before = Array.from({ length: 20 }, (_, i) => insert(`v-before-${i}`, "Manta"));
+      const inside = grouped.sql.transaction(async (tx) => Number((await tx.one("select count(*) as n from venues where location = 'Manta'"))?.n));
+      const after = Array.from({ length: 20 }, (_, i) => insert(`v-after-${i}`, "Manta"));
+      // the later writes do not join the group that was open: the transaction would wait for them too
+      expect(await inside).toBe(20);
+      await Promise.all([...before, ...after]);
+      expect(await counted("Manta")).toBe(40);
+    });
+
+    it("when writes arrive while a transaction holds the writer, then they wait for it together and borrow it once", async () => {
+      const borrowed = await borrows(async () => {
+        const held = grouped.sql.transaction(async (tx) => {
+          await tx.run("insert into venues (id, name, location, created_at) values ('v-held', 'Club Retenido', 'Ibarra', ?)", [now()]);
+          await hold(100);
+        });
+        // each sees the pool's queue non-empty (the first one's own borrow): they still go together
+        const waiting = Array.from({ length: 20 }, (_, i) => insert(`v-wait-${i}`, "Ibarra"));
+        await Promise.all([held, ...waiting]);
+      });
+      expect(await counted("Ibarra")).toBe(21);
+      // the transaction's borrow and one for the 20 writes
+      expect(borrowed).toBe(2);
+    });
   });
 
   it("when a select runs outside a transaction, then it runs on a connection that refuses writes", async () => {

@@ -74,7 +74,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
   }
   let sql: SqlClient;
   try {
-    sql = await SqlClient.open(orm, target);
+    sql = await SqlClient.open(orm, target, options.writesAtOnce);
   } catch (error) {
     await orm.close(true);
     throw error;

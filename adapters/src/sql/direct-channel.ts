@@ -1,5 +1,6 @@
 // knex, re-exported by both MikroORM driver packages
 import type { Knex } from "@mikro-orm/sqlite";
+import { concurrencyLimit } from "../limit.js";
 import type { Param, Row } from "./sql-client.js";
 
 /**
@@ -79,18 +80,23 @@ const PREPARED_TEXTS = 500;
  * worker threads fed.
  */
 const COPIES_PER_TEXT = 4;
-/** libuv's worker threads: UV_THREADPOOL_SIZE (package.json's start script sets 16), else its default of 4 */
+/** libuv's worker threads: UV_THREADPOOL_SIZE (package.json's start script sets 32), else its default of 4 */
 const WORKER_THREADS = Math.min(1_024, Math.max(1, Number(process.env.UV_THREADPOOL_SIZE) || 4));
 /**
- * Prepared copies of one text on the writer: how many writes of one kind (a booking's hold) are
- * queued at once on SQLite's one writer. They run one after the other under the connection's
- * mutex, each copy waiting on a worker thread meanwhile, so the next write is already there when
- * one ends. With four, the writer stood still whenever the main thread took longer to hand a copy
- * its next write than the four took to run (create booking: 80-110 ms per INSERT, of which about
- * half a millisecond running; `npm run bench`). The worker threads beyond the reader's four are
- * the writer's; with libuv's default of 4 threads, 4 copies as before.
+ * Worker threads never given to writes: the reader's statements, argon2's password checks, files.
+ * A write waiting on the writer holds its thread, and while another process holds the file's
+ * write lock each waits up to busy_timeout: without these, such a wait would stall every read.
  */
-const WRITER_COPIES_PER_TEXT = Math.max(COPIES_PER_TEXT, WORKER_THREADS - COPIES_PER_TEXT);
+const THREADS_NOT_FOR_WRITES = 8;
+/**
+ * Writes sent to SQLite's one writer at once (their statements then run one after the other under
+ * the connection's mutex, each waiting on a worker thread meanwhile), and the prepared copies of
+ * each write text: the next write is already there when one ends. One at a time, the writer stood
+ * still whenever the main thread took longer to hand it the next write than the write took to run
+ * (create booking: 80-110 ms per INSERT from its call to its answer, of which about half a
+ * millisecond running; `npm run bench`). With libuv's default of 4 threads, one at a time as before.
+ */
+export const DEFAULT_WRITES_AT_ONCE = Math.max(1, WORKER_THREADS - THREADS_NOT_FOR_WRITES);
 
 interface PreparedCopy {
   readonly statement: Promise<SqliteStatement>;
@@ -201,46 +207,76 @@ const borrowing =
  * back to back under the connection's mutex, each its own transaction. Borrowed one at a time,
  * the writer sat idle from each statement's end until the main thread took its result and handed
  * the connection on, which in a busy turn of the event loop is longer than the statement: the
- * writer then limited create booking (README, Performance). A transaction or an ORM call waiting
- * for the connection closes the group: later statements queue behind it in the pool, and it runs
- * once the statements already sent have ended, so it never waits for more than those.
+ * writer then limited create booking (README, Performance). At most `writesAtOnce` are sent at
+ * once; the others wait here, holding no thread. A transaction or an ORM call waiting for the
+ * connection closes the group: later statements queue behind it in the pool (in a group of their
+ * own, which the next ones join), and it runs once the statements already sent have ended, so it
+ * never waits for more than those.
  */
-const sharingAutocommit = (knex: Knex) => {
+const sharingAutocommit = (knex: Knex, writesAtOnce: number) => {
   interface Group {
     /** the connection, or why it could not be had (a timeout), told to every member */
     readonly connection: Promise<SqliteConnection | Error>;
+    /** whether the pool has handed the connection over (or failed to) */
+    acquired: boolean;
+    /** borrowers waiting in the pool just after this group asked, itself included */
+    readonly waitingBehind: number;
     members: number;
   }
   let open: Group | null = null;
-  const someoneWaits = () => (knex.client.pool?.numPendingAcquires() ?? 0) > 0;
-  return async <T>(work: (connection: SqliteConnection) => Promise<T>): Promise<T> => {
-    let group = open;
-    if (group === null || someoneWaits()) {
-      const acquired = knex.client.acquireConnection() as Promise<SqliteConnection>;
-      group = { connection: acquired.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))), members: 0 };
-      open = group;
-    }
-    group.members++;
-    try {
-      const connection = await group.connection;
-      if (connection instanceof Error) throw connection;
-      return await work(connection);
-    } finally {
-      if (--group.members === 0) {
-        if (open === group) open = null;
-        const connection = await group.connection;
-        if (!(connection instanceof Error)) await knex.client.releaseConnection(connection);
+  const waiting = () => knex.client.pool?.numPendingAcquires() ?? 0;
+  /**
+   * Whether a new write may go with `group`: not once someone waits for the writer behind it.
+   * While the group itself waits in the pool, those already waiting when it asked are ahead of it.
+   */
+  const mayJoin = (group: Group) => (group.acquired ? waiting() === 0 : waiting() <= group.waitingBehind);
+  const atOnce = concurrencyLimit(writesAtOnce);
+  return <T>(work: (connection: SqliteConnection) => Promise<T>): Promise<T> =>
+    atOnce(async () => {
+      let group = open;
+      if (group === null || !mayJoin(group)) {
+        // the pool takes the request at once (a free connection is handed over, else it queues)
+        const acquired = knex.client.acquireConnection() as Promise<SqliteConnection>;
+        const opened: Group = {
+          connection: acquired.then(
+            (connection) => {
+              opened.acquired = true;
+              return connection;
+            },
+            (error: unknown) => {
+              opened.acquired = true;
+              return error instanceof Error ? error : new Error(String(error));
+            },
+          ),
+          acquired: false,
+          waitingBehind: waiting(),
+          members: 0,
+        };
+        group = opened;
+        open = group;
       }
-    }
-  };
+      group.members++;
+      try {
+        const connection = await group.connection;
+        if (connection instanceof Error) throw connection;
+        return await work(connection);
+      } finally {
+        if (--group.members === 0) {
+          if (open === group) open = null;
+          const connection = await group.connection;
+          if (!(connection instanceof Error)) await knex.client.releaseConnection(connection);
+        }
+      }
+    });
 };
 
 /**
  * `knex` is the ORM's (its pool must hold one connection); `pragmas` are the per-connection
  * settings; `reader` opens the second, read-only connection (not for `:memory:`, which a second
- * connection would not see).
+ * connection would not see); `writesAtOnce`, the writes sent to the writer at once.
  */
-export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolean): Promise<Channels> => {
+export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolean, writesAtOnce = DEFAULT_WRITES_AT_ONCE): Promise<Channels> => {
+  const atOnce = Math.max(1, Math.floor(writesAtOnce));
   const withWriter = borrowing<SqliteConnection>(knex);
   // the pool keeps its one connection for the life of the ORM; should it ever make a new one,
   // that one gets its own statements
@@ -250,14 +286,14 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
   const preparedOn = (connection: SqliteConnection): Statements => {
     let statements = writerStatements.get(connection);
     if (statements === undefined) {
-      statements = preparedStatements(connection, WRITER_COPIES_PER_TEXT);
+      statements = preparedStatements(connection, Math.max(COPIES_PER_TEXT, atOnce));
       writerStatements.set(connection, statements);
     }
     return statements.statements;
   };
   const statementsFor = (connection: SqliteConnection, sql: string): Statements =>
     DML.test(sql) ? preparedOn(connection) : sqliteStatements(connection);
-  const withSharedWriter = sharingAutocommit(knex);
+  const withSharedWriter = sharingAutocommit(knex, atOnce);
   const writer = (sql: string) => (DML.test(sql) ? withSharedWriter : withWriter);
   const write: Statements = {
     all: (sql, params) => writer(sql)((connection) => statementsFor(connection, sql).all(sql, params)),

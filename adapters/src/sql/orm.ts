@@ -11,6 +11,11 @@ export interface OrmOptions {
   readonly debug?: boolean;
   /** PostgreSQL connections per process (SQLite always uses one) */
   readonly poolSize?: number;
+  /**
+   * SQLite: writes sent to the one writer at once (direct-channel.ts); by default libuv's worker
+   * threads (UV_THREADPOOL_SIZE) but 8, at least 1
+   */
+  readonly writesAtOnce?: number;
   /** sees every statement before it runs (SQL with `?` placeholders and its parameters): tracing, tests */
   readonly onQuery?: (sql: string, params: readonly unknown[]) => void;
 }

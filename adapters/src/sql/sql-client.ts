@@ -48,13 +48,13 @@ export class SqlClient {
   }
 
   /** The client of an open ORM; on SQLite its pool must hold exactly one connection (orm.ts). */
-  static async open(orm: MikroORM, target: DatabaseTarget): Promise<SqlClient> {
+  static async open(orm: MikroORM, target: DatabaseTarget, writesAtOnce?: number): Promise<SqlClient> {
     const knex = (orm.em.getConnection() as AbstractSqlConnection).getKnex();
     const channels =
       target.engine === "postgresql"
         ? postgresChannels(knex)
         : // `:memory:` lives in its one connection: a second one would open another, empty database
-          await sqliteChannels(knex, sqlitePragmas(target.path), target.path !== ":memory:");
+          await sqliteChannels(knex, sqlitePragmas(target.path), target.path !== ":memory:", writesAtOnce);
     let wal: WalStamp | null = null;
     if (target.engine === "sqlite" && channels.separateReader) {
       const [mode] = await channels.read.all("pragma journal_mode", []);
