@@ -53,15 +53,24 @@ describe("SQLite: one writer", () => {
     expect(await db.sql.run("update venues set location = 'Loja' where id = 'v-tx'")).toBe(1);
   });
 
-  it("when another process holds the file's write lock for a moment, then this one's writes and transactions wait and succeed", async () => {
+  /**
+   * Another process (a second database on the file) in a transaction that inserts venue `id` at
+   * `location` and then keeps the file's write lock for `ms`; it holds the lock once this resolves.
+   */
+  const anotherProcessHoldsTheLock = async (id: string, location: string, ms: number) => {
     const other = await openSqlDatabase(opened.url);
+    const held = other.sql.transaction(async (tx) => {
+      await tx.run("insert into venues (id, name, location, created_at) values (?, ?, ?, ?)", [id, `Club ${id}`, location, now()]);
+      await hold(ms);
+    });
+    // the other transaction began IMMEDIATE: it holds the lock before the caller goes on
+    await hold(50);
+    return { held, close: () => other.close() };
+  };
+
+  it("when another process holds the file's write lock for a moment, then this one's writes and transactions wait and succeed", async () => {
+    const { held, close } = await anotherProcessHoldsTheLock("v-other", "Ambato", 400);
     try {
-      const held = other.sql.transaction(async (tx) => {
-        await tx.run("insert into venues (id, name, location, created_at) values ('v-other', 'Club Vecino', 'Ambato', ?)", [now()]);
-        await hold(400);
-      });
-      // the other transaction began IMMEDIATE: it holds the lock before these start
-      await hold(50);
       const started = performance.now();
       const [written, counted] = await Promise.all([
         db.sql.run("insert into venues (id, name, location, created_at) values ('v-mine', 'Club Propio', 'Ambato', ?)", [now()]),
@@ -79,19 +88,14 @@ describe("SQLite: one writer", () => {
       expect(waited).toBeGreaterThan(200);
       expect(waited).toBeLessThan(3_000);
     } finally {
-      await other.close();
+      await close();
     }
   });
 
   it("when another process holds the write lock and writes queue here, then reads are still answered at once", async () => {
     // each write sent to the writer waits on a worker thread meanwhile: they never take the threads reads need
-    const other = await openSqlDatabase(opened.url);
+    const { held, close } = await anotherProcessHoldsTheLock("v-lock", "Tena", 500);
     try {
-      const held = other.sql.transaction(async (tx) => {
-        await tx.run("insert into venues (id, name, location, created_at) values ('v-lock', 'Club Cerrojo', 'Tena', ?)", [now()]);
-        await hold(500);
-      });
-      await hold(50);
       const writes = Array.from({ length: 12 }, (_, i) =>
         db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Tena', ?)", [`v-queued-${i}`, `Club ${i}`, now()]),
       );
@@ -102,7 +106,7 @@ describe("SQLite: one writer", () => {
       await Promise.all([held, ...writes]);
       expect(Number((await db.sql.one("select count(*) as n from venues where location = 'Tena'"))?.n)).toBe(13);
     } finally {
-      await other.close();
+      await close();
     }
   });
 
