@@ -2,6 +2,7 @@ import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailabilit
 import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit } from "../limit.js";
+import { keptWhileCounter } from "./data-changes.js";
 import { bool, instantOrNull, iso, str } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
 
@@ -229,32 +230,28 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   // a venue are kept the same way, under their own counter (migration ...000200): any write to a
   // court, or a venue removed. Only on SQLite in WAL mode, where the stamp costs no statement.
   const availability = new Map<string, CachedAvailability>();
-  const courtLists = new Map<string, JsonText<readonly CourtAnswer[]>>();
   let availabilityCounter: number | undefined;
-  let courtsCounter: number | undefined;
   /** moves on each time the availability cache is emptied */
   let generation = 0;
-  /** moves on each time the courts cache is emptied */
-  let courtsGeneration = 0;
+  const courtLists = keptWhileCounter<JsonText<readonly CourtAnswer[]>>(
+    sql.changes,
+    "courts",
+    COURT_LIST_CACHE_ENTRIES,
+    (body) => body.length <= COURT_LIST_MAX_CHARS,
+  );
 
-  /** Whether the caches may answer now (emptied first when their counter moved), or this read must go to the database. */
-  const cachesUsable = async (): Promise<{ availability: boolean; courts: boolean }> => {
+  /** Whether the availability cache may answer now (emptied first when its counter moved), or this read must go to the database. */
+  const availabilityUsable = async (): Promise<boolean> => {
     const counters = await sql.changes.now();
-    // not known at this moment: the caches stay as they are, unused by this read
-    if (counters === null) return { availability: false, courts: false };
-    const availabilityNow = counters.get("availability");
-    if (availabilityNow !== availabilityCounter) {
+    // not known at this moment: the cache stays as it is, unused by this read
+    if (counters === null) return false;
+    const counter = counters.get("availability");
+    if (counter !== availabilityCounter) {
       availability.clear();
       generation++;
-      availabilityCounter = availabilityNow;
+      availabilityCounter = counter;
     }
-    const courtsNow = counters.get("courts");
-    if (courtsNow !== courtsCounter) {
-      courtLists.clear();
-      courtsGeneration++;
-      courtsCounter = courtsNow;
-    }
-    return { availability: availabilityNow !== undefined, courts: courtsNow !== undefined };
+    return counter !== undefined;
   };
 
   const readVenueCourts = async (venueId: string) => {
@@ -272,7 +269,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
 
   return {
     async courtAvailability(courtId, date, now) {
-      if (!(await cachesUsable()).availability) return (await readAvailability(courtId, date, now))?.answer;
+      if (!(await availabilityUsable())) return (await readAvailability(courtId, date, now))?.answer;
       const key = `${courtId}|${date}`;
       const at = now.getTime();
       const cached = availability.get(key);
@@ -298,22 +295,8 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       if (!row || !bool(row, "found")) return undefined;
       return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
     },
-    async venueCourts(venueId) {
-      if (!(await cachesUsable()).courts) return readVenueCourts(venueId);
-      const cached = courtLists.get(venueId);
-      if (cached !== undefined) return cached;
-      const readIn = courtsGeneration;
-      const body = await readVenueCourts(venueId);
-      // an unknown venue is not kept: one created later is found at once
-      if (body !== undefined && body.length <= COURT_LIST_MAX_CHARS && courtsGeneration === readIn) {
-        courtLists.set(venueId, body);
-        if (courtLists.size > COURT_LIST_CACHE_ENTRIES) {
-          const oldest = courtLists.keys().next();
-          if (!oldest.done) courtLists.delete(oldest.value);
-        }
-      }
-      return body;
-    },
+    // an unknown venue is not kept: one created later is found at once
+    venueCourts: (venueId) => courtLists(venueId, () => readVenueCourts(venueId)),
     venueMonth: async (venueId, from, to) => {
       const body: Uint8Array | null = await limited(() => calendarJson(venueId, from, to));
       return body === null ? undefined : (body as JsonBytes<readonly CalendarEntryAnswer[]>);

@@ -57,11 +57,12 @@ export class DataChanges {
 
 /**
  * Answers by key, kept while the counter `name` stands, at most `entries` of them (the oldest
- * forgotten first). `read` answers from the database; an unknown key (undefined) is not kept, so
- * a row written later is found at once. A read is kept only if the counter did not move while it
- * ran: it began after the counter was read, so it saw at least that state.
+ * forgotten first), and only those `keepable` accepts. `read` answers from the database; an
+ * unknown key (undefined) is not kept, so a row written later is found at once. A read is kept
+ * only if the counter did not move while it ran: it began after the counter was read, so it saw
+ * at least that state.
  */
-export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, entries: number) => {
+export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, entries: number, keepable: (value: V) => boolean = () => true) => {
   const kept = new Map<string, V>();
   let keptUnder: number | undefined;
   return async (key: string, read: () => Promise<V | undefined>): Promise<V | undefined> => {
@@ -74,7 +75,7 @@ export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, ent
     const hit = kept.get(key);
     if (hit !== undefined) return hit;
     const value = await read();
-    if (value !== undefined && keptUnder === counter) {
+    if (value !== undefined && keptUnder === counter && keepable(value)) {
       kept.set(key, value);
       if (kept.size > entries) {
         const oldest = kept.keys().next();
