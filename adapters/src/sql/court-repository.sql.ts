@@ -61,6 +61,9 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
         throw error;
+      } finally {
+        // through the ORM, not a statement of sql's: its counter is moved here (data-changes.ts)
+        sql.changes.changed("courts");
       }
     },
     async update(court) {
@@ -71,6 +74,8 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
         throw error;
+      } finally {
+        sql.changes.changed("courts");
       }
       return findById(court.id);
     },

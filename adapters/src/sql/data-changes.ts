@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { int, str } from "./rows.js";
+import type { ChangeNotices } from "./change-notices.js";
 import type { SqlClient } from "./sql-client.js";
 
 /** The counters of table data_changes, by the migration that made each. */
@@ -13,20 +15,27 @@ export type Counters = ReadonlyMap<CounterName, number>;
  * availability, ...000200 courts, ...20261126000100 sessions), so an answer read under a counter
  * stays true while that counter stands.
  *
- * SQLite in WAL mode only, where the file's stamp costs no statement (wal-stamp.ts): while the
- * stamp stands nothing was committed, and the counters known stand too. When it moved (this
- * process, another server, the CLI), one statement, read after the stamp so it sees at least as
- * much, reads them all, once for every caller waiting on that stamp. Elsewhere, and whenever the
- * stamp cannot be read exactly, `now()` answers null: the caller reads from the database.
+ * - SQLite in WAL mode, where the file's stamp costs no statement (wal-stamp.ts): while the
+ *   stamp stands nothing was committed, and the counters known stand too. When it moved (this
+ *   process, another server, the CLI), one statement, read after the stamp so it sees at least as
+ *   much, reads them all, once for every caller waiting on that stamp.
+ * - PostgreSQL: the courts and sessions counters move with the notices of the database's
+ *   triggers and with this process's own writes (change-notices.ts); availability is not kept.
+ * - Elsewhere, and whenever the stamp cannot be read exactly or no connection listens, `now()`
+ *   answers null: the caller reads from the database.
  */
 export class DataChanges {
   private stamp: string | null = null;
   private counters: Counters | null = null;
   private checking: Promise<void> | null = null;
 
-  constructor(private readonly sql: SqlClient) {}
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly notices: ChangeNotices | null = null,
+  ) {}
 
   async now(): Promise<Counters | null> {
+    if (this.notices !== null) return this.notices.now();
     const fileStamp = this.sql.fileStamp;
     // read before the statement: a commit after it can only make a kept answer miss later
     const stamp = fileStamp === null ? null : fileStamp();
@@ -34,6 +43,38 @@ export class DataChanges {
     if (stamp !== this.stamp) await this.check(stamp);
     // a check under way may have been for an older stamp: then this caller reads from the database
     return stamp === this.stamp ? this.counters : null;
+  }
+
+  /**
+   * A write of this process completed: on PostgreSQL the counters of what its statement names
+   * move at once, its notice may come later. (On SQLite the next read of the stamp sees it.)
+   */
+  wrote(statement: string): void {
+    if (this.notices === null) return;
+    const moved: CounterName[] = [];
+    if (/\b(courts|venues)\b/i.test(statement)) moved.push("courts");
+    if (/\bsessions\b/i.test(statement)) moved.push("sessions");
+    if (moved.length > 0) this.notices.moved(moved);
+  }
+
+  /** A write of this process outside its statements (an ORM call) changed what `name` guards. */
+  changed(name: CounterName): void {
+    this.notices?.moved([name]);
+  }
+
+  /**
+   * PostgreSQL: resolves once the notices of every commit made before the call, by any process,
+   * moved their counters here; false if no connection listens. Elsewhere true at once: the stamp
+   * is read with each request.
+   */
+  async caughtUp(): Promise<boolean> {
+    if (this.notices === null) return true;
+    const payload = `caught-up:${randomUUID()}`;
+    return this.notices.caughtUp(payload, () => this.sql.run("select pg_notify('data_changes', ?)", [payload]));
+  }
+
+  async close(): Promise<void> {
+    await this.notices?.close();
   }
 
   private check(stamp: string): Promise<void> {

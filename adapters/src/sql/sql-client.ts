@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/co
 // @mikro-orm/knex, re-exported by both driver packages.
 import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
 import type { DatabaseTarget, Engine } from "./database-url.js";
+import { ChangeNotices, type ListeningConnection } from "./change-notices.js";
 import { DataChanges } from "./data-changes.js";
 import { postgresChannels, sqliteChannels, type Channels } from "./direct-channel.js";
 import { sqlitePragmas } from "./orm.js";
@@ -34,17 +35,19 @@ export class SqlClient {
   private readonly driver: AbstractSqlDriver;
   private readonly onQuery: (sql: string, params: unknown[]) => string;
   private writes = 0;
-  /** The change counters for answers kept per process (SQLite in WAL mode; elsewhere always unknown). */
-  readonly changes = new DataChanges(this);
+  /** The change counters for answers kept per process (SQLite in WAL mode, PostgreSQL while it listens; elsewhere always unknown). */
+  readonly changes: DataChanges;
 
   private constructor(
     readonly orm: MikroORM,
     readonly engine: Engine,
     private readonly channels: Channels,
     private readonly wal: WalStamp | null,
+    notices: ChangeNotices | null,
   ) {
     this.driver = orm.em.getDriver() as unknown as AbstractSqlDriver;
     this.onQuery = orm.config.get("onQuery");
+    this.changes = new DataChanges(this, notices);
   }
 
   /** The client of an open ORM; on SQLite its pool must hold exactly one connection (orm.ts). */
@@ -61,7 +64,14 @@ export class SqlClient {
       const [locking] = await channels.read.all("pragma locking_mode", []);
       if (mode?.journal_mode === "wal" && locking?.locking_mode === "normal") wal = walStamp(realpathSync(target.path));
     }
-    return new SqlClient(orm, target.engine, channels, wal);
+    let notices: ChangeNotices | null = null;
+    if (target.engine === "postgresql") {
+      // one connection outside the pool, opened as the pool opens its own
+      const client = knex.client as { acquireRawConnection(): Promise<ListeningConnection>; destroyRawConnection(c: ListeningConnection): Promise<void> };
+      notices = new ChangeNotices({ open: () => client.acquireRawConnection(), close: (c) => client.destroyRawConnection(c) });
+      await notices.start();
+    }
+    return new SqlClient(orm, target.engine, channels, wal, notices);
   }
 
   /**
@@ -91,10 +101,11 @@ export class SqlClient {
   private readonly endTurn = () => {
     this.turnStamp = undefined;
   };
-  private readonly wrote = () => {
+  private wrote(...statements: readonly string[]): void {
     this.turnStamp = undefined;
     this.writes++;
-  };
+    for (const statement of statements) this.changes.wrote(statement);
+  }
 
   /**
    * Whether catalog-queries.sql.ts may cache: reads run on a connection other than the writer's, so
@@ -122,7 +133,7 @@ export class SqlClient {
     return this.channels.write
       .all(text, params)
       .catch((error: unknown) => this.rethrow(error))
-      .finally(this.wrote);
+      .finally(() => this.wrote(text));
   }
 
   async one(sql: string, params: readonly Param[] = []): Promise<Row | undefined> {
@@ -131,15 +142,17 @@ export class SqlClient {
   }
 
   async run(sql: string, params: readonly Param[] = []): Promise<number> {
+    const text = this.onQuery(sql, [...params]);
     return this.channels.write
-      .run(this.onQuery(sql, [...params]), params)
+      .run(text, params)
       .catch((error: unknown) => this.rethrow(error))
-      .finally(this.wrote);
+      .finally(() => this.wrote(text));
   }
 
-  /** Closes the reading connection; the ORM closes its own. */
+  /** Closes the reading and the listening connections; the ORM closes its own. */
   async close(): Promise<void> {
     this.wal?.close();
+    await this.changes.close();
     await this.channels.close();
   }
 
@@ -152,19 +165,25 @@ export class SqlClient {
    * outside the transaction: on PostgreSQL a failed statement aborts the whole transaction.
    */
   transaction<T>(work: (tx: SqlTx) => Promise<T>): Promise<T> {
+    const texts: string[] = [];
+    const text = (sql: string, params: readonly Param[]) => {
+      const query = this.onQuery(sql, [...params]);
+      // what it may have written, for the counters (data-changes.ts)
+      if (!isSelect(query)) texts.push(query);
+      return query;
+    };
     return this.channels
       .transaction((statements) => {
         const all = (sql: string, params: readonly Param[] = []) =>
-          statements.all(this.onQuery(sql, [...params]), params).catch((error: unknown) => this.rethrow(error));
+          statements.all(text(sql, params), params).catch((error: unknown) => this.rethrow(error));
         const tx: SqlTx = {
           all,
           one: async (sql, params = []) => (await all(sql, params))[0],
-          run: (sql, params = []) =>
-            statements.run(this.onQuery(sql, [...params]), params).catch((error: unknown) => this.rethrow(error)),
+          run: (sql, params = []) => statements.run(text(sql, params), params).catch((error: unknown) => this.rethrow(error)),
         };
         return work(tx);
       })
-      .finally(this.wrote);
+      .finally(() => this.wrote(...texts));
   }
 }
 

@@ -170,6 +170,21 @@ export const describeOnEngines = (
   }
 };
 
+/**
+ * `check` of what another server process wrote, as this one sees it: at once on SQLite (the file's
+ * stamp moved with the commit); on PostgreSQL once the commit's notice reached this process
+ * (change-notices.ts), waited for up to 2 s.
+ */
+export const seenByAnotherProcess = async (engine: EngineName, check: () => Promise<void>): Promise<void> => {
+  if (engine === "postgresql") await vi.waitFor(check, { timeout: 2_000, interval: 2 });
+  else await check();
+};
+
+/** Waits until every commit made so far, by any process, moved `db`'s counters (PostgreSQL; at once on SQLite). */
+export const noticesCaughtUp = async (db: SqlDatabase): Promise<void> => {
+  if (!(await db.sql.changes.caughtUp())) throw new Error("no connection of this process listens for notices");
+};
+
 /** How many statements `db` sent that read `table` (`from <table>`) while `work` ran. */
 export const statementsReading = async (db: SqlDatabase, table: string, work: () => Promise<unknown>): Promise<number> => {
   const all = vi.spyOn(db.sql, "all");

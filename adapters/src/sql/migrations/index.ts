@@ -11,6 +11,7 @@ import { Migration20261124000200CourtListChanges } from "./Migration202611240002
 import { Migration20261125000100PlayerHistoryCounts } from "./Migration20261125000100_player_history_counts.js";
 import { Migration20261125000200HoldInOneCall } from "./Migration20261125000200_hold_in_one_call.js";
 import { Migration20261126000100SessionAndVenueNameChanges } from "./Migration20261126000100_session_and_venue_name_changes.js";
+import { Migration20261126000200PostgresChangeNotices } from "./Migration20261126000200_postgres_change_notices.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -33,4 +34,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261125000100_player_history_counts", class: Migration20261125000100PlayerHistoryCounts },
   { name: "Migration20261125000200_hold_in_one_call", class: Migration20261125000200HoldInOneCall },
   { name: "Migration20261126000100_session_and_venue_name_changes", class: Migration20261126000100SessionAndVenueNameChanges },
+  { name: "Migration20261126000200_postgres_change_notices", class: Migration20261126000200PostgresChangeNotices },
 ];
