@@ -6,7 +6,7 @@ import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aBooking } from "../support/builders.js";
 import { catalogQueriesContract } from "./contracts/catalog-queries.contract.js";
-import { describeOnEngines, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
+import { describeOnEngines, seenByAnotherProcess, SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { inserted, seedBooking, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
 describeOnEngines("CatalogQueries contract", catalogQueriesContract);
@@ -224,10 +224,11 @@ for (const engine of SQL_ENGINES) {
 
       const otherServer = await openSqlDatabase(url);
       try {
+        // on PostgreSQL, once the commit's notice reached this process
         await otherServer.sql.run("update courts set day_singles_price = 1600 where id = ?", [own.court.id]);
-        expect((await list())?.[0]).toBe("Central 16.00");
+        await seenByAnotherProcess(engine.name, async () => expect((await list())?.[0]).toBe("Central 16.00"));
         await otherServer.sql.run("delete from courts where id = ?", [second.id]);
-        expect(await list()).toHaveLength(1);
+        await seenByAnotherProcess(engine.name, async () => expect(await list()).toHaveLength(1));
       } finally {
         await otherServer.close();
       }

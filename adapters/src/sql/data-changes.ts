@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { int, str } from "./rows.js";
 import type { ChangeNotices } from "./change-notices.js";
 import type { SqlClient } from "./sql-client.js";
@@ -63,14 +62,17 @@ export class DataChanges {
   }
 
   /**
-   * PostgreSQL: resolves once the notices of every commit made before the call, by any process,
-   * moved their counters here; false if no connection listens. Elsewhere true at once: the stamp
-   * is read with each request.
+   * PostgreSQL: resolves true once the notices of every commit made before the call, by any
+   * process, moved their counters here; false if no connection listens. Elsewhere true at once:
+   * the stamp is read with each request.
    */
   async caughtUp(): Promise<boolean> {
-    if (this.notices === null) return true;
-    const payload = `caught-up:${randomUUID()}`;
-    return this.notices.caughtUp(payload, () => this.sql.run("select pg_notify('data_changes', ?)", [payload]));
+    return this.notices === null ? true : this.notices.caughtUp();
+  }
+
+  /** PostgreSQL: listens now if it does not yet (after the migrations made the notices' triggers). */
+  async listen(): Promise<void> {
+    await this.notices?.start();
   }
 
   async close(): Promise<void> {

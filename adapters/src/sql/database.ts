@@ -98,6 +98,8 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       await lock.rollback();
       throw error;
     }
+    // on a database migrated just now, the notices' triggers exist from here on
+    await sql.changes.listen();
   };
 
   return {

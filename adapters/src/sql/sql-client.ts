@@ -9,6 +9,22 @@ import { postgresChannels, sqliteChannels, type Channels } from "./direct-channe
 import { sqlitePragmas } from "./orm.js";
 import { walStamp, type WalStamp } from "./wal-stamp.js";
 
+/** node-postgres's client, as far as its socket goes. */
+interface PgSocket {
+  readonly connection?: { readonly stream?: { setKeepAlive?(on: boolean, delayMs: number): unknown; destroy?(): unknown } };
+}
+
+/** Ends a connection politely, or cuts its socket when the other side no longer answers (a half-open connection waits for minutes). */
+const closeWithin = async (ending: Promise<void>, connection: PgSocket, ms = 2_000): Promise<void> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
+  try {
+    if ((await Promise.race([ending, late])) === "late") connection.connection?.stream?.destroy?.();
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
 export type Row = Readonly<Record<string, unknown>>;
 export type Param = string | number | boolean | null | Buffer;
@@ -65,13 +81,30 @@ export class SqlClient {
       if (mode?.journal_mode === "wal" && locking?.locking_mode === "normal") wal = walStamp(realpathSync(target.path));
     }
     let notices: ChangeNotices | null = null;
+    // the client made below, which sends the notices' heartbeats
+    const opened: { client?: SqlClient } = {};
     if (target.engine === "postgresql") {
       // one connection outside the pool, opened as the pool opens its own
-      const client = knex.client as { acquireRawConnection(): Promise<ListeningConnection>; destroyRawConnection(c: ListeningConnection): Promise<void> };
-      notices = new ChangeNotices({ open: () => client.acquireRawConnection(), close: (c) => client.destroyRawConnection(c) });
-      await notices.start();
+      const pool = knex.client as {
+        acquireRawConnection(): Promise<ListeningConnection & PgSocket>;
+        destroyRawConnection(c: ListeningConnection): Promise<void>;
+      };
+      notices = new ChangeNotices({
+        open: async () => {
+          const connection = await pool.acquireRawConnection();
+          // a connection that only listens sends nothing: without keepalive a cut one is never noticed
+          connection.connection?.stream?.setKeepAlive?.(true, 10_000);
+          return connection;
+        },
+        close: (connection) => closeWithin(pool.destroyRawConnection(connection), connection as ListeningConnection & PgSocket),
+        notify: (payload) =>
+          opened.client === undefined ? Promise.reject(new Error("not open yet")) : opened.client.run("select pg_notify('data_changes', ?)", [payload]),
+      });
     }
-    return new SqlClient(orm, target.engine, channels, wal, notices);
+    const client = new SqlClient(orm, target.engine, channels, wal, notices);
+    opened.client = client;
+    await notices?.start();
+    return client;
   }
 
   /**
