@@ -1,3 +1,15 @@
+/** What `withTimeout` rejects with when the work did not settle in time. */
+export class TimedOut extends Error {}
+
+/** `work`, or a rejection with TimedOut once `ms` passed without it settling (the work itself goes on). */
+export const withTimeout = <A>(work: Promise<A>, ms: number): Promise<A> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimedOut(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+};
+
 /**
  * At most `max` of the tasks given to the limiter run at once; the others wait in arrival order.
  * For work whose memory grows with its concurrency (a 0.5 MB calendar built per statement, 19 MiB

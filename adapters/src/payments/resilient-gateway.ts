@@ -1,4 +1,5 @@
 import type { PaymentGateway } from "@courts/core";
+import { TimedOut, withTimeout } from "../limit.js";
 import { ProviderUnavailable } from "./gateway-errors.js";
 
 export interface ResilienceOptions {
@@ -10,17 +11,7 @@ export interface ResilienceOptions {
   readonly backoffMs?: number;
 }
 
-class AttemptTimedOut extends Error {}
-
-const withTimeout = <A>(work: Promise<A>, ms: number): Promise<A> => {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AttemptTimedOut(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-};
-
-const transient = (error: unknown): boolean => error instanceof AttemptTimedOut || error instanceof ProviderUnavailable;
+const transient = (error: unknown): boolean => error instanceof TimedOut || error instanceof ProviderUnavailable;
 
 /**
  * Every provider call with a time limit and at most `retries` more attempts, each carrying the

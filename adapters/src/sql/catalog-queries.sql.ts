@@ -228,7 +228,8 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   // ...001900), checked through the file's stamp (DataChanges): a commit that did not move it (a
   // session, a rate limit, a notification was written) leaves the answers standing. The courts of
   // a venue are kept the same way, under their own counter (migration ...000200): any write to a
-  // court, or a venue removed. Only on SQLite in WAL mode, where the stamp costs no statement.
+  // court, or a venue removed. Availability only on SQLite in WAL mode, where the stamp costs no
+  // statement; the court lists also on PostgreSQL, while its change notices are heard.
   const availability = new Map<string, CachedAvailability>();
   let availabilityCounter: number | undefined;
   /** moves on each time the availability cache is emptied */

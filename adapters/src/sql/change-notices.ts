@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { withTimeout } from "../limit.js";
 import type { CounterName, Counters } from "./data-changes.js";
 
 /** The channel the triggers of migration ...20261126000200 notify, the counter's name as payload. */
@@ -98,18 +99,14 @@ export class ChangeNotices {
   async caughtUp(timeoutMs = 5_000): Promise<boolean> {
     if (!this.listening) return false;
     const payload = `caught-up:${randomUUID()}`;
-    let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<boolean>((resolve) => {
-      this.awaited.set(payload, () => resolve(true));
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
+    const arrived = new Promise<void>((resolve) => this.awaited.set(payload, resolve));
     try {
       await this.connections.notify(payload);
-      return await arrived;
+      await withTimeout(arrived, timeoutMs);
+      return true;
     } catch {
       return false;
     } finally {
-      clearTimeout(timer);
       this.awaited.delete(payload);
     }
   }
@@ -187,10 +184,11 @@ export class ChangeNotices {
   private async beat(): Promise<void> {
     if (!this.listening || this.beating) return;
     this.beating = true;
-    const connection = this.connection;
+    // the connection's own: it does nothing once that connection was replaced
+    const drop = this.drop;
     try {
       if (await this.caughtUp(this.timings.heartbeatMs)) this.confirmedAt = Date.now();
-      else if (this.connection === connection) this.drop?.();
+      else drop?.();
     } finally {
       this.beating = false;
     }

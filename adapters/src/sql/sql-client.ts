@@ -2,6 +2,8 @@ import { realpathSync } from "node:fs";
 import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/core";
 // @mikro-orm/knex, re-exported by both driver packages.
 import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
+import type { Knex } from "@mikro-orm/sqlite";
+import { TimedOut, withTimeout } from "../limit.js";
 import type { DatabaseTarget, Engine } from "./database-url.js";
 import { ChangeNotices, type ListeningConnection } from "./change-notices.js";
 import { DataChanges } from "./data-changes.js";
@@ -14,15 +16,32 @@ interface PgSocket {
   readonly connection?: { readonly stream?: { setKeepAlive?(on: boolean, delayMs: number): unknown; destroy?(): unknown } };
 }
 
-/** Ends a connection politely, or cuts its socket when the other side no longer answers (a half-open connection waits for minutes). */
-const closeWithin = async (ending: Promise<void>, connection: PgSocket, ms = 2_000): Promise<void> => {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), ms)));
-  try {
-    if ((await Promise.race([ending, late])) === "late") connection.connection?.stream?.destroy?.();
-  } finally {
-    clearTimeout(timer);
-  }
+/** A connection that only listens, given up after this long when ending it politely gets no answer (a half-open one waits for minutes). */
+const LISTENER_CLOSE_MS = 2_000;
+
+/**
+ * PostgreSQL: the change notices of one process, on a connection outside the pool opened as the
+ * pool opens its own; `notify` sends its heartbeats through the pool.
+ */
+const postgresNotices = (knex: Knex, notify: (payload: string) => Promise<unknown>): ChangeNotices => {
+  const pool = knex.client as {
+    acquireRawConnection(): Promise<ListeningConnection & PgSocket>;
+    destroyRawConnection(c: ListeningConnection): Promise<void>;
+  };
+  return new ChangeNotices({
+    open: async () => {
+      const connection = await pool.acquireRawConnection();
+      // a connection that only listens sends nothing: without keepalive a cut one is never noticed
+      connection.connection?.stream?.setKeepAlive?.(true, 10_000);
+      return connection;
+    },
+    close: (connection) =>
+      withTimeout(pool.destroyRawConnection(connection), LISTENER_CLOSE_MS).catch((error: unknown) => {
+        if (!(error instanceof TimedOut)) throw error;
+        (connection as ListeningConnection & PgSocket).connection?.stream?.destroy?.();
+      }),
+    notify,
+  });
 };
 
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
@@ -59,10 +78,11 @@ export class SqlClient {
     readonly engine: Engine,
     private readonly channels: Channels,
     private readonly wal: WalStamp | null,
-    notices: ChangeNotices | null,
+    knex: Knex,
   ) {
     this.driver = orm.em.getDriver() as unknown as AbstractSqlDriver;
     this.onQuery = orm.config.get("onQuery");
+    const notices = engine === "postgresql" ? postgresNotices(knex, (payload) => this.run("select pg_notify('data_changes', ?)", [payload])) : null;
     this.changes = new DataChanges(this, notices);
   }
 
@@ -80,30 +100,8 @@ export class SqlClient {
       const [locking] = await channels.read.all("pragma locking_mode", []);
       if (mode?.journal_mode === "wal" && locking?.locking_mode === "normal") wal = walStamp(realpathSync(target.path));
     }
-    let notices: ChangeNotices | null = null;
-    // the client made below, which sends the notices' heartbeats
-    const opened: { client?: SqlClient } = {};
-    if (target.engine === "postgresql") {
-      // one connection outside the pool, opened as the pool opens its own
-      const pool = knex.client as {
-        acquireRawConnection(): Promise<ListeningConnection & PgSocket>;
-        destroyRawConnection(c: ListeningConnection): Promise<void>;
-      };
-      notices = new ChangeNotices({
-        open: async () => {
-          const connection = await pool.acquireRawConnection();
-          // a connection that only listens sends nothing: without keepalive a cut one is never noticed
-          connection.connection?.stream?.setKeepAlive?.(true, 10_000);
-          return connection;
-        },
-        close: (connection) => closeWithin(pool.destroyRawConnection(connection), connection as ListeningConnection & PgSocket),
-        notify: (payload) =>
-          opened.client === undefined ? Promise.reject(new Error("not open yet")) : opened.client.run("select pg_notify('data_changes', ?)", [payload]),
-      });
-    }
-    const client = new SqlClient(orm, target.engine, channels, wal, notices);
-    opened.client = client;
-    await notices?.start();
+    const client = new SqlClient(orm, target.engine, channels, wal, knex);
+    await client.changes.listen();
     return client;
   }
 
