@@ -61,10 +61,10 @@ for (const engine of HTTP_ENGINES) {
       },
     });
 
-    it("GET /api/config names Stripe and its publishable key; the CSP allows js.stripe.com", async () => {
+    it("GET /api/config names Stripe and its publishable key; the pages' CSP allows js.stripe.com", async () => {
       const answer = await new Client(server.baseUrl).get<{ payments: unknown }>("/api/config");
       expect(answer.body.payments).toEqual({ provider: "stripe", publishableKey: "pk_test_courts" });
-      expect(answer.headers.get("content-security-policy")).toContain("https://js.stripe.com");
+      expect((await new Client(server.baseUrl).get("/")).headers.get("content-security-policy")).toContain("https://js.stripe.com");
     });
 
     it("the simulated card endpoint does not exist in Stripe mode", async () => {

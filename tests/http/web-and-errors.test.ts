@@ -80,11 +80,34 @@ describe("web app, headers and docs", () => {
     expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("when Stripe is configured, then the CSP allows js.stripe.com scripts and frames and /api/config gives the key", async () => {
+  it.each(["/api/config", "/api/venues", "/api/nada", "/api/courts/x%00/bookings?date=2026-13-40"])(
+    "when the API answers %s, then a CSP that allows nothing and only the headers an answer that is not a page needs",
+    async (url) => {
+      const answer = await guest.get(url);
+      expect(answer.headers.get("content-type")).toMatch(/application\/json/);
+      expect(answer.headers.get("content-security-policy")).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("x-frame-options")).toBe("DENY");
+      expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
+      expect(answer.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+      expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      // the pages' headers only
+      for (const name of ["x-dns-prefetch-control", "x-download-options", "x-permitted-cross-domain-policies", "x-xss-protection", "origin-agent-cluster", "cross-origin-opener-policy"])
+        expect(answer.headers.get(name), name).toBeNull();
+      // the page's set, for comparison: the app, its files and the API documentation
+      for (const page of ["/", "/assets/index-abc123.js", "/api/docs/static/index.html"]) {
+        const headers = (await guest.get(page)).headers;
+        expect(headers.get("x-dns-prefetch-control"), page).toBe("off");
+        expect(headers.get("content-security-policy"), page).toContain("default-src 'self'");
+      }
+    },
+  );
+
+  it("when Stripe is configured, then the pages' CSP allows js.stripe.com scripts and frames and /api/config gives the key", async () => {
     const stripe = await startServer(db.url, { stripePublishableKey: "pk_test_123" });
     try {
       const client = new Client(stripe.baseUrl);
-      const csp = (await client.get("/api/config")).headers.get("content-security-policy") ?? "";
+      const csp = (await client.get("/")).headers.get("content-security-policy") ?? "";
       expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
       expect(csp).toMatch(/frame-src https:\/\/js\.stripe\.com/);
       expect((await client.get<{ payments: { publishableKey: string } }>("/api/config")).body.payments.publishableKey).toBe("pk_test_123");
