@@ -3,7 +3,7 @@ import { adminBanner, bootstrapAdmin } from "./admin-bootstrap.js";
 import { appDepsOf, openRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { buildApp } from "./http/build-app.js";
-import { serverLogger } from "./http/log-redaction.js";
+import { flushLog, serverLogger } from "./http/log-redaction.js";
 import { seedDemo } from "./seed.js";
 import { sweepSteps } from "./sweep/steps.js";
 import { startSweeper } from "./sweep/sweeper.js";
@@ -88,8 +88,11 @@ const main = async (): Promise<void> => {
   const address = app.server.address();
   const port = typeof address === "object" && address !== null ? address.port : config.port;
   const url = process.env.PUBLIC_URL?.trim() ? config.publicUrl : `http://localhost:${port}`;
+  // the start-up lines, in order and at once: the banner goes straight to standard output
+  flushLog(log);
   if (admin.kind === "generated") process.stdout.write(`\n${adminBanner(admin, url)}\n\n`);
   log.info({ url, port }, `Servidor listo en ${url}`);
+  flushLog(log);
 };
 
 main().catch((error: unknown) => {
