@@ -303,6 +303,79 @@ const median = (values: readonly number[]) => {
 /** connections of the load that runs alongside a measured one (availability during logins) */
 const ALONGSIDE_CONNECTIONS = 50;
 
+/** slices of an endpoint measured in turns with plain Fastify (measureInterleaved), each this long */
+const SLICE_SECONDS = 2;
+
+/**
+ * An endpoint with a target against plain Fastify: measured in turns with it, `seconds` of each in
+ * slices of SLICE_SECONDS (plain first in one turn, the endpoint first in the next), so that what
+ * the 2-core machine does meanwhile (its speed moved plain Fastify between 19,000 and 41,000 req/s
+ * from one block of 10 s to the next) falls on both alike. Answers the endpoint's figures (req/s:
+ * requests over seconds, summed over its slices; p50 and p99: medians of its slices) and plain
+ * Fastify's req/s over the slices between them.
+ */
+const measureInterleaved = async (
+  server: ServerProcess,
+  next: () => BenchRequest,
+  status: number,
+  plain: ServerProcess,
+): Promise<LoadResult & { rssMb: number; cpu: number; plainRps: number }> => {
+  let rssMb = 0;
+  const sample = setInterval(() => {
+    rssMb = Math.max(rssMb, server.memory()?.rssMb ?? 0);
+  }, 200);
+  const plainNext = () => ({ path: "/" });
+  try {
+    if (warmup > 0) {
+      await load({ url: plain.url, connections, seconds: warmup, next: plainNext });
+      await load({ url: server.url, connections, seconds: warmup, next, status });
+    }
+    const turns = Math.max(1, Math.round(seconds / SLICE_SECONDS));
+    const mine: LoadResult[] = [];
+    let mySeconds = 0;
+    let plainTotal = 0;
+    let plainSeconds = 0;
+    let cpuSeconds = 0;
+    const endpointSlice = async () => {
+      const cpuBefore = server.cpuSeconds() ?? 0;
+      const started = performance.now();
+      mine.push(await load({ url: server.url, connections, seconds: SLICE_SECONDS, next, status }));
+      mySeconds += (performance.now() - started) / 1000;
+      cpuSeconds += (server.cpuSeconds() ?? 0) - cpuBefore;
+    };
+    const plainSlice = async () => {
+      const started = performance.now();
+      plainTotal += (await load({ url: plain.url, connections, seconds: SLICE_SECONDS, next: plainNext })).total;
+      plainSeconds += (performance.now() - started) / 1000;
+    };
+    for (let turn = 0; turn < turns; turn++) {
+      if (turn % 2 === 0) {
+        await plainSlice();
+        await endpointSlice();
+      } else {
+        await endpointSlice();
+        await plainSlice();
+      }
+    }
+    const statuses: Record<string, number> = {};
+    for (const slice of mine) for (const [code, count] of Object.entries(slice.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+    const total = mine.reduce((a, r) => a + r.total, 0);
+    return {
+      rps: total / mySeconds,
+      p50: median(mine.map((r) => r.p50)),
+      p99: median(mine.map((r) => r.p99)),
+      total,
+      unexpected: mine.reduce((a, r) => a + r.unexpected, 0),
+      statuses,
+      rssMb: Math.max(rssMb, server.memory()?.rssMb ?? 0),
+      cpu: cpuSeconds / mySeconds,
+      plainRps: plainTotal / plainSeconds,
+    };
+  } finally {
+    clearInterval(sample);
+  }
+};
+
 const measureEndpoint = async (
   server: ServerProcess,
   next: () => BenchRequest,
@@ -412,18 +485,24 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
     for (let run = 1; run <= runs; run++) {
       let bare = 0;
       let plainRps = 0;
-      for (const { key, label } of endpoints) {
+      for (const { key, label, plainTarget } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
         const alongside = key === "availabilityDuringLogins" ? generators.login : undefined;
-        const result = await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
+        const interleaved = plainTarget?.[engine] !== undefined;
+        const result: LoadResult & { rssMb: number; cpu: number; plainRps?: number } = interleaved
+          ? await measureInterleaved(server, generators[key], status, plain)
+          : await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
         if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
         const ratio = key === "plain" ? 0 : bare > 0 ? result.rps / bare : 0;
-        const plainRatio = plainRps > 0 ? result.rps / plainRps : 0;
+        // against the plain Fastify slices measured in turns with it, for an endpoint with such a target
+        const plainBase = result.plainRps ?? plainRps;
+        const plainRatio = plainBase > 0 ? result.rps / plainBase : 0;
         all[key].push({ ...result, ratio, plainRatio });
         say(
           `   ${runs > 1 ? `run ${run} ` : ""}${label.padEnd(24)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
-            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  to plain ${plainRatio.toFixed(3)}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
+            `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  to plain ${plainRatio.toFixed(3)}` +
+            `${result.plainRps !== undefined ? ` (in turns with plain Fastify at ${result.plainRps.toFixed(0)} req/s)` : ""}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
             (result.unexpected > 0 ? `  !! ${result.unexpected} unexpected answers ${JSON.stringify(result.statuses)}` : ""),
         );
       }
