@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { REDACT_PATHS, serverLogger } from "@courts/adapters";
+import { REDACT_PATHS, requestLineWriterOf, serverLogger } from "@courts/adapters";
 
 /**
  * The server's log lines censor what pino's own `redact` with REDACT_PATHS would, line for line:
@@ -78,5 +78,29 @@ describe("log redaction", () => {
     expect(error.password).toBe("clave");
     expect(server.lines[0]).not.toContain("clave");
     expect(server.lines[0]).toContain('"stack":"Error: x');
+  });
+
+  it("when a request's line is written by the server's own writer, then it reads exactly as pino's child logger would write it", () => {
+    const pinoLines = serverLines();
+    const direct = serverLines();
+    const write = requestLineWriterOf(direct.log);
+    expect(write).toBeDefined();
+    const requests: [string, string, string, number, number][] = [
+      ["4f6c1c0e-8d1a-4a53-9b8e-0d7f3a2b1c00", "GET", "/api/courts/x/bookings?date=2026-11-25", 200, 1.2549999952316284],
+      ["r-2", "POST", '/api/a"b\\c?q=\u0001\n\u2028ñ&x=<script>', 201, 0],
+      ["r-3", "DELETE", "/api/venues/ü/images/1", 404, 12.5],
+      ["r-4", "GET", "/", 304, Number.NaN],
+    ];
+    for (const [reqId, method, url, statusCode, responseTime] of requests) {
+      pinoLines.log.child({ reqId }).info({ method, url, statusCode, responseTime }, "request completed");
+      write!(reqId, method, url, statusCode, responseTime);
+    }
+    expect(comparable(direct.lines)).toEqual(comparable(pinoLines.lines));
+    for (const line of direct.lines) expect(JSON.parse(line)).toMatchObject({ level: 30, msg: "request completed" });
+  });
+
+  it("a logger that the server did not make has no such writer: Fastify's child logger writes its lines", () => {
+    expect(requestLineWriterOf(pino({ level: "info" }, capture().stream))).toBeUndefined();
+    expect(requestLineWriterOf(undefined)).toBeUndefined();
   });
 });

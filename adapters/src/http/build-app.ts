@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyCompress from "@fastify/compress";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import type { DestinationStream } from "pino";
+import type { DestinationStream, Logger } from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
 import type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer } from "./deps.js";
@@ -13,7 +13,7 @@ import { registerSharedSchemas } from "./openapi.js";
 import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
 import guestReadsSession from "./plugins/guest-reads.js";
-import { serverLogger } from "./log-redaction.js";
+import { requestLineWriterOf, serverLogger, type RequestLineWriter } from "./log-redaction.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
@@ -64,8 +64,13 @@ const loggingOf = (setting: LoggerSetting | undefined): Pick<FastifyServerOption
  * lines were about a tenth of the CPU of a small answer).
  */
 class RequestLog extends LogController {
+  constructor(private readonly lines: RequestLineWriter | undefined) {
+    super();
+  }
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // the server's own logger writes the line of an answer without an error directly (log-redaction.ts)
+    if (!error && this.lines !== undefined && (reply.log as unknown as Logger).isLevelEnabled("info")) return this.lines(request.id, request.method, request.url, reply.statusCode, reply.elapsedTime);
     const line = { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else reply.log.info(line, "request completed");
@@ -140,8 +145,9 @@ const observe = (app: FastifyInstance, sink: (answer: ObservedAnswer) => void) =
  */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
+  const logging = loggingOf(deps.logger);
   const app = Fastify({
-    ...loggingOf(deps.logger),
+    ...logging,
     bodyLimit: BODY_LIMIT,
     // a hop count or the proxies' addresses, never "every X-Forwarded-For" (config.ts)
     trustProxy: trustProxyOption(config.trustProxy),
@@ -154,7 +160,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    logController: new RequestLog(),
+    logController: new RequestLog(requestLineWriterOf(logging.loggerInstance)),
     return503OnClosing: true,
     forceCloseConnections: "idle",
     routerOptions: { ignoreTrailingSlash: true },
