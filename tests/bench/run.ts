@@ -3,6 +3,8 @@
  * a realistic load (seed.ts), then autocannon against each hot endpoint and a bare route served by
  * the same process (BENCH_BARE_ROUTE=1), on SQLite and, when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set, on PostgreSQL. Prints req/s, p50, p99 and the ratio to the bare route.
+ * An endpoint with a target against plain Fastify (plain-fastify.mjs) is measured in 2 s turns with
+ * it (measureInterleaved), and its ratio to plain Fastify comes from those turns.
  *
  *   npm run bench                      # 100 connections, 3 s warm-up + 10 s per endpoint
  *   npm run bench -- --quick           # smoke run: 1 s warm-up + 2 s per endpoint
