@@ -266,13 +266,18 @@ const checkAnswers = async (
   return sizes;
 };
 
+/** The server's resident set sampled every `everyMs` until `stop()`: `peak()` is the highest seen, now included. */
+const rssSampler = (server: ServerProcess, everyMs: number) => {
+  let seen = 0;
+  const read = () => (seen = Math.max(seen, server.memory()?.rssMb ?? 0));
+  const timer = setInterval(read, everyMs);
+  return { peak: read, stop: () => clearInterval(timer) };
+};
+
 /** The whole CSV export read as fast as the client takes it, with the server's memory sampled meanwhile. */
 const measureExport = async (server: ServerProcess, admin: string) => {
   const before = server.memory()?.rssMb ?? 0;
-  let peak = before;
-  const sample = setInterval(() => {
-    peak = Math.max(peak, server.memory()?.rssMb ?? 0);
-  }, 100);
+  const rss = rssSampler(server, 100);
   const started = performance.now();
   let bytes = 0;
   let lines = 0;
@@ -286,10 +291,10 @@ const measureExport = async (server: ServerProcess, admin: string) => {
       bytes += value.byteLength;
       for (const b of value) if (b === 10) lines++;
     }
+    return { mb: bytes / 1_048_576, rows: lines - 1, seconds: (performance.now() - started) / 1000, rssBeforeMb: before, rssPeakMb: Math.max(before, rss.peak()) };
   } finally {
-    clearInterval(sample);
+    rss.stop();
   }
-  return { mb: bytes / 1_048_576, rows: lines - 1, seconds: (performance.now() - started) / 1000, rssBeforeMb: before, rssPeakMb: peak };
 };
 type ExportResult = Awaited<ReturnType<typeof measureExport>>;
 
@@ -321,12 +326,9 @@ const measureInterleaved = async (
   next: () => BenchRequest,
   status: number,
   plain: ServerProcess,
+  plainNext: () => BenchRequest,
 ): Promise<LoadResult & { rssMb: number; cpu: number; plainRps: number }> => {
-  let rssMb = 0;
-  const sample = setInterval(() => {
-    rssMb = Math.max(rssMb, server.memory()?.rssMb ?? 0);
-  }, 200);
-  const plainNext = () => ({ path: "/" });
+  const rss = rssSampler(server, 200);
   try {
     if (warmup > 0) {
       await load({ url: plain.url, connections, seconds: warmup, next: plainNext });
@@ -369,12 +371,12 @@ const measureInterleaved = async (
       total,
       unexpected: mine.reduce((a, r) => a + r.unexpected, 0),
       statuses,
-      rssMb: Math.max(rssMb, server.memory()?.rssMb ?? 0),
+      rssMb: rss.peak(),
       cpu: cpuSeconds / mySeconds,
       plainRps: plainTotal / plainSeconds,
     };
   } finally {
-    clearInterval(sample);
+    rss.stop();
   }
 };
 
@@ -384,10 +386,7 @@ const measureEndpoint = async (
   status: number,
   alongside?: () => BenchRequest,
 ): Promise<LoadResult & { rssMb: number; cpu: number }> => {
-  let rssMb = 0;
-  const sample = setInterval(() => {
-    rssMb = Math.max(rssMb, server.memory()?.rssMb ?? 0);
-  }, 200);
+  const rss = rssSampler(server, 200);
   // not measured: it runs while the measured load runs, for as long
   const besides = (duration: number) =>
     alongside ? load({ url: server.url, connections: ALONGSIDE_CONNECTIONS, seconds: duration, next: alongside }) : undefined;
@@ -397,9 +396,9 @@ const measureEndpoint = async (
     const started = performance.now();
     const [result] = await Promise.all([load({ url: server.url, connections, seconds, next, status }), besides(seconds)]);
     const cpu = ((server.cpuSeconds() ?? 0) - cpuBefore) / ((performance.now() - started) / 1000);
-    return { ...result, rssMb: Math.max(rssMb, server.memory()?.rssMb ?? 0), cpu };
+    return { ...result, rssMb: rss.peak(), cpu };
   } finally {
-    clearInterval(sample);
+    rss.stop();
   }
 };
 
@@ -492,7 +491,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         const alongside = key === "availabilityDuringLogins" ? generators.login : undefined;
         const interleaved = plainTarget?.[engine] !== undefined;
         const result: LoadResult & { rssMb: number; cpu: number; plainRps?: number } = interleaved
-          ? await measureInterleaved(server, generators[key], status, plain)
+          ? await measureInterleaved(server, generators[key], status, plain, generators.plain)
           : await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
         if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
