@@ -8,12 +8,19 @@ export type LocalDate = string; // YYYY-MM-DD
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+
+/**
+ * A real day of the Gregorian calendar, years 0100-9999 (as Date.UTC reads them: it takes 0-99 as
+ * 1900-1999), counted without a Date: every read of availability checks its ?date=.
+ */
 export const isLocalDate = (value: string): value is LocalDate => {
   const m = DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d;
+  if (y < 100 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= (mo === 2 && isLeapYear(y) ? 29 : DAYS_IN_MONTH[mo - 1]!);
 };
 
 export const isTimeZone = (zone: string): boolean => {

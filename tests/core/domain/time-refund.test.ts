@@ -61,6 +61,20 @@ describe("time in the club's zone", () => {
     expect(isLocalDate("2026-13-01")).toBe(false);
     expect(monthRange(2026, 2)).toEqual({ from: "2026-02-01", to: "2026-02-28" });
   });
+
+  it("when any YYYY-MM-DD is checked, then it is a date exactly when Date.UTC gives back the same day", () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, "0");
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }), (y, m, d) => {
+        const probe = new Date(Date.UTC(y, m - 1, d));
+        const real = probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+        expect(isLocalDate(`${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)).toBe(real);
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const edge of ["1900-02-29", "2000-02-29", "2100-02-29", "0099-12-31", "0100-01-01", "2026-04-31", "2026-12-31", "2026-00-10"])
+      expect(isLocalDate(edge), edge).toBe(edge === "2000-02-29" || edge === "0100-01-01" || edge === "2026-12-31");
+  });
 });
 
 describe("refund tiers", () => {
