@@ -83,6 +83,13 @@ export const loggerOptions = (level: string) => ({
 const LOG_BATCH_BYTES = 4096;
 /** ...or after this long, whichever comes first (and at once when the process exits). */
 const LOG_FLUSH_MS = 500;
+/**
+ * What one write may take of the lines waiting. sonic-boom has one write under way at a time and
+ * starts the next when the event loop hands it the last one's completion, once per turn of the
+ * loop; with its default of 16 KiB, a server answering 25,000 small reads a second (6 MB/s of
+ * lines) fell behind, and the lines waiting held 25-35 MB (`npm run bench`, the bare route).
+ */
+const LOG_WRITE_MAX_BYTES = 1_048_576;
 
 /**
  * sonic-boom (pino.destination) in buffer mode, taking the lines pino writes as text. In its text
@@ -112,7 +119,14 @@ const linesAsBytes = (boom: ReturnType<typeof pino.destination>) => {
  */
 export const serverLogger = (level: string, stream?: DestinationStream): Logger => {
   const destination =
-    stream ?? linesAsBytes(pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }));
+    stream ?? linesAsBytes(pino.destination({
+        dest: 1,
+        sync: false,
+        minLength: LOG_BATCH_BYTES,
+        maxWrite: LOG_WRITE_MAX_BYTES,
+        periodicFlush: LOG_FLUSH_MS,
+        contentMode: "buffer",
+      }));
   const root = pino(loggerOptions(level), destination);
   (root as unknown as Record<symbol, unknown>)[REQUEST_LINES] = requestLines(root, destination);
   const child = root.child;
