@@ -20,6 +20,16 @@ if (mode === "alone") {
 } else if (mode === "exit") {
   for (let i = 0; i < 300; i++) log.info({ i }, "lote");
   process.exit(0);
+} else if (mode === "burst") {
+  // 100 lines of about 300 bytes every 5 ms, 200 times: 6 MB/s, as a server answering 20,000 reads a second
+  const line = "x".repeat(200);
+  for (let turn = 0; turn < 200; turn++) {
+    for (let i = 0; i < 100; i++) log.info({ turn, i, line }, "ráfaga");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  flushLog(log);
+  process.stdout.write("FIN\\n");
+  process.exit(0);
 } else {
   log.info("antes del aviso");
   flushLog(log);
@@ -63,6 +73,16 @@ describe("the server's log lines, in batches on standard output", () => {
     expect(code).toBe(0);
     const written = lines(chunks).map((l) => JSON.parse(l) as { i: number; msg: string });
     expect(written.map((l) => l.i)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+  });
+
+  it("when a burst of lines is flushed and the process exits, then every line is written, in order, before what comes next", async () => {
+    const { chunks, code } = await run("burst");
+    expect(code).toBe(0);
+    const all = lines(chunks);
+    expect(all).toHaveLength(20_001);
+    const written = all.slice(0, -1).map((l) => JSON.parse(l) as { turn: number; i: number });
+    expect(written.map((l) => l.turn * 100 + l.i)).toEqual(Array.from({ length: 20_000 }, (_, k) => k));
+    expect(all.at(-1)).toBe("FIN");
   });
 
   it("when flushLog is called, then the lines before it come before what the process writes next", async () => {

@@ -84,10 +84,10 @@ const LOG_BATCH_BYTES = 4096;
 /** ...or after this long, whichever comes first (and at once when the process exits). */
 const LOG_FLUSH_MS = 500;
 /**
- * What one write may take of the lines waiting. sonic-boom has one write under way at a time and
- * starts the next when the event loop hands it the last one's completion, once per turn of the
- * loop; with its default of 16 KiB, a server answering 25,000 small reads a second (6 MB/s of
- * lines) fell behind, and the lines waiting held 25-35 MB (`npm run bench`, the bare route).
+ * What one write may take of the lines waiting (sonic-boom's default is 16 KiB). In asynchronous
+ * mode, with one write under way at a time and the next started once per turn of the event loop,
+ * 16 KiB fell behind a server answering 25,000 small reads a second (6 MB/s of lines): the lines
+ * waiting held 25-35 MB (`npm run bench`, the bare route).
  */
 const LOG_WRITE_MAX_BYTES = 1_048_576;
 
@@ -111,22 +111,30 @@ const linesAsBytes = (boom: ReturnType<typeof pino.destination>) => {
  * bound to its id) have their bindings redacted too; pino applies `formatters.bindings` to the
  * root's bindings only.
  *
- * Without a `stream`, lines go to standard output in batches (pino's asynchronous logging): one
- * write per line was a file write in the thread pool and its completion on the main thread for
- * every request, about a twentieth of the main thread's time on a small read (`npm run bench`).
- * A line waits at most LOG_FLUSH_MS; pino writes what is left when the process exits, and
- * `flushLog` writes it at once.
+ * Without a `stream`, lines go to standard output in batches of LOG_BATCH_BYTES, written by the
+ * main thread itself (sonic-boom's sync mode, one write call per batch): one write per line was a
+ * file write in the thread pool and its completion on the main thread for every request, about a
+ * twentieth of the main thread's time on a small read (`npm run bench`). In asynchronous mode a
+ * write was under way in the thread pool most of the time, and `process.exit` lost it: the lines
+ * of the batch being written were gone (tests/http/log-batching.test.ts). A line waits at most
+ * LOG_FLUSH_MS; what is left is written when the process exits, and `flushLog` writes it at once.
  */
 export const serverLogger = (level: string, stream?: DestinationStream): Logger => {
-  const destination =
-    stream ?? linesAsBytes(pino.destination({
-        dest: 1,
-        sync: false,
-        minLength: LOG_BATCH_BYTES,
-        maxWrite: LOG_WRITE_MAX_BYTES,
-        periodicFlush: LOG_FLUSH_MS,
-        contentMode: "buffer",
-      }));
+  let destination = stream;
+  if (destination === undefined) {
+    const batches = linesAsBytes(
+      pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, maxWrite: LOG_WRITE_MAX_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }),
+    );
+    // pino flushes its asynchronous destinations at exit, not the synchronous ones
+    process.once("exit", () => {
+      try {
+        batches.flushSync();
+      } catch {
+        // standard output closed: nothing more can be written
+      }
+    });
+    destination = batches;
+  }
   const root = pino(loggerOptions(level), destination);
   (root as unknown as Record<symbol, unknown>)[REQUEST_LINES] = requestLines(root, destination);
   const child = root.child;
