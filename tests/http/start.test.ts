@@ -86,6 +86,8 @@ describe("npm start (scripts/start.mjs)", () => {
       expect(settings.args).toContain("--max-semi-space-size=8");
       expect(settings.args.at(-2)).toBe("scripts/start.mjs");
       expect(settings.env).toContain("MALLOC_ARENA_MAX=2");
+      expect(settings.env).toContain("MALLOC_MMAP_THRESHOLD_=262144");
+      expect(settings.env).toContain("MALLOC_TRIM_THRESHOLD_=1048576");
       expect(settings.env).toContain("UV_THREADPOOL_SIZE=32");
       // libuv started its 32 worker threads (SQLite's writes queue on them), beside the main thread and V8's
       expect(readdirSync(`/proc/${first.child.pid!}/task`).length).toBeGreaterThan(32);
