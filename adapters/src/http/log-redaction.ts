@@ -83,13 +83,6 @@ export const loggerOptions = (level: string) => ({
 const LOG_BATCH_BYTES = 4096;
 /** ...or after this long, whichever comes first (and at once when the process exits). */
 const LOG_FLUSH_MS = 500;
-/**
- * What one write may take of the lines waiting (sonic-boom's default is 16 KiB). In asynchronous
- * mode, with one write under way at a time and the next started once per turn of the event loop,
- * 16 KiB fell behind a server answering 25,000 small reads a second (6 MB/s of lines): the lines
- * waiting held 25-35 MB (`npm run bench`, the bare route).
- */
-const LOG_WRITE_MAX_BYTES = 1_048_576;
 
 /**
  * sonic-boom (pino.destination) in buffer mode, taking the lines pino writes as text. In its text
@@ -123,7 +116,7 @@ export const serverLogger = (level: string, stream?: DestinationStream): Logger 
   let destination = stream;
   if (destination === undefined) {
     const batches = linesAsBytes(
-      pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, maxWrite: LOG_WRITE_MAX_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }),
+      pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }),
     );
     // pino flushes its asynchronous destinations at exit, not the synchronous ones
     process.once("exit", () => {
