@@ -38,6 +38,9 @@ export default defineConfig({
           include: ["web/src/**/*.test.tsx", "web/src/**/*.test.ts"],
           environment: "jsdom",
           setupFiles: ["web/src/test-setup.ts"],
+          // a screen's first render imports its chunk through Vite's transform: with the node
+          // suites running beside it, that alone took past the default 5 s once (router.test.tsx)
+          testTimeout: 15_000,
         },
       },
     ],
