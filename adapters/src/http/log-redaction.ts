@@ -113,22 +113,11 @@ const linesAsBytes = (boom: ReturnType<typeof pino.destination>) => {
  * LOG_FLUSH_MS; what is left is written when the process exits, and `flushLog` writes it at once.
  */
 export const serverLogger = (level: string, stream?: DestinationStream): Logger => {
-  let destination = stream;
-  if (destination === undefined) {
-    const batches = linesAsBytes(
-      pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }),
-    );
-    // pino flushes its asynchronous destinations at exit, not the synchronous ones
-    process.once("exit", () => {
-      try {
-        batches.flushSync();
-      } catch {
-        // standard output closed: nothing more can be written
-      }
-    });
-    destination = batches;
-  }
+  const destination =
+    stream ?? linesAsBytes(pino.destination({ dest: 1, sync: true, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS, contentMode: "buffer" }));
   const root = pino(loggerOptions(level), destination);
+  // pino flushes its asynchronous destinations at exit, not the synchronous ones
+  if (stream === undefined) process.once("exit", () => flushLog(root));
   (root as unknown as Record<symbol, unknown>)[REQUEST_LINES] = requestLines(root, destination);
   const child = root.child;
   // children are made with Object.create(parent): each of them, at any depth, finds this one
@@ -171,6 +160,7 @@ export const flushLog = (logger: Logger): void => {
   try {
     stream?.flushSync?.();
   } catch {
-    // not open yet (the file descriptor is opened asynchronously): pino writes the lines when it is
+    // not open yet (the file descriptor is opened asynchronously): pino writes the lines when it is;
+    // or closed (standard output gone at exit): nothing more can be written
   }
 };
