@@ -34,3 +34,29 @@ export const concurrencyLimit = (max: number) => {
     }
   };
 };
+
+/**
+ * Calls made in one turn of the event loop, answered together: `run` gets their arguments in
+ * order, at most `max` at a time, and gives back one answer per argument, in the same order. The
+ * turn ends in setImmediate's phase, once every socket ready in it has been read. When `run`
+ * fails, every call it carried fails with its error.
+ */
+export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promise<readonly B[]>) => {
+  let waiting: { readonly asked: A; resolve(answer: B): void; reject(error: unknown): void }[] = [];
+  const send = () => {
+    const all = waiting;
+    waiting = [];
+    for (let from = 0; from < all.length; from += max) {
+      const part = all.slice(from, from + max);
+      run(part.map((w) => w.asked)).then(
+        (answers) => part.forEach((w, i) => w.resolve(answers[i]!)),
+        (error: unknown) => part.forEach((w) => w.reject(error)),
+      );
+    }
+  };
+  return (asked: A): Promise<B> =>
+    new Promise<B>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(send);
+      waiting.push({ asked, resolve, reject });
+    });
+};

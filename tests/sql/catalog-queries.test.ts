@@ -192,6 +192,41 @@ for (const engine of SQL_ENGINES) {
       expect((await repos.catalog.courtAvailability(place.court.id, DAY, now()))?.blocks.map((b) => b.reason)).toEqual(["Torneo"]);
     });
 
+    it("when 75 players read courts' days in the same moment, then each gets its own court, date and holds (on PostgreSQL from 2 statements, 64 reads each at most)", async () => {
+      const other = await seedCourt(repos, place.venue.id, { courtNumber: 57 });
+      const heldUntil = new Date("2026-12-01T12:10:00.000Z");
+      // days no other test of this file books
+      const day = "2026-12-20";
+      const nextDate = "2026-12-21";
+      const paid = inserted(await repos.bookings.insert(bookingAt("10:00", { date: day, paidAmount: 1450 })));
+      const hold = inserted(
+        await repos.bookings.insert(aBooking({ userId: place.user.id, courtId: other.id, date: day, timeSlot: "19:00", holdExpiresAt: heldUntil })),
+      );
+      const nextDay = inserted(await repos.bookings.insert(bookingAt("09:00", { date: nextDate, paidAmount: 1450 })));
+      const statements: string[] = [];
+      const reader = await openSqlDatabase(url, { onQuery: (sql) => statements.push(sql) });
+      try {
+        const read = (courtId: string, date: string, at: Date) => reader.repositories.catalog.courtAvailability(courtId, date, at);
+        const asked = [
+          read(place.court.id, day, now()),
+          read(other.id, day, now()),
+          // the hold has run out at this reader's moment: its slot is free again
+          read(other.id, day, new Date(heldUntil.getTime() + 1)),
+          read(place.court.id, nextDate, now()),
+          read(randomUUID(), day, now()),
+          ...Array.from({ length: 70 }, (_, i) => read(i % 2 === 0 ? other.id : place.court.id, day, now())),
+        ];
+        const answers = await Promise.all(asked);
+        expect(answers.slice(0, 5).map((a) => a?.bookedSlots)).toEqual([["10:00"], ["19:00"], [], ["09:00"], undefined]);
+        expect(answers[1]).toMatchObject({ date: day, venueId: place.venue.id, blocks: [] });
+        expect(answers.slice(5).map((a) => a?.bookedSlots)).toEqual(Array.from({ length: 70 }, (_, i) => (i % 2 === 0 ? ["19:00"] : ["10:00"])));
+        if (engine.name === "postgresql") expect(statements.filter((s) => s.includes("jsonb_to_recordset"))).toHaveLength(2);
+      } finally {
+        await reader.close();
+        for (const made of [paid, hold, nextDay]) await db.sql.run("delete from bookings where id = ?", [made.id]);
+      }
+    });
+
     it.skipIf(engine.name !== "sqlite")("when the courts of a venue are read twice with no commit between, then the second read runs no statement", async () => {
       const statements: string[] = [];
       const reader = await openSqlDatabase(url, { onQuery: (sql) => statements.push(sql) });

@@ -102,6 +102,7 @@ for (const engine of SQL_ENGINES) {
       "bookings.listByDate": () => r().bookings.listByDate("2026-11-25"),
       "bookings.countActiveOnDate": () => r().bookings.countActiveOnDate("2026-11-25"),
       "catalog.courtDay": () => r().catalog.courtDay(place.court.id, "2026-11-25"),
+      "catalog.courtAvailability": () => r().catalog.courtAvailability(place.court.id, "2026-11-25", since),
       "catalog.venueMonth": () => r().catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30"),
       "catalog.venueCourts": () => r().catalog.venueCourts(place.venue.id),
       "courts.findById": () => r().courts.findById(place.court.id),

@@ -1,7 +1,7 @@
 import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailability, JsonBytes, JsonText, TimeSlot } from "@courts/core";
 import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
-import { concurrencyLimit } from "../limit.js";
+import { concurrencyLimit, inOneTurn } from "../limit.js";
 import { keptWhileCounter } from "./data-changes.js";
 import { bool, instantOrNull, iso, str } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
@@ -54,7 +54,8 @@ const VENUE_COURTS = {
 
 // the status filter as in the partial unique index, which serves the filter and the order; an
 // overdue unpaid hold no longer holds its slot, swept or not (DESIGN.md section 8)
-const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
+const overdueAt = (now: string) => `(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ${now})`;
+const OVERDUE = overdueAt("?");
 /** without a `now`, no hold reads as overdue */
 const NO_HOLD_OVERDUE = new Date(0);
 const HOLDING = `status not in ('cancelled', 'expired') and not ${OVERDUE}`;
@@ -78,8 +79,9 @@ const BLOCK_OBJECT = {
 const blockJson = (engine: Engine) =>
   `${BLOCK_OBJECT[engine]}('id', k.id, 'venue_id', k.venue_id, 'court_id', k.court_id, 'start_date', k.start_date, ` +
   "'end_date', k.end_date, 'time_slots', k.time_slots, 'weekdays', k.weekdays, 'reason', k.reason, 'note', k.note, 'created_at', k.created_at)";
-const BLOCKS_OF_COURT =
-  "from court_blocks k where (k.court_id = c.id or (k.court_id is null and k.venue_id = c.venue_id)) and k.start_date <= ? and k.end_date >= ?";
+const blocksOfCourtOn = (date: string) =>
+  `from court_blocks k where (k.court_id = c.id or (k.court_id is null and k.venue_id = c.venue_id)) and k.start_date <= ${date} and k.end_date >= ${date}`;
+const BLOCKS_OF_COURT = blocksOfCourtOn("?");
 const UNPAID_HOLD_EXPIRY = "case when status = 'active' and paid_amount = 0 then hold_expires_at end";
 const COURT_AVAILABILITY = {
   // no alias for the aggregate: SQLite then names it "(subquery-N)" in query plans (hot-paths.test.ts)
@@ -96,6 +98,24 @@ const COURT_AVAILABILITY = {
     `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = ? and booking_date = ? and ${HOLDING}) d ` +
     "where c.id = ?",
 } as const;
+/**
+ * PostgreSQL: several courts' days in one statement, asked as a JSON array of { i, court_id, day,
+ * at } (as insert_hold takes its booking) and answered by `i` (a court that does not exist has no row).
+ */
+const COURTS_AVAILABILITY_POSTGRESQL =
+  "select q.i, c.venue_id, d.slots, d.next_expiry, " +
+  `(select coalesce(json_agg(${blockJson("postgresql")} order by k.created_at), '[]'::json)::text ${blocksOfCourtOn("q.day")}) as blocks ` +
+  "from jsonb_to_recordset(?::jsonb) as q(i integer, court_id text, day text, at timestamptz) join courts c on c.id = q.court_id, " +
+  "lateral (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text as slots, " +
+  `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = q.court_id and booking_date = q.day ` +
+  `and status not in ('cancelled', 'expired') and not ${overdueAt("q.at")}) d`;
+/**
+ * Availability reads sent together on PostgreSQL: those asked in one turn of the event loop go as
+ * one statement, at most this many. Each read still begins after it was asked, so it sees every
+ * booking committed before; 100 players reading at once made 100 round trips, each a write and a
+ * read on a socket of the main thread (`npm run bench`, 27 November).
+ */
+const AVAILABILITY_READS_TOGETHER = 64;
 
 /** Availability answers kept per process on SQLite (one court on one date each, about 300 bytes). */
 const AVAILABILITY_CACHE_ENTRIES = 20_000;
@@ -260,8 +280,21 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     return row && bool(row, "found") ? (str(row, "body") as JsonText<readonly CourtAnswer[]>) : undefined;
   };
 
+  const availabilityTogether = inOneTurn<{ courtId: string; date: string; now: Date }, Row | undefined>(
+    AVAILABILITY_READS_TOGETHER,
+    async (asked) => {
+      const rows = await sql.all(COURTS_AVAILABILITY_POSTGRESQL, [
+        JSON.stringify(asked.map((a, i) => ({ i, court_id: a.courtId, day: a.date, at: iso(a.now) }))),
+      ]);
+      const byPosition = new Map(rows.map((row) => [Number(row["i"]), row]));
+      return asked.map((_, i) => byPosition.get(i));
+    },
+  );
   const readAvailability = async (courtId: string, date: string, now: Date): Promise<{ answer: CourtAvailability; until: number } | undefined> => {
-    const row = await sql.one(COURT_AVAILABILITY[sql.engine], [date, date, courtId, date, iso(now), courtId]);
+    const row =
+      sql.engine === "postgresql"
+        ? await availabilityTogether({ courtId, date, now })
+        : await sql.one(COURT_AVAILABILITY[sql.engine], [date, date, courtId, date, iso(now), courtId]);
     if (!row) return undefined;
     const blocks = (JSON.parse(str(row, "blocks")) as Row[]).map(toBlock);
     const answer = { date, bookedSlots: JSON.parse(str(row, "slots")) as TimeSlot[], venueId: str(row, "venue_id"), blocks };
