@@ -55,10 +55,10 @@ const VENUE_COURTS = {
 // the status filter as in the partial unique index, which serves the filter and the order; an
 // overdue unpaid hold no longer holds its slot, swept or not (DESIGN.md section 8)
 const overdueAt = (now: string) => `(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ${now})`;
-const OVERDUE = overdueAt("?");
 /** without a `now`, no hold reads as overdue */
 const NO_HOLD_OVERDUE = new Date(0);
-const HOLDING = `status not in ('cancelled', 'expired') and not ${OVERDUE}`;
+const holdingAt = (now: string) => `status not in ('cancelled', 'expired') and not ${overdueAt(now)}`;
+const HOLDING = holdingAt("?");
 const BOOKED_SLOTS = {
   sqlite:
     "select exists (select 1 from courts where id = ?) as found, (select json_group_array(time_slot) from " +
@@ -83,21 +83,16 @@ const blocksOfCourtOn = (date: string) =>
   `from court_blocks k where (k.court_id = c.id or (k.court_id is null and k.venue_id = c.venue_id)) and k.start_date <= ${date} and k.end_date >= ${date}`;
 const BLOCKS_OF_COURT = blocksOfCourtOn("?");
 const UNPAID_HOLD_EXPIRY = "case when status = 'active' and paid_amount = 0 then hold_expires_at end";
-const COURT_AVAILABILITY = {
-  // no alias for the aggregate: SQLite then names it "(subquery-N)" in query plans (hot-paths.test.ts)
-  sqlite:
-    "select c.venue_id, slots, next_expiry, " +
-    `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${BLOCKS_OF_COURT} order by k.created_at)) as blocks ` +
-    `from courts c, (select json_group_array(time_slot) as slots, min(${UNPAID_HOLD_EXPIRY}) as next_expiry from ` +
-    `(select time_slot, status, paid_amount, hold_expires_at from bookings where court_id = ? and booking_date = ? and ${HOLDING} order by time_slot)) ` +
-    "where c.id = ?",
-  postgresql:
-    "select c.venue_id, d.slots, d.next_expiry, " +
-    `(select coalesce(json_agg(${blockJson("postgresql")} order by k.created_at), '[]'::json)::text ${BLOCKS_OF_COURT}) as blocks ` +
-    "from courts c, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text as slots, " +
-    `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = ? and booking_date = ? and ${HOLDING}) d ` +
-    "where c.id = ?",
-} as const;
+/**
+ * SQLite: one court's day (PostgreSQL reads several at once, below). No alias for the aggregate:
+ * SQLite then names it "(subquery-N)" in query plans (hot-paths.test.ts).
+ */
+const COURT_AVAILABILITY_SQLITE =
+  "select c.venue_id, slots, next_expiry, " +
+  `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${BLOCKS_OF_COURT} order by k.created_at)) as blocks ` +
+  `from courts c, (select json_group_array(time_slot) as slots, min(${UNPAID_HOLD_EXPIRY}) as next_expiry from ` +
+  `(select time_slot, status, paid_amount, hold_expires_at from bookings where court_id = ? and booking_date = ? and ${HOLDING} order by time_slot)) ` +
+  "where c.id = ?";
 /**
  * PostgreSQL: several courts' days in one statement, asked as a JSON array of { i, court_id, day,
  * at } (as insert_hold takes its booking) and answered by `i` (a court that does not exist has no row).
@@ -107,8 +102,7 @@ const COURTS_AVAILABILITY_POSTGRESQL =
   `(select coalesce(json_agg(${blockJson("postgresql")} order by k.created_at), '[]'::json)::text ${blocksOfCourtOn("q.day")}) as blocks ` +
   "from jsonb_to_recordset(?::jsonb) as q(i integer, court_id text, day text, at timestamptz) join courts c on c.id = q.court_id, " +
   "lateral (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text as slots, " +
-  `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = q.court_id and booking_date = q.day ` +
-  `and status not in ('cancelled', 'expired') and not ${overdueAt("q.at")}) d`;
+  `min(${UNPAID_HOLD_EXPIRY}) as next_expiry from bookings where court_id = q.court_id and booking_date = q.day and ${holdingAt("q.at")}) d`;
 /**
  * Availability reads sent together on PostgreSQL: those asked in one turn of the event loop go as
  * one statement, at most this many. Each read still begins after it was asked, so it sees every
@@ -294,7 +288,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     const row =
       sql.engine === "postgresql"
         ? await availabilityTogether({ courtId, date, now })
-        : await sql.one(COURT_AVAILABILITY[sql.engine], [date, date, courtId, date, iso(now), courtId]);
+        : await sql.one(COURT_AVAILABILITY_SQLITE, [date, date, courtId, date, iso(now), courtId]);
     if (!row) return undefined;
     const blocks = (JSON.parse(str(row, "blocks")) as Row[]).map(toBlock);
     const answer = { date, bookedSlots: JSON.parse(str(row, "slots")) as TimeSlot[], venueId: str(row, "venue_id"), blocks };
