@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 
 /** The reads asked in one turn of the event loop go together (catalog-queries.sql.ts, PostgreSQL availability). */
 describe("inOneTurn", () => {
-  const recording = (answer: (asked: number) => string = (n) => `#${n}`) => {
+  const recording = () => {
     const runs: number[][] = [];
     const ask = inOneTurn<number, string>(3, async (asked) => {
       runs.push([...asked]);
-      return asked.map(answer);
+      return asked.map((n) => `#${n}`);
     });
     return { runs, ask };
   };
