@@ -40,23 +40,41 @@ export const concurrencyLimit = (max: number) => {
  * order, at most `max` at a time, and gives back one answer per argument, in the same order. The
  * turn ends in setImmediate's phase, once every socket ready in it has been read. When `run`
  * fails, every call it carried fails with its error.
+ *
+ * With `inFlight`, at most that many runs go at once: calls made while they run wait, and go
+ * together in the turn one of them ends (a group commit: the busier the database, the larger
+ * each run).
  */
-export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promise<readonly B[]>) => {
+export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promise<readonly B[]>, inFlight = Infinity) => {
   let waiting: { readonly asked: A; resolve(answer: B): void; reject(error: unknown): void }[] = [];
+  let running = 0;
+  let sending = false;
+  const sendSoon = () => {
+    if (sending || waiting.length === 0 || running >= inFlight) return;
+    sending = true;
+    setImmediate(send);
+  };
+  const ended = () => {
+    running--;
+    sendSoon();
+  };
   const send = () => {
-    const all = waiting;
-    waiting = [];
-    for (let from = 0; from < all.length; from += max) {
-      const part = all.slice(from, from + max);
-      run(part.map((w) => w.asked)).then(
-        (answers) => part.forEach((w, i) => w.resolve(answers[i]!)),
-        (error: unknown) => part.forEach((w) => w.reject(error)),
-      );
+    sending = false;
+    while (waiting.length > 0 && running < inFlight) {
+      const part = waiting.length <= max ? waiting : waiting.slice(0, max);
+      waiting = waiting.length <= max ? [] : waiting.slice(max);
+      running++;
+      run(part.map((w) => w.asked))
+        .then(
+          (answers) => part.forEach((w, i) => w.resolve(answers[i]!)),
+          (error: unknown) => part.forEach((w) => w.reject(error)),
+        )
+        .finally(ended);
     }
   };
   return (asked: A): Promise<B> =>
     new Promise<B>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(send);
       waiting.push({ asked, resolve, reject });
+      sendSoon();
     });
 };

@@ -27,6 +27,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
+import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
 import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
@@ -180,8 +181,8 @@ const adminCookie = async (server: ServerProcess, password: string): Promise<str
   return cookie.split(";", 1)[0]!;
 };
 
-const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) => {
-  let slotIndex = 0;
+/** `slots.next`: the next free slot create booking asks for (set back to 0 once its bookings are removed) */
+const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, slots: { next: number }) => {
   const courts = seeded.courts;
   const freeSlots = courts.length * SLOTS.length * (HORIZON_DAYS - DAYS_AHEAD);
   const invoices = seeded.invoices;
@@ -198,7 +199,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) =
     }),
     // every request a slot nobody holds: court by court, then slot by slot, then day by day
     createBooking: () => {
-      const i = slotIndex++;
+      const i = slots.next++;
       if (i === freeSlots) say("  ! every free slot up to the booking horizon was used: the next bookings conflict");
       if (i === 1_000 * (cookies.length - 1)) say("  ! each player holds 1,000 unpaid bookings (MAX_UNPAID_BOOKINGS): the next ones are refused");
       const k = Math.floor(i / courts.length);
@@ -231,6 +232,16 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string) =
     heavyPayments: () => ({ path: "/api/user/payments", headers: { cookie: cookies[seeded.heavy.userIndex]! } }),
   };
   return generators;
+};
+
+/** Deletes the bookings that create booking wrote: every booking from `freeFrom` on (the seed writes none there). */
+const removeBenchBookings = async (url: string, freeFrom: string): Promise<void> => {
+  const db = await openSqlDatabase(url);
+  try {
+    await db.sql.run("delete from bookings where booking_date >= ?", [freeFrom]);
+  } finally {
+    await db.close();
+  }
 };
 
 /** One request of each endpoint, checked, before any load: a benchmark of 404s measures nothing. */
@@ -475,7 +486,8 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
     for (let i = 0; i < BENCH_USERS; i += 5)
       cookies.push(...(await Promise.all(seeded.benchUsers.slice(i, i + 5).map((u) => loginCookie(server!, u.username)))));
     const admin = await adminCookie(server, adminPassword);
-    const generators = requestsOf(seeded, cookies, admin);
+    const slots = { next: 0 };
+    const generators = requestsOf(seeded, cookies, admin, slots);
     const sizes = await checkAnswers(server, seeded, generators);
     say(`   answer sizes as sent (bytes; the month calendar compressed): ${Object.entries(sizes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 
@@ -489,6 +501,12 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
       for (const { key, label, plainTarget } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
         const alongside = key === "availabilityDuringLogins" ? generators.login : undefined;
+        // each run of create booking starts from the seeded state: the bookings of the runs before
+        // it would use up the free slots and the players' unpaid holds (MAX_UNPAID_BOOKINGS)
+        if (key === "createBooking" && slots.next > 0) {
+          await removeBenchBookings(database.url, seeded.freeFrom);
+          slots.next = 0;
+        }
         const interleaved = plainTarget?.[engine] !== undefined;
         const result: LoadResult & { rssMb: number; cpu: number; plainRps?: number } = interleaved
           ? await measureInterleaved(server, generators[key], status, plain, generators.plain)

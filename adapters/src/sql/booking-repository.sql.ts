@@ -1,5 +1,6 @@
 import type { Booking, BookingRepository, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
+import { inOneTurn } from "../limit.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, violates, type Param, type SqlClient } from "./sql-client.js";
 
@@ -36,14 +37,17 @@ const insertParams = (b: Booking): Param[] => [
   b.remainderStatus,
 ];
 
+type HoldLimits = Parameters<BookingRepository["insertHold"]>[1];
+type HoldOutcome = Awaited<ReturnType<BookingRepository["insertHold"]>>;
+
+/** A player's live unpaid holds, counted no further than the limit, along bookings_unpaid_holds_idx. */
+const unpaidHeld = (userId: string, now: string) =>
+  `(select count(*) from (select 1 from bookings where user_id = ${userId} and status = 'active' and paid_amount = 0 ` +
+  `and hold_expires_at is not null and hold_expires_at > ${now} limit ?) held)`;
+
 /** SQLite's hold: INSERT ... SELECT with the hold's conditions in its WHERE. */
-const insertIfAllowed = (booking: Booking, limits: Parameters<BookingRepository["insertHold"]>[1]): [string, Param[]] => {
-  const unpaid =
-    limits.maxUnpaid === null
-      ? ""
-      : // counts no further than the limit, along bookings_unpaid_holds_idx
-        " and (select count(*) from (select 1 from bookings where user_id = ? and status = 'active' and paid_amount = 0 " +
-        "and hold_expires_at is not null and hold_expires_at > ? limit ?) held) < ?";
+const insertIfAllowed = (booking: Booking, limits: HoldLimits): [string, Param[]] => {
+  const unpaid = limits.maxUnpaid === null ? "" : ` and ${unpaidHeld("?", "?")} < ?`;
   return [
     `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`,
     [
@@ -56,10 +60,11 @@ const insertIfAllowed = (booking: Booking, limits: Parameters<BookingRepository[
 
 const INSERT_COLUMNS = INSERT.slice(INSERT.indexOf("(") + 1, INSERT.indexOf(")")).split(", ");
 /** The booking as insert_hold reads it: INSERT's columns, named, with INSERT's values. */
-const holdRow = (b: Booking): string => {
+const holdFields = (b: Booking): Record<string, Param> => {
   const values = insertParams(b);
-  return JSON.stringify(Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])));
+  return Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]!]));
 };
+const holdRow = (b: Booking): string => JSON.stringify(holdFields(b));
 
 /** Rolls the cancel's transaction back when the booking was no longer active. */
 class NotCancelled extends Error {}
@@ -70,6 +75,24 @@ const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */
 const BALANCE_DUE = "b.remainder_status = 'failed' and b.paid_amount < b.total_amount and b.status not in ('cancelled', 'expired')";
+/**
+ * SQLite: holds asked together (holdsTogether), in one statement and one commit. Each row carries its player's
+ * conditions as insertIfAllowed's WHERE does; a row that would break a unique index (a slot taken
+ * before or earlier in the same statement) is skipped, not failed (OR IGNORE; the trigger's
+ * upsert of player_history_counts keeps its own DO UPDATE). The SELECT reads bookings as they were
+ * before the statement, so the rows of one statement belong to different players: each player's
+ * count of unpaid holds is then exact. `returning id` names the rows written.
+ */
+const INSERT_HOLDS =
+  `insert or ignore into bookings (${INSERT_COLUMNS.join(", ")}) ` +
+  `select ${INSERT_COLUMNS.map((column) => `h.value ->> '${column}'`).join(", ")} from json_each(?) h ` +
+  `where not exists (select 1 from bookings b where b.user_id = h.value ->> 'user_id' and ${BALANCE_DUE}) ` +
+  `and (h.value ->> 'limited' = 0 or ${unpaidHeld("h.value ->> 'user_id'", "h.value ->> 'as_of'")} < ?) returning id`;
+/** Holds written in one statement at most (a row is about 600 bytes of JSON). */
+export const HOLDS_TOGETHER = 64;
+/** Statements of holds sent to the writer at once: one runs while the next waits behind it. */
+const HOLD_STATEMENTS_AT_ONCE = 2;
+
 const FREE = "(b.claimed_until is null or b.claimed_until <= ?)";
 const DUE = {
   holds: `b.status = 'active' and b.paid_amount = 0 and b.hold_expires_at is not null and b.hold_expires_at <= ? and ${FREE}`,
@@ -98,68 +121,8 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
  * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
  * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
-export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
-  async insert(booking) {
-    try {
-      await sql.run(INSERT, insertParams(booking));
-      return booking;
-    } catch (error) {
-      if (slotTaken(error)) return "slot-taken";
-      if (slotBlocked(error)) return "slot-blocked";
-      throw error;
-    }
-  },
-  findById(id) {
-    return findOne(sql, `${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id], toBookingWithCourt);
-  },
-  async listByUser(userId) {
-    const rows = await sql.all(
-      `${BOOKING_WITH_COURT_SELECT} where b.user_id = ? order by b.booking_date desc, b.time_slot desc, b.created_at desc`,
-      [userId],
-    );
-    return rows.map(toBookingWithCourt);
-  },
-  async pageByUser(userId, query) {
-    // Each order is the index bookings_user_date_slot_idx read forwards or backwards: the page
-    // stops at its limit, and only that page is joined with its courts and venues.
-    const [where, params, order] =
-      query.scope === "upcoming"
-        ? [UPCOMING, [userId, query.today], "booking_date, time_slot, id"]
-        : query.scope === "past"
-          ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
-          : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
-    const offset = (query.page - 1) * query.pageSize;
-    const [rows, count] = await Promise.all([
-      sql.all(
-        `select ${BOOKING_COLUMNS}, c.name as court_name, c.court_number, c.venue_id, v.name as venue_name ` +
-          `from (select * from bookings where ${where} order by ${order} limit ? offset ?) b ` +
-          `join courts c on c.id = b.court_id join venues v on v.id = c.venue_id order by ${order.replaceAll(/(^|, )/g, "$1b.")}`,
-        [...params, query.pageSize, offset],
-      ),
-      sql.one(...playerTotal(userId, query)),
-    ]);
-    return { items: rows.map(toBookingWithCourt), total: count ? int(count, "n") : 0, page: query.page, pageSize: query.pageSize };
-  },
-  async findManyByIds(ids) {
-    if (ids.length === 0) return [];
-    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
-    return rows.map(toBookingWithCourt);
-  },
-  async listByDate(date, venueId) {
-    const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";
-    const rows = await sql.all(
-      `${BOOKING_WITH_COURT_SELECT} where b.booking_date = ? and b.status not in ('cancelled', 'expired')${byVenue} order by b.time_slot, c.court_number`,
-      venueId === undefined ? [date] : [date, venueId],
-    );
-    return rows.map(toBookingWithCourt);
-  },
-  async countActiveOnDate(date) {
-    const row = await sql.one("select count(*) as n from bookings where booking_date = ? and status not in ('cancelled', 'expired')", [
-      date,
-    ]);
-    return row ? int(row, "n") : 0;
-  },
-  async insertHold(booking, limits) {
+export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
+  const insertHold = async (booking: Booking, limits: HoldLimits): Promise<HoldOutcome> => {
     // Written only when the player owes no balance and holds fewer unpaid bookings than allowed,
     // with the check and the insert one step for every process. On SQLite, one conditional
     // INSERT: a writing statement takes the write lock before it reads. On PostgreSQL,
@@ -181,71 +144,172 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => ({
     // refused: which rule, read after the fact (a balance due is the one to tell first)
     const due = await sql.one(`select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1`, [booking.userId]);
     return due ? "balance-due" : "too-many-unpaid";
-  },
-  holderOf(courtId, date, timeSlot) {
-    return findOne(
-      sql,
-      `${BOOKING_WITH_COURT_SELECT} where b.court_id = ? and b.booking_date = ? and b.time_slot = ? and b.${HOLDS_SLOT}`,
-      [courtId, date, timeSlot],
-      toBookingWithCourt,
-    );
-  },
-  async claimDue(kind, now, until, limit) {
-    const claimed = await claimBatch(
-      sql,
-      { table: "bookings", set: "claimed_until = ?", pick: `select b.id from bookings b where ${DUE[kind]} order by b.id limit ?` },
-      [iso(until), iso(now), iso(now), limit],
-    );
-    if (claimed.length === 0) return [];
-    const ids = claimed.map((r) => str(r, "id"));
-    const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
-    return rows.map(toBookingWithCourt);
-  },
-  async expireHold(id, now) {
-    const changed = await sql.run(`update bookings set status = 'expired', claimed_until = null where id = ? and ${OVERDUE}`, [
-      id,
-      iso(now),
-    ]);
-    return changed > 0;
-  },
-  async setRemainder(id, status, paymentId) {
-    await sql.run(
-      "update bookings set remainder_status = ?, remainder_payment_id = coalesce(remainder_payment_id, ?), " +
-        "claimed_until = case when ? = 'charging' then claimed_until else null end where id = ?",
-      [status, paymentId ?? null, status, id],
-    );
-    const row = await sql.one("select remainder_payment_id from bookings where id = ?", [id]);
-    return row ? strOrNull(row, "remainder_payment_id") : null;
-  },
-  async listBalancesDue(userId) {
-    const rows = await sql.all(
-      `${BOOKING_WITH_COURT_SELECT} where ${BALANCE_DUE}${userId === undefined ? "" : " and b.user_id = ?"} ` +
-        "order by b.booking_date, b.time_slot",
-      userId === undefined ? [] : [userId],
-    );
-    return rows.map(toBookingWithCourt);
-  },
-  async cancel(id, change) {
-    const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
-      "where id = ? and status = 'active'";
-    const params = [change.reason, change.refundPercentage, iso(change.at), id];
-    const owed = change.refundsOwed ?? [];
-    if (owed.length === 0) return (await sql.run(cancel, params)) > 0;
-    // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
-    // two on row locks instead of deadlocking.
-    try {
-      return await sql.transaction(async (tx) => {
-        for (const o of owed)
-          await tx.run(
-            "update payments set refund_owed = refund_owed + ?, status = 'refunded' where id = ? and status = 'succeeded' and refund_owed = 0",
-            [o.amount, o.paymentId],
-          );
-        if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
+  };
+
+  /**
+   * The holds asked while the database is busy with earlier ones go together: one statement and
+   * one commit for all (SQLite: INSERT_HOLDS; PostgreSQL: insert_holds, migration
+   * ...20261127000100). A hold it did not write, or every one of them when it failed (a block's
+   * trigger aborts the whole statement), is tried again alone: insertHold tells why, as for any
+   * hold. A lone hold, a second one of a player already in the statement, or one under another
+   * limit goes alone from the start.
+   */
+  const holdsTogether = inOneTurn<{ booking: Booking; limits: HoldLimits }, HoldOutcome>(
+    HOLDS_TOGETHER,
+    async (asked) => {
+      if (asked.length === 1) return [await insertHold(asked[0]!.booking, asked[0]!.limits)];
+      const maxUnpaid = asked.find((a) => a.limits.maxUnpaid !== null)?.limits.maxUnpaid ?? 0;
+      const players = new Set<string>();
+      const together = asked.filter(({ booking, limits }) => {
+        if (players.has(booking.userId) || (limits.maxUnpaid !== null && limits.maxUnpaid !== maxUnpaid)) return false;
+        players.add(booking.userId);
         return true;
       });
-    } catch (error) {
-      if (error instanceof NotCancelled) return false;
-      throw error;
-    }
-  },
-});
+      const holds = JSON.stringify(
+        together.map(({ booking, limits }) => ({ ...holdFields(booking), limited: limits.maxUnpaid === null ? 0 : 1, as_of: iso(limits.now) })),
+      );
+      const written = await (
+        sql.engine === "sqlite"
+          ? sql.all(INSERT_HOLDS, [holds, maxUnpaid, maxUnpaid])
+          : sql.all("select insert_holds(?::jsonb, ?) as id", [holds, maxUnpaid])
+      )
+        .then((rows) => new Set(rows.map((row) => str(row, "id"))))
+        // each hold alone then meets the failure again, or tells its own refusal
+        .catch(() => new Set<string>());
+      return Promise.all(asked.map(({ booking, limits }) => (written.has(booking.id) ? booking : insertHold(booking, limits))));
+    },
+    HOLD_STATEMENTS_AT_ONCE,
+  );
+
+  return {
+    async insert(booking) {
+      try {
+        await sql.run(INSERT, insertParams(booking));
+        return booking;
+      } catch (error) {
+        if (slotTaken(error)) return "slot-taken";
+        if (slotBlocked(error)) return "slot-blocked";
+        throw error;
+      }
+    },
+    findById(id) {
+      return findOne(sql, `${BOOKING_WITH_COURT_SELECT} where b.id = ?`, [id], toBookingWithCourt);
+    },
+    async listByUser(userId) {
+      const rows = await sql.all(
+        `${BOOKING_WITH_COURT_SELECT} where b.user_id = ? order by b.booking_date desc, b.time_slot desc, b.created_at desc`,
+        [userId],
+      );
+      return rows.map(toBookingWithCourt);
+    },
+    async pageByUser(userId, query) {
+      // Each order is the index bookings_user_date_slot_idx read forwards or backwards: the page
+      // stops at its limit, and only that page is joined with its courts and venues.
+      const [where, params, order] =
+        query.scope === "upcoming"
+          ? [UPCOMING, [userId, query.today], "booking_date, time_slot, id"]
+          : query.scope === "past"
+            ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
+            : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
+      const offset = (query.page - 1) * query.pageSize;
+      const [rows, count] = await Promise.all([
+        sql.all(
+          `select ${BOOKING_COLUMNS}, c.name as court_name, c.court_number, c.venue_id, v.name as venue_name ` +
+            `from (select * from bookings where ${where} order by ${order} limit ? offset ?) b ` +
+            `join courts c on c.id = b.court_id join venues v on v.id = c.venue_id order by ${order.replaceAll(/(^|, )/g, "$1b.")}`,
+          [...params, query.pageSize, offset],
+        ),
+        sql.one(...playerTotal(userId, query)),
+      ]);
+      return { items: rows.map(toBookingWithCourt), total: count ? int(count, "n") : 0, page: query.page, pageSize: query.pageSize };
+    },
+    async findManyByIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
+      return rows.map(toBookingWithCourt);
+    },
+    async listByDate(date, venueId) {
+      const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";
+      const rows = await sql.all(
+        `${BOOKING_WITH_COURT_SELECT} where b.booking_date = ? and b.status not in ('cancelled', 'expired')${byVenue} order by b.time_slot, c.court_number`,
+        venueId === undefined ? [date] : [date, venueId],
+      );
+      return rows.map(toBookingWithCourt);
+    },
+    async countActiveOnDate(date) {
+      const row = await sql.one("select count(*) as n from bookings where booking_date = ? and status not in ('cancelled', 'expired')", [
+        date,
+      ]);
+      return row ? int(row, "n") : 0;
+    },
+    insertHold(booking, limits) {
+      return holdsTogether({ booking, limits });
+    },
+    holderOf(courtId, date, timeSlot) {
+      return findOne(
+        sql,
+        `${BOOKING_WITH_COURT_SELECT} where b.court_id = ? and b.booking_date = ? and b.time_slot = ? and b.${HOLDS_SLOT}`,
+        [courtId, date, timeSlot],
+        toBookingWithCourt,
+      );
+    },
+    async claimDue(kind, now, until, limit) {
+      const claimed = await claimBatch(
+        sql,
+        { table: "bookings", set: "claimed_until = ?", pick: `select b.id from bookings b where ${DUE[kind]} order by b.id limit ?` },
+        [iso(until), iso(now), iso(now), limit],
+      );
+      if (claimed.length === 0) return [];
+      const ids = claimed.map((r) => str(r, "id"));
+      const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
+      return rows.map(toBookingWithCourt);
+    },
+    async expireHold(id, now) {
+      const changed = await sql.run(`update bookings set status = 'expired', claimed_until = null where id = ? and ${OVERDUE}`, [
+        id,
+        iso(now),
+      ]);
+      return changed > 0;
+    },
+    async setRemainder(id, status, paymentId) {
+      await sql.run(
+        "update bookings set remainder_status = ?, remainder_payment_id = coalesce(remainder_payment_id, ?), " +
+          "claimed_until = case when ? = 'charging' then claimed_until else null end where id = ?",
+        [status, paymentId ?? null, status, id],
+      );
+      const row = await sql.one("select remainder_payment_id from bookings where id = ?", [id]);
+      return row ? strOrNull(row, "remainder_payment_id") : null;
+    },
+    async listBalancesDue(userId) {
+      const rows = await sql.all(
+        `${BOOKING_WITH_COURT_SELECT} where ${BALANCE_DUE}${userId === undefined ? "" : " and b.user_id = ?"} ` +
+          "order by b.booking_date, b.time_slot",
+        userId === undefined ? [] : [userId],
+      );
+      return rows.map(toBookingWithCourt);
+    },
+    async cancel(id, change) {
+      const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
+        "where id = ? and status = 'active'";
+      const params = [change.reason, change.refundPercentage, iso(change.at), id];
+      const owed = change.refundsOwed ?? [];
+      if (owed.length === 0) return (await sql.run(cancel, params)) > 0;
+      // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
+      // two on row locks instead of deadlocking.
+      try {
+        return await sql.transaction(async (tx) => {
+          for (const o of owed)
+            await tx.run(
+              "update payments set refund_owed = refund_owed + ?, status = 'refunded' where id = ? and status = 'succeeded' and refund_owed = 0",
+              [o.amount, o.paymentId],
+            );
+          if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
+          return true;
+        });
+      } catch (error) {
+        if (error instanceof NotCancelled) return false;
+        throw error;
+      }
+    },
+  };
+};

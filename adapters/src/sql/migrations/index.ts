@@ -12,6 +12,7 @@ import { Migration20261125000100PlayerHistoryCounts } from "./Migration202611250
 import { Migration20261125000200HoldInOneCall } from "./Migration20261125000200_hold_in_one_call.js";
 import { Migration20261126000100SessionAndVenueNameChanges } from "./Migration20261126000100_session_and_venue_name_changes.js";
 import { Migration20261126000200PostgresChangeNotices } from "./Migration20261126000200_postgres_change_notices.js";
+import { Migration20261127000100HoldsTogether } from "./Migration20261127000100_holds_together.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -35,4 +36,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261125000200_hold_in_one_call", class: Migration20261125000200HoldInOneCall },
   { name: "Migration20261126000100_session_and_venue_name_changes", class: Migration20261126000100SessionAndVenueNameChanges },
   { name: "Migration20261126000200_postgres_change_notices", class: Migration20261126000200PostgresChangeNotices },
+  { name: "Migration20261127000100_holds_together", class: Migration20261127000100HoldsTogether },
 ];
