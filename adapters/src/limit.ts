@@ -64,7 +64,9 @@ export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promi
       const part = waiting.length <= max ? waiting : waiting.slice(0, max);
       waiting = waiting.length <= max ? [] : waiting.slice(max);
       running++;
-      run(part.map((w) => w.asked))
+      // a `run` that throws before its first await fails its calls like one that rejects
+      Promise.resolve()
+        .then(() => run(part.map((w) => w.asked)))
         .then(
           (answers) => part.forEach((w, i) => w.resolve(answers[i]!)),
           (error: unknown) => part.forEach((w) => w.reject(error)),

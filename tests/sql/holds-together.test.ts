@@ -92,6 +92,15 @@ for (const engine of SQL_ENGINES) {
       expect(await repos.bookings.findById(asked[0]!.id)).toBeUndefined();
     });
 
+    it("when one of the holds asked together fails on its own (its court no longer exists), then only its caller gets the error and the others are written", async () => {
+      const date = freshDate();
+      const users = await players(4);
+      const asked = users.map((user, i) => holdOf(user, i === 1 ? randomUUID() : place.court.id, date, ["08:00", "09:00", "10:00", "11:00"][i]!));
+      const answers = await Promise.allSettled(asked.map((booking) => repos.bookings.insertHold(booking, { maxUnpaid: MAX_UNPAID, now: NOW })));
+      expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+      for (const i of [0, 2, 3]) expect((await repos.bookings.findById(asked[i]!.id))?.id).toBe(asked[i]!.id);
+    });
+
     it("when any holds are asked in one moment, then no slot is held twice, no player passes the limit, and every answer is what the database holds", async () => {
       await fc.assert(
         fc.asyncProperty(

@@ -66,6 +66,11 @@ const holdFields = (b: Booking): Record<string, Param> => {
 };
 const holdRow = (b: Booking): string => JSON.stringify(holdFields(b));
 
+/** A hold of a statement of holds that failed when tried again alone: its caller gets the error. */
+class Failed {
+  constructor(readonly error: unknown) {}
+}
+
 /** Rolls the cancel's transaction back when the booking was no longer active. */
 class NotCancelled extends Error {}
 
@@ -154,7 +159,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
    * hold. A lone hold, a second one of a player already in the statement, or one under another
    * limit goes alone from the start.
    */
-  const holdsTogether = inOneTurn<{ booking: Booking; limits: HoldLimits }, HoldOutcome>(
+  const holdsTogether = inOneTurn<{ booking: Booking; limits: HoldLimits }, HoldOutcome | Failed>(
     HOLDS_TOGETHER,
     async (asked) => {
       if (asked.length === 1) return [await insertHold(asked[0]!.booking, asked[0]!.limits)];
@@ -176,7 +181,12 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
         .then((rows) => new Set(rows.map((row) => str(row, "id"))))
         // each hold alone then meets the failure again, or tells its own refusal
         .catch(() => new Set<string>());
-      return Promise.all(asked.map(({ booking, limits }) => (written.has(booking.id) ? booking : insertHold(booking, limits))));
+      // each hold its own answer: one that fails alone (its court removed meanwhile) fails no other
+      return Promise.all(
+        asked.map(({ booking, limits }) =>
+          written.has(booking.id) ? booking : insertHold(booking, limits).catch((error: unknown) => new Failed(error)),
+        ),
+      );
     },
     HOLD_STATEMENTS_AT_ONCE,
   );
@@ -242,8 +252,10 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       ]);
       return row ? int(row, "n") : 0;
     },
-    insertHold(booking, limits) {
-      return holdsTogether({ booking, limits });
+    async insertHold(booking, limits) {
+      const outcome = await holdsTogether({ booking, limits });
+      if (outcome instanceof Failed) throw outcome.error;
+      return outcome;
     },
     holderOf(courtId, date, timeSlot) {
       return findOne(

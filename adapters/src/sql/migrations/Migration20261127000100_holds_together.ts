@@ -3,8 +3,11 @@ import { isPostgres } from "../instant-type.js";
 
 /**
  * PostgreSQL only: holds asked together in one round trip and one commit (booking-repository.sql.ts,
- * holdsTogether). `insert_holds` locks the players' rows in the order of their ids (two processes
- * sending holds of the same players queue instead of deadlocking), then writes each hold whose
+ * holdsTogether). `insert_holds` locks the players' rows in the order of their ids, then writes
+ * the holds in the order of their slots, and of their asking for one slot (two statements of holds, of two processes or of one,
+ * wait for each other in one order instead of deadlocking, on a player's row or on a slot's entry
+ * in the unique index). The lock is FOR NO KEY UPDATE: an insert of another booking of the player,
+ * whose foreign key takes KEY SHARE on the player's row, does not wait for it. It writes each hold whose
  * player owes no balance and holds fewer live unpaid bookings than `max_unpaid` (for the holds
  * marked `limited`), as insert_hold does for one. A hold whose slot is held already, by an earlier
  * booking or an earlier hold of the same call, is skipped (ON CONFLICT DO NOTHING on
@@ -23,18 +26,19 @@ export class Migration20261127000100HoldsTogether extends Migration {
       language plpgsql volatile as $$
       #variable_conflict use_column
       begin
-        perform 1 from users where id in (select h ->> 'user_id' from jsonb_array_elements(holds) h) order by id for update;
+        perform 1 from users where id in (select h ->> 'user_id' from jsonb_array_elements(holds) h) order by id for no key update;
         return query
           insert into bookings (${columns})
           select ${columns.replaceAll(/(\w+)/g, "r.$1")}
-          from jsonb_array_elements(holds) h, jsonb_populate_record(null::bookings, h) r
+          from jsonb_array_elements(holds) with ordinality as e(h, n), jsonb_populate_record(null::bookings, e.h) r
           where not exists (
               select 1 from bookings b where b.user_id = r.user_id and b.remainder_status = 'failed'
                 and b.paid_amount < b.total_amount and b.status not in ('cancelled', 'expired'))
-            and (not (h ->> 'limited')::boolean or (
+            and (not (e.h ->> 'limited')::boolean or (
               select count(*) from (
                 select 1 from bookings where user_id = r.user_id and status = 'active' and paid_amount = 0
-                  and hold_expires_at is not null and hold_expires_at > (h ->> 'as_of')::timestamptz limit max_unpaid) held) < max_unpaid)
+                  and hold_expires_at is not null and hold_expires_at > (e.h ->> 'as_of')::timestamptz limit max_unpaid) held) < max_unpaid)
+          order by r.court_id, r.booking_date, r.time_slot, e.n
           on conflict (court_id, booking_date, time_slot) where status not in ('cancelled', 'expired') do nothing
           returning id;
       end
