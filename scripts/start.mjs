@@ -2,7 +2,8 @@
 // - TypeScript (core + adapters) with `tsc -b` when adapters/dist/main.js is missing or older
 //   than any source file of core or adapters;
 // - the web app with vite when web/dist/index.html is missing and WEB_DIST is not set (a failed
-//   web build is reported and the API is served anyway).
+//   web build is reported and the API is served anyway), always a production build: with another
+//   NODE_ENV in the shell, vite would bundle React's development runtime.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -27,10 +28,10 @@ const newestMtime = (dir) => {
   return newest;
 };
 
-const run = (label, command, args, cwd = root) => {
+const run = (label, command, args, cwd = root, env = process.env) => {
   say(`${label}...`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env: process.env });
+  const result = spawnSync(command, args, { cwd, stdio: ["ignore", "inherit", "inherit"], env });
   const ok = result.status === 0;
   say(`${label}: ${ok ? "listo" : "falló"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return ok;
@@ -58,7 +59,7 @@ if (serverIsStale()) {
 // WEB_DIST points the server at a web build made elsewhere: nothing to build here then.
 if (!process.env.WEB_DIST?.trim() && !existsSync(webIndex)) {
   const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
-  if (!existsSync(vite) || !run("Compilando la web (vite build)", process.execPath, [vite, "build"], path.join(root, "web"))) {
+  if (!existsSync(vite) || !run("Compilando la web (vite build)", process.execPath, [vite, "build"], path.join(root, "web"), { ...process.env, NODE_ENV: "production" })) {
     say("La web no se pudo compilar: se sirve solo la API (la raíz muestra un aviso).");
   }
 }

@@ -443,6 +443,20 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     });
   });
 
+  it("when the web app is served, then it is a production build: no script carries React's development runtime", async () => {
+    await journey(PHONE, async (page) => {
+      const scripts: string[] = [];
+      page.on("response", (response) => {
+        if (response.url().endsWith(".js")) scripts.push(response.url());
+      });
+      await page.goto(`/venue/${venue("Tenis Club Cuenca").id}`);
+      await page.getByText(/disponibles? ahora/).waitFor();
+      await settle(page);
+      expect(scripts.length).toBeGreaterThan(1);
+      for (const url of scripts) expect((await (await page.request.get(url)).text()).includes("jsxDEV"), `${url} carries jsxDEV`).toBe(false);
+    });
+  });
+
   it("when a guest opens home and a venue, then the console shows no error and no request fails", async () => {
     await journey(PHONE, async (page) => {
       const errors: string[] = [];
