@@ -46,7 +46,7 @@ export const concurrencyLimit = (max: number) => {
  * each run).
  */
 export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promise<readonly B[]>, inFlight = Infinity) => {
-  let waiting: { readonly asked: A; resolve(answer: B): void; reject(error: unknown): void }[] = [];
+  const waiting: { readonly asked: A; resolve(answer: B): void; reject(error: unknown): void }[] = [];
   let running = 0;
   let sending = false;
   const sendSoon = () => {
@@ -61,8 +61,7 @@ export const inOneTurn = <A, B>(max: number, run: (asked: readonly A[]) => Promi
   const send = () => {
     sending = false;
     while (waiting.length > 0 && running < inFlight) {
-      const part = waiting.length <= max ? waiting : waiting.slice(0, max);
-      waiting = waiting.length <= max ? [] : waiting.slice(max);
+      const part = waiting.splice(0, max);
       running++;
       // a `run` that throws before its first await fails its calls like one that rejects
       Promise.resolve()

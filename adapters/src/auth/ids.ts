@@ -28,8 +28,8 @@ export const uuidV7 = (now: number = Date.now()): string => {
   }
   bytes[6] = 0x70 | (bytes[6]! & 0x0f);
   bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-  const h = Array.from(bytes, (b) => HEX[b]!);
-  return `${h.slice(0, 4).join("")}-${h.slice(4, 6).join("")}-${h.slice(6, 8).join("")}-${h.slice(8, 10).join("")}-${h.slice(10).join("")}`;
+  const hex = Array.from(bytes, (b) => HEX[b]!).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
 /** UUID v7 ids; tokens of 32 random bytes (256 bits) in base64url. */

@@ -3,18 +3,19 @@ import { isPostgres } from "../instant-type.js";
 
 /**
  * PostgreSQL only: holds asked together in one round trip and one commit (booking-repository.sql.ts,
- * holdsTogether). `insert_holds` locks the players' rows in the order of their ids, then writes
- * the holds in the order of their slots, and of their asking for one slot (two statements of holds, of two processes or of one,
- * wait for each other in one order instead of deadlocking, on a player's row or on a slot's entry
- * in the unique index). The lock is FOR NO KEY UPDATE: an insert of another booking of the player,
- * whose foreign key takes KEY SHARE on the player's row, does not wait for it. It writes each hold whose
- * player owes no balance and holds fewer live unpaid bookings than `max_unpaid` (for the holds
- * marked `limited`), as insert_hold does for one. A hold whose slot is held already, by an earlier
- * booking or an earlier hold of the same call, is skipped (ON CONFLICT DO NOTHING on
- * bookings_active_slot_unique). It answers the ids it wrote; the caller tries each other hold
- * again alone, with insert_hold, which tells why. The INSERT reads with a snapshot taken after the
- * locks were granted, so the holds of one call belong to different players (the caller sees to it):
- * each player's count is then exact.
+ * holdsTogether). `insert_holds` locks the players' rows in the order of their ids, then writes the
+ * holds in the order of their slots, and of their asking for one slot: two statements of holds, of
+ * two processes or of one, wait for each other in one order instead of deadlocking, on a player's
+ * row or on a slot's entry in the unique index. The lock is FOR NO KEY UPDATE: an insert of another
+ * booking of the player, whose foreign key takes KEY SHARE on the player's row, does not wait for it.
+ *
+ * It writes each hold whose player owes no balance and holds fewer live unpaid bookings than
+ * `max_unpaid` (for the holds marked `limited`), as insert_hold does for one. A hold whose slot is
+ * held already, by an earlier booking or an earlier hold of the same call, is skipped (ON CONFLICT
+ * DO NOTHING on bookings_active_slot_unique). It answers the ids it wrote; the caller tries each
+ * other hold again alone, with insert_hold, which tells why. The INSERT reads with a snapshot taken
+ * after the locks were granted, so the holds of one call belong to different players (the caller
+ * sees to it): each player's count is then exact.
  */
 export class Migration20261127000100HoldsTogether extends Migration {
   override up(): void {
