@@ -12,6 +12,7 @@ import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from "./compressed-once.js";
 import { registerSharedSchemas } from "./openapi.js";
 import { describeOperations, SESSION_SCHEME } from "./operations.js";
 import errorsPlugin from "./plugins/errors.js";
+import { keptSigner } from "./kept-signer.js";
 import guestReadsSession from "./plugins/guest-reads.js";
 import { requestLineWriterOf, serverLogger, type RequestLineWriter } from "./log-redaction.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
@@ -188,7 +189,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_ENCODINGS });
   await app.register(fastifyCookie);
   await app.register(guestReadsSession, {
-    secret: config.sessionSecret,
+    // each signature checked or made once per cookie, not twice per request (kept-signer.ts)
+    secret: keptSigner(config.sessionSecret),
     cookieName: SESSION_COOKIE,
     store: deps.sessionStore,
     saveUninitialized: false,

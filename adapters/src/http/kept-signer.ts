@@ -1,0 +1,49 @@
+import { Signer } from "@fastify/cookie";
+
+/** Signatures kept per process: a session cookie is about 90 bytes, so about 0.5 MB at most. */
+export const SIGNATURES_KEPT = 4_096;
+
+interface Unsigned {
+  readonly valid: boolean;
+  readonly renew: boolean;
+  readonly value: string | null;
+}
+
+/**
+ * @fastify/cookie's Signer for the session cookie, with the signatures it made or checked kept.
+ * @fastify/session computes two HMACs per signed-in request: it checks the cookie's signature,
+ * then signs the same id again to rebuild the cookie it may send. A cookie seen before is
+ * checked once: only an exact, already verified text is found in the store, so a forged or
+ * altered cookie always goes through the HMAC and its constant-time comparison, and is never
+ * kept. The oldest entries go first once SIGNATURES_KEPT are kept.
+ */
+export const keptSigner = (secret: string, kept = SIGNATURES_KEPT) => {
+  const signer = new Signer(secret);
+  // signed cookie -> its id; a verified cookie is also the one sign() makes for that id
+  const verified = new Map<string, string>();
+  const signed = new Map<string, string>();
+  const keep = <K, V>(map: Map<K, V>, key: K, value: V) => {
+    if (map.size >= kept) map.delete(map.keys().next().value as K);
+    map.set(key, value);
+  };
+  const remember = (id: string, cookie: string) => {
+    keep(verified, cookie, id);
+    keep(signed, id, cookie);
+  };
+  return {
+    sign(value: string): string {
+      const known = signed.get(value);
+      if (known !== undefined) return known;
+      const cookie = signer.sign(value);
+      remember(value, cookie);
+      return cookie;
+    },
+    unsign(signedValue: string): Unsigned {
+      const known = verified.get(signedValue);
+      if (known !== undefined) return { valid: true, renew: false, value: known };
+      const answer = signer.unsign(signedValue) as Unsigned;
+      if (answer.valid && answer.value !== null) remember(answer.value, signedValue);
+      return answer;
+    },
+  };
+};
