@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
+import pg from "pg";
 import type { Booking, Repositories, User } from "@courts/core";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -100,6 +101,49 @@ for (const engine of SQL_ENGINES) {
       expect(answers.map((a) => a.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
       for (const i of [0, 2, 3]) expect((await repos.bookings.findById(asked[i]!.id))?.id).toBe(asked[i]!.id);
     });
+
+    // insert_hold's lock (migration ...20261127000200): FOR NO KEY UPDATE, as insert_holds'
+    it.skipIf(engine.name !== "postgresql")(
+      "when a player's hold is being written, then another row of theirs does not wait for it (KEY SHARE), and a second hold of theirs does",
+      async () => {
+        const [player] = await players(1);
+        const date = freshDate();
+        const row = (timeSlot: string) => ({
+          id: randomUUID(),
+          user_id: player!.id,
+          court_id: place.court.id,
+          booking_date: date,
+          time_slot: timeSlot,
+          game_type: "singles",
+          tariff_type: "day",
+          total_amount: 1450,
+          paid_amount: 0,
+          status: "active",
+          created_at: NOW.toISOString(),
+          hold_expires_at: HELD_UNTIL.toISOString(),
+        });
+        const hold = "select insert_hold($1::jsonb, $2, $3) as written";
+        const [writing, other] = [new pg.Client({ connectionString: target.url }), new pg.Client({ connectionString: target.url })];
+        await Promise.all([writing.connect(), other.connect()]);
+        try {
+          await writing.query("begin");
+          expect((await writing.query(hold, [row("10:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(true);
+          await other.query("set lock_timeout = '1s'");
+          // what the foreign key of any other row of the player takes (a payment, a share link, a booking)
+          expect((await other.query("select id from users where id = $1 for key share", [player!.id])).rowCount).toBe(1);
+          // the second hold must count the first: it waits for the first one's commit
+          await expect(other.query(hold, [row("12:00"), NOW, MAX_UNPAID])).rejects.toMatchObject({ code: "55P03" });
+          await writing.query("commit");
+          await other.query("set lock_timeout = 0");
+          expect((await other.query(hold, [row("12:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(true);
+          // two unpaid holds already: the limit refuses a third
+          expect((await other.query(hold, [row("13:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(false);
+        } finally {
+          await writing.query("rollback").catch(() => undefined);
+          await Promise.all([writing.end(), other.end()]);
+        }
+      },
+    );
 
     it("when any holds are asked in one moment, then no slot is held twice, no player passes the limit, and every answer is what the database holds", async () => {
       await fc.assert(

@@ -13,6 +13,7 @@ import { Migration20261125000200HoldInOneCall } from "./Migration20261125000200_
 import { Migration20261126000100SessionAndVenueNameChanges } from "./Migration20261126000100_session_and_venue_name_changes.js";
 import { Migration20261126000200PostgresChangeNotices } from "./Migration20261126000200_postgres_change_notices.js";
 import { Migration20261127000100HoldsTogether } from "./Migration20261127000100_holds_together.js";
+import { Migration20261127000200HoldLockNoKeyUpdate } from "./Migration20261127000200_hold_lock_no_key_update.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -37,4 +38,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261126000100_session_and_venue_name_changes", class: Migration20261126000100SessionAndVenueNameChanges },
   { name: "Migration20261126000200_postgres_change_notices", class: Migration20261126000200PostgresChangeNotices },
   { name: "Migration20261127000100_holds_together", class: Migration20261127000100HoldsTogether },
+  { name: "Migration20261127000200_hold_lock_no_key_update", class: Migration20261127000200HoldLockNoKeyUpdate },
 ];
