@@ -1,5 +1,7 @@
 import { Signer } from "@fastify/cookie";
 import { keptSigner } from "@courts/adapters/http/kept-signer";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 /**
@@ -61,5 +63,25 @@ describe("kept signer", () => {
     expect(checks).toHaveBeenCalledTimes(6);
     kept.unsign(c!);
     expect(checks).toHaveBeenCalledTimes(6);
+  });
+
+  it("when thousands of cookies are kept, each read from a 16 KB Cookie header, then the headers are not kept with them", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const kept = keptSigner(SECRET, 2_000);
+    const padding = "x".repeat(16_000);
+    // made before measuring: the cookies as a client sends them, without the header around them
+    const cookies = Array.from({ length: 2_000 }, (_, i) => plain.sign(`session-${i}`));
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (const cookie of cookies) {
+      // as @fastify/cookie reads it: a slice of the whole header
+      const header = `other=${padding}; courts.sid=${cookie}`;
+      expect(kept.unsign(header.slice(header.indexOf("courts.sid=") + "courts.sid=".length)).valid).toBe(true);
+    }
+    gc();
+    // the 2,000 cookies and ids alone are well under 1 MB; the headers would be 32 MB
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4 * 1024 * 1024);
+    expect(kept.unsign(cookies[1_999]!).value).toBe("session-1999");
   });
 });

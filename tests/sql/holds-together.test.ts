@@ -127,17 +127,23 @@ for (const engine of SQL_ENGINES) {
         await Promise.all([writing.connect(), other.connect()]);
         try {
           await writing.query("begin");
-          expect((await writing.query(hold, [row("10:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(true);
+          // one unpaid hold allowed: the first one, not committed yet
+          expect((await writing.query(hold, [row("10:00"), NOW, 1])).rows[0].written).toBe(true);
           await other.query("set lock_timeout = '1s'");
-          // what the foreign key of any other row of the player takes (a payment, a share link, a booking)
+          // what the foreign key of any other row of the player takes (their booking series, waitlist entries, settings)
           expect((await other.query("select id from users where id = $1 for key share", [player!.id])).rowCount).toBe(1);
-          // the second hold must count the first: it waits for the first one's commit
-          await expect(other.query(hold, [row("12:00"), NOW, MAX_UNPAID])).rejects.toMatchObject({ code: "55P03" });
-          await writing.query("commit");
           await other.query("set lock_timeout = 0");
-          expect((await other.query(hold, [row("12:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(true);
-          // two unpaid holds already: the limit refuses a third
-          expect((await other.query(hold, [row("13:00"), NOW, MAX_UNPAID])).rows[0].written).toBe(false);
+          const { pid } = (await other.query("select pg_backend_pid() as pid")).rows[0] as { pid: number };
+          // the second hold waits on the player's row, then counts the first one once it is committed
+          const second = other.query(hold, [row("12:00"), NOW, 1]);
+          const waitsOn = async () =>
+            ((await writing.query("select wait_event_type from pg_stat_activity where pid = $1", [pid])).rows[0] as { wait_event_type: string | null })
+              .wait_event_type;
+          for (let i = 0; i < 100 && (await waitsOn()) !== "Lock"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(await waitsOn()).toBe("Lock");
+          await writing.query("commit");
+          expect((await second).rows[0].written).toBe(false);
+          expect((await other.query(hold, [row("12:00"), NOW, 2])).rows[0].written).toBe(true);
         } finally {
           await writing.query("rollback").catch(() => undefined);
           await Promise.all([writing.end(), other.end()]);

@@ -1,7 +1,13 @@
 import { Signer } from "@fastify/cookie";
 
-/** Signatures kept per process: a session cookie is about 90 bytes, so about 0.5 MB at most. */
+/** Signatures kept per process: a session cookie is 76 characters and its id 32, so under 2 MB at most. */
 export const SIGNATURES_KEPT = 4_096;
+
+/**
+ * The text alone, in a string of its own: a cookie read from a request is a slice of the whole
+ * Cookie header (up to 16 KB), which a kept slice would keep alive.
+ */
+const own = (text: string): string => Buffer.from(text, "utf8").toString("utf8");
 
 interface Unsigned {
   readonly valid: boolean;
@@ -15,20 +21,24 @@ interface Unsigned {
  * then signs the same id again to rebuild the cookie it may send. A cookie seen before is
  * checked once: only an exact, already verified text is found in the store, so a forged or
  * altered cookie always goes through the HMAC and its constant-time comparison, and is never
- * kept. The oldest entries go first once SIGNATURES_KEPT are kept.
+ * kept. The oldest entries go first once SIGNATURES_KEPT are kept (a cookie forgotten is checked
+ * again when it comes back).
  */
 export const keptSigner = (secret: string, kept = SIGNATURES_KEPT) => {
   const signer = new Signer(secret);
   // signed cookie -> its id; a verified cookie is also the one sign() makes for that id
   const verified = new Map<string, string>();
   const signed = new Map<string, string>();
-  const keep = <K, V>(map: Map<K, V>, key: K, value: V) => {
-    if (map.size >= kept) map.delete(map.keys().next().value as K);
+  const keep = (map: Map<string, string>, key: string, value: string) => {
+    if (!map.has(key) && map.size >= kept) map.delete(map.keys().next().value!);
     map.set(key, value);
   };
   const remember = (id: string, cookie: string) => {
-    keep(verified, cookie, id);
-    keep(signed, id, cookie);
+    const [ownId, ownCookie] = [own(id), own(cookie)];
+    // a text UTF-8 cannot carry (a lone surrogate) is not kept: it is checked each time
+    if (ownId !== id || ownCookie !== cookie) return;
+    keep(verified, ownCookie, ownId);
+    keep(signed, ownId, ownCookie);
   };
   return {
     sign(value: string): string {

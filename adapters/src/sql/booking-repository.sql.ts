@@ -133,7 +133,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     // INSERT: a writing statement takes the write lock before it reads. On PostgreSQL,
     // insert_hold (migration ...000200_hold_in_one_call) does the same under the player's row
     // lock, so two requests of one player are counted one after the other, in one round trip (FOR
-    // NO KEY UPDATE since ...20261127000200: other rows of the player do not wait for it).
+    // NO KEY UPDATE since ...20261127000200: a KEY SHARE of the player's row does not wait for it).
     try {
       const written =
         sql.engine === "sqlite"

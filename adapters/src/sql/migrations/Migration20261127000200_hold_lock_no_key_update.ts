@@ -4,9 +4,10 @@ import { isPostgres } from "../instant-type.js";
 /**
  * PostgreSQL only: `insert_hold` locks the player's row FOR NO KEY UPDATE instead of FOR UPDATE,
  * as insert_holds does (migration ...20261127000100). Two holds of one player still wait for each
- * other, so each counts the other's unpaid hold; an insert of another booking of the player (an
- * admin's, a club's series), whose foreign key takes KEY SHARE on the player's row, no longer
- * waits for a hold being written. Otherwise the function is the one of ...20261125000200.
+ * other, so each counts the other's unpaid hold. A row whose foreign key takes KEY SHARE on the
+ * player's row (their booking series, waitlist entries, notification settings) no longer waits for
+ * a hold being written; another booking of theirs still does, on their player_history_counts row.
+ * Otherwise the function is the one of ...20261125000200.
  */
 export class Migration20261127000200HoldLockNoKeyUpdate extends Migration {
   override up(): void {
