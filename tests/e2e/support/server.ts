@@ -35,18 +35,18 @@ export interface WebBuild {
 }
 
 /**
+ * The environment of a web build: production, whatever runs the tests. Under vitest NODE_ENV is
+ * "test", and vite then builds React's development runtime (jsxDEV, a 431 KB react chunk
+ * instead of 219 KB) into web/dist, which `npm start` would later serve as it is.
+ */
+const PRODUCTION_BUILD = { ...process.env, NODE_ENV: "production" };
+
+/**
  * The web app to serve. web/dist is built with `npm run build -w @courts/web` when missing. When
  * it is older than the web sources (someone is editing web/), a fresh build goes to a temporary
  * folder instead, so the suite tests the current code without rewriting a dist folder another
  * process may be serving or building.
  */
-/**
- * The environment of a web build: production, whatever runs the tests. Under vitest NODE_ENV is
- * "test", and vite then builds React's development runtime (jsxDEV, a 431 KB react chunk
- * instead of 190 KB) into web/dist, which `npm start` would later serve as it is.
- */
-const PRODUCTION_BUILD = { ...process.env, NODE_ENV: "production" };
-
 export const ensureWebBuild = (): WebBuild => {
   const none: WebBuild = { webDist: undefined, cleanup: () => undefined };
   if (!existsSync(WEB_INDEX)) {
