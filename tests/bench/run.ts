@@ -3,8 +3,9 @@
  * a realistic load (seed.ts), then autocannon against each hot endpoint and a bare route served by
  * the same process (BENCH_BARE_ROUTE=1), on SQLite and, when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL is set, on PostgreSQL. Prints req/s, p50, p99 and the ratio to the bare route.
- * An endpoint with a target against plain Fastify (plain-fastify.mjs) is measured in 2 s turns with
- * it (measureInterleaved), and its ratio to plain Fastify comes from those turns.
+ * An endpoint with a target is measured in 2 s turns with the baselines of its targets (the bare
+ * route; plain Fastify, plain-fastify.mjs, for a target against it: measureInterleaved), and its
+ * ratios come from those turns.
  *
  *   npm run bench                      # 100 connections, 3 s warm-up + 10 s per endpoint
  *   npm run bench -- --quick           # smoke run: 1 s warm-up + 2 s per endpoint
@@ -321,36 +322,43 @@ const median = (values: readonly number[]) => {
 /** connections of the load that runs alongside a measured one (availability during logins) */
 const ALONGSIDE_CONNECTIONS = 50;
 
-/** slices of an endpoint measured in turns with plain Fastify (measureInterleaved), each this long */
+/** slices of an endpoint measured in turns with its baselines (measureInterleaved), each this long */
 const SLICE_SECONDS = 2;
 
+/** A load an endpoint is measured in turns with: the bare route of the same process, or plain Fastify. */
+interface Baseline {
+  readonly name: "bare" | "plain";
+  readonly server: ServerProcess;
+  readonly next: () => BenchRequest;
+}
+
 /**
- * An endpoint with a target against plain Fastify: measured in turns with it, `seconds` of each in
- * slices of SLICE_SECONDS (plain first in one turn, the endpoint first in the next), so that what
- * the 2-core machine does meanwhile (its speed moved plain Fastify between 19,000 and 41,000 req/s
- * from one block of 10 s to the next) falls on both alike. Answers the endpoint's figures (req/s:
- * requests over seconds, summed over its slices; p50 and p99: medians of its slices) and plain
- * Fastify's req/s over the slices between them.
+ * An endpoint with a target: measured in turns with the baselines its ratios divide by, `seconds`
+ * of each in slices of SLICE_SECONDS, the order turning round from one turn to the next (the
+ * endpoint first in one turn, a baseline first in the next), so that what the 2-core machine does
+ * meanwhile falls on all of them alike. Its speed moved plain Fastify between 19,000 and 41,000
+ * req/s from one block of 10 s to the next (26 November), and between 11,000 and 23,000 within
+ * five minutes (27 November, 10:35): a ratio of two blocks measured a minute apart measured the
+ * machine. Answers the endpoint's figures (req/s: requests over seconds, summed over its slices;
+ * p50 and p99: medians of its slices; CPU over its slices) and each baseline's req/s over its slices.
  */
 const measureInterleaved = async (
   server: ServerProcess,
   next: () => BenchRequest,
   status: number,
-  plain: ServerProcess,
-  plainNext: () => BenchRequest,
-): Promise<LoadResult & { rssMb: number; cpu: number; plainRps: number }> => {
+  baselines: readonly Baseline[],
+): Promise<LoadResult & { rssMb: number; cpu: number; baselineRps: Partial<Record<Baseline["name"], number>> }> => {
   const rss = rssSampler(server, 200);
   try {
     if (warmup > 0) {
-      await load({ url: plain.url, connections, seconds: warmup, next: plainNext });
+      for (const baseline of baselines) await load({ url: baseline.server.url, connections, seconds: warmup, next: baseline.next });
       await load({ url: server.url, connections, seconds: warmup, next, status });
     }
     const turns = Math.max(1, Math.round(seconds / SLICE_SECONDS));
     const mine: LoadResult[] = [];
     let mySeconds = 0;
-    let plainTotal = 0;
-    let plainSeconds = 0;
     let cpuSeconds = 0;
+    const theirs = baselines.map(() => ({ total: 0, seconds: 0 }));
     const endpointSlice = async () => {
       const cpuBefore = server.cpuSeconds() ?? 0;
       const started = performance.now();
@@ -358,20 +366,14 @@ const measureInterleaved = async (
       mySeconds += (performance.now() - started) / 1000;
       cpuSeconds += (server.cpuSeconds() ?? 0) - cpuBefore;
     };
-    const plainSlice = async () => {
+    const baselineSlice = (i: number) => async () => {
       const started = performance.now();
-      plainTotal += (await load({ url: plain.url, connections, seconds: SLICE_SECONDS, next: plainNext })).total;
-      plainSeconds += (performance.now() - started) / 1000;
+      theirs[i]!.total += (await load({ url: baselines[i]!.server.url, connections, seconds: SLICE_SECONDS, next: baselines[i]!.next })).total;
+      theirs[i]!.seconds += (performance.now() - started) / 1000;
     };
-    for (let turn = 0; turn < turns; turn++) {
-      if (turn % 2 === 0) {
-        await plainSlice();
-        await endpointSlice();
-      } else {
-        await endpointSlice();
-        await plainSlice();
-      }
-    }
+    const slices = [...baselines.map((_, i) => baselineSlice(i)), endpointSlice];
+    for (let turn = 0; turn < turns; turn++)
+      for (let k = 0; k < slices.length; k++) await slices[(turn + k) % slices.length]!();
     const statuses: Record<string, number> = {};
     for (const slice of mine) for (const [code, count] of Object.entries(slice.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
     const total = mine.reduce((a, r) => a + r.total, 0);
@@ -384,7 +386,7 @@ const measureInterleaved = async (
       statuses,
       rssMb: rss.peak(),
       cpu: cpuSeconds / mySeconds,
-      plainRps: plainTotal / plainSeconds,
+      baselineRps: Object.fromEntries(baselines.map((b, i) => [b.name, theirs[i]!.total / theirs[i]!.seconds])),
     };
   } finally {
     rss.stop();
@@ -498,7 +500,7 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
     for (let run = 1; run <= runs; run++) {
       let bare = 0;
       let plainRps = 0;
-      for (const { key, label, plainTarget } of endpoints) {
+      for (const { key, label, target, plainTarget } of endpoints) {
         const status = key === "createBooking" ? 201 : 200;
         const alongside = key === "availabilityDuringLogins" ? generators.login : undefined;
         // each run of create booking starts from the seeded state: the bookings of the runs before
@@ -507,21 +509,28 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
           await removeBenchBookings(database.url, seeded.freeFrom);
           slots.next = 0;
         }
-        const interleaved = plainTarget?.[engine] !== undefined;
-        const result: LoadResult & { rssMb: number; cpu: number; plainRps?: number } = interleaved
-          ? await measureInterleaved(server, generators[key], status, plain, generators.plain)
-          : await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
+        // an endpoint with a target is measured in turns with what its ratios divide by
+        const baselines: Baseline[] = [
+          ...(plainTarget?.[engine] !== undefined ? [{ name: "plain" as const, server: plain, next: generators.plain }] : []),
+          ...(target?.[engine] !== undefined ? [{ name: "bare" as const, server, next: generators.bare }] : []),
+        ];
+        const result: LoadResult & { rssMb: number; cpu: number; baselineRps?: Partial<Record<Baseline["name"], number>> } =
+          baselines.length > 0
+            ? await measureInterleaved(server, generators[key], status, baselines)
+            : await measureEndpoint(key === "plain" ? plain : server, generators[key], status, alongside);
         if (key === "plain") plainRps = result.rps;
         if (key === "bare") bare = result.rps;
-        const ratio = key === "plain" ? 0 : bare > 0 ? result.rps / bare : 0;
-        // against the plain Fastify slices measured in turns with it, for an endpoint with such a target
-        const plainBase = result.plainRps ?? plainRps;
+        // against the baseline slices measured in turns with it, else the baseline's own block of this run
+        const bareBase = result.baselineRps?.bare ?? bare;
+        const plainBase = result.baselineRps?.plain ?? plainRps;
+        const ratio = key === "plain" ? 0 : bareBase > 0 ? result.rps / bareBase : 0;
         const plainRatio = plainBase > 0 ? result.rps / plainBase : 0;
+        const turns = Object.entries(result.baselineRps ?? {}).map(([name, rps]) => `${name === "bare" ? "bare route" : "plain Fastify"} at ${rps.toFixed(0)} req/s`);
         all[key].push({ ...result, ratio, plainRatio });
         say(
           `   ${runs > 1 ? `run ${run} ` : ""}${label.padEnd(24)} ${result.rps.toFixed(0).padStart(7)} req/s  ` +
             `p50 ${result.p50} ms  p99 ${result.p99} ms  ratio ${ratio.toFixed(3)}  to plain ${plainRatio.toFixed(3)}` +
-            `${result.plainRps !== undefined ? ` (in turns with plain Fastify at ${result.plainRps.toFixed(0)} req/s)` : ""}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
+            `${turns.length > 0 ? ` (in turns with ${turns.join(", ")})` : ""}  server cpu ${result.cpu.toFixed(2)}  rss ${result.rssMb.toFixed(0)} MB` +
             (result.unexpected > 0 ? `  !! ${result.unexpected} unexpected answers ${JSON.stringify(result.statuses)}` : ""),
         );
       }
