@@ -1,4 +1,5 @@
 import { Signer } from "@fastify/cookie";
+import { keepNewest } from "@courts/core";
 
 /** Signatures kept per process: a session cookie is 76 characters and its id 32, so under 2 MB at most. */
 export const SIGNATURES_KEPT = 4_096;
@@ -29,16 +30,12 @@ export const keptSigner = (secret: string, kept = SIGNATURES_KEPT) => {
   // signed cookie -> its id; a verified cookie is also the one sign() makes for that id
   const verified = new Map<string, string>();
   const signed = new Map<string, string>();
-  const keep = (map: Map<string, string>, key: string, value: string) => {
-    if (!map.has(key) && map.size >= kept) map.delete(map.keys().next().value!);
-    map.set(key, value);
-  };
   const remember = (id: string, cookie: string) => {
     const [ownId, ownCookie] = [own(id), own(cookie)];
     // a text UTF-8 cannot carry (a lone surrogate) is not kept: it is checked each time
     if (ownId !== id || ownCookie !== cookie) return;
-    keep(verified, ownCookie, ownId);
-    keep(signed, ownId, ownCookie);
+    keepNewest(verified, ownCookie, ownId, kept);
+    keepNewest(signed, ownId, ownCookie, kept);
   };
   return {
     sign(value: string): string {

@@ -1,4 +1,5 @@
 import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailability, JsonBytes, JsonText, TimeSlot } from "@courts/core";
+import { keepNewest } from "@courts/core";
 import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit, inOneTurn } from "../limit.js";
@@ -308,14 +309,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       // Kept unless the cache was emptied meanwhile. Its statement began after the counter was
       // last checked, so it saw at least that state: any commit that changes its answer moves the
       // counter past the checked value, and the check of the next stamp empties the cache.
-      if (generation === readIn) {
-        availability.delete(key);
-        availability.set(key, { answer: read.answer, from: at, until: read.until });
-        if (availability.size > AVAILABILITY_CACHE_ENTRIES) {
-          const oldest = availability.keys().next();
-          if (!oldest.done) availability.delete(oldest.value);
-        }
-      }
+      if (generation === readIn) keepNewest(availability, key, { answer: read.answer, from: at, until: read.until }, AVAILABILITY_CACHE_ENTRIES);
       return read.answer;
     },
     async courtDay(courtId, date, now) {

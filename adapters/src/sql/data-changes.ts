@@ -1,3 +1,4 @@
+import { keepNewest } from "@courts/core";
 import { int, str } from "./rows.js";
 import type { ChangeNotices } from "./change-notices.js";
 import type { SqlClient } from "./sql-client.js";
@@ -118,13 +119,7 @@ export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, ent
     const hit = kept.get(key);
     if (hit !== undefined) return hit;
     const value = await read();
-    if (value !== undefined && keptUnder === counter && keepable(value)) {
-      kept.set(key, value);
-      if (kept.size > entries) {
-        const oldest = kept.keys().next();
-        if (!oldest.done) kept.delete(oldest.value);
-      }
-    }
+    if (value !== undefined && keptUnder === counter && keepable(value)) keepNewest(kept, key, value, entries);
     return value;
   };
 };

@@ -6,6 +6,7 @@ export * from "./errors.js";
 export * from "./fees.js";
 export * from "./hold.js";
 export * from "./images.js";
+export * from "./kept.js";
 export * from "./money.js";
 export * from "./occupancy.js";
 export * from "./pricing.js";

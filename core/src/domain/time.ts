@@ -2,6 +2,8 @@
  * Wall-clock arithmetic in one configured IANA time zone (COURTS_TIMEZONE), never the
  * server's local zone. Uses only Intl, which every runtime ships.
  */
+import { keepNewest } from "./kept.js";
+
 export const DEFAULT_TIME_ZONE = "America/Guayaquil";
 
 export type LocalDate = string; // YYYY-MM-DD
@@ -99,8 +101,7 @@ export const wallClockAt = (instant: Date, zone: string): WallClock => {
   let atMinute = clocks.get(minute);
   if (atMinute === undefined) {
     atMinute = formattedWallClock(new Date(minute * MINUTE_MS), zone);
-    if (clocks.size >= MINUTES_KEPT) clocks.delete(clocks.keys().next().value!);
-    clocks.set(minute, atMinute);
+    keepNewest(clocks, minute, atMinute, MINUTES_KEPT);
   }
   const second = Math.floor((ms - minute * MINUTE_MS) / 1000);
   return second === 0 ? atMinute : { ...atMinute, second };
