@@ -32,6 +32,10 @@ export const formatInstant = (iso: string, pattern: string, timeZone?: string): 
 
 export const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-export const shortId = (id: string): string => id.replace(/-/g, "").slice(0, 8).toUpperCase();
+/**
+ * The last 8 hex digits of an id: ids are UUID version 7, whose first digits are the time they
+ * were made, the same for every payment of the same minute; the last ones are random.
+ */
+export const shortId = (id: string): string => id.replace(/-/g, "").slice(-8).toUpperCase();
 
 export { es };

@@ -102,7 +102,7 @@ function MyBookings({ user }: { user: User }) {
                 <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
               </div>
             )}
-            <AddToCalendarButton bookingId={booking.id} />
+            {(booking.status === "active" || booking.status === "confirmed") && <AddToCalendarButton bookingId={booking.id} />}
             {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
           </>
         ) : undefined

@@ -34,6 +34,8 @@ function Billing({ user }: { user: User }) {
         const date = p.booking?.date ?? p.date ?? p.bookingDate;
         const slot = p.booking?.timeSlot ?? p.timeSlot;
         const paid = p.status === "succeeded";
+        // SPEC.md's two words, and the true one for money that went back: a refund is not pending
+        const refunded = p.status === "refunded";
         return (
             <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-center">
               <div className="min-w-0 flex-1">
@@ -64,7 +66,7 @@ function Billing({ user }: { user: User }) {
                 )}
               </dl>
               <div className="flex items-center gap-3">
-                <Badge tone={paid ? "green" : "amber"}>{paid ? "Pagado" : "Pendiente"}</Badge>
+                <Badge tone={paid ? "green" : refunded ? "gray" : "amber"}>{paid ? "Pagado" : refunded ? "Reembolsado" : "Pendiente"}</Badge>
                 <Button
                   variant="outline"
                   size="sm"

@@ -20,13 +20,15 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
             {booking.court?.courtNumber ?? "?"}
           </div>
           <div className="min-w-0">
-            <h2 className="truncate text-base font-bold text-stone-900">
+            {/* long names wrap (never cut mid-word) and the badge moves below them when there is no room */}
+            <h2 className="break-words text-base font-bold text-stone-900">
               {booking.court?.name ?? "Cancha"}
               {booking.court && <span className="font-medium text-stone-500"> · #{booking.court.courtNumber}</span>}
             </h2>
             {booking.court?.venueName && (
-              <p className="flex items-center gap-1 truncate text-sm text-stone-600">
-                <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> {booking.court.venueName}
+              <p className="flex items-start gap-1 text-sm text-stone-600">
+                <MapPin aria-hidden="true" className="mt-0.5 h-3.5 w-3.5 shrink-0" />
+                <span className="min-w-0 break-words">{booking.court.venueName}</span>
               </p>
             )}
           </div>
@@ -55,7 +57,10 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
           <span className="text-stone-600">
             Total <span className="ml-1 text-base font-bold text-stone-900">{money(booking.totalAmount)}</span>
           </span>
-          <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
+          {/* a cancelled or expired booking's money is told by its refund note, not as 'Pagado' */}
+          {booking.status !== "cancelled" && booking.status !== "expired" && (
+            <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
+          )}
         </div>
         {balanceDueOf(booking) > 0 && (
           <p className="col-span-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-800 ring-1 ring-inset ring-red-600/20">

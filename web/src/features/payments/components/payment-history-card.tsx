@@ -48,7 +48,7 @@ export function PaymentHistoryCard({
         {/* the card fee is the club's cost, not the player's: it stays on the admin side and the invoice */}
         {payment.kind === "cash" && <Row label="Forma de pago" value={<Badge tone="ball">Efectivo en el club</Badge>} />}
         <Row label="Total pagado" value={money(totalPaid)} strong />
-        {refunded > 0 && <Row label="Reembolsado" value={money(refunded)} />}
+        {refunded > 0 && <Row label="Reembolsado" value={money(payment.refundedAmount)} />}
         {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
       </dl>
       {refund && (

@@ -1,0 +1,133 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { aPaymentAnswer } from "../../testing/answers";
+import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { BottomBar } from "../layout/bottom-bar";
+import CheckoutScreen from "./checkout";
+import MyBookingsScreen from "./my-bookings";
+import SettingsScreen from "./settings";
+import UserDashboardScreen from "./user-dashboard";
+
+/**
+ * What a player read that was not true, found walking the product at 390 and 1280 px: a refund
+ * shown at a hundred times its amount, payments of the same minute with the same short id, a
+ * refunded payment read as pending, a cancelled booking still 'Pagado' and offered to the
+ * calendar, an organiser offered their own part again, two tabs current at once.
+ */
+
+const ME = { id: "u1", username: "ana", email: "ana@x.test" };
+const page = (items: unknown[], total = items.length) =>
+  new Response(JSON.stringify(items), { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": String(total) } });
+
+// two payments made in the same second: UUID v7 ids share their first (time) digits
+const refunded = aPaymentAnswer("019ac8a1-2b3c-7d4e-8f01-23456789abcd", {
+  status: "refunded",
+  refundedAmount: "9.00",
+  amount: "9.00",
+  totalPaid: "9.00",
+  bookingId: "b1",
+  courtName: "Cancha Central",
+  courtNumber: 1,
+  createdAt: "2030-01-10T12:00:00.000Z",
+  refunds: [],
+});
+const sameSecond = aPaymentAnswer("019ac8a1-2b3c-7d4e-8f01-fedcba987654", {
+  bookingId: "b2",
+  courtName: "Cancha Norte",
+  courtNumber: 2,
+  createdAt: "2030-01-10T12:00:00.000Z",
+});
+
+const cancelled = {
+  id: "b1",
+  userId: "u1",
+  courtId: "c1",
+  bookingDate: "2099-06-10T00:00:00",
+  date: "2099-06-10",
+  timeSlot: "19:00",
+  gameType: "doubles",
+  tariffType: "night",
+  totalAmount: "36.00",
+  paidAmount: "9.00",
+  paymentStatus: "completed",
+  status: "cancelled",
+  court: { id: "c1", name: "Cancha Central", courtNumber: 1, venueId: "v1", venueName: "Club de Tenis Los Ceibos" },
+};
+
+describe("what players see is true", () => {
+  it("when a payment was refunded, then its history card shows the refund as it was ($9.00), with a short id of its own", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/payments?page=1&pageSize=24": () => page([refunded, sameSecond]),
+    });
+    renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
+    const row = (await screen.findByText("Reembolsado", { selector: "dt" })).parentElement!;
+    expect(row).toHaveTextContent("$9.00");
+    expect(screen.queryByText("$900.00")).not.toBeInTheDocument();
+    // the last (random) digits of each id, not the first (the same second for both)
+    expect(screen.getByText("#6789ABCD")).toBeInTheDocument();
+    expect(screen.getByText("#BA987654")).toBeInTheDocument();
+    expect(screen.queryByText("#019AC8A1")).not.toBeInTheDocument();
+  });
+
+  it("when a payment was refunded, then settings' billing calls it 'Reembolsado', not 'Pendiente'", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/payments/user/u1?page=1&pageSize=20": () => page([refunded]),
+    });
+    renderWithProviders(<SettingsScreen />, "/settings");
+    await userEvent.click(await screen.findByRole("tab", { name: "Billing" }));
+    expect(await screen.findByText("Reembolsado", { selector: "[class*='rounded']" })).toBeInTheDocument();
+    expect(screen.queryByText("Pendiente")).not.toBeInTheDocument();
+  });
+
+  it("when a booking was cancelled, then its card shows no 'Pagado' and offers no calendar", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([cancelled]),
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => page([]),
+      "GET /api/user/payments?page=1&pageSize=50": () => page([]),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const card = (await screen.findByText("Cancelada")).closest("li")!;
+    // the whole venue name, never cut
+    expect(within(card).getByText("Club de Tenis Los Ceibos")).toBeInTheDocument();
+    expect(within(card).queryByText("Pagado")).not.toBeInTheDocument();
+    expect(within(card).queryByRole("button", { name: /calendario/i })).not.toBeInTheDocument();
+  });
+
+  it("when the organiser comes back after paying their part, then checkout offers the rest first", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/bookings/b1": () => json({ ...cancelled, status: "active", paymentStatus: "partial" }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/checkout/:bookingId" element={<CheckoutScreen />} />
+      </Routes>,
+      "/checkout/b1",
+    );
+    expect(await screen.findByRole("button", { name: "Confirmar y Pagar $27.00" })).toBeInTheDocument();
+    expect(screen.getByText("Completo")).toBeInTheDocument();
+    // their part stays a choice
+    await userEvent.click(screen.getByRole("radio", { name: /Pago parcial/ }));
+    expect(screen.getByRole("button", { name: "Confirmar y Pagar $9.00" })).toBeInTheDocument();
+  });
+
+  it("when a guest is on /login, then neither account tab (both lead there) is marked as the current page", async () => {
+    mockApi(GUEST);
+    renderWithProviders(<BottomBar />, "/login");
+    const nav = await screen.findByRole("navigation", { name: "Navegación principal" });
+    expect(within(nav).getByRole("link", { name: "Mi Cuenta" })).toHaveAttribute("href", "/login");
+    expect(within(nav).getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/login");
+    expect(nav.querySelectorAll("[aria-current]")).toHaveLength(0);
+  });
+});
