@@ -35,7 +35,7 @@ import type { Payment, User, ValidatedDiscount } from "../../types/api";
 function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const booking = useBooking(bookingId);
   const { data: config, error: configError } = useConfig();
-  const [paymentType, setPaymentType] = useState<PaymentType>("partial");
+  const [picked, setPaymentType] = useState<PaymentType | null>(null);
   const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
   const [paid, setPaid] = useState<{ payment: Payment; paidBefore: number } | null>(null);
   const { trigger: recordPayment } = useRecordPayment();
@@ -91,6 +91,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const balanceDue = balanceDueOf(b);
   const pastDeadline = b.shareDeadlineAt ? Date.parse(b.shareDeadlineAt) <= Date.now() : false;
   const onlyFull = pastDeadline || balanceDue > 0;
+  // an organiser back after paying their part is offered the rest first, not their part again
+  const paymentType: PaymentType = picked ?? (amounts.paid > 0 ? "full" : "partial");
   const chosen: PaymentType = onlyFull ? "full" : paymentType;
   const deadlineText = b.shareDeadlineAt ? formatInstant(b.shareDeadlineAt, "EEEE d 'de' MMMM 'a las' HH:mm", config.timeZone) : null;
   const amount = amountFor(amounts, chosen);

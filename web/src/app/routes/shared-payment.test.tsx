@@ -28,6 +28,16 @@ describe("Shared payment screen", () => {
     expect(screen.getByText(/Puedes pagar tu parte hasta el/)).toBeInTheDocument();
   });
 
+  it("when the link ends before the split deadline, then it says both: when the link ends and until when a new one can be used", async () => {
+    const data = details({ expiresAt: "2099-01-01T12:00:00.000Z" });
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json({ ...data, booking: { ...data.booking, shareDeadlineAt: "2099-01-02T22:00:00.000Z" } }) });
+    renderShared();
+    const notice = await screen.findByText(/Este link vence el/);
+    expect(notice.textContent).toMatch(/Este link vence el 1 de enero a las \d\d:00\. Se puede pagar por partes hasta el 2 de enero a las \d\d:00/);
+    expect(notice.textContent).toContain("pide uno nuevo al organizador");
+    expect(screen.queryByText(/Puedes pagar tu parte hasta el/)).not.toBeInTheDocument();
+  });
+
   it("when the server says 410, then 'Link Expirado' asks to contact the organiser", async () => {
     mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json({ message: "El link expiró", code: "SHARE_LINK_EXPIRED" }, 410) });
     renderShared();

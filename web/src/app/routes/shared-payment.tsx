@@ -75,9 +75,12 @@ export default function SharedPaymentScreen() {
     return <Unusable title="Reserva Completa">Todos los participantes ya pagaron su parte de esta reserva.</Unusable>;
   }
 
-  // the split deadline: what is unpaid then is charged to the organiser's card (DESIGN.md section 8)
-  const deadline =
-    booking.shareDeadlineAt && Date.parse(booking.shareDeadlineAt) < expiresAt.getTime() ? booking.shareDeadlineAt : link.expiresAt;
+  // The split deadline: what is unpaid then is charged to the organiser's card (DESIGN.md section 8).
+  // A link lives 48 h at most: made earlier than 48 h before the deadline, it ends first, and the
+  // organiser can send a new one until the deadline.
+  const deadline = booking.shareDeadlineAt ?? link.expiresAt;
+  const linkEndsFirst = Date.parse(deadline) > expiresAt.getTime();
+  const when = (iso: string) => formatInstant(iso, "d 'de' MMMM 'a las' HH:mm", config.timeZone);
   const left = link.placesLeft ?? placesLeft(link);
   const share = parseMoney(link.amountPerPerson) ?? 0;
   const progress = Math.round((link.currentParticipants / Math.max(link.maxParticipants, 1)) * 100);
@@ -143,10 +146,17 @@ export default function SharedPaymentScreen() {
               </p>
               <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
                 <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                <span>
-                  Puedes pagar tu parte hasta el {formatInstant(deadline, "d 'de' MMMM 'a las' HH:mm", config.timeZone)}. Después de esa
-                  hora el link vence y lo que falte se cobra a la tarjeta del organizador.
-                </span>
+                {linkEndsFirst ? (
+                  <span>
+                    Este link vence el {when(link.expiresAt)}. Se puede pagar por partes hasta el {when(deadline)}: si el link vence
+                    antes, pide uno nuevo al organizador. Lo que falte a esa hora se cobra a la tarjeta del organizador.
+                  </span>
+                ) : (
+                  <span>
+                    Puedes pagar tu parte hasta el {when(deadline)}. Después de esa hora el link vence y lo que falte se cobra a la
+                    tarjeta del organizador.
+                  </span>
+                )}
               </p>
             </CardContent>
           </Card>
