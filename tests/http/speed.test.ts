@@ -298,7 +298,7 @@ for (const engine of HTTP_ENGINES) {
       expect(preloaded(await html(`/venue/${venueId}/calendar`))).toEqual(["/assets/boot-1.js", "/assets/calendar-1.js"]);
       const booking = await html(`/booking/${courtId}`);
       expect(preloaded(booking)).toEqual(["/assets/boot-1.js", "/assets/booking-1.js"]);
-      expect(booking).toContain('<link rel="preload" as="style" href="/assets/booking-1.css">');
+      expect(booking).toContain('<link rel="preload" as="style" crossorigin href="/assets/booking-1.css">');
       // the links sit in the head, before the page's own script would run
       expect(booking.indexOf("modulepreload")).toBeLessThan(booking.indexOf("</head>"));
       // any other path: the app itself (its not-found screen)

@@ -73,7 +73,8 @@ export default fp<{ webDist: string }>(
       const route = Object.keys(preloads).find((candidate) => candidate !== "*" && routeMatches(candidate, pathname)) ?? (preloads["*"] ? "*" : undefined);
       if (!route) return "";
       return [
-        ...(preloads[route]?.styles ?? []).map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
+        // crossorigin as Vite's loader asks for the stylesheet: a preload in another credentials mode goes unused
+        ...(preloads[route]?.styles ?? []).map((href) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(href)}">`),
         ...(preloads[route]?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
       ].join("\n    ");
     };

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router-dom";
+import { Link, NavLink } from "react-router-dom";
 import { CalendarDays, House, Settings, UserRound, type LucideIcon } from "lucide-react";
 import { useMe } from "../../features/auth/api/get-me";
 import { cn } from "../../lib/cn";
@@ -8,6 +8,9 @@ interface Item {
   label: string;
   icon: LucideIcon;
 }
+
+const ITEM =
+  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ball-400";
 
 /** Mobile navigation (SPEC.md section 2): account screens fall back to /login for guests. */
 export function BottomBar() {
@@ -24,23 +27,29 @@ export function BottomBar() {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-4">
-        {items.map(({ to, label, icon: Icon }) => (
-          <li key={label}>
-            <NavLink
-              to={to}
-              end={to === "/"}
-              className={({ isActive }) =>
-                cn(
-                  "flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ball-400",
-                  isActive ? "text-court-700" : "text-stone-600 hover:text-stone-900",
-                )
-              }
-            >
+        {items.map(({ to, label, icon: Icon }) => {
+          const look = (active: boolean) => cn(ITEM, active ? "text-court-700" : "text-stone-600 hover:text-stone-900");
+          const content = (
+            <>
               <Icon aria-hidden="true" className="h-5 w-5" />
               {label}
-            </NavLink>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={label}>
+              {to === "/login" ? (
+                // a guest's account tabs both lead to /login, which is neither of them: never shown as the current one
+                <Link to={to} className={look(false)}>
+                  {content}
+                </Link>
+              ) : (
+                <NavLink to={to} end={to === "/"} className={({ isActive }) => look(isActive)}>
+                  {content}
+                </NavLink>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

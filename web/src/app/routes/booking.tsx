@@ -231,8 +231,9 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               >
                 <p className="min-w-0 flex-1 lg:hidden">
                   <span className="block text-lg font-extrabold leading-tight text-stone-900">{displayMoney(total)}</span>
-                  <span className="block truncate text-xs text-stone-600">
-                    {slot ? `${capitalize(formatDay(date, "EEE d MMM"))} · ${slot} · ${GAME_TYPE_LABEL[gameType]}` : "Elige una hora"}
+                  {/* the hour first, and room to wrap: on a 390 px phone beside the button it is never cut */}
+                  <span className="block text-xs leading-snug text-stone-600">
+                    {slot ? `${slot} · ${capitalize(formatDay(date, "EEE d MMM"))} · ${gameType === "singles" ? "Singles" : "Dobles"}` : "Elige una hora"}
                   </span>
                 </p>
                 <Button
