@@ -160,7 +160,7 @@ export default function VenueCalendarScreen() {
                       {b.court?.courtNumber ?? "?"}
                     </div>
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-stone-900">
+                      <p className="break-words font-semibold text-stone-900">
                         {b.court?.name || `Cancha ${b.court?.courtNumber ?? ""}`}
                       </p>
                       <p className="text-sm text-stone-600">{capitalize(formatDay(b.date || b.bookingDate, "EEEE d 'de' MMMM"))}</p>
