@@ -75,6 +75,9 @@ export const ConfigAnswer = Schema.Struct({
   today: LocalDate,
   payments: Schema.Struct({ provider: Schema.Literal("stripe", "simulated"), publishableKey: Schema.NullOr(Schema.String) }),
   holds: Schema.Struct({ holdMinutes: Schema.Number, shareDeadlineHours: Schema.Number }),
+  /** the zone's UTC offsets from about 400 days back to beyond the booking horizon (offsetSpans) */
+  offsets: Schema.Array(Schema.Struct({ from: Schema.String, offsetMinutes: Schema.Number })),
+  offsetsUntil: Schema.String,
 }).annotations({ identifier: "Config" });
 export type ConfigAnswer = typeof ConfigAnswer.Encoded;
 

@@ -88,10 +88,95 @@ const WHOLE_MINUTE_OFFSETS_SINCE = Date.UTC(1973, 0, 1);
 const MINUTES_KEPT = 4_096;
 const minuteClocks = new Map<string, Map<number, WallClock>>();
 
+/** From `from` on (an ISO instant), the zone is `offsetMinutes` ahead of UTC (behind when negative). */
+export interface OffsetSpan {
+  readonly from: string;
+  readonly offsetMinutes: number;
+}
+
+/** The offsets a zone keeps from `from` until `until`, by instant (what learnOffsets takes). */
+interface KnownOffsets {
+  readonly until: number;
+  readonly spans: readonly { readonly from: number; readonly offsetMs: number }[];
+}
+const learned = new Map<string, KnownOffsets>();
+
+const offsetMsAt = (ms: number, zone: string): number => {
+  const w = formattedWallClock(new Date(ms), zone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
+};
+
+/**
+ * The UTC offsets `zone` keeps from `from` until `until`, each change found to the minute (a day
+ * at a time, then halving). The server sends them with GET /api/config, so that a browser knows
+ * the club's wall clock without Intl: a page's first Intl.DateTimeFormat loads ICU's locale data,
+ * about 21 ms here and 110 ms in Lighthouse's 4x slower phone, in the middle of the first render.
+ */
+export const offsetSpans = (zone: string, from: Date, until: Date): OffsetSpan[] => {
+  const start = Math.floor(Math.max(from.getTime(), WHOLE_MINUTE_OFFSETS_SINCE) / MINUTE_MS) * MINUTE_MS;
+  const end = Math.ceil(until.getTime() / MINUTE_MS) * MINUTE_MS;
+  const spans: OffsetSpan[] = [{ from: new Date(start).toISOString(), offsetMinutes: offsetMsAt(start, zone) / MINUTE_MS }];
+  let at = start;
+  let offset = offsetMsAt(at, zone);
+  while (at < end) {
+    const next = Math.min(at + 24 * HOUR_MS, end);
+    const nextOffset = offsetMsAt(next, zone);
+    if (nextOffset !== offset) {
+      // the first minute with the new offset, between at (old) and next (new)
+      let [old, changed] = [at, next];
+      while (changed - old > MINUTE_MS) {
+        const middle = old + Math.floor((changed - old) / 2 / MINUTE_MS) * MINUTE_MS;
+        if (offsetMsAt(middle, zone) === offset) old = middle;
+        else changed = middle;
+      }
+      spans.push({ from: new Date(changed).toISOString(), offsetMinutes: offsetMsAt(changed, zone) / MINUTE_MS });
+      offset = offsetMsAt(changed, zone);
+      at = changed;
+      continue;
+    }
+    at = next;
+  }
+  return spans;
+};
+
+/**
+ * A browser is told `zone`'s offsets until `until` (offsetSpans, from the server): wallClockAt
+ * answers the instants they cover by arithmetic, and asks Intl only outside them. Spans that are
+ * not whole minutes, out of order or unreadable are ignored: Intl answers then, as before.
+ */
+export const learnOffsets = (zone: string, spans: readonly OffsetSpan[] | undefined, until: string | undefined): void => {
+  if (!spans || spans.length === 0 || until === undefined) return;
+  const read = spans.map((span) => ({ from: Date.parse(span.from), offsetMs: span.offsetMinutes * MINUTE_MS }));
+  const end = Date.parse(until);
+  const usable =
+    Number.isFinite(end) &&
+    read.every((span, i) => Number.isFinite(span.from) && span.from % MINUTE_MS === 0 && Number.isInteger(span.offsetMs / MINUTE_MS) && span.from >= WHOLE_MINUTE_OFFSETS_SINCE && (i === 0 || span.from > read[i - 1]!.from));
+  if (usable) learned.set(zone, { until: end, spans: read });
+};
+
+/** The wall clock by a learned offset, or undefined outside what was learned. */
+const learnedWallClock = (ms: number, zone: string): WallClock | undefined => {
+  const known = learned.get(zone);
+  if (known === undefined || ms >= known.until || ms < known.spans[0]!.from) return undefined;
+  let offsetMs = known.spans[0]!.offsetMs;
+  for (const span of known.spans) if (span.from <= ms) offsetMs = span.offsetMs;
+  const local = new Date(Math.floor(ms / 1000) * 1000 + offsetMs);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
+};
+
 /** The wall clock in `zone` at `instant`; `Intl`'s formatToParts once per zone and minute. */
 export const wallClockAt = (instant: Date, zone: string): WallClock => {
   const ms = instant.getTime();
   if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return formattedWallClock(instant, zone);
+  const known = learnedWallClock(ms, zone);
+  if (known !== undefined) return known;
   const minute = Math.floor(ms / MINUTE_MS);
   let clocks = minuteClocks.get(zone);
   if (clocks === undefined) {

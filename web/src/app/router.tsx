@@ -4,7 +4,7 @@ import { isAvailable } from "@courts/core";
 import { mutate, preload } from "swr";
 import { adminCheckKey } from "../features/auth/api/get-admin-check";
 import { fetchMe, meKey } from "../features/auth/api/get-me";
-import { configKey } from "../features/config/api/get-config";
+import { configKey, fetchConfig } from "../features/config/api/get-config";
 import { courtKey } from "../features/venues/api/get-court";
 import { courtDayKey } from "../features/venues/api/get-court-day";
 import { courtsKey } from "../features/venues/api/get-courts";
@@ -12,7 +12,6 @@ import { venueKey } from "../features/venues/api/get-venue";
 import { venueCourtsKey } from "../features/venues/api/get-venue-courts";
 import { venuesKey } from "../features/venues/api/get-venues";
 import { fetcher } from "../lib/api-client";
-import { warmIntl } from "../lib/warm-intl";
 import type { AppConfig, Court } from "../types/api";
 import { AppLayout } from "./layout/app-layout";
 
@@ -80,22 +79,22 @@ interface ScreenRoute {
 
 const venueData = ({ venueId = "" }: Params) => {
   const courts = read<Court[]>(venueCourtsKey(venueId));
-  const config = read<AppConfig>(configKey());
+  const config = read<AppConfig>(configKey(), fetchConfig);
   // each available court's day (its 'Libre desde' line)
   const days = Promise.all([courts, config]).then(([list, answer]) => {
     const date = answer?.today;
     return date ? Promise.all((list ?? []).filter((court) => isAvailable(court)).map((court) => read(courtDayKey(court.id, date)))) : [];
   });
-  return [read(venueKey(venueId)), courts, config, days, warmIntl()];
+  return [read(venueKey(venueId)), courts, config, days];
 };
 
 const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
-  const config = read<AppConfig>(configKey());
+  const config = read<AppConfig>(configKey(), fetchConfig);
   const day = config.then((answer) => {
     const date = today(search, answer);
     return date ? read(courtDayKey(courtId, date)) : undefined;
   });
-  return [read(courtKey(courtId)), config, day, warmIntl()];
+  return [read(courtKey(courtId)), config, day];
 };
 
 /**

@@ -25,10 +25,7 @@ import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
 import { isPending, useRevalidate } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
-import { warmIntl } from "../../lib/warm-intl";
 import type { User } from "../../types/api";
-
-warmIntl();
 
 function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const navigate = useNavigate();

@@ -21,10 +21,7 @@ import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
-import { warmIntl } from "../../lib/warm-intl";
 import type { Court } from "../../types/api";
-
-warmIntl();
 
 /** A court card that also reads the court's day (the same answer the booking screen uses). */
 function CourtWithToday({

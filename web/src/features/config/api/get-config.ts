@@ -1,4 +1,5 @@
 import useSWR from "swr";
+import { learnOffsets } from "@courts/core";
 import { api } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { AppConfig } from "../../../types/api";
@@ -6,6 +7,11 @@ import type { AppConfig } from "../../../types/api";
 /** GET /api/config: the club's time zone, "today" there, and the card provider. */
 export const configKey = keyFor(["config"], () => "/api/config");
 
-export const fetchConfig = (key: string) => api<AppConfig>(key);
+/** The config, with the club zone's offsets learned: the screens then show its wall clock without Intl. */
+export const fetchConfig = async (key: string) => {
+  const config = await api<AppConfig>(key);
+  learnOffsets(config.timeZone, config.offsets, config.offsetsUntil);
+  return config;
+};
 
 export const useConfig = () => useSWR<AppConfig>(configKey(), fetchConfig);

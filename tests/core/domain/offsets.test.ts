@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { learnOffsets, offsetSpans, wallClockAt, type WallClock } from "@courts/core";
+
+/** What Intl itself says, with a formatter of the test's own (not core's). */
+const intlWallClock = (instant: Date, zone: string): WallClock => {
+  const parts: Record<string, number> = {};
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  });
+  for (const p of format.formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+};
+
+const FROM = new Date("2026-01-01T00:00:00Z");
+const UNTIL = new Date("2027-12-31T00:00:00Z");
+
+describe("a zone's offsets, worked out by the server and learned by a browser", () => {
+  it("when Madrid's offsets are worked out for two years, then each daylight-saving change is found to the minute", () => {
+    expect(offsetSpans("Europe/Madrid", FROM, UNTIL)).toEqual([
+      { from: "2026-01-01T00:00:00.000Z", offsetMinutes: 60 },
+      { from: "2026-03-29T01:00:00.000Z", offsetMinutes: 120 },
+      { from: "2026-10-25T01:00:00.000Z", offsetMinutes: 60 },
+      { from: "2027-03-28T01:00:00.000Z", offsetMinutes: 120 },
+      { from: "2027-10-31T01:00:00.000Z", offsetMinutes: 60 },
+    ]);
+    // the club's default zone keeps one offset
+    expect(offsetSpans("America/Guayaquil", FROM, UNTIL)).toEqual([{ from: "2026-01-01T00:00:00.000Z", offsetMinutes: -300 }]);
+  });
+
+  for (const zone of ["Europe/Madrid", "America/New_York", "America/Guayaquil", "Asia/Kathmandu", "Australia/Lord_Howe", "America/Santiago"]) {
+    it(`when ${zone}'s offsets are learned, then every wall clock in their range is Intl's, and outside it too`, () => {
+      learnOffsets(zone, offsetSpans(zone, FROM, UNTIL), UNTIL.toISOString());
+      fc.assert(
+        fc.property(fc.date({ min: new Date("2025-06-01T00:00:00Z"), max: new Date("2028-06-01T00:00:00Z"), noInvalidDate: true }), (instant) => {
+          expect(wallClockAt(instant, zone)).toEqual(intlWallClock(instant, zone));
+        }),
+        { numRuns: 400 },
+      );
+    });
+  }
+
+  it("when offsets are learned, then they answer instead of Intl within their range, and Intl outside it", () => {
+    // a made-up offset (Honolulu is UTC-10): seen only if the learned spans are what answers
+    learnOffsets("Pacific/Honolulu", [{ from: "2026-01-01T00:00:00.000Z", offsetMinutes: 0 }], "2026-12-31T00:00:00.000Z");
+    expect(wallClockAt(new Date("2026-06-01T12:34:56Z"), "Pacific/Honolulu")).toEqual({ year: 2026, month: 6, day: 1, hour: 12, minute: 34, second: 56 });
+    expect(wallClockAt(new Date("2027-06-01T12:00:00Z"), "Pacific/Honolulu").hour).toBe(2);
+    expect(wallClockAt(new Date("2025-06-01T12:00:00Z"), "Pacific/Honolulu").hour).toBe(2);
+  });
+
+  it("when what is learned is not whole minutes, then it is ignored and Intl answers", () => {
+    // a wrong offset on a span that does not start on a minute: learned, it would move every clock by 7 hours
+    learnOffsets("Africa/Nairobi", [{ from: "2026-01-01T00:00:30.000Z", offsetMinutes: 420 }], UNTIL.toISOString());
+    const instant = new Date("2026-06-01T12:00:00Z");
+    expect(wallClockAt(instant, "Africa/Nairobi")).toEqual(intlWallClock(instant, "Africa/Nairobi"));
+    expect(wallClockAt(instant, "Africa/Nairobi").hour).toBe(15);
+  });
+});
