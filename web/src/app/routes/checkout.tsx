@@ -184,7 +184,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               />
             </CardContent>
           </Card>
-          {chosen === "partial" && (
+          {/* also once a part is paid: the organiser comes back here to send the link to the others */}
+          {(chosen === "partial" || amounts.paid > 0) && (
             <Card className="p-5">
               <p className="mb-3 text-sm text-stone-600">
                 Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.

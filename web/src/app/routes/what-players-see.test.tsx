@@ -117,6 +117,8 @@ describe("what players see is true", () => {
     );
     expect(await screen.findByRole("button", { name: "Confirmar y Pagar $27.00" })).toBeInTheDocument();
     expect(screen.getByText("Completo")).toBeInTheDocument();
+    // and the link for the others' parts is still here
+    expect(screen.getByRole("button", { name: /Compartir Link de Pago/ })).toBeInTheDocument();
     // their part stays a choice
     await userEvent.click(screen.getByRole("radio", { name: /Pago parcial/ }));
     expect(screen.getByRole("button", { name: "Confirmar y Pagar $9.00" })).toBeInTheDocument();
