@@ -115,9 +115,9 @@ const offsetMsAt = (ms: number, zone: string): number => {
 export const offsetSpans = (zone: string, from: Date, until: Date): OffsetSpan[] => {
   const start = Math.floor(Math.max(from.getTime(), WHOLE_MINUTE_OFFSETS_SINCE) / MINUTE_MS) * MINUTE_MS;
   const end = Math.ceil(until.getTime() / MINUTE_MS) * MINUTE_MS;
-  const spans: OffsetSpan[] = [{ from: new Date(start).toISOString(), offsetMinutes: offsetMsAt(start, zone) / MINUTE_MS }];
   let at = start;
   let offset = offsetMsAt(at, zone);
+  const spans: OffsetSpan[] = [{ from: new Date(start).toISOString(), offsetMinutes: offset / MINUTE_MS }];
   while (at < end) {
     const next = Math.min(at + 24 * HOUR_MS, end);
     const nextOffset = offsetMsAt(next, zone);
@@ -129,8 +129,8 @@ export const offsetSpans = (zone: string, from: Date, until: Date): OffsetSpan[]
         if (offsetMsAt(middle, zone) === offset) old = middle;
         else changed = middle;
       }
-      spans.push({ from: new Date(changed).toISOString(), offsetMinutes: offsetMsAt(changed, zone) / MINUTE_MS });
       offset = offsetMsAt(changed, zone);
+      spans.push({ from: new Date(changed).toISOString(), offsetMinutes: offset / MINUTE_MS });
       at = changed;
       continue;
     }
