@@ -435,6 +435,13 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await history.getByText("Reembolsado").first().waitFor();
       expect(await history.getByText("Comisión de tarjeta").count()).toBe(0);
 
+      // the profile's user id is read whole on a phone, not cut at the edge of a field
+      await page.goto("/settings");
+      const userId = page.getByText(player.id, { exact: true });
+      await userId.waitFor();
+      expect(await userId.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+      await shot(page, "settings-profile");
+
       await page.goto("/settings");
       await page.getByRole("tab", { name: "Billing" }).click();
       const billing = page.getByRole("tabpanel");

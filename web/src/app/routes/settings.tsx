@@ -4,7 +4,6 @@ import { CalendarDays, Download, Settings as SettingsIcon } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
-import { TextField } from "../../components/ui/field";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { PagedList } from "../../components/ui/paged-list";
@@ -97,10 +96,20 @@ function SettingsPage({ user }: { user: User }) {
           <TabsTrigger value="notifications">Notificaciones</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <Card className="max-w-xl space-y-4 p-6">
-            <TextField label="Usuario" value={user.username} readOnly />
-            <TextField label="Email" value={user.email} readOnly />
-            <TextField label="ID de usuario" value={user.id} readOnly className="font-mono" />
+          <Card className="max-w-xl p-6">
+            {/* read-only values, each whole: in a field a 390 px phone cut the id (and a long email) at the edge */}
+            <dl className="space-y-4">
+              {[
+                { label: "Usuario", value: user.username, className: "break-words" },
+                { label: "Email", value: user.email, className: "break-all" },
+                { label: "ID de usuario", value: user.id, className: "break-all font-mono text-sm" },
+              ].map(({ label, value, className }) => (
+                <div key={label}>
+                  <dt className="text-sm font-medium text-stone-800">{label}</dt>
+                  <dd className={`mt-1.5 rounded-xl border border-stone-200 bg-stone-50 px-3.5 py-2.5 text-stone-900 ${className}`}>{value}</dd>
+                </div>
+              ))}
+            </dl>
           </Card>
         </TabsContent>
         <TabsContent value="bookings">

@@ -87,6 +87,20 @@ describe("what players see is true", () => {
     expect(screen.queryByText("Pendiente")).not.toBeInTheDocument();
   });
 
+  it("when a player opens settings, then the profile shows their username, email and whole user id as text that can wrap", async () => {
+    const long = { id: "019ac8a1-2b3c-7d4e-8f01-23456789abcd", username: "ana", email: "ana.maria.fernandez.de.la.torre@example.ec" };
+    mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user: long }) });
+    renderWithProviders(<SettingsScreen />, "/settings");
+    const id = await screen.findByText(long.id);
+    // a field (an input) showed the id cut at a phone's edge; a value in a description list wraps
+    expect(id.tagName).toBe("DD");
+    expect(id).toHaveClass("break-all");
+    expect(id.previousElementSibling).toHaveTextContent("ID de usuario");
+    expect(screen.getByText(long.email)).toHaveClass("break-all");
+    expect(screen.getByText("ana", { selector: "dd" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
   it("when a booking was cancelled, then its card shows no 'Pagado' and offers no calendar", async () => {
     mockApi({
       ...GUEST,
