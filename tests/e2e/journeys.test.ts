@@ -345,6 +345,12 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await mine.getByText("Exitoso").first().waitFor();
       // the guest who paid a share through the link, by the name they typed
       await transactions.getByRole("listitem").filter({ hasText: "Lucía Andrade" }).first().waitFor();
+      // at 1280 px the venue column starts at the same place on every row
+      const venueLefts = await transactions
+        .getByRole("listitem")
+        .evaluateAll((items) => items.map((item) => Math.round(item.querySelector("[data-column='venue']")!.getBoundingClientRect().left)));
+      expect(venueLefts.length).toBeGreaterThan(1);
+      expect(new Set(venueLefts).size).toBe(1);
     });
   });
 

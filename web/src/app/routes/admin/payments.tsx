@@ -190,7 +190,9 @@ function Transactions() {
         <ul className="space-y-3">
           {data.map((t) => (
             <li key={t.id}>
-              <Card className="grid gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_auto] md:items-center">
+              {/* the last column has one width for every row (its badges wrap inside it): sized by its
+                  own content, each row's player and venue columns started at a different place */}
+              <Card className="grid gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
                 <div className="text-sm">
                   <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
                   <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>
@@ -199,7 +201,7 @@ function Transactions() {
                   <p className="truncate font-semibold text-stone-900">{t.userName ?? (t.shareToken ? "Pago compartido" : "Usuario")}</p>
                   <p className="truncate text-stone-600">{t.userEmail ?? "—"}</p>
                 </div>
-                <div className="min-w-0 text-sm">
+                <div data-column="venue" className="min-w-0 text-sm">
                   <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
                   <p className="truncate text-stone-600">
                     {t.courtName ?? "Cancha"}
