@@ -1,0 +1,38 @@
+import { Profiler, type ProfilerOnRenderCallback } from "react";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { BookingDatePicker } from "./booking-date-picker";
+
+const renders = () => {
+  const phases: string[] = [];
+  const onRender: ProfilerOnRenderCallback = (_id, phase) => phases.push(phase);
+  return { phases, onRender };
+};
+
+describe("BookingDatePicker", () => {
+  it("when it mounts, then the month grid is rendered once, not a second time by the picker's own effect", () => {
+    const { phases, onRender } = renders();
+    render(
+      <Profiler id="picker" onRender={onRender}>
+        <BookingDatePicker today={new Date(2030, 0, 10)} selected={new Date(2030, 0, 12)} onSelect={() => {}} />
+      </Profiler>,
+    );
+    expect(screen.getByRole("grid")).toBeInTheDocument();
+    // react-day-picker sets its month again after mounting; a new Date of the same month re-rendered the grid
+    expect(phases).toEqual(["mount"]);
+  });
+
+  it("when a day is chosen or the next month is opened, then it still answers: the day, and the next month's grid", async () => {
+    const onSelect = vi.fn();
+    render(<BookingDatePicker today={new Date(2030, 0, 10)} selected={new Date(2030, 0, 12)} onSelect={onSelect} />);
+    expect(screen.getByRole("grid", { name: /enero 2030/i })).toBeInTheDocument();
+    // days before today cannot be chosen, and neither can the months before the current one
+    expect(screen.getByRole("button", { name: /, 9 de enero de 2030/i })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /mes anterior/i })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(screen.getByRole("button", { name: /, 20 de enero de 2030/i }));
+    expect(onSelect).toHaveBeenCalledWith(new Date(2030, 0, 20));
+    await userEvent.click(screen.getByRole("button", { name: /mes siguiente/i }));
+    expect(await screen.findByRole("grid", { name: /febrero 2030/i })).toBeInTheDocument();
+  });
+});
