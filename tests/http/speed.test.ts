@@ -6,7 +6,7 @@ import { buildApp, SESSION_COOKIE } from "@courts/adapters";
 import { compressedOnce } from "@courts/adapters/http/compressed-once";
 import { Client } from "./support/client.js";
 import { adminClient, book, newCourt, newPlayer, PASSWORD, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, startServer, testHttpConfig, webDistWith, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, startServer, testHttpConfig, webDistWith, withoutClubDate, type TestDatabase, type TestServer } from "./support/server.js";
 
 /** What makes pages fast: compressed answers and assets, immutable hashed assets, reads without a session. */
 
@@ -78,8 +78,9 @@ describe("speed: compression, caching and guest reads", () => {
     expect(home.headers["cache-control"]).toBe("no-cache");
     expect(home.body.toString()).toContain('<div id="root"><main><h1>Reserva tu cancha</h1></main></div>');
     expect(home.body.toString()).not.toContain("<!--");
+    // the plain index, with the club's date in its head
     const venue = await raw(server.baseUrl, "/venue/abc");
-    expect(venue.body.toString()).toBe(INDEX);
+    expect(withoutClubDate(venue.body.toString())).toBe(INDEX);
   });
 
   it("when a client accepts only gzip, then the .gz is sent; when it accepts nothing, then the plain file", async () => {
@@ -303,6 +304,15 @@ for (const engine of HTTP_ENGINES) {
       expect(booking.indexOf("modulepreload")).toBeLessThan(booking.indexOf("</head>"));
       // any other path: the app itself (its not-found screen)
       expect(preloaded(await html("/no/existe"))).toEqual(["/assets/boot-1.js"]);
+    });
+
+    it("when a screen's page is asked for, then its head carries the club's date, the same as GET /api/config's today", async () => {
+      const config = JSON.parse((await raw(server.baseUrl, "/api/config")).body.toString()) as { today: string };
+      expect(config.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const page of ["/", `/venue/${venueId}`, `/booking/${courtId}`, "/no/existe"]) {
+        const head = (await html(page)).split("</head>")[0]!;
+        expect(head, page).toContain(`<meta name="club-today" content="${config.today}">`);
+      }
     });
 
     it("when a venue with a picture is asked for, then its hero is inside #root with its fields escaped and its picture", async () => {

@@ -43,6 +43,9 @@ export const freshDatabase = async (engine: EngineName): Promise<TestDatabase> =
   return { engine, url: `sqlite:${path.join(dir, "courts.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 };
 
+/** A served page as its index.html was, before the server wrote the club's date into its head (plugins/web.ts). */
+export const withoutClubDate = (page: string): string => page.replace(/ {2}<meta name="club-today" content="\d{4}-\d{2}-\d{2}">\n {2}<\/head>/, "</head>");
+
 /** A built web folder holding `files` (paths inside it, folders made as needed), removed by `remove()`. */
 export const webDistWith = (files: Readonly<Record<string, string | Uint8Array>>): { readonly path: string; remove(): void } => {
   const dir = mkdtempSync(path.join(tmpdir(), "courts-web-"));

@@ -66,6 +66,25 @@ const today = (search: URLSearchParams, config: AppConfig | undefined) => {
   return /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : config?.today;
 };
 
+/**
+ * The club's date the server wrote into the page (`<meta name="club-today">`,
+ * adapters/src/http/plugins/web.ts), read once: the first screen asks for a court's day with it
+ * together with GET /api/config, not after it. The config's date still decides: when the two
+ * differ (midnight between them), the screen reads the config's day.
+ */
+let pageDate: string | null | undefined;
+const pageToday = (): string | undefined => {
+  if (pageDate === undefined) {
+    const meta = document.querySelector('meta[name="club-today"]');
+    const content = meta?.getAttribute("content") ?? "";
+    pageDate = /^\d{4}-\d{2}-\d{2}$/.test(content) ? content : null;
+    meta?.remove();
+  }
+  const date = pageDate ?? undefined;
+  pageDate = null; // a later screen (perhaps after midnight) asks the config
+  return date;
+};
+
 const NotFound = screen(() => import("./routes/not-found"));
 
 type Params = Readonly<Record<string, string | undefined>>;
@@ -77,23 +96,30 @@ interface ScreenRoute {
   readonly data?: (params: Params, search: URLSearchParams) => ReadonlyArray<Promise<unknown>>;
 }
 
+/** Reads each court's day: on the page's date at once, and on the config's date if it differs. */
+const daysOf = (config: Promise<AppConfig | undefined>, early: string | undefined, courtIds: Promise<readonly string[]>, dateOf: (config: AppConfig | undefined) => string | undefined) => {
+  const readAll = (date: string) => courtIds.then((ids) => Promise.all(ids.map((id) => read(courtDayKey(id, date)))));
+  const first = early === undefined ? undefined : readAll(early);
+  return config.then((answer) => {
+    const date = dateOf(answer);
+    if (date === undefined) return [];
+    return date === early && first ? first : readAll(date);
+  });
+};
+
 const venueData = ({ venueId = "" }: Params) => {
   const courts = read<Court[]>(venueCourtsKey(venueId));
   const config = read<AppConfig>(configKey(), fetchConfig);
   // each available court's day (its 'Libre desde' line)
-  const days = Promise.all([courts, config]).then(([list, answer]) => {
-    const date = answer?.today;
-    return date ? Promise.all((list ?? []).filter((court) => isAvailable(court)).map((court) => read(courtDayKey(court.id, date)))) : [];
-  });
+  const available = courts.then((list) => (list ?? []).filter((court) => isAvailable(court)).map((court) => court.id));
+  const days = daysOf(config, pageToday(), available, (answer) => answer?.today);
   return [read(venueKey(venueId)), courts, config, days];
 };
 
 const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
   const config = read<AppConfig>(configKey(), fetchConfig);
-  const day = config.then((answer) => {
-    const date = today(search, answer);
-    return date ? read(courtDayKey(courtId, date)) : undefined;
-  });
+  const onPage = pageToday();
+  const day = daysOf(config, today(search, undefined) ?? onPage, Promise.resolve([courtId]), (answer) => today(search, answer));
   return [read(courtKey(courtId)), config, day];
 };
 

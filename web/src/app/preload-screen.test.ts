@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { GUEST, json, mockApi } from "../testing/render-app";
+
+/**
+ * The page's `<meta name="club-today">` (written by the server, adapters/src/http/plugins/web.ts)
+ * lets the first screen ask for a court's day together with GET /api/config, not after its answer.
+ */
+// SWR keeps a preloaded answer until a hook takes it; here no hook does, so each test asks afresh
+vi.mock("swr", async (original) => ({
+  ...(await original<typeof import("swr")>()),
+  preload: (key: string, fetcher: (key: string) => Promise<unknown>) => fetcher(key),
+}));
+
+const CONFIG = { timeZone: "America/Guayaquil", currency: "usd", payments: { provider: "simulated", publishableKey: null } };
+const DAY = (date: string) => json({ date, bookedSlots: [], blockedSlots: [] });
+
+const withPageDate = (date: string) => {
+  const meta = document.createElement("meta");
+  meta.name = "club-today";
+  meta.content = date;
+  document.head.append(meta);
+};
+
+const requested = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.calls.map(([input]) => String(input));
+
+describe("preloadScreen and the page's date", () => {
+  let answerConfig: (today: string) => void = () => undefined;
+  beforeEach(() => {
+    vi.resetModules(); // the page's date is read once per load of the module, as in the browser
+  });
+  afterEach(() => {
+    document.head.querySelectorAll('meta[name="club-today"]').forEach((meta) => meta.remove());
+  });
+
+  const api = () =>
+    mockApi({
+      ...GUEST,
+      "GET /api/config": () => new Promise<Response>((resolve) => (answerConfig = (today) => resolve(json({ ...CONFIG, today })))),
+      "GET /api/courts/c1": () => json({ id: "c1" }),
+      "GET /api/courts/c1/bookings?date=2030-01-10": () => DAY("2030-01-10"),
+      "GET /api/courts/c1/bookings?date=2030-01-11": () => DAY("2030-01-11"),
+    });
+
+  it("when the page carries the club's date, then the booking screen's day is asked for before the config answers, and once", async () => {
+    withPageDate("2030-01-10");
+    const fetchMock = api();
+    const { preloadScreen } = await import("./router");
+    const loaded = preloadScreen("/booking/c1");
+    await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10"));
+    expect(requested(fetchMock)).toContain("/api/config"); // still unanswered
+    answerConfig("2030-01-10");
+    await loaded;
+    expect(requested(fetchMock).filter((url) => url.includes("/bookings?"))).toEqual(["/api/courts/c1/bookings?date=2030-01-10"]);
+    expect(document.querySelector('meta[name="club-today"]')).toBeNull();
+  });
+
+  it("when midnight passed between the page and the config, then the config's day is read too", async () => {
+    withPageDate("2030-01-10");
+    const fetchMock = api();
+    const { preloadScreen } = await import("./router");
+    const loaded = preloadScreen("/booking/c1");
+    await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10"));
+    answerConfig("2030-01-11");
+    await loaded;
+    expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-11");
+  });
+
+  it("when the page carries no date, then the day waits for the config's", async () => {
+    const fetchMock = api();
+    const { preloadScreen } = await import("./router");
+    const loaded = preloadScreen("/booking/c1");
+    await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/config"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requested(fetchMock).some((url) => url.includes("/bookings?"))).toBe(false);
+    answerConfig("2030-01-10");
+    await loaded;
+    expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10");
+  });
+});
