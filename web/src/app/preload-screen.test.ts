@@ -41,11 +41,16 @@ describe("preloadScreen and the page's date", () => {
       "GET /api/courts/c1/bookings?date=2030-01-11": () => DAY("2030-01-11"),
     });
 
-  it("when the page carries the club's date, then the booking screen's day is asked for before the config answers, and once", async () => {
-    withPageDate("2030-01-10");
+  /** Opens /booking/c1 as the first screen, on a page that carries `date` (or none). */
+  const openBooking = async (date?: string) => {
+    if (date) withPageDate(date);
     const fetchMock = api();
     const { preloadScreen } = await import("./router");
-    const loaded = preloadScreen("/booking/c1");
+    return { fetchMock, loaded: preloadScreen("/booking/c1") };
+  };
+
+  it("when the page carries the club's date, then the booking screen's day is asked for before the config answers, and once", async () => {
+    const { fetchMock, loaded } = await openBooking("2030-01-10");
     await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10"));
     expect(requested(fetchMock)).toContain("/api/config"); // still unanswered
     answerConfig("2030-01-10");
@@ -55,10 +60,7 @@ describe("preloadScreen and the page's date", () => {
   });
 
   it("when midnight passed between the page and the config, then the config's day is read too", async () => {
-    withPageDate("2030-01-10");
-    const fetchMock = api();
-    const { preloadScreen } = await import("./router");
-    const loaded = preloadScreen("/booking/c1");
+    const { fetchMock, loaded } = await openBooking("2030-01-10");
     await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10"));
     answerConfig("2030-01-11");
     await loaded;
@@ -66,9 +68,7 @@ describe("preloadScreen and the page's date", () => {
   });
 
   it("when the page carries no date, then the day waits for the config's", async () => {
-    const fetchMock = api();
-    const { preloadScreen } = await import("./router");
-    const loaded = preloadScreen("/booking/c1");
+    const { fetchMock, loaded } = await openBooking();
     await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/config"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(requested(fetchMock).some((url) => url.includes("/bookings?"))).toBe(false);
