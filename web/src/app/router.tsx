@@ -72,17 +72,15 @@ const today = (search: URLSearchParams, config: AppConfig | undefined) => {
  * together with GET /api/config, not after it. The config's date still decides: when the two
  * differ (midnight between them), the screen reads the config's day.
  */
-let pageDate: string | null | undefined;
+let pageDateRead = false;
 const pageToday = (): string | undefined => {
-  if (pageDate === undefined) {
-    const meta = document.querySelector('meta[name="club-today"]');
-    const content = meta?.getAttribute("content") ?? "";
-    pageDate = /^\d{4}-\d{2}-\d{2}$/.test(content) ? content : null;
-    meta?.remove();
-  }
-  const date = pageDate ?? undefined;
-  pageDate = null; // a later screen (perhaps after midnight) asks the config
-  return date;
+  // a later screen (perhaps after midnight) asks the config
+  if (pageDateRead) return undefined;
+  pageDateRead = true;
+  const meta = document.querySelector('meta[name="club-today"]');
+  const content = meta?.getAttribute("content") ?? "";
+  meta?.remove();
+  return /^\d{4}-\d{2}-\d{2}$/.test(content) ? content : undefined;
 };
 
 const NotFound = screen(() => import("./routes/not-found"));
