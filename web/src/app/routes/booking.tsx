@@ -1,6 +1,5 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
-import { format, parseISO } from "date-fns";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
 import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
@@ -37,6 +36,11 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const [slot, setSlot] = useState<string | null>(() => (/^\d{2}:00$/.test(search.get("slot") ?? "") ? search.get("slot") : null));
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
+  // one function for the screen's life: the month grid is not rendered again with each answer
+  const chooseDate = useCallback((d: string) => {
+    setChosenDate(d);
+    setSlot(null);
+  }, []);
   const { trigger: createBooking } = useCreateBooking();
   const revalidate = useRevalidate();
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
@@ -81,10 +85,6 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const priceOf = (g: GameType) => priceFor(prices, band, g);
   const total = priceOf(gameType);
   const slotPrice = (s: string) => priceFor(prices, bandOf(s), gameType);
-  const chooseDate = (d: string) => {
-    setChosenDate(d);
-    setSlot(null);
-  };
 
   const submit = async () => {
     if (!slot) {
@@ -127,11 +127,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               </CardTitle>
             </CardHeader>
             <CardContent>
-              <BookingDatePicker
-                today={parseISO(today)}
-                selected={parseISO(date)}
-                onSelect={(d) => chooseDate(format(d, "yyyy-MM-dd"))}
-              />
+              <BookingDatePicker today={today} selected={date} onSelect={chooseDate} />
             </CardContent>
           </Card>
           <Card>

@@ -4,6 +4,19 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { BookingDatePicker } from "./booking-date-picker";
 
+/** Each time react-day-picker's month grid renders. */
+const gridRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock("react-day-picker", async (importOriginal) => {
+  const original = await importOriginal<typeof import("react-day-picker")>();
+  return {
+    ...original,
+    DayPicker: (props: Parameters<typeof original.DayPicker>[0]) => {
+      gridRenders.count++;
+      return original.DayPicker(props);
+    },
+  };
+});
+
 const renders = () => {
   const phases: string[] = [];
   const onRender: ProfilerOnRenderCallback = (_id, phase) => phases.push(phase);
@@ -15,7 +28,7 @@ describe("BookingDatePicker", () => {
     const { phases, onRender } = renders();
     render(
       <Profiler id="picker" onRender={onRender}>
-        <BookingDatePicker today={new Date(2030, 0, 10)} selected={new Date(2030, 0, 12)} onSelect={() => {}} />
+        <BookingDatePicker today="2030-01-10" selected="2030-01-12" onSelect={() => {}} />
       </Profiler>,
     );
     expect(screen.getByRole("grid")).toBeInTheDocument();
@@ -23,15 +36,29 @@ describe("BookingDatePicker", () => {
     expect(phases).toEqual(["mount"]);
   });
 
+  it("when the screen around it renders again with the same days, then the month grid is not rendered again; a new day renders it", () => {
+    const onSelect = () => {};
+    const picker = (selected: string) => <BookingDatePicker today="2030-01-10" selected={selected} onSelect={onSelect} />;
+    const { rerender } = render(picker("2030-01-12"));
+    const afterMount = gridRenders.count;
+    // an answer of the booking screen arrives: the screen renders again with the same days and callback
+    rerender(picker("2030-01-12"));
+    rerender(picker("2030-01-12"));
+    expect(gridRenders.count).toBe(afterMount);
+    rerender(picker("2030-01-13"));
+    expect(gridRenders.count).toBe(afterMount + 1);
+    expect(screen.getByRole("gridcell", { selected: true })).toHaveTextContent(/^13$/);
+  });
+
   it("when a day is chosen or the next month is opened, then it still answers: the day, and the next month's grid", async () => {
     const onSelect = vi.fn();
-    render(<BookingDatePicker today={new Date(2030, 0, 10)} selected={new Date(2030, 0, 12)} onSelect={onSelect} />);
+    render(<BookingDatePicker today="2030-01-10" selected="2030-01-12" onSelect={onSelect} />);
     expect(screen.getByRole("grid", { name: /enero 2030/i })).toBeInTheDocument();
     // days before today cannot be chosen, and neither can the months before the current one
     expect(screen.getByRole("button", { name: /, 9 de enero de 2030/i })).toBeDisabled();
     expect(screen.getByRole("button", { name: /mes anterior/i })).toHaveAttribute("aria-disabled", "true");
     await userEvent.click(screen.getByRole("button", { name: /, 20 de enero de 2030/i }));
-    expect(onSelect).toHaveBeenCalledWith(new Date(2030, 0, 20));
+    expect(onSelect).toHaveBeenCalledWith("2030-01-20");
     await userEvent.click(screen.getByRole("button", { name: /mes siguiente/i }));
     expect(await screen.findByRole("grid", { name: /febrero 2030/i })).toBeInTheDocument();
   });

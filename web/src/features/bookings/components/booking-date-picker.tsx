@@ -1,6 +1,7 @@
+import { memo, useMemo } from "react";
 import { DayPicker } from "react-day-picker";
 import { es } from "react-day-picker/locale";
-import { startOfMonth } from "date-fns";
+import { format, parseISO, startOfMonth } from "date-fns";
 import "react-day-picker/style.css";
 
 /**
@@ -24,17 +25,21 @@ const DATE_LIB = { startOfMonth: sameMonthStart };
 
 /**
  * Month view in Spanish, Monday first; days before the club's today are disabled and the
- * months before the current one cannot be reached.
+ * months before the current one cannot be reached. Days come and go as `yyyy-MM-dd`: the same
+ * strings on each render of the booking screen, so the month grid (42 days) is rendered again
+ * only when a day or today changes, not each time an answer of the screen arrives.
  */
-export function BookingDatePicker({
+export const BookingDatePicker = memo(function BookingDatePicker({
   today,
   selected,
   onSelect,
 }: {
-  today: Date;
-  selected: Date;
-  onSelect: (day: Date) => void;
+  today: string;
+  selected: string;
+  onSelect: (day: string) => void;
 }) {
+  const todayDate = useMemo(() => parseISO(today), [today]);
+  const selectedDate = useMemo(() => parseISO(selected), [selected]);
   return (
     <DayPicker
       className="booking-calendar mx-auto"
@@ -42,14 +47,14 @@ export function BookingDatePicker({
       required
       locale={es}
       weekStartsOn={1}
-      today={today}
-      selected={selected}
-      onSelect={(day) => day && onSelect(day)}
-      disabled={{ before: today }}
-      startMonth={sameMonthStart(today)}
-      defaultMonth={selected}
+      today={todayDate}
+      selected={selectedDate}
+      onSelect={(day) => day && onSelect(format(day, "yyyy-MM-dd"))}
+      disabled={{ before: todayDate }}
+      startMonth={sameMonthStart(todayDate)}
+      defaultMonth={selectedDate}
       dateLib={DATE_LIB}
       showOutsideDays
     />
   );
-}
+});
