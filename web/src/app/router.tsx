@@ -1,6 +1,6 @@
 import { lazy, useState, type ComponentType } from "react";
 import { matchPath, Route, Routes } from "react-router-dom";
-import { isAvailable } from "@courts/core";
+import { isAvailable, isLocalDate } from "@courts/core";
 import { mutate, preload } from "swr";
 import { adminCheckKey } from "../features/auth/api/get-admin-check";
 import { fetchMe, meKey } from "../features/auth/api/get-me";
@@ -80,7 +80,7 @@ const pageToday = (): string | undefined => {
   const meta = document.querySelector('meta[name="club-today"]');
   const content = meta?.getAttribute("content") ?? "";
   meta?.remove();
-  return /^\d{4}-\d{2}-\d{2}$/.test(content) ? content : undefined;
+  return isLocalDate(content) ? content : undefined;
 };
 
 const NotFound = screen(() => import("./routes/not-found"));
