@@ -316,7 +316,6 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
           await expectToast(page, "Selecciona una hora", "Por favor selecciona un horario disponible");
           await page.getByRole("button", { name: size === PHONE ? /^10:00/ : /^11:00/ }).click();
           await page.getByRole("radio", { name: /^Dobles/ }).click();
-          await page.waitForTimeout(1100);
           await page.getByRole("button", { name: "Continuar al Pago →" }).click();
           await page.waitForURL(/\/checkout\//);
           await page.getByRole("heading", { level: 1, name: "Completar Pago" }).waitFor();

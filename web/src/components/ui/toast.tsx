@@ -14,8 +14,8 @@ export interface ToastMessage {
 
 export interface ShownToast extends ToastMessage {
   id: number;
-  /** performance.now() when raised */
-  at: number;
+  /** raised for the screen the app is going to: it stays through the next change of path */
+  carried: boolean;
 }
 
 let current: ShownToast | null = null;
@@ -23,8 +23,19 @@ let seq = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
+/** A toast about the screen on display: the next change of path clears it. */
 export function toast(message: ToastMessage): void {
-  current = { ...message, id: ++seq, at: performance.now() };
+  current = { ...message, id: ++seq, carried: false };
+  emit();
+}
+
+/**
+ * A toast about the screen the app is going to ('¡Bienvenido!' then the dashboard, 'Inicia
+ * sesión' then /login, 'Sesión cerrada' then the home page): it stays through the next change of
+ * path, raised just before the navigation or just after it, and goes with the one after that.
+ */
+export function toastForNextScreen(message: ToastMessage): void {
+  current = { ...message, id: ++seq, carried: true };
   emit();
 }
 
@@ -45,18 +56,16 @@ export const subscribeToasts = (listener: () => void) => {
 
 export const currentToast = () => current;
 
-/**
- * A toast raised together with a navigation ('Pago exitoso' then the next screen, 'Inicia
- * sesión' then /login) is about the new screen and stays; one raised earlier on the screen being
- * left ('Selecciona una hora' on the booking page) is about that screen and goes with it.
- */
-export const NAVIGATION_TOAST_WINDOW_MS = 1000;
-
-export const clearToastsOfPreviousScreen = (now = performance.now()) => {
-  if (current && now - current.at > NAVIGATION_TOAST_WINDOW_MS) {
-    current = null;
-    emit();
+/** What a change of path does to the toast on screen: a carried one stays once, any other goes. */
+export const leaveScreen = () => {
+  if (!current) return;
+  if (current.carried) {
+    // the same toast, on screen as it was: only the next change of path will clear it
+    current.carried = false;
+    return;
   }
+  current = null;
+  emit();
 };
 
 /** Clears the previous screen's toast whenever the path changes. */
@@ -68,7 +77,7 @@ function useClearToastsOnNavigation() {
       first.current = false;
       return;
     }
-    clearToastsOfPreviousScreen();
+    leaveScreen();
   }, [pathname]);
 }
 

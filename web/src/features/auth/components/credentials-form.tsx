@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { toast, toastError } from "../../../components/ui/toast";
+import { toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { LoginBody } from "@courts/core";
 import { describeError } from "../../../lib/api-client";
 import { checkRequest } from "../../../lib/request-schema";
@@ -33,7 +33,7 @@ export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, sign
     if (!checked.ok) return;
     setPending(true);
     try {
-      toast(await signIn(checked.value));
+      toastForNextScreen(await signIn(checked.value));
       onDone();
     } catch (error) {
       toastError(errorTitle, describeError(error, "Usuario o contraseña incorrectos"));

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { RegisterBody } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { toast, toastError } from "../../../components/ui/toast";
+import { toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { checkRequest } from "../../../lib/request-schema";
 import { useRegister } from "../api/register";
@@ -30,7 +30,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
     }
     try {
       await register(checked.value);
-      toast({ title: "¡Bienvenido!", description: "Tu cuenta ha sido creada exitosamente" });
+      toastForNextScreen({ title: "¡Bienvenido!", description: "Tu cuenta ha sido creada exitosamente" });
       onDone();
     } catch (error) {
       toastError("Error al registrar", describeError(error, "No se pudo crear la cuenta"));

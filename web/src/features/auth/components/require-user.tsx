@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { Spinner } from "../../../components/ui/spinner";
-import { toast, type ToastMessage } from "../../../components/ui/toast";
+import { toastForNextScreen, type ToastMessage } from "../../../components/ui/toast";
 import type { User } from "../../../types/api";
 import { useMe } from "../api/get-me";
 import { isSessionEnding } from "../session-ending";
@@ -26,7 +26,7 @@ export function RequireUser({
   const message = useRef(guestToast);
   useEffect(() => {
     if (!isGuest || isSessionEnding()) return;
-    if (message.current) toast(message.current);
+    if (message.current) toastForNextScreen(message.current);
     // after login the player comes back here, not to /user-dashboard
     navigate(withReturn("/login", here), { replace: true });
   }, [isGuest, navigate, here]);

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast, toastError } from "../../../components/ui/toast";
+import { toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { useSWRConfig } from "swr";
 import { resetSession } from "../../../lib/swr";
 import { setSessionEnding } from "../session-ending";
@@ -24,7 +24,7 @@ export function useLogout(kind: "user" | "admin", to = "/") {
       // redirect somewhere else first.
       setSessionEnding(true);
       navigate(to);
-      toast({
+      toastForNextScreen({
         title: "Sesión cerrada",
         description:
           kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
