@@ -21,6 +21,10 @@ export default defineConfig({
           include: ["tests/**/*.test.ts"],
           exclude: ["tests/e2e/**", "**/node_modules/**"],
           environment: "node",
+          // Each file builds its own servers and databases, so a worker keeps the modules it has
+          // imported for the next file instead of importing them again: the node files took 222 s
+          // and 372 s of CPU isolated, 169 s and 262 s of CPU so (27 November, 2 cores).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -116,9 +116,9 @@ describeOnEngines("journeys and domain failures", (server) => {
 
   describe("bookings", () => {
     it("a booking answers 201 with docs/API.md's shape and its slot is taken at once", async () => {
-      const slot = { ...freshSlot(courts), timeSlot: "19:00" };
+      const slot = freshSlot(courts, { night: true });
       const availabilityBefore = await guest.get<{ bookedSlots: string[] }>(`/api/courts/${slot.courtId}/bookings?date=${slot.bookingDate.slice(0, 10)}`);
-      expect(availabilityBefore.body.bookedSlots).not.toContain("19:00");
+      expect(availabilityBefore.body.bookedSlots).not.toContain(slot.timeSlot);
 
       const answer = await player.post<BookingShape & { court: { venueName: string } }>("/api/bookings", slot);
       expect(answer.status).toBe(201);
@@ -146,12 +146,12 @@ describeOnEngines("journeys and domain failures", (server) => {
       expect((await player.get(`/api/bookings/${answer.body.id}`)).body).toEqual(answer.body);
 
       const availability = await guest.get<{ date: string; bookedSlots: string[] }>(`/api/courts/${slot.courtId}/bookings?date=${slot.bookingDate.slice(0, 10)}`);
-      expect(availability.body.bookedSlots).toContain("19:00");
+      expect(availability.body.bookedSlots).toContain(slot.timeSlot);
       expect(availability.headers.get("cache-control")).toBe("no-store");
 
       const again = await (await newPlayer(server())).client.post("/api/bookings", slot);
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: "SLOT_TAKEN", message: expect.stringContaining("19:00") });
+      expect(again.body).toMatchObject({ code: "SLOT_TAKEN", message: expect.stringContaining(slot.timeSlot) });
     });
 
     it("the calendar shows the booking without user data", async () => {

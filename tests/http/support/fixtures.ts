@@ -109,10 +109,12 @@ let slotCounter = 0;
 
 /**
  * A (court, date, slot) nobody else in the suite uses: every call moves to the next slot, day
- * or court, starting 5 days ahead so that cancellations refund 100%.
+ * or court, starting 5 days ahead so that cancellations refund 100%. `night` skips to the next
+ * hour of the night tariff (18:00 and after) the counter reaches.
  */
-export const freshSlot = (courts: readonly CourtShape[]) => {
-  const n = slotCounter++;
+export const freshSlot = (courts: readonly CourtShape[], options: { readonly night?: boolean } = {}) => {
+  let n = slotCounter++;
+  while (options.night && n % 16 < 12) n = slotCounter++;
   const slot = 6 + (n % 16);
   const court = courts[Math.floor(n / 16) % courts.length]!;
   const day = 5 + Math.floor(n / (16 * courts.length));
