@@ -1,5 +1,13 @@
 import { run } from "./main.js";
 
+// `courts booking list | head -3`: once the reader has what it wants and closes the pipe, the
+// rest of the output has no one to read it. The command still finishes its work and exits with
+// its own code; only the writing stops (no stack trace for an EPIPE on the operator's screen).
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+  throw error;
+});
+
 const { exitCode, keepAlive } = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

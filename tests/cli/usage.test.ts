@@ -14,6 +14,11 @@ describe("courts: help and usage errors", () => {
     expect(create.stdout).toContain("courts discount create --code VERANO10");
   });
 
+  it("when the reader of the help goes away before it is written, then no stack trace and exit 0", async () => {
+    const result = await runCourts(["--help"], { readerGone: true });
+    expect(result).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+
   it("when a flag or a command is wrong, then one Spanish line on stderr, nothing on stdout and exit 2", async () => {
     const results = await Promise.all([
       runCourts(["discount", "create", "--code", "X10", "--type", "percentage", "--value", "5", "--bogus"]),

@@ -160,6 +160,12 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(await run(validateDiscountCode(server.ports, { code: "VERANO10" }))).toMatchObject({ left: { reason: "inactive" } });
     });
 
+    it("when the reader of the output goes away (`| head -1`), then the command still does its work and exits 0 without a stack trace", async () => {
+      const created = await runCourts(["discount", "create", "--code", "SINLECTOR", "--type", "fixed", "--value", "2"], { env: env(), readerGone: true });
+      expect(created).toEqual({ code: 0, stdout: "", stderr: "" });
+      expect(await orFail(validateDiscountCode(server.ports, { code: "SINLECTOR" }))).toMatchObject({ type: "fixed", value: 200, isActive: true });
+    });
+
     it("when a code is duplicated or a value breaks the admin form's rules, then exit 1 with the Spanish reason and nothing is written", async () => {
       const create = (...args: string[]) => courts("discount", "create", ...args);
       const results = await Promise.all([
@@ -185,7 +191,7 @@ export const describeCliSuite = (engine: EngineName): void => {
       const listed = await courts("discount", "list", "--json");
       expect(listed.stderr).toBe("");
       const codes = json<{ code: string }[]>(listed);
-      expect(codes.map((c) => c.code).sort()).toEqual(["FIJO5", "VERANO10"]);
+      expect(codes.map((c) => c.code).sort()).toEqual(["FIJO5", "SINLECTOR", "VERANO10"]);
     });
 
     it("when an admin is created with the password on stdin, then it logs in through the HTTP API, and reset-password changes it", async () => {

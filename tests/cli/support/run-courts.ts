@@ -22,7 +22,12 @@ const baseEnv = (): Record<string, string> => {
 /** Runs `courts <args>` as a child process with stdin closed (or fed `input`), and collects its output. */
 export const runCourts = (
   args: readonly string[],
-  options: { readonly env?: Readonly<Record<string, string>>; readonly input?: string } = {},
+  options: {
+    readonly env?: Readonly<Record<string, string>>;
+    readonly input?: string;
+    /** closes the reading end of stdout at once, as `courts ... | head -1` does once it has its line */
+    readonly readerGone?: boolean;
+  } = {},
 ): Promise<CourtsResult> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [COURTS_BIN, ...args], {
@@ -31,7 +36,8 @@ export const runCourts = (
     });
     let stdout = "";
     let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    if (options.readerGone) child.stdout.destroy();
+    else child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
