@@ -3,10 +3,13 @@ import { run } from "./main.js";
 // `courts booking list | head -3`: once the reader has what it wants and closes the pipe, the
 // rest of the output has no one to read it. The command still finishes its work and exits with
 // its own code; only the writing stops (no stack trace for an EPIPE on the operator's screen).
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED") return;
+// The same for standard error (`courts ... 2>&1 | head -1`).
+const readerGone = (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") return;
   throw error;
-});
+};
+process.stdout.on("error", readerGone);
+process.stderr.on("error", readerGone);
 
 const { exitCode, keepAlive } = await run(process.argv.slice(2), {
   stdout: process.stdout,

@@ -221,8 +221,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await api(context.request, "POST", "/api/auth/logout");
       await page.goto(`/venue/${target.venueId}`);
       await page.getByRole("link", { name: new RegExp(`^Reservar ${target.name}`) }).click();
-      await expectToast(page, "Inicia sesión", "Debes iniciar sesión para hacer una reserva");
       await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/booking/${target.id}`);
+      // the toast is about the login screen: it is still there once the player has arrived
+      await expectToast(page, "Inicia sesión", "Debes iniciar sesión para hacer una reserva");
       await page.getByLabel("Usuario").fill(player.username);
       await page.getByLabel("Contraseña").fill(player.password);
       await page.getByRole("button", { name: "Iniciar Sesión" }).click();

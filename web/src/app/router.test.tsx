@@ -1,8 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useLocation } from "react-router-dom";
+import { StrictMode, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { currentToast } from "../components/ui/toast";
+import { currentToast, ToastHost } from "../components/ui/toast";
 import { GUEST, json, mockApi, renderWithProviders } from "../testing/render-app";
 import { AppRouter } from "./router";
 
@@ -18,6 +19,28 @@ const app = (path: string) =>
     </>,
     path,
   );
+
+let go: (path: string) => void = () => undefined;
+function Navigator() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    go = (path) => void navigate(path);
+  }, [navigate]);
+  return null;
+}
+
+/** The app as AppProvider mounts it: the screens, then the toast region that clears on navigation. */
+const appWithToasts = (path: string, strict = false, cached: Record<string, unknown> = {}) => {
+  const tree = (
+    <>
+      <AppRouter />
+      <Where />
+      <Navigator />
+      <ToastHost />
+    </>
+  );
+  return renderWithProviders(strict ? <StrictMode>{tree}</StrictMode> : tree, path, cached);
+};
 
 describe("AppRouter", () => {
   it("when the path is unknown, then the not-found screen shows '404 Page Not Found'", async () => {
@@ -63,6 +86,44 @@ describe("AppRouter", () => {
     app("/booking/c1");
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
     expect(currentToast()).toMatchObject({ title: "Inicia sesión", description: "Debes iniciar sesión para hacer una reserva" });
+  });
+
+  it("when a guest moves from a venue to a booking screen in the app, then 'Inicia sesión' reaches /login", async () => {
+    mockApi(GUEST);
+    appWithToasts("/venue/nope");
+    expect(await screen.findByText("Complejo no encontrado")).toBeInTheDocument();
+    act(() => go("/booking/c1"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
+    expect(currentToast()).toMatchObject({ title: "Inicia sesión", description: "Debes iniciar sesión para hacer una reserva" });
+    // and it goes with the move after that
+    act(() => go("/register"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/register"));
+    expect(currentToast()).toBeNull();
+  });
+
+  it("when a guest opens a booking screen under StrictMode (development), then 'Inicia sesión' still reaches /login", async () => {
+    mockApi(GUEST);
+    // the session check already answered (the page's preload): the guard redirects as it mounts,
+    // and StrictMode runs the mount's effects twice
+    appWithToasts("/booking/c1", true, { "/api/auth/me": null });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
+    expect(currentToast()).toMatchObject({ title: "Inicia sesión" });
+  });
+
+  it("when a player logs out on home itself, then 'Sesión cerrada' belongs to home and goes with the next move", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+      "GET /api/venues": () => json([]),
+      "POST /api/auth/logout": () => json({ message: "ok" }),
+    });
+    appWithToasts("/");
+    await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Salir" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" }));
+    act(() => go("/venue/nope"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/venue/nope"));
+    expect(currentToast()).toBeNull();
   });
 
   it("when a non-admin opens /admin, then they are sent to /admin/login", async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router-dom";
 
 /**
@@ -68,15 +68,19 @@ export const leaveScreen = () => {
   emit();
 };
 
-/** Clears the previous screen's toast whenever the path changes. */
+/**
+ * Clears the previous screen's toast whenever the path changes. A layout effect: it runs before
+ * any screen's own effects of the same commit, so a guard that toasts for the next screen and
+ * redirects when it mounts ('Inicia sesión', then /login) raises its toast after this one has
+ * cleared the old screen's, and the toast is carried through the redirect. The path last seen,
+ * not a first-render flag, decides: StrictMode runs a mount's effects twice.
+ */
 function useClearToastsOnNavigation() {
   const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  const seen = useRef(pathname);
+  useLayoutEffect(() => {
+    if (seen.current === pathname) return;
+    seen.current = pathname;
     leaveScreen();
   }, [pathname]);
 }

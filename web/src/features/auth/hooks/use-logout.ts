@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useNavigate } from "react-router-dom";
-import { toastError, toastForNextScreen } from "../../../components/ui/toast";
+import { useLocation, useNavigate } from "react-router-dom";
+import { toast, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { useSWRConfig } from "swr";
 import { resetSession } from "../../../lib/swr";
 import { setSessionEnding } from "../session-ending";
@@ -13,6 +13,7 @@ import { useLogoutRequest } from "../api/logout";
  */
 export function useLogout(kind: "user" | "admin", to = "/") {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [pending, setPending] = useState(false);
   const { mutate } = useSWRConfig();
   const { trigger: logout } = useLogoutRequest();
@@ -24,7 +25,9 @@ export function useLogout(kind: "user" | "admin", to = "/") {
       // redirect somewhere else first.
       setSessionEnding(true);
       navigate(to);
-      toastForNextScreen({
+      // logging out on the destination itself (home, from home): the path does not change, and
+      // the toast belongs to the screen on display
+      (pathname === to ? toast : toastForNextScreen)({
         title: "Sesión cerrada",
         description:
           kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
