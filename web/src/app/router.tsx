@@ -10,6 +10,7 @@ import { courtDayKey } from "../features/venues/api/get-court-day";
 import { courtsKey } from "../features/venues/api/get-courts";
 import { venueKey } from "../features/venues/api/get-venue";
 import { venueCourtsKey } from "../features/venues/api/get-venue-courts";
+import { pageDate } from "../lib/page-date";
 import { venuesKey } from "../features/venues/api/get-venues";
 import { fetcher } from "../lib/api-client";
 import type { AppConfig, Court } from "../types/api";
@@ -61,10 +62,7 @@ const read = <T,>(key: string, fetch: (key: string) => Promise<T> = fetcher as (
   );
 
 
-const today = (search: URLSearchParams, config: AppConfig | undefined) => {
-  const asked = search.get("date") ?? "";
-  return /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : config?.today;
-};
+const today = (search: URLSearchParams, config: AppConfig | undefined) => pageDate(search) ?? config?.today;
 
 /**
  * The club's date the server wrote into the page (`<meta name="club-today">`,

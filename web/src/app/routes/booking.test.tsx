@@ -22,7 +22,7 @@ function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-const renderBooking = (cached?: Record<string, unknown>) =>
+const renderBooking = (cached?: Record<string, unknown>, path = "/booking/c1") =>
   renderWithProviders(
     <>
       <Routes>
@@ -31,7 +31,7 @@ const renderBooking = (cached?: Record<string, unknown>) =>
       </Routes>
       <Where />
     </>,
-    "/booking/c1",
+    path,
     cached,
   );
 
@@ -64,6 +64,23 @@ describe("Booking screen", () => {
     expect(screen.getByTestId("booking-total")).toHaveTextContent("$16.50");
     await userEvent.click(screen.getByRole("radio", { name: /Dobles \(4 personas\)/ }));
     expect(screen.getByTestId("booking-total")).toHaveTextContent("$33.00");
+  });
+
+  it("when a link's date or hour cannot exist (a mangled mail link), then the screen opens on today with no hour chosen", async () => {
+    mockApi(api);
+    renderBooking(undefined, "/booking/c1?date=2099-13-45&slot=99:00");
+    expect(await screen.findByRole("button", { name: /^19:00/ })).toBeDisabled();
+    expect(screen.getByText("Miércoles 10 de junio de 2099")).toBeInTheDocument();
+    expect(within(screen.getByRole("complementary")).getByText("—")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    expect(currentToast()).toMatchObject({ title: "Selecciona una hora" });
+  });
+
+  it("when a link names a real date and hour, then the screen opens on them", async () => {
+    mockApi({ ...api, "GET /api/courts/c1/bookings?date=2099-06-12": () => json({ date: "2099-06-12", bookedSlots: [] }) });
+    renderBooking(undefined, "/booking/c1?date=2099-06-12&slot=20:00");
+    expect(await screen.findByText("Viernes 12 de junio de 2099")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^20:00/, pressed: true })).toBeInTheDocument();
   });
 
   it("when no slot is chosen, then 'Selecciona una hora' is toasted and nothing is posted", async () => {

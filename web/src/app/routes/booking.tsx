@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
-import { bandOf, displayMoney, GAME_TYPE_LABEL, priceFor, type GameType } from "@courts/core";
+import { bandOf, displayMoney, GAME_TYPE_LABEL, isSlot, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorNotice } from "../../components/ui/empty-state";
@@ -22,6 +22,7 @@ import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { courtPrices } from "../../features/venues/prices";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
+import { pageDate } from "../../lib/page-date";
 import { isPending, useRevalidate } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { User } from "../../types/api";
@@ -32,8 +33,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const court = useCourt(courtId);
   // the link of a 'Se liberó el horario' mail opens this screen on that date and slot
   const [search] = useSearchParams();
-  const [chosenDate, setChosenDate] = useState<string | null>(() => (/^\d{4}-\d{2}-\d{2}$/.test(search.get("date") ?? "") ? search.get("date") : null));
-  const [slot, setSlot] = useState<string | null>(() => (/^\d{2}:00$/.test(search.get("slot") ?? "") ? search.get("slot") : null));
+  // a date or hour that cannot exist (2026-13-45, 99:00) is no choice: today, no hour
+  const [chosenDate, setChosenDate] = useState<string | null>(() => pageDate(search));
+  const [slot, setSlot] = useState<string | null>(() => {
+    const asked = search.get("slot") ?? "";
+    return isSlot(asked) ? asked : null;
+  });
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
   // one function for the screen's life: the month grid is not rendered again with each answer
