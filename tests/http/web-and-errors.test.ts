@@ -64,6 +64,18 @@ describe("web app, headers and docs", () => {
     expect(answer.body).toEqual({ message: "Ruta no encontrada", code: "NOT_FOUND" });
   });
 
+  it("when an address's %-escapes do not decode, then the API answers its Spanish problem and a browser gets a Spanish page", async () => {
+    const api = await guest.get("/api/venues/%E0%A4%A");
+    expect(api.status).toBe(400);
+    expect(api.body).toEqual({ message: "La dirección de la petición no es válida", code: "INVALID_INPUT" });
+    const page = await guest.request("GET", "/venue/%E0%A4%A", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(page.status).toBe(400);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.text).toContain("<h1>Dirección no válida</h1>");
+    expect(page.text).toContain('<a href="/">Volver al inicio</a>');
+    expect(page.text).not.toMatch(/FST_ERR|not a valid url/);
+  });
+
   it("when the web is not built, then a small Spanish page says so", async () => {
     const answer = await new Client(bare.baseUrl).get("/");
     expect(answer.status).toBe(503);

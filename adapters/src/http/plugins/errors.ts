@@ -80,7 +80,8 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
   }
   if (isFastifyError(error)) {
     const known = FASTIFY_PROBLEMS[error.code];
-    if (known) return send(reply, known.status, { message: known.message, code: known.code, ...(known.code === "INVALID_INPUT" ? { field: "body" } : {}) });
+    // the content-type parser's failures are about the body; a bad address is not
+    if (known) return send(reply, known.status, { message: known.message, code: known.code, ...(error.code.startsWith("FST_ERR_CTP_") ? { field: "body" } : {}) });
   }
   // other client errors from plugins (static files, rate limit, ...): their status, a generic text
   const status = typeof error === "object" && error !== null ? (error as { statusCode?: unknown }).statusCode : undefined;
@@ -97,6 +98,29 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
   }
   request.log.error({ err: error, reqId: request.id }, "unexpected error");
   return send(reply, 500, INTERNAL);
+};
+
+/** What a browser shows for a page whose address Fastify cannot read: Spanish, and a way home. */
+const BAD_ADDRESS_PAGE =
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  "<title>Dirección no válida · Reserva Tenis</title></head><body><main><h1>Dirección no válida</h1>" +
+  "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
+  '<p><a href="/">Volver al inicio</a></p></main></body></html>';
+
+/**
+ * Fastify's failures before any route or hook runs (`frameworkErrors`: a path whose %-escapes do
+ * not decode, `/venue/%E0%A4%A`): the API's Spanish problem, or for a browser asking for a page, a
+ * page. Without it Fastify answered its own English JSON (`FST_ERR_BAD_URL`), even to a browser.
+ */
+export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const page = !request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
+  if (!page) return handleError(error, request, reply);
+  request.log.info({ err: error }, "client error");
+  void reply
+    .code(FASTIFY_PROBLEMS[error.code]?.status ?? 400)
+    .header("cache-control", "no-store")
+    .type("text/html; charset=utf-8")
+    .send(BAD_ADDRESS_PAGE);
 };
 
 export default fp(
