@@ -132,11 +132,12 @@ describe("AppRouter", () => {
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/admin/login"));
   });
 
-  it("when a venue does not exist, then 'Complejo no encontrado' links home", async () => {
+  it.each(["/venue/nope", "/venue/nope/calendar"])("when a venue does not exist (%s), then 'Complejo no encontrado' links home", async (path) => {
     mockApi(GUEST);
-    app("/venue/nope");
+    app(path);
     expect(await screen.findByText("Complejo no encontrado")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Volver al inicio" })).toHaveAttribute("href", "/");
+    expect(screen.queryByText(/Failed to fetch bookings/)).toBeNull();
   });
 
   it("when an admin clicks 'Salir', then the admin session ends with its toast and the app goes home", async () => {

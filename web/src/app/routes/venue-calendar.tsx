@@ -16,6 +16,8 @@ import { useVenueCourts } from "../../features/venues/api/get-venue-courts";
 import { useVenueCalendar } from "../../features/venues/api/get-venue-calendar";
 import { useVenue } from "../../features/venues/api/get-venue";
 import { MonthCalendar } from "../../features/venues/components/month-calendar";
+import { VenueNotFound } from "../../features/venues/components/venue-not-found";
+import { isStatus } from "../../lib/api-client";
 import { capitalize, es, formatDay } from "../../lib/format";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
@@ -72,6 +74,8 @@ export default function VenueCalendarScreen() {
     goTo(d.getFullYear(), d.getMonth() + 1);
   };
   const monthTitle = capitalize(format(new Date(year, month - 1, 1), "MMMM yyyy", { locale: es }));
+  // a venue that does not exist has no calendar: the venue's own not-found, not a failed fetch
+  if (isStatus(venue.error, 404, 400)) return <VenueNotFound />;
 
   return (
     <Page>

@@ -17,6 +17,7 @@ import { courtToday, courtTodayText } from "../../features/bookings/court-today"
 import { useVenue } from "../../features/venues/api/get-venue";
 import { CourtCard } from "../../features/venues/components/court-card";
 import { TariffTable } from "../../features/venues/components/tariff-table";
+import { VenueNotFound } from "../../features/venues/components/venue-not-found";
 import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
 import { isPending } from "../../lib/swr";
@@ -43,19 +44,6 @@ function CourtWithToday({
     if (freeNow !== undefined) onFreeNow(court.id, freeNow);
   }, [court.id, freeNow, onFreeNow]);
   return <CourtCard court={court} today={state && { text: courtTodayText(state), free: state.nextFree !== null }} />;
-}
-
-export function VenueNotFound() {
-  return (
-    <Page narrow>
-      <EmptyState icon={<MapPin aria-hidden="true" className="h-6 w-6" />} title="Complejo no encontrado">
-        <p className="text-sm text-stone-600">El complejo que buscas no existe o fue eliminado.</p>
-        <Button asChild variant="primary">
-          <Link to="/">Volver al inicio</Link>
-        </Button>
-      </EmptyState>
-    </Page>
-  );
 }
 
 export default function VenueScreen() {
