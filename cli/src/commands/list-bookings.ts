@@ -41,5 +41,5 @@ export const listBookingsCommand = async (cli: Cli, command: Command): Promise<v
       ],
       `No hay reservas el ${spanishDate(day)}.`,
     );
-  });
+  }, { existing: true });
 };

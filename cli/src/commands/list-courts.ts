@@ -30,4 +30,4 @@ export const listCourtsCommand = (cli: Cli, command: Command): Promise<void> =>
       ],
       "No hay canchas.",
     );
-  });
+  }, { existing: true });

@@ -40,4 +40,4 @@ export const listDiscountsCommand = (cli: Cli, command: Command): Promise<void> 
       ],
       "No hay códigos de descuento.",
     );
-  });
+  }, { existing: true });

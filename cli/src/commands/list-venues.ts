@@ -19,4 +19,4 @@ export const listVenuesCommand = (cli: Cli, command: Command): Promise<void> =>
       ],
       "No hay complejos. Los de demostración se crean con: courts seed",
     );
-  });
+  }, { existing: true });

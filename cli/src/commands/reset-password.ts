@@ -14,5 +14,5 @@ export const resetPasswordCommand = async (cli: Cli, command: Command): Promise<
     const user = await runUseCase(resetPassword(ports, { username, password }));
     if (cli.json(command)) return cli.printJson({ ...presentUser(user), isAdmin: user.isAdmin });
     cli.print(`Contraseña de '${user.username}' cambiada.`);
-  });
+  }, { existing: true });
 };

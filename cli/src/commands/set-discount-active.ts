@@ -10,7 +10,7 @@ const setActive = (isActive: boolean) => (cli: Cli, command: Command) =>
     const code = await runUseCase(setDiscountCodeActive(ports, ADMIN, codeText, isActive));
     if (cli.json(command)) return cli.printJson(presentDiscountCode(code));
     cli.print(`Código ${code.code} ${isActive ? "activado" : "desactivado"}.`);
-  });
+  }, { existing: true });
 
 /** `courts discount enable CODE` */
 export const enableDiscountCommand = setActive(true);

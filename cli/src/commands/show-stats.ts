@@ -22,5 +22,5 @@ export const showStatsCommand = async (cli: Cli, command: Command): Promise<void
     const label = Math.max(...rows.map(([name]) => name.length)) + 1;
     cli.print(`Estadísticas del ${spanishDate(stats.date)} (${ports.clock.timeZone})`);
     for (const [name, value] of rows) cli.print(`  ${`${name}:`.padEnd(label)}  ${value}`);
-  });
+  }, { existing: true });
 };

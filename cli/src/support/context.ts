@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import type { Writable } from "node:stream";
 import type { Command } from "commander";
 import type { Config, Env } from "@courts/adapters/config";
@@ -24,6 +25,15 @@ interface RawGlobals {
   readonly json?: boolean;
   readonly debug?: boolean;
 }
+
+const refuseMissingSqliteFile = async (databaseUrl: string) => {
+  const { parseDatabaseUrl } = await import("@courts/adapters/sql/database-url");
+  const target = parseDatabaseUrl(databaseUrl);
+  if (target.engine !== "sqlite" || target.path === ":memory:" || existsSync(target.path)) return;
+  throw new CliError(
+    `No existe la base de datos SQLite ${target.path}: revisa DATABASE_URL (o --database-url); \`courts migrate\` o \`courts seed\` la crean`,
+  );
+};
 
 /**
  * The state every command shares: the streams, the global options of the command being run,
@@ -65,8 +75,21 @@ export class Cli {
    * Opens the database through the server's composition root (migrating it, as the server does
    * on start, unless told otherwise), runs `work`, and always closes it so the process exits.
    */
-  async withRuntime<A>(command: Command, work: (runtime: Runtime) => Promise<A>, options: { migrate?: boolean } = {}): Promise<A> {
+  async withRuntime<A>(
+    command: Command,
+    work: (runtime: Runtime) => Promise<A>,
+    options: {
+      migrate?: boolean;
+      /**
+       * The command reads or changes what a database already holds (a listing, the stats, a
+       * password, a code's switch): a SQLite file that does not exist is a mistyped path, not an
+       * empty club, so it is not created.
+       */
+      existing?: boolean;
+    } = {},
+  ): Promise<A> {
     const config = await this.config(command);
+    if (options.existing) await refuseMissingSqliteFile(config.databaseUrl);
     const { openRuntime } = await import("@courts/adapters/composition-root");
     let runtime: Runtime;
     try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Effect, Either } from "effect";
@@ -80,6 +80,22 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(firstMigrate.stdout).toMatch(/^Migraciones aplicadas en (SQLite|PostgreSQL):\n {2}Migration\d+_initial_schema\n/);
       expect(json<{ applied: string[] }>(await courts("--json", "migrate"))).toEqual({ engine, applied: [] });
     });
+
+    it.skipIf(engine !== "sqlite")(
+      "when a listing or a change of what exists names a SQLite file that does not exist, then exit 1 with the reason and no file is made",
+      async () => {
+        const missing = path.join(dir, "mal-escrito", "courts.sqlite");
+        const at = { env: { DATABASE_URL: `sqlite:${missing}`, DATA_DIR: dir } };
+        const results = await Promise.all([
+          runCourts(["venue", "list"], at),
+          runCourts(["stats", "--json"], at),
+          runCourts(["discount", "disable", "VERANO10"], at),
+        ]);
+        for (const result of results)
+          expectFailure(result, 1, `No existe la base de datos SQLite ${missing}: revisa DATABASE_URL (o --database-url); \`courts migrate\` o \`courts seed\` la crean`);
+        expect(existsSync(path.dirname(missing))).toBe(false);
+      },
+    );
 
     it("when seed runs twice, then the second run creates nothing and the counts stay the same", async () => {
       const first = json<SeedReport>(await courts("seed", "--json"));
