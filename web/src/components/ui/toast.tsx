@@ -23,21 +23,20 @@ let seq = 0;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-/** A toast about the screen on display: the next change of path clears it. */
-export function toast(message: ToastMessage): void {
-  current = { ...message, id: ++seq, carried: false };
+const raise = (message: ToastMessage, carried: boolean) => {
+  current = { ...message, id: ++seq, carried };
   emit();
-}
+};
+
+/** A toast about the screen on display: the next change of path clears it. */
+export const toast = (message: ToastMessage): void => raise(message, false);
 
 /**
  * A toast about the screen the app is going to ('¡Bienvenido!' then the dashboard, 'Inicia
  * sesión' then /login, 'Sesión cerrada' then the home page): it stays through the next change of
  * path, raised just before the navigation or just after it, and goes with the one after that.
  */
-export function toastForNextScreen(message: ToastMessage): void {
-  current = { ...message, id: ++seq, carried: true };
-  emit();
-}
+export const toastForNextScreen = (message: ToastMessage): void => raise(message, true);
 
 export const toastError = (title: string, description?: string) =>
   toast({ title, ...(description ? { description } : {}), variant: "destructive" });
