@@ -72,8 +72,13 @@ describe("web app, headers and docs", () => {
     expect(page.status).toBe(400);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.text).toContain("<h1>Dirección no válida</h1>");
-    expect(page.text).toContain('<a href="/">Volver al inicio</a>');
+    expect(page.text).toMatch(/<a href="\/"[^>]*>Volver al inicio<\/a>/);
     expect(page.text).not.toMatch(/FST_ERR|not a valid url/);
+    // answered before any hook runs, yet with the headers of every page (it was once sent without any)
+    expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(page.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(page.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("when the web is not built, then a small Spanish page says so", async () => {
@@ -93,7 +98,7 @@ describe("web app, headers and docs", () => {
     expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it.each(["/api/config", "/api/venues", "/api/nada", "/api/courts/x%00/bookings?date=2026-13-40"])(
+  it.each(["/api/config", "/api/venues", "/api/nada", "/api/courts/x%00/bookings?date=2026-13-40", "/api/venues/%E0%A4%A"])(
     "when the API answers %s, then a CSP that allows nothing and only the headers an answer that is not a page needs",
     async (url) => {
       const answer = await guest.get(url);

@@ -18,7 +18,7 @@ import { requestLineWriterOf, serverLogger, type RequestLineWriter } from "./log
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
-import securityHeaders from "./plugins/security-headers.js";
+import securityHeaders, { answerStamp } from "./plugins/security-headers.js";
 import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
 import authRoutes from "./routes/auth.js";
@@ -147,6 +147,11 @@ const observe = (app: FastifyInstance, sink: (answer: ObservedAnswer) => void) =
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const { config } = deps;
   const logging = loggingOf(deps.logger);
+  const stamp = answerStamp({
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith("https://"),
+  });
   const app = Fastify({
     ...logging,
     bodyLimit: BODY_LIMIT,
@@ -168,21 +173,15 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // Requests are decoded by the core's effect Schemas (Spanish per-field messages); the JSON
     // Schemas on routes are documentation and response serialization only.
     schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? "invalid"),
-    frameworkErrors: handleFrameworkError,
+    // answered before any hook runs: stamped here as every other answer is in its onRequest hook
+    frameworkErrors: (error, request, reply) => {
+      stamp(request, reply);
+      handleFrameworkError(error, request, reply);
+    },
   });
   app.setValidatorCompiler(() => (value) => ({ value }));
   if (deps.observeAnswers) observe(app, deps.observeAnswers);
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    done();
-  });
-  await app.register(securityHeaders, {
-    helmet: {
-      contentSecurityPolicy: contentSecurityPolicy(config),
-      crossOriginEmbedderPolicy: false,
-      hsts: config.publicUrl.startsWith("https://"),
-    },
-  });
+  await app.register(securityHeaders, { stamp });
 
   // external plugins
   // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast

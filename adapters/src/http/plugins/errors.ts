@@ -103,9 +103,12 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
 /** What a browser shows for a page whose address Fastify cannot read: Spanish, and a way home. */
 const BAD_ADDRESS_PAGE =
   '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  "<title>Dirección no válida · Reserva Tenis</title></head><body><main><h1>Dirección no válida</h1>" +
+  "<title>Dirección no válida · Reserva Tenis</title></head>" +
+  '<body style="font-family: system-ui, sans-serif; color: #1c1917; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">' +
+  "<main><h1>Dirección no válida</h1>" +
   "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
-  '<p><a href="/">Volver al inicio</a></p></main></body></html>';
+  '<p><a href="/" style="display: inline-block; padding: 0.6rem 1.1rem; border-radius: 0.5rem; background: #17633e; color: #fff; text-decoration: none; font-weight: 600">Volver al inicio</a></p>' +
+  "</main></body></html>";
 
 /**
  * Fastify's failures before any route or hook runs (`frameworkErrors`: a path whose %-escapes do

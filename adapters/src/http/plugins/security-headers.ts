@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
 
@@ -56,19 +57,32 @@ const apiHelmetOptions = (options: HelmetOptions): HelmetOptions => ({
 /** The API's answers: /api/... except its documentation pages (/api/docs), which are pages. */
 const isApiAnswer = (url: string): boolean => url.startsWith("/api/") && !url.startsWith("/api/docs");
 
+/** The headers every answer carries from its first moment: set before any route or hook decides anything. */
+export type AnswerStamp = (request: FastifyRequest, reply: FastifyReply) => void;
+
 /**
- * helmet's security headers on every answer: the pages' set (CSP, frame, referrer, content type,
- * cross-origin policies, HSTS on https) on static files, the web app and the API documentation,
- * and a shorter, stricter set on the API's answers, errors included (apiHelmetOptions: six fewer
- * headers, and a CSP of 44 bytes instead of 280 to check and send with each). A route may replace
- * one with reply.header (the API docs set their own CSP).
+ * An answer's request id (`x-request-id`, the id of its log line) and helmet's security headers:
+ * the pages' set (CSP, frame, referrer, content type, cross-origin policies, HSTS on https) on
+ * static files, the web app and the API documentation, and a shorter, stricter set on the API's
+ * answers, errors included (apiHelmetOptions: six fewer headers, and a CSP of 44 bytes instead of
+ * 280 to check and send with each). A route may replace one with reply.header (the API docs set
+ * their own CSP). Worked out once, for the onRequest hook below and for the answers Fastify gives
+ * before any hook runs (build-app.ts, `frameworkErrors`).
  */
-export default fp<{ helmet: HelmetOptions }>(
-  async (app, options) => {
-    const pages = helmetHeaders(options.helmet);
-    const api = helmetHeaders(apiHelmetOptions(options.helmet));
+export const answerStamp = (options: HelmetOptions): AnswerStamp => {
+  const pages = helmetHeaders(options);
+  const api = helmetHeaders(apiHelmetOptions(options));
+  return (request, reply) => {
+    reply.header("x-request-id", request.id);
+    reply.headers(isApiAnswer(request.url) ? api : pages);
+  };
+};
+
+/** `stamp` on every answer, as soon as its request arrives. */
+export default fp<{ stamp: AnswerStamp }>(
+  async (app, { stamp }) => {
     app.addHook("onRequest", (request, reply, done) => {
-      reply.headers(isApiAnswer(request.url) ? api : pages);
+      stamp(request, reply);
       done();
     });
   },
