@@ -17,6 +17,7 @@ import { DEMO_VENUES } from "@courts/adapters/seed";
 import { courtPng, SURFACES, type CourtPicture } from "@courts/adapters/seed-images";
 import { decodeOptions } from "./decode.js";
 import { CliError } from "./failures.js";
+import { jsonErrorPlace } from "./json-error.js";
 import { runUseCase } from "./use-case.js";
 
 /** One court to have: its fields as the admin form takes them, without the venue. */
@@ -181,11 +182,15 @@ export const filePlan = async (file: string): Promise<PlannedVenue[]> => {
     const code = (error as NodeJS.ErrnoException).code;
     throw new CliError(code === "ENOENT" ? `No existe el archivo ${file}` : `No se pudo leer el archivo ${file} (${code ?? "error"})`);
   }
+  // an editor may begin the file with a byte order mark, which JSON.parse does not take
+  if (text.startsWith("\uFEFF")) text = text.slice(1);
   let data: unknown;
   try {
     data = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`El archivo ${file} no es JSON válido: ${(error as Error).message}`);
+  } catch {
+    const place = jsonErrorPlace(text);
+    const where = place === null ? "" : place.atEnd ? ": termina antes de cerrar todo lo que abre" : `: revisa la línea ${place.line}, columna ${place.column}`;
+    throw new CliError(`El archivo ${file} no es JSON válido${where}`);
   }
   if (!isRecord(data) || !Array.isArray(data.venues))
     throw new CliError(`${file}: se esperaba un objeto { "venues": [ ... ] } (ver courts seed --help)`);

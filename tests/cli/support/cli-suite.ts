@@ -130,11 +130,27 @@ export const describeCliSuite = (engine: EngineName): void => {
       const bad = path.join(dir, "malo.json");
       writeFileSync(bad, JSON.stringify({ venues: [{ name: "Club Malo", location: "x", courts: [{ courtNumber: 0, name: "Cero" }] }] }));
 
-      const [counts, fromFile, badFile] = await Promise.all([
+      // a trailing comma on line 4, and a file cut short
+      const notJson = path.join(dir, "coma.json");
+      writeFileSync(notJson, '{\n  "venues": [\n    { "name": "Club Coma", "location": "x" },\n  ]\n}\n');
+      const cut = path.join(dir, "cortado.json");
+      writeFileSync(cut, '{ "venues": [ { "name": "Club Cortado"');
+      // an editor's byte order mark is not an error
+      const marked = path.join(dir, "bom.json");
+      writeFileSync(marked, `\uFEFF${JSON.stringify({ venues: [{ name: "Club Marca", location: "Cuenca", courts: [{ courtNumber: 1, name: "Única" }] }] })}`);
+
+      const [counts, fromFile, badFile, notJsonFile, cutFile, markedFile] = await Promise.all([
         courts("seed", "--venues", "4", "--courts", "2", "--json"),
         courts("seed", "--file", file, "--json"),
         courts("seed", "--file", bad),
+        courts("seed", "--file", notJson),
+        courts("seed", "--file", cut),
+        courts("seed", "--file", marked, "--json"),
       ]);
+      expectFailure(notJsonFile, 1, `El archivo ${notJson} no es JSON válido: revisa la línea 4, columna 3`);
+      expectFailure(cutFile, 1, `El archivo ${cut} no es JSON válido: termina antes de cerrar todo lo que abre`);
+      expect(json<SeedReport>(markedFile)).toMatchObject({ venuesCreated: 1, courtsCreated: 1 });
+      expect(await server.ports.venues.findByName("Club Coma")).toBeUndefined();
       // the demo clubs and their courts 1 and 2 exist already: only the fourth club is new
       expect(json<SeedReport>(counts)).toMatchObject({ venuesCreated: 1, venuesSkipped: 3, courtsCreated: 2, courtsSkipped: 6 });
       expect(json<SeedReport>(fromFile)).toMatchObject({ venuesCreated: 1, courtsCreated: 2 });
