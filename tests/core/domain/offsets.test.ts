@@ -53,6 +53,9 @@ describe("a zone's offsets, worked out by the server and learned by a browser", 
     expect(wallClockAt(new Date("2026-06-01T12:34:56Z"), "Pacific/Honolulu")).toEqual({ year: 2026, month: 6, day: 1, hour: 12, minute: 34, second: 56 });
     expect(wallClockAt(new Date("2027-06-01T12:00:00Z"), "Pacific/Honolulu").hour).toBe(2);
     expect(wallClockAt(new Date("2025-06-01T12:00:00Z"), "Pacific/Honolulu").hour).toBe(2);
+    // the files of a worker share the module (vitest.config.ts, isolate: false): Honolulu's true offset again
+    learnOffsets("Pacific/Honolulu", [{ from: "2026-01-01T00:00:00.000Z", offsetMinutes: -600 }], "2026-12-31T00:00:00.000Z");
+    expect(wallClockAt(new Date("2026-06-01T12:00:00Z"), "Pacific/Honolulu").hour).toBe(2);
   });
 
   it("when what is learned is not whole minutes, then it is ignored and Intl answers", () => {
