@@ -75,6 +75,9 @@ const CASES: readonly BadCase[] = [
   { name: "discount: code pattern", as: "admin", method: "POST", path: () => "/api/admin/discount-codes", body: () => ({ ...code, code: "¡no!" }), field: "code", message: "El código debe tener de 3 a 32 letras, números, '-' o '_'" },
   { name: "discount patch: isActive", as: "admin", method: "PATCH", path: (ids) => `/api/admin/discount-codes/${ids.codeId}`, body: () => ({ isActive: "sí" }), field: "isActive", message: "El campo 'isActive' debe ser verdadero o falso" },
   { name: "path id", as: "guest", method: "GET", path: () => "/api/venues/no%20v%C3%A1lido", field: "id", message: "El parámetro 'id' no es un identificador válido" },
+  // an id longer than the router's default 100 characters used to answer 'Ruta no encontrada'
+  { name: "path id of 101 characters", as: "guest", method: "GET", path: () => `/api/venues/${"a".repeat(101)}`, field: "id", message: "El parámetro 'id' no es un identificador válido" },
+  { name: "court id of 4,000 characters", as: "guest", method: "GET", path: () => `/api/courts/${"a".repeat(4000)}/bookings?date=2030-01-01`, field: "id", message: "El parámetro 'id' no es un identificador válido" },
 ];
 
 describeOnEngines("input validation", (server) => {

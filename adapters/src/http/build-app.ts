@@ -169,7 +169,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     logController: new RequestLog(requestLineWriterOf(logging.loggerInstance)),
     return503OnClosing: true,
     forceCloseConnections: "idle",
-    routerOptions: { ignoreTrailingSlash: true },
+    // an id of any length reaches its route and gets the route's own 400 (at the default of 100
+    // characters, a longer one answered 'Ruta no encontrada'); Node's 16 KiB header limit bounds it
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     // Requests are decoded by the core's effect Schemas (Spanish per-field messages); the JSON
     // Schemas on routes are documentation and response serialization only.
     schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? "invalid"),
