@@ -1,0 +1,125 @@
+import fc from "fast-check";
+import { beforeAll, expect, it } from "vitest";
+import type { Client } from "./support/client.js";
+import { Client as HttpClient } from "./support/client.js";
+import { adminClient, book, demoCourts, newPlayer } from "./support/fixtures.js";
+import { describeOnEngines } from "./support/server.js";
+
+/**
+ * Property: whatever query string reaches a read endpoint, as a guest, a player or an admin, the
+ * answer is never a 5xx, and a refusal is the API's problem ({ message, code }) in Spanish. Keys
+ * repeat (`date=a&date=b` reads as a list), take brackets (`date[]=`, `date[a]=`), and values are
+ * edge dates, numbers, control characters and long text, beside real ids.
+ */
+
+interface Ids {
+  readonly courtId: string;
+  readonly venueId: string;
+  readonly bookingId: string;
+  readonly userId: string;
+}
+
+const reads = (ids: Ids): readonly string[] => [
+  "/api/config",
+  "/api/auth/me",
+  "/api/venues",
+  `/api/venues/${ids.venueId}`,
+  `/api/venues/${ids.venueId}/courts`,
+  `/api/venues/${ids.venueId}/bookings`,
+  `/api/venues/${ids.venueId}/blocks`,
+  "/api/courts",
+  `/api/courts/${ids.courtId}`,
+  `/api/courts/${ids.courtId}/bookings`,
+  "/api/bookings",
+  "/api/bookings/today",
+  `/api/bookings/${ids.bookingId}`,
+  `/api/bookings/${ids.bookingId}/payers`,
+  `/api/bookings/user/${ids.userId}`,
+  "/api/payments",
+  "/api/payments/stats",
+  "/api/payments/today-revenue",
+  `/api/payments/user/${ids.userId}`,
+  "/api/user/bookings",
+  "/api/user/payments",
+  "/api/user/profile",
+  "/api/user/notification-settings",
+  "/api/waitlist",
+  "/api/discount-codes",
+  "/api/admin/users",
+  "/api/admin/transactions",
+  "/api/admin/balances",
+  "/api/admin/blocks",
+  "/api/admin/schedule",
+  "/api/admin/discount-codes",
+];
+
+const KEYS = ["date", "year", "month", "page", "limit", "cursor", "from", "to", "status", "code", "venueId", "courtId", "userId", "q", "sort"];
+
+const values = (ids: Ids) =>
+  fc.oneof(
+    fc.constantFrom(
+      "", " ", "2026-11-28", "2026-02-29", "2026-13-45", "0000-01-01", "9999-12-31", "2026", "11", "13", "0", "-1", "1e309", "NaN",
+      "99999999999999999999", "0x10", "true", "null", "__proto__", "constructor", "' OR 1=1 --", "%", "\u0000", "\ud800", "𝕏😀", "ñandú",
+      "A".repeat(2000),
+    ),
+    fc.constantFrom(ids.courtId, ids.venueId, ids.bookingId, ids.userId),
+    fc.string({ unit: "binary", maxLength: 20 }),
+    fc.integer().map(String),
+  );
+
+/** Every byte of the text's UTF-8 percent-encoded (a lone surrogate becomes U+FFFD, as a browser sends it). */
+const percentEncoded = (text: string): string => [...Buffer.from(text, "utf8")].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
+
+/** Sent as they are: escapes that do not decode, or decode to bytes that are not UTF-8. */
+const RAW = ["%", "%FF%FE", "%E0%A4%A", "%zz", "a%00b", "+"];
+
+/** `key=value` pairs, keys repeated or bracketed now and then, each part percent-encoded or, now and then, raw. */
+const queryOf = (ids: Ids) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 6 }) }),
+        fc.constantFrom("", "[]", "[a]", "[__proto__]"),
+        fc.oneof({ weight: 6, arbitrary: values(ids).map(percentEncoded) }, { weight: 1, arbitrary: fc.constantFrom(...RAW) }),
+      ),
+      { minLength: 1, maxLength: 5 },
+    )
+    .map((pairs) => pairs.map(([key, brackets, value]) => `${percentEncoded(key)}${brackets}=${value}`).join("&"));
+
+/** Words of Fastify's, the validators' or Node's English messages. */
+const ENGLISH = /\b(must|should|expected|invalid|unexpected|required|querystring|bad request|not found|is not)\b/i;
+
+describeOnEngines("generated query strings to every read endpoint", (server) => {
+  let ids: Ids;
+  let callers: Client[];
+  beforeAll(async () => {
+    const { courts } = await demoCourts(server());
+    const admin = await adminClient(server());
+    const player = await newPlayer(server());
+    const booking = await book(player.client, courts);
+    ids = { courtId: courts[0]!.id, venueId: courts[0]!.venueId, bookingId: booking.id, userId: player.user.id };
+    callers = [new HttpClient(server().baseUrl), player.client, admin];
+  });
+
+  it("when any query string is sent by anyone, then no answer is a 5xx and every refusal is the API's Spanish problem", async () => {
+    const targets = reads(ids);
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), queryOf(ids), fc.integer({ min: 0, max: 2 }), async (path, query, who) => {
+        const answer = await callers[who]!.request("GET", `${path}?${query}`);
+        const seen = `GET ${path}?${query.slice(0, 200)} as caller ${who}: ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, seen).toBeLessThan(500);
+        if (answer.status >= 400) {
+          refused++;
+          const problem = answer.body as { message?: unknown; code?: unknown };
+          expect(typeof problem.message, seen).toBe("string");
+          expect(typeof problem.code, seen).toBe("string");
+          expect(problem.message as string, seen).not.toMatch(ENGLISH);
+        }
+      }),
+      { numRuns: 500 },
+    );
+    // the queries do reach the decoders: a good part of them is refused (a guest's reads of private data are too)
+    expect(refused).toBeGreaterThan(100);
+  }, 120_000);
+});
