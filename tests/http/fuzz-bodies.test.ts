@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import type { Client } from "./support/client.js";
-import { Client as HttpClient } from "./support/client.js";
-import { adminClient, book, dayFromToday, demoCourts, newPlayer, unique } from "./support/fixtures.js";
+import { dayFromToday, fuzzCast, unique } from "./support/fixtures.js";
 import { describeOnEngines } from "./support/server.js";
 
 /**
@@ -99,16 +98,13 @@ const bodyFor = (ids: Ids, base: Record<string, unknown>) =>
 
 describeOnEngines("generated bodies to every write endpoint", (server) => {
   let ids: Ids;
-  let callers: Client[];
+  let callers: readonly Client[];
   beforeAll(async () => {
-    const { courts } = await demoCourts(server());
-    const admin = await adminClient(server());
-    const player = await newPlayer(server());
-    const booking = await book(player.client, courts);
+    const { courts, admin, player, booking, callers: cast } = await fuzzCast(server());
     const code = await admin.post<{ id: string }>("/api/admin/discount-codes", { code: unique("FZ").toUpperCase(), type: "percentage", value: 10 });
     if (code.status !== 201) throw new Error(`code: ${code.status} ${code.text}`);
     ids = { courtId: courts[1]!.id, venueId: courts[1]!.venueId, bookingId: booking.id, codeId: code.body.id, userId: player.user.id };
-    callers = [new HttpClient(server().baseUrl), player.client, admin];
+    callers = cast;
   });
 
   it("when any JSON body is sent by anyone, then no answer is a 5xx", async () => {

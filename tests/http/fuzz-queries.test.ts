@@ -1,8 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
 import type { Client } from "./support/client.js";
-import { Client as HttpClient } from "./support/client.js";
-import { adminClient, book, demoCourts, newPlayer } from "./support/fixtures.js";
+import { fuzzCast } from "./support/fixtures.js";
 import { describeOnEngines } from "./support/server.js";
 
 /**
@@ -91,14 +90,12 @@ const ENGLISH = /\b(must|should|expected|invalid|unexpected|required|querystring
 
 describeOnEngines("generated query strings to every read endpoint", (server) => {
   let ids: Ids;
-  let callers: Client[];
+  let callers: readonly Client[];
   beforeAll(async () => {
-    const { courts } = await demoCourts(server());
-    const admin = await adminClient(server());
-    const player = await newPlayer(server());
-    const booking = await book(player.client, courts);
-    ids = { courtId: courts[0]!.id, venueId: courts[0]!.venueId, bookingId: booking.id, userId: player.user.id };
-    callers = [new HttpClient(server().baseUrl), player.client, admin];
+    const cast = await fuzzCast(server());
+    const court = cast.courts[0]!;
+    ids = { courtId: court.id, venueId: court.venueId, bookingId: cast.booking.id, userId: cast.player.user.id };
+    callers = cast.callers;
   });
 
   it("when any query string is sent by anyone, then no answer is a 5xx and every refusal is the API's Spanish problem", async () => {

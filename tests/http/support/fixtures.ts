@@ -127,6 +127,18 @@ export const book = async (client: Client, courts: readonly CourtShape[], extra:
   return answer.body;
 };
 
+/**
+ * Who the fuzz suites send as, in the order their generators pick: a guest, a player who holds one
+ * booking of the demo courts, and the admin; with the demo courts and that booking.
+ */
+export const fuzzCast = async (server: TestServer) => {
+  const { courts } = await demoCourts(server);
+  const admin = await adminClient(server);
+  const player = await newPlayer(server);
+  const booking = await book(player.client, courts);
+  return { courts, admin, player, booking, callers: [new Client(server.baseUrl), player.client, admin] as const };
+};
+
 /** Pays through the simulated provider: intent, card confirmation, record. Returns the payment. */
 export const pay = async (
   client: Client,
