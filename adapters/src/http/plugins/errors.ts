@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { ProviderUnavailable } from "../../payments/gateway-errors.js";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
 import { isDatabaseUnavailable } from "../../database-unavailable.js";
+import { isApiPath, plainPage } from "../plain-page.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
 
 const PROVIDER_RETRY_AFTER_SECONDS = 30;
@@ -101,14 +102,12 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
 };
 
 /** What a browser shows for a page whose address Fastify cannot read: Spanish, and a way home. */
-const BAD_ADDRESS_PAGE =
-  '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-  "<title>Dirección no válida · Reserva Tenis</title></head>" +
-  '<body style="font-family: system-ui, sans-serif; color: #1c1917; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; line-height: 1.5">' +
-  "<main><h1>Dirección no válida</h1>" +
-  "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
-  '<p><a href="/" style="display: inline-block; padding: 0.6rem 1.1rem; border-radius: 0.5rem; background: #17633e; color: #fff; text-decoration: none; font-weight: 600">Volver al inicio</a></p>' +
-  "</main></body></html>";
+const BAD_ADDRESS_PAGE = plainPage(
+  "Dirección no válida · Reserva Tenis",
+  "<h1>Dirección no válida</h1>" +
+    "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
+    '<p><a href="/" style="display: inline-block; padding: 0.6rem 1.1rem; border-radius: 0.5rem; background: #17633e; color: #fff; text-decoration: none; font-weight: 600">Volver al inicio</a></p>',
+);
 
 /**
  * Fastify's failures before any route or hook runs (`frameworkErrors`: a path whose %-escapes do
@@ -116,7 +115,7 @@ const BAD_ADDRESS_PAGE =
  * page. Without it Fastify answered its own English JSON (`FST_ERR_BAD_URL`), even to a browser.
  */
 export const handleFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-  const page = !request.url.startsWith("/api/") && (request.headers.accept ?? "").includes("text/html");
+  const page = !isApiPath(request.url) && (request.headers.accept ?? "").includes("text/html");
   if (!page) return handleError(error, request, reply);
   request.log.info({ err: error }, "client error");
   void reply

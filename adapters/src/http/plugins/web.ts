@@ -7,15 +7,14 @@ import fp from "fastify-plugin";
 import * as Effect from "effect/Effect";
 import { getVenue, imageSrc, localDateOf } from "@courts/core";
 import { escapeHtml } from "../../mail/html.js";
+import { isApiPath, plainPage } from "../plain-page.js";
 
-const NOT_BUILT = `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>Reserva de canchas</title></head>
-<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem">
-<h1>La aplicación web no está compilada</h1>
-<p>El servidor y la API funcionan (<a href="/api/docs">documentación de la API</a>), pero falta la web.</p>
-<p>Compílala con <code>npm run build -w @courts/web</code> o arranca con <code>npm start</code>, que la compila si falta.</p>
-</body></html>
-`;
+const NOT_BUILT = plainPage(
+  "Reserva de canchas",
+  "<h1>La aplicación web no está compilada</h1>" +
+    '<p>El servidor y la API funcionan (<a href="/api/docs">documentación de la API</a>), pero falta la web.</p>' +
+    "<p>Compílala con <code>npm run build -w @courts/web</code> o arranca con <code>npm start</code>, que la compila si falta.</p>",
+);
 
 /** dist/route-preloads.json (web/vite.config.ts): per client route, the chunks its screen needs. */
 type RoutePreloads = Record<string, { modules?: string[]; styles?: string[] }>;
@@ -24,8 +23,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** "/venue/:venueId" matches "/venue/abc" (and "/venue/abc/"), never "/venue/abc/calendar". */
 const routeMatches = (route: string, pathname: string) =>
   new RegExp(`^${route.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`).test(pathname);
-
-const isApi = (url: string) => url === "/api" || url.startsWith("/api/") || url.startsWith("/api?");
 
 /**
  * The built web app (web/dist) with history fallback: any GET that is not an API call and not
@@ -140,7 +137,7 @@ export default fp<{ webDist: string }>(
     }
 
     const spa = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isApi(request.url)) {
+      if (isApiPath(request.url)) {
         return reply.code(404).header("cache-control", "no-store").send({ message: "Ruta no encontrada", code: "NOT_FOUND" });
       }
       const pathname = request.url.split("?", 1)[0] ?? "/";
