@@ -1,6 +1,8 @@
+import { statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
+import { WAL_CHECKPOINT_PAGES } from "@courts/adapters/sql/orm";
 import { openTestDatabase } from "./support/harness.js";
 
 /**
@@ -183,5 +185,33 @@ describe("SQLite: one writer", () => {
     // a write that reached the reader would otherwise fight this process's writer for the lock
     const row = await db.sql.one("select query_only from pragma_query_only");
     expect(Number(row?.query_only)).toBe(1);
+  });
+});
+
+describe("SQLite: checkpoints", () => {
+  /** a WAL file: a 32-byte header, then frames of a 24-byte header and a 4,096-byte page */
+  const framesIn = (walBytes: number) => Math.max(0, (walBytes - 32) / (24 + 4096));
+  /** one commit of 100 rows of 3,000 bytes: about 100 pages */
+  const ROWS = "insert into scratch (b) select randomblob(3000) from (with recursive n(i) as (select 1 union all select i + 1 from n where i < 100) select i from n)";
+
+  it("when commits add fewer pages than WAL_CHECKPOINT_PAGES, then they stay in the WAL; the commit past it copies them into the file and the WAL starts again", async () => {
+    const opened = await openTestDatabase("sqlite");
+    try {
+      const file = opened.url.slice("sqlite:".length);
+      await opened.db.sql.run("create table scratch (b blob)");
+      const fileBefore = statSync(file).size;
+      for (let i = 0; i < 30; i++) await opened.db.sql.run(ROWS);
+      // SQLite's default (1,000 pages) would have checkpointed and started the WAL again at about a third of this
+      expect(framesIn(statSync(`${file}-wal`).size)).toBeGreaterThan(3_000);
+      expect(statSync(file).size - fileBefore).toBeLessThan(1_000_000);
+
+      for (let i = 0; i < Math.ceil(WAL_CHECKPOINT_PAGES / 100) - 20; i++) await opened.db.sql.run(ROWS);
+      // past the threshold: the pages are in the file, and the WAL never grew much beyond it
+      expect(statSync(file).size - fileBefore).toBeGreaterThan(30_000_000);
+      expect(framesIn(statSync(`${file}-wal`).size)).toBeLessThan(WAL_CHECKPOINT_PAGES + 500);
+      expect(Number((await opened.db.sql.one("select count(*) as n from scratch"))?.n)).toBe(100 * (30 + Math.ceil(WAL_CHECKPOINT_PAGES / 100) - 20));
+    } finally {
+      await opened.dispose();
+    }
   });
 });
