@@ -27,11 +27,10 @@ interface SqliteHandle {
 /**
  * Pages the WAL holds before the connection that commits copies them into the database file (a
  * checkpoint: the copy and two fsyncs, while every write queued behind it waits). SQLite's default
- * is 1,000 pages (4 MB): under create booking's load (`npm run bench`) that was a checkpoint every
- * three or four commits, and a statement of about 40 holds took 9.1 ms from its call to its rows
- * against 6.2 ms with none; at 10,000 the WAL file stays under about 40 MB, and the bench's
- * bookings went from 0.097-0.101 of the bare route to 0.112-0.117 in paired runs
- * (docs/PERFORMANCE.md, 28 November).
+ * is 1,000 pages (4 MB): under create booking's load (`npm run bench`) about four checkpoints a
+ * second, and a statement of about 40 holds took 9.1 ms from its call to its rows against 6.2 ms
+ * with none. At 10,000 the WAL file stays under about 40 MB; in paired runs of create booking
+ * alone it went from 0.097-0.101 of the bare route to 0.112-0.117 (docs/PERFORMANCE.md, 28 November).
  */
 export const WAL_CHECKPOINT_PAGES = 10_000;
 
