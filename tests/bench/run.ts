@@ -10,7 +10,7 @@
  *   npm run bench                      # 100 connections, 3 s warm-up + 10 s per endpoint
  *   npm run bench -- --quick           # smoke run: 1 s warm-up + 2 s per endpoint
  *   npm run bench -- --runs 3          # every endpoint 3 times, medians reported
- *   npm run bench -- --json out.json   # { engine: { endpoint: { rps, p50, p99, ratio, rssMb } } }
+ *   npm run bench -- --json out.json   # { engine: { endpoint: { rps, p50, p99, ratio, rssMb } }, machine: { before, after } }
  *   options: --seconds N --warmup N --connections N --engines sqlite,postgresql --log-level info
  *            --no-build --check (exit 1 when a target is missed)
  *            --cpu-prof DIR (the server writes a V8 CPU profile there when it stops: where the time goes)
@@ -30,6 +30,7 @@ import pg from "pg";
 import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
+import { describeMachine, machineState } from "./machine.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
 import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
 
@@ -579,6 +580,9 @@ const main = async () => {
       `Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs (autocannon shares them with the server)`,
   );
 
+  // the hour a run is taken in moves every ratio (machine.ts): measured before and after, with nothing else running
+  const machineBefore = await machineState();
+  say(`machine before: ${describeMachine(machineBefore)}`);
   const byScale = new Map<number, Partial<Record<Engine, EngineRun>>>();
   for (const engine of engines)
     for (const scale of scales) {
@@ -587,6 +591,7 @@ const main = async () => {
       byScale.set(scale, runsAt);
     }
   const report = byScale.get(scales[0]!)!;
+  const machineAfter = await machineState();
 
   let missed = 0;
   let broken = 0;
@@ -616,6 +621,7 @@ const main = async () => {
     lines.push(`| ${engine} | peak server RSS (VmHWM) | ${peakMb.toFixed(0)} MB | | | | <= ${RSS_TARGET_MB} MB | ${rssMet ? "met" : "MISSED"} | | | | |`);
   }
   say(`\n${lines.join("\n")}\n`);
+  say(`machine before the run: ${describeMachine(machineBefore)}\nmachine after the run:  ${describeMachine(machineAfter)}\n`);
   if (scales.length > 1) {
     const [low, high] = [scales[0]!, scales.at(-1)!];
     const cmp: string[] = [];
@@ -651,8 +657,8 @@ const main = async () => {
   }
 
   if (args.json) {
-    const json = Object.fromEntries(
-      engines.map((engine) => [
+    const json = Object.fromEntries([
+      ...engines.map((engine) => [
         engine,
         Object.fromEntries(
           endpoints.map(({ key }) => {
@@ -664,7 +670,8 @@ const main = async () => {
           }),
         ),
       ]),
-    );
+      ["machine", { before: machineBefore, after: machineAfter }],
+    ]);
     writeFileSync(args.json, `${JSON.stringify(json, null, 2)}\n`);
     say(`written ${args.json}`);
   }
