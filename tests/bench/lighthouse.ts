@@ -18,6 +18,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { promisify } from "node:util";
 import { ensureWebBuild } from "../e2e/support/server.js";
+import { median } from "./median.js";
 import { buildServer, ROOT, startServer } from "./server-process.js";
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -57,12 +58,6 @@ interface Figures {
   cls: number;
   bytes: number;
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Lighthouse's own trace recording sometimes fails (NO_NAVSTART): that run says nothing about the page. */
 const TRACE_FAILED = /NO_NAVSTART|NO_FCP_IN_TRACE|recording the trace/;

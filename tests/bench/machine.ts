@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
 import net from "node:net";
+import { median } from "./median.js";
 
 /**
  * How fast this machine is right now, measured in a few seconds with nothing else running, so that
@@ -17,8 +18,6 @@ export interface MachineState {
   readonly sha256MBps: number;
   readonly loopbackUs: number;
 }
-
-const median = (values: number[]): number => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const syscallUs = (): number => {
   const fd = openSync("/dev/zero", "r");

@@ -31,6 +31,7 @@ import { addDays, DEFAULT_TIME_ZONE, SLOTS } from "@courts/core";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { describeMachine, machineState } from "./machine.js";
+import { median } from "./median.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
 import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
 
@@ -313,12 +314,6 @@ type ExportResult = Awaited<ReturnType<typeof measureExport>>;
 
 // ---------------------------------------------------------------------------------------------
 // measuring
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** connections of the load that runs alongside a measured one (availability during logins) */
 const ALONGSIDE_CONNECTIONS = 50;
