@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import helmet, { type HelmetOptions } from "helmet";
+import { isApiPath } from "../plain-page.js";
 
 /**
  * The headers helmet's middleware sets with `options`, worked out once. Every option of this app
@@ -54,8 +55,8 @@ const apiHelmetOptions = (options: HelmetOptions): HelmetOptions => ({
   xXssProtection: false,
 });
 
-/** The API's answers: /api/... except its documentation pages (/api/docs), which are pages. */
-const isApiAnswer = (url: string): boolean => url.startsWith("/api/") && !url.startsWith("/api/docs");
+/** The API's answers (the paths web.ts answers in JSON) except its documentation pages (/api/docs), which are pages. */
+const isApiAnswer = (url: string): boolean => isApiPath(url) && !url.startsWith("/api/docs");
 
 /** The headers every answer carries from its first moment: set before any route or hook decides anything. */
 export type AnswerStamp = (request: FastifyRequest, reply: FastifyReply) => void;
