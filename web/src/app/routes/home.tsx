@@ -1,6 +1,5 @@
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
-import { isAvailable, type CourtPrices } from "@courts/core";
 import {
   CalendarClock,
   Coffee,
@@ -18,11 +17,12 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { useAdminCheck } from "../../features/auth/api/get-admin-check";
 import { useMe } from "../../features/auth/api/get-me";
 import { useCourts } from "../../features/venues/api/get-courts";
-import { courtPrices, lowestPrice } from "../../features/venues/prices";
+import { lowestPrice, offeredPrices } from "../../features/venues/prices";
 import { useVenues } from "../../features/venues/api/get-venues";
 import { VenueCard } from "../../features/venues/components/venue-card";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
+import type { Court } from "../../types/api";
 
 const promises: Array<{ icon: LucideIcon; title: string; text: string }> = [
   { icon: CalendarClock, title: "Reserva 24/7", text: "Reserva tu cancha a cualquier hora, desde cualquier lugar." },
@@ -121,13 +121,9 @@ function FeaturedVenues() {
   const { data: courts } = useCourts();
   const fromPrice = useMemo(() => {
     if (!courts) return null;
-    const byVenue = new Map<string, Array<{ prices: CourtPrices; bookable: boolean }>>();
-    for (const court of courts) {
-      const list = byVenue.get(court.venueId) ?? [];
-      list.push({ prices: courtPrices(court), bookable: isAvailable(court) });
-      byVenue.set(court.venueId, list);
-    }
-    return new Map([...byVenue].map(([venueId, list]) => [venueId, lowestPrice(list)]));
+    const byVenue = new Map<string, Court[]>();
+    for (const court of courts) byVenue.set(court.venueId, [...(byVenue.get(court.venueId) ?? []), court]);
+    return new Map([...byVenue].map(([venueId, list]) => [venueId, lowestPrice(offeredPrices(list))]));
   }, [courts]);
   return (
     <section id="complejos" aria-labelledby="complejos-titulo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6 lg:px-8">

@@ -12,7 +12,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { useConfig } from "../../features/config/api/get-config";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { useVenueCourts } from "../../features/venues/api/get-venue-courts";
-import { courtPrices } from "../../features/venues/prices";
+import { offeredPrices } from "../../features/venues/prices";
 import { courtToday, courtTodayText } from "../../features/bookings/court-today";
 import { useVenue } from "../../features/venues/api/get-venue";
 import { CourtCard } from "../../features/venues/components/court-card";
@@ -53,7 +53,7 @@ export default function VenueScreen() {
   const { data: config } = useConfig();
   const [freeNow, setFreeNow] = useState<Readonly<Record<string, boolean>>>({});
   const onFreeNow = useCallback((courtId: string, free: boolean) => setFreeNow((known) => (known[courtId] === free ? known : { ...known, [courtId]: free })), []);
-  const prices = useMemo(() => (courts.data ?? []).map(courtPrices), [courts.data]);
+  const prices = useMemo(() => offeredPrices(courts.data ?? []), [courts.data]);
   useTitle(venue.data?.name ?? "Complejo");
 
   if (isPending(venue)) return <Spinner label="Cargando complejo..." />;

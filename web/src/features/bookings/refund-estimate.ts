@@ -1,21 +1,49 @@
 import { instantOf, parseMoney, refundAmount, refundPercentage, type Cents, type RefundPercentage } from "@courts/core";
 
+/** One payment of the booking as GET /api/bookings/{id}/payers tells it: charged (after any discount) and already refunded. */
+export interface PaidShare {
+  readonly amount: string;
+  readonly refunded: string;
+  readonly isOrganiser: boolean;
+}
+
+export interface RefundSide {
+  /** what is still kept of what was charged */
+  readonly paid: Cents;
+  /** what the cancellation would give back */
+  readonly amount: Cents;
+}
+
 export interface RefundEstimate {
-  percentage: RefundPercentage;
-  amount: Cents;
-  paid: Cents;
+  readonly percentage: RefundPercentage;
+  /** the organiser's own payments */
+  readonly yours: RefundSide;
+  /** the shares other players paid: they go back to their own cards */
+  readonly others: RefundSide;
 }
 
 /**
- * What a cancellation would give back now (SPEC.md section 9): the tier by hours until the
- * booking starts on the club's clock, applied to what was paid.
+ * What a cancellation would give back now (SPEC.md section 9), as the server computes it: the
+ * tier by hours until the booking starts on the club's clock, applied to each payment's charged
+ * amount (a discount is never refunded) and capped by what that payment still holds.
  */
 export const estimateRefund = (
-  booking: { date: string; timeSlot: string; paidAmount: string },
+  booking: { date: string; timeSlot: string },
+  payments: readonly PaidShare[],
   now: Date,
   timeZone: string,
 ): RefundEstimate => {
-  const paid = parseMoney(booking.paidAmount) ?? 0;
   const percentage = refundPercentage(now, instantOf(booking.date, booking.timeSlot, timeZone));
-  return { percentage, amount: refundAmount(paid, percentage), paid };
+  const side = (isOrganiser: boolean): RefundSide =>
+    payments
+      .filter((p) => p.isOrganiser === isOrganiser)
+      .reduce<RefundSide>(
+        (sum, p) => {
+          const charged = parseMoney(p.amount) ?? 0;
+          const held = Math.max(charged - (parseMoney(p.refunded) ?? 0), 0);
+          return { paid: sum.paid + held, amount: sum.amount + Math.min(refundAmount(charged, percentage), held) };
+        },
+        { paid: 0, amount: 0 },
+      );
+  return { percentage, yours: side(true), others: side(false) };
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PRICES } from "@courts/core";
-import { lowestPrice, tariffRanges } from "./prices";
+import { courtAnswer } from "../../testing/render-app";
+import { lowestPrice, offeredPrices, tariffRanges } from "./prices";
 
 describe("a venue's prices", () => {
   it("when every court has the default prices, then each cell is one price: SPEC's 14.50 / 29.00 / 16.50 / 33.00", () => {
@@ -10,7 +11,7 @@ describe("a venue's prices", () => {
       nightSingles: { min: 1650, max: 1650 },
       nightDoubles: { min: 3300, max: 3300 },
     });
-    expect(lowestPrice([{ prices: DEFAULT_PRICES, bookable: true }])).toBe(1450);
+    expect(lowestPrice([DEFAULT_PRICES])).toBe(1450);
   });
 
   it("when one court costs more at night, then the night cells span both prices", () => {
@@ -20,12 +21,16 @@ describe("a venue's prices", () => {
     expect(ranges?.daySingles).toEqual({ min: 1450, max: 1450 });
   });
 
-  it("when the cheap court is closed, then 'Desde' is the cheapest bookable one; with none bookable, the cheapest of all; with no courts, none", () => {
-    const cheap = { prices: { ...DEFAULT_PRICES, daySingles: 1000 }, bookable: false };
-    const dear = { prices: { daySingles: 2000, dayDoubles: 4000, nightSingles: 2200, nightDoubles: 4400 }, bookable: true };
-    expect(lowestPrice([cheap, dear])).toBe(2000);
-    expect(lowestPrice([cheap, { ...dear, bookable: false }])).toBe(1000);
-    expect(lowestPrice([])).toBeNull();
+  it("when the cheap court is under maintenance, then 'Desde' and the table both read the bookable courts; with none bookable, every court; with no courts, none", () => {
+    const cheap = courtAnswer({ id: "cheap", status: "maintenance", daySinglesPrice: "10.00" });
+    const dear = courtAnswer({ id: "dear", daySinglesPrice: "20.00", dayDoublesPrice: "40.00", nightSinglesPrice: "22.00", nightDoublesPrice: "44.00" });
+    const offered = offeredPrices([cheap, dear]);
+    expect(lowestPrice(offered)).toBe(2000);
+    expect(tariffRanges(offered)?.daySingles).toEqual({ min: 2000, max: 2000 });
+    const closed = offeredPrices([cheap, { ...dear, status: "closed" }]);
+    expect(lowestPrice(closed)).toBe(1000);
+    expect(tariffRanges(closed)?.daySingles).toEqual({ min: 1000, max: 2000 });
+    expect(lowestPrice(offeredPrices([]))).toBeNull();
     expect(tariffRanges([])).toBeNull();
   });
 });

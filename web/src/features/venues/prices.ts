@@ -1,4 +1,4 @@
-import { parseMoney, type Cents, type CourtPrices } from "@courts/core";
+import { isAvailable, parseMoney, type Cents, type CourtPrices } from "@courts/core";
 import type { Court } from "../../types/api";
 
 /** The API's decimal strings as the core's prices in cents. */
@@ -24,9 +24,15 @@ export const tariffRanges = (prices: readonly CourtPrices[]): Record<keyof Court
   return { daySingles: range("daySingles"), dayDoubles: range("dayDoubles"), nightSingles: range("nightSingles"), nightDoubles: range("nightDoubles") };
 };
 
-/** The cheapest hour a player can book at a venue: bookable courts first, any court if none is. */
-export const lowestPrice = (courts: ReadonlyArray<{ prices: CourtPrices; bookable: boolean }>): Cents | null => {
-  const pool = courts.some((c) => c.bookable) ? courts.filter((c) => c.bookable) : courts;
-  if (pool.length === 0) return null;
-  return Math.min(...pool.flatMap((c) => [c.prices.daySingles, c.prices.dayDoubles, c.prices.nightSingles, c.prices.nightDoubles]));
+/**
+ * The prices a player can book at a venue: its bookable courts', or every court's when none is
+ * (a court under maintenance or closed is not offered). The tariff table and 'Desde $X' both read these.
+ */
+export const offeredPrices = (courts: readonly Court[]): CourtPrices[] => {
+  const bookable = courts.filter((c) => isAvailable(c));
+  return (bookable.length > 0 ? bookable : courts).map(courtPrices);
 };
+
+/** The cheapest hour among these prices, or none without courts. */
+export const lowestPrice = (prices: readonly CourtPrices[]): Cents | null =>
+  prices.length === 0 ? null : Math.min(...prices.flatMap((p) => [p.daySingles, p.dayDoubles, p.nightSingles, p.nightDoubles]));

@@ -1,7 +1,8 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../../components/ui/toast";
+import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import type { Booking } from "../../../types/api";
 import { estimateRefund } from "../refund-estimate";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
@@ -29,50 +30,103 @@ const booking: Booking = {
   court: { id: "c1", name: "Cancha Central", courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
 };
 
+const organiser = (amount: string, refunded = "0.00") => ({ amount, refunded, isOrganiser: true });
+const friend = (amount: string, refunded = "0.00") => ({ amount, refunded, isOrganiser: false });
+
 describe("estimateRefund", () => {
-  it("when more than 24 h remain, then 100% of what was paid", () => {
-    expect(estimateRefund(booking, new Date("2030-03-09T22:59:00Z"), ZONE)).toEqual({ percentage: 100, amount: 825, paid: 825 });
+  it("when more than 24 h remain, then 100% of what each payment was charged", () => {
+    expect(estimateRefund(booking, [organiser("8.25")], new Date("2030-03-09T22:59:00Z"), ZONE)).toEqual({
+      percentage: 100,
+      yours: { paid: 825, amount: 825 },
+      others: { paid: 0, amount: 0 },
+    });
   });
 
-  it("when exactly 24 h or 12 h remain, then 50% (both ends included)", () => {
-    expect(estimateRefund(booking, new Date("2030-03-09T23:00:00Z"), ZONE)).toMatchObject({ percentage: 50, amount: 413 });
-    expect(estimateRefund(booking, new Date("2030-03-10T11:00:00Z"), ZONE)).toMatchObject({ percentage: 50 });
+  it("when exactly 24 h or 12 h remain, then 50% (both ends included), rounded half up per payment", () => {
+    expect(estimateRefund(booking, [organiser("8.25")], new Date("2030-03-09T23:00:00Z"), ZONE)).toMatchObject({ percentage: 50, yours: { amount: 413 } });
+    expect(estimateRefund(booking, [], new Date("2030-03-10T11:00:00Z"), ZONE)).toMatchObject({ percentage: 50 });
   });
 
   it("when under 12 h remain, then nothing", () => {
-    expect(estimateRefund(booking, new Date("2030-03-10T11:00:01Z"), ZONE)).toMatchObject({ percentage: 0, amount: 0 });
+    expect(estimateRefund(booking, [organiser("8.25")], new Date("2030-03-10T11:00:01Z"), ZONE)).toMatchObject({
+      percentage: 0,
+      yours: { paid: 825, amount: 0 },
+    });
+  });
+
+  it("when others paid shares and part was already refunded, then each side gets its own, capped by what it still holds", () => {
+    const estimate = estimateRefund(booking, [organiser("8.25", "8.00"), friend("8.25"), friend("4.10")], new Date("2030-03-08T12:00:00Z"), ZONE);
+    expect(estimate.yours).toEqual({ paid: 25, amount: 25 });
+    expect(estimate.others).toEqual({ paid: 1235, amount: 1235 });
   });
 });
 
+const me = { id: "u1", username: "ana", email: "a@x.test" };
+const openDialog = (payers: unknown[]) => {
+  mockApi({ "GET /api/bookings/b1/payers": () => json(payers) });
+  renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
+};
+
 describe("CancelBookingDialog", () => {
-  it("when opened two days ahead, then it estimates the full paid amount back", () => {
-    vi.useFakeTimers({ now: new Date("2030-03-08T12:00:00Z"), toFake: ["Date"] });
-    try {
-      render(<CancelBookingDialog booking={booking} user={{ id: "u1", username: "ana", email: "a@x.test" }} timeZone={ZONE} open onOpenChange={() => {}} />);
-      expect(screen.getByTestId("refund-amount")).toHaveTextContent("$8.25 (100%)");
-      expect(within(screen.getByTestId("refund-estimate")).getByText(/Pagado: \$8\.25/)).toBeInTheDocument();
-    } finally {
-      vi.useRealTimers();
-    }
+  beforeEach(() => vi.useFakeTimers({ now: new Date("2030-03-08T12:00:00Z"), toFake: ["Date"] }));
+  afterEach(() => vi.useRealTimers());
+
+  it("when opened two days ahead, then it estimates the full amount the player was charged back", async () => {
+    openDialog([{ paymentId: "p1", name: "ana", isOrganiser: true, kind: "partial", amount: "8.25", refunded: "0.00", paidAt: "2030-03-01T12:00:00.000Z" }]);
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$8.25 (100%)");
+    expect(within(screen.getByTestId("refund-estimate")).getByText(/Pagado: \$8\.25\./)).toBeInTheDocument();
   });
 
+  it("when a discount was used, then 'Pagado' is what the card was charged, not the booking's price", async () => {
+    openDialog([{ paymentId: "p1", name: "ana", isOrganiser: true, kind: "full", amount: "14.85", refunded: "0.00", paidAt: "2030-03-01T12:00:00.000Z" }]);
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$14.85 (100%)");
+    expect(within(screen.getByTestId("refund-estimate")).getByText(/Pagado: \$14\.85\./)).toBeInTheDocument();
+  });
+
+  it("when a friend paid the other share, then it says what the organiser gets back and what goes to the others' cards", async () => {
+    openDialog([
+      { paymentId: "p1", name: "ana", isOrganiser: true, kind: "partial", amount: "8.25", refunded: "0.00", paidAt: "2030-03-01T12:00:00.000Z" },
+      { paymentId: "p2", name: "Luis", isOrganiser: false, kind: "partial", amount: "8.25", refunded: "0.00", paidAt: "2030-03-02T12:00:00.000Z" },
+    ]);
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$16.50 (100%)");
+    expect(screen.getByTestId("refund-estimate")).toHaveTextContent(
+      "Pagaste $8.25 y recibes $8.25. Los demás jugadores pagaron $8.25 y reciben $8.25 en sus tarjetas.",
+    );
+  });
+
+  it("when nothing was paid yet, then it says there is nothing to refund", async () => {
+    openDialog([]);
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$0.00 (100%)");
+    expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Aún no hay pagos: no hay nada que reembolsar.");
+  });
+
+  it("when the payments cannot be read, then it still states the tier, with no invented amount", async () => {
+    mockApi({ "GET /api/bookings/b1/payers": () => json({ message: "Error" }, 500) });
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
+    expect(await screen.findByText(/Se reembolsará 100% de lo pagado\./)).toBeInTheDocument();
+    expect(screen.queryByTestId("refund-amount")).toBeNull();
+  });
+});
+
+describe("CancelBookingDialog, confirming", () => {
   it("when confirmed with a reason, then it posts the cancellation and announces the refund percentage", async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ refundPercentage: 50, refundAmount: "4.13" }), { status: 200 }));
-    vi.stubGlobal("fetch", fetchMock);
+    const fetchMock = mockApi({
+      "GET /api/bookings/b1/payers": () => json([]),
+      "POST /api/cancellations": () => json({ refundPercentage: 50, refundAmount: "4.13" }),
+    });
     const onOpenChange = vi.fn();
-    render(<CancelBookingDialog booking={booking} user={{ id: "u1", username: "ana", email: "a@x.test" }} timeZone={ZONE} open onOpenChange={onOpenChange} />);
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={onOpenChange} />);
     await userEvent.type(screen.getByLabelText(/Motivo/), "Lluvia");
     await userEvent.click(screen.getByRole("button", { name: "Confirmar cancelación" }));
-    const [path, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(path).toBe("/api/cancellations");
+    const [, init] = fetchMock.mock.calls.find(([path]) => path === "/api/cancellations") as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toEqual({ bookingId: "b1", userId: "u1", cancellationReason: "Lluvia" });
     expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Se reembolsará 50% del monto pagado." });
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
   it("when the refund is 0%, then the toast says it was cancelled without a percentage", async () => {
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify({ refundPercentage: 0 }), { status: 200 })));
-    render(<CancelBookingDialog booking={booking} user={{ id: "u1", username: "ana", email: "a@x.test" }} timeZone={ZONE} open onOpenChange={() => {}} />);
+    mockApi({ "GET /api/bookings/b1/payers": () => json([]), "POST /api/cancellations": () => json({ refundPercentage: 0 }) });
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
     await userEvent.click(screen.getByRole("button", { name: "Confirmar cancelación" }));
     expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Reserva cancelada exitosamente." });
   });

@@ -6,9 +6,26 @@ import { TextAreaField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { capitalize, formatDay } from "../../../lib/format";
+import { isPending } from "../../../lib/swr";
 import type { Booking, User } from "../../../types/api";
+import { useBookingPayers } from "../../notifications/api/get-booking-payers";
 import { useCancelBooking } from "../api/cancel-booking";
-import { estimateRefund } from "../refund-estimate";
+import { estimateRefund, type RefundEstimate } from "../refund-estimate";
+
+const TIERS = "Más de 24 h antes: 100%; entre 12 y 24 h: 50%; menos de 12 h: sin reembolso.";
+
+/** Who gets what back: the organiser's own payments, and the shares the others paid to their own cards. */
+function RefundWords({ estimate }: { estimate: RefundEstimate }) {
+  const { yours, others } = estimate;
+  if (yours.paid + others.paid === 0) return <>Aún no hay pagos: no hay nada que reembolsar.</>;
+  if (others.paid === 0) return <>Pagado: {displayMoney(yours.paid)}.</>;
+  return (
+    <>
+      Pagaste {displayMoney(yours.paid)} y recibes {displayMoney(yours.amount)}. Los demás jugadores pagaron {displayMoney(others.paid)} y
+      reciben {displayMoney(others.amount)} en sus tarjetas.
+    </>
+  );
+}
 
 /** Cancellation with an optional reason and the refund it would give now. */
 export function CancelBookingDialog({
@@ -27,7 +44,10 @@ export function CancelBookingDialog({
   const [reason, setReason] = useState("");
   const [pending, setPending] = useState(false);
   const { trigger: cancelBooking } = useCancelBooking();
-  const estimate = estimateRefund(booking, new Date(), timeZone);
+  // what each payment was charged (a discount is not money paid) and still holds, as the server refunds it
+  const payers = useBookingPayers(booking.id, open);
+  const estimate = payers.data ? estimateRefund(booking, payers.data, new Date(), timeZone) : null;
+  const percentage = estimate?.percentage ?? estimateRefund(booking, [], new Date(), timeZone).percentage;
 
   const confirm = async () => {
     setPending(true);
@@ -62,13 +82,21 @@ export function CancelBookingDialog({
       <div className="space-y-4">
         <div data-testid="refund-estimate" className="rounded-2xl border border-stone-200 bg-stone-50 p-4">
           <p className="text-sm text-stone-600">Reembolso estimado</p>
-          <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
-            {displayMoney(estimate.amount)}{" "}
-            <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
-          </p>
-          <p className="mt-1 text-xs text-stone-600">
-            Pagado: {displayMoney(estimate.paid)}. Más de 24 h antes: 100%; entre 12 y 24 h: 50%; menos de 12 h: sin reembolso.
-          </p>
+          {estimate ? (
+            <>
+              <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
+                {displayMoney(estimate.yours.amount + estimate.others.amount)}{" "}
+                <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
+              </p>
+              <p className="mt-1 text-xs text-stone-600">
+                <RefundWords estimate={estimate} /> {TIERS}
+              </p>
+            </>
+          ) : (
+            <p className="mt-1 text-sm text-stone-700" aria-busy={isPending(payers)}>
+              {isPending(payers) ? "Calculando el reembolso..." : `Se reembolsará ${percentage}% de lo pagado. ${TIERS}`}
+            </p>
+          )}
         </div>
         <TextAreaField
           label="Motivo de la cancelación (opcional)"
