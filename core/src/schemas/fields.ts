@@ -17,6 +17,17 @@ export const body = <F extends Schema.Struct.Fields>(fields: F) =>
 export const Text = (min: number, max: number) =>
   Schema.Trim.pipe(Schema.minLength(min), Schema.maxLength(max));
 
+/**
+ * A required text of 1 to `max` characters after trimming: missing, empty or not text reads as
+ * `missing`; too long reads as `tooLong`, so a long name is not told it is missing.
+ */
+export const requiredText = (max: number, missing: string, tooLong: string) =>
+  Schema.propertySignature(
+    Text(1, max).annotations({
+      message: (issue) => ({ message: typeof issue.actual === "string" && issue.actual.trim().length > max ? tooLong : missing, override: true }),
+    }),
+  ).annotations({ missingMessage: () => missing });
+
 export const Id = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64), Schema.pattern(/^[A-Za-z0-9_-]+$/));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, says, Slot, Text, Username } from "./fields.js";
+import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredText, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -117,15 +117,15 @@ export const DiscountCodePatch = body({
 export type DiscountCodePatch = typeof DiscountCodePatch.Type;
 
 export const VenueBody = body({
-  name: required(Text(1, 120), "El nombre y la ubicación son requeridos"),
-  location: required(Text(1, 200), "El nombre y la ubicación son requeridos"),
+  name: requiredText(120, "El nombre y la ubicación son requeridos", "El nombre admite hasta 120 caracteres"),
+  location: requiredText(200, "El nombre y la ubicación son requeridos", "La ubicación admite hasta 200 caracteres"),
   description: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'description' admite hasta 2000 caracteres"),
   imageUrl: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'imageUrl' no es válido"),
 });
 export type VenueBody = typeof VenueBody.Type;
 
 export const CourtBody = body({
-  name: required(Text(1, 120), "Todos los campos son requeridos: 'name'"),
+  name: requiredText(120, "Todos los campos son requeridos: 'name'", "El campo 'name' admite hasta 120 caracteres"),
   courtNumber: required(Schema.Number.pipe(Schema.int(), Schema.between(1, 999)), "Todos los campos son requeridos: 'courtNumber' debe ser un número entero entre 1 y 999"),
   venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
   status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),

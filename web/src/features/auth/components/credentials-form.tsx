@@ -24,7 +24,7 @@ export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, sign
   const [touched, setTouched] = useState(false);
 
   // both sign-ins decode their body with LoginBody on the server
-  const checked = checkRequest(LoginBody, { username, password });
+  const checked = checkRequest(LoginBody, { username, password }, { username: usernameLabel, password: "Contraseña" });
   const problem = (field: "username" | "password") => (touched && !checked.ok ? checked.problems[field] : undefined);
 
   const submit = async (event: FormEvent) => {

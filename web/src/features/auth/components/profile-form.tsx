@@ -14,7 +14,7 @@ export function ProfileForm({ user }: { user: User }) {
   const [username, setUsername] = useState(user.username);
   const [touched, setTouched] = useState(false);
   const { trigger: updateProfile, isMutating: pending } = useUpdateProfile();
-  const checked = checkRequest(ProfileBody, { email, username });
+  const checked = checkRequest(ProfileBody, { email, username }, { email: "Email", username: "Usuario" });
   const problem = (field: "email" | "username") => (touched && !checked.ok ? checked.problems[field] : undefined);
 
   const submit = async (event: FormEvent) => {

@@ -52,7 +52,7 @@ describe("RegisterForm", () => {
     renderWithProviders(<RegisterForm onDone={() => {}} />);
     await userEvent.type(screen.getByLabelText("Email"), "ana@");
     await userEvent.click(screen.getByRole("button", { name: "Crear Cuenta" }));
-    expect(screen.getByText("El campo 'email' debe ser un correo electrónico válido")).toBeInTheDocument();
+    expect(screen.getByText("El campo «Email» debe ser un correo electrónico válido")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -16,7 +16,11 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { trigger: register, isMutating: pending } = useRegister();
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
 
-  const checked = checkRequest(RegisterBody, { email: form.email, username: form.username, password: form.password });
+  const checked = checkRequest(
+    RegisterBody,
+    { email: form.email, username: form.username, password: form.password },
+    { email: "Email", username: "Usuario", password: "Contraseña" },
+  );
   const problem = (field: "email" | "username" | "password") => (touched && !checked.ok ? checked.problems[field] : undefined);
   const differ = form.confirm !== form.password;
 

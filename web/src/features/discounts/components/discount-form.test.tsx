@@ -46,7 +46,7 @@ describe("DiscountForm", () => {
     await userEvent.type(screen.getByLabelText("Usos máximos (opcional)"), "0");
     expect(screen.getByRole("button", { name: "Crear Código" })).toBeDisabled();
     // the request schema's own message, the one the API answers
-    expect(screen.getByText("El campo 'maxUsage' debe ser un número entero mayor o igual a 1")).toBeInTheDocument();
+    expect(screen.getByText("El campo «Usos máximos» debe ser un número entero mayor o igual a 1")).toBeInTheDocument();
   });
 
   it("when editing, then the code cannot change and the PATCH leaves it out", async () => {

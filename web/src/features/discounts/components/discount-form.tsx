@@ -54,7 +54,8 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
   // the rules (value range, whole uses from 1, ISO expiry, code length) are the request schemas' own
   const input = toDiscountInput(form);
   const { code: _code, ...changes } = input;
-  const checked = code ? checkRequest(DiscountCodePatch, changes) : checkRequest(DiscountCodeBody, input);
+  const labels = { code: "Código", type: "Tipo", value: "Valor", maxUsage: "Usos máximos", expiresAt: "Vence", isActive: "Activo" };
+  const checked = code ? checkRequest(DiscountCodePatch, changes, labels) : checkRequest(DiscountCodeBody, input, labels);
   const problems = checked.ok ? {} : checked.problems;
   const problem = (field: keyof FormState) => (form[field] !== "" ? problems[field] : undefined);
   const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && checked.ok && !pending;

@@ -51,6 +51,14 @@ const priceFields = [
   ["nightDoublesPrice", "Noche · Dobles"],
 ] as const;
 
+const COURT_LABELS: Readonly<Record<string, string>> = {
+  name: "Nombre",
+  courtNumber: "Número de cancha",
+  venueId: "Complejo",
+  status: "Estado",
+  ...Object.fromEntries(priceFields),
+};
+
 /** Create (always status available) or edit a court. */
 export function CourtForm({
   venues,
@@ -82,7 +90,7 @@ export function CourtForm({
       nightDoublesPrice: form.nightDoublesPrice,
     };
     // CourtBody's messages start with 'Todos los campos son requeridos' for the three required fields
-    const checked = checkRequest(CourtBody, input);
+    const checked = checkRequest(CourtBody, input, COURT_LABELS);
     if (!checked.ok) {
       toastError("Error", checked.first);
       return;

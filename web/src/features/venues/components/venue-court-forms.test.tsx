@@ -19,6 +19,17 @@ describe("VenueForm (VenueBody decides)", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("when the name is longer than 120 characters, then the message says so, not that it is missing", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<VenueForm />);
+    await userEvent.click(screen.getByLabelText("Nombre"));
+    await userEvent.paste("Club ".repeat(30));
+    await userEvent.type(screen.getByLabelText("Ubicación"), "Quito");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Venue" }));
+    expect(currentToast()).toMatchObject({ title: "Error", description: "El nombre admite hasta 120 caracteres" });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("when the venue is valid, then the trimmed body is sent and 'Venue creado' shows", async () => {
     const fetchMock = mockApi({
       "POST /api/venues": () => json({ ...VENUES[0], id: "v2", name: "Club Sur" }, 201),
@@ -40,7 +51,7 @@ describe("CourtForm (CourtBody decides)", () => {
     renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
     await userEvent.type(screen.getByLabelText("Nombre"), "Central");
     await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
-    expect(currentToast()?.description).toMatch(/^Todos los campos son requeridos: 'courtNumber'/);
+    expect(currentToast()?.description).toMatch(/^Todos los campos son requeridos: «Número de cancha»/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -54,7 +65,7 @@ describe("CourtForm (CourtBody decides)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
     expect(currentToast()).toMatchObject({
       title: "Error",
-      description: "El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales",
+      description: "El campo «Día · Singles» debe ser un precio entre 0 y 10000.00 con hasta 2 decimales",
     });
     expect(fetchMock).not.toHaveBeenCalled();
   });

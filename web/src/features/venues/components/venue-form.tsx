@@ -24,7 +24,7 @@ export function VenueForm() {
       ...(form.description.trim() ? { description: form.description } : {}),
       ...(form.imageUrl.trim() ? { imageUrl: form.imageUrl } : {}),
     };
-    const checked = checkRequest(VenueBody, input);
+    const checked = checkRequest(VenueBody, input, { description: "Descripción", imageUrl: "URL de imagen" });
     if (!checked.ok) {
       toastError("Error", checked.first);
       return;
