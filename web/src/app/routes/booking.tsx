@@ -68,8 +68,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   );
   // every hour of the shown day is taken or gone: say so, and offer the next day with a free hour
   const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
-  const searchesNextFree = dayFull && !!date && !!config;
-  const nextFree = useNextFreeDate(courtId, date ?? "", config?.timeZone ?? "", searchesNextFree);
+  const searchesNextFree = dayFull && !!date && !!config && !!today;
+  const nextFree = useNextFreeDate(courtId, date ?? "", today ?? "", config?.timeZone ?? "", searchesNextFree);
 
   if (isPending(court) || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
   if (court.error || !court.data || !config || !today || !date) {

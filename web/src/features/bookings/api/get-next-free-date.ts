@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { addDays } from "@courts/core";
+import { addDays, BOOKING_HORIZON_DAYS } from "@courts/core";
 import { api } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { CourtDayBookings } from "../../../types/api";
@@ -13,22 +13,30 @@ export const LOOK_AHEAD_DAYS = 30;
 
 /**
  * The first date after `date` with a slot that can still be booked, reading the same day answers
- * the booking screen reads (GET /api/courts/{id}/bookings?date=), a week at a time; null when
- * none within LOOK_AHEAD_DAYS.
+ * the booking screen reads (GET /api/courts/{id}/bookings?date=), a week at a time: a booked or
+ * club-blocked hour is not free. Null when none within LOOK_AHEAD_DAYS nor before the booking
+ * horizon (the club's `today` plus BOOKING_HORIZON_DAYS, the last day the server books).
  */
-export const findNextFreeDate = async (courtId: string, date: string, timeZone: string, now = new Date()): Promise<string | null> => {
+export const findNextFreeDate = async (courtId: string, date: string, today: string, timeZone: string, now = new Date()): Promise<string | null> => {
+  const last = addDays(today, BOOKING_HORIZON_DAYS);
   for (let start = 1; start <= LOOK_AHEAD_DAYS; start += 7) {
-    const days = Array.from({ length: Math.min(7, LOOK_AHEAD_DAYS - start + 1) }, (_, i) => addDays(date, start + i));
+    const days = Array.from({ length: Math.min(7, LOOK_AHEAD_DAYS - start + 1) }, (_, i) => addDays(date, start + i)).filter((d) => d <= last);
+    if (days.length === 0) return null;
     const answers = await Promise.all(days.map((d) => api<CourtDayBookings>(courtDayPath(courtId, d))));
-    const found = days.find((d, i) => slotStates({ date: d, bookedSlots: answers[i]?.bookedSlots ?? [], now, timeZone }).some((s) => !s.disabled));
+    const found = days.find((d, i) =>
+      slotStates({ date: d, bookedSlots: answers[i]?.bookedSlots ?? [], blockedSlots: answers[i]?.blockedSlots ?? [], now, timeZone }).some((s) => !s.disabled),
+    );
     if (found) return found;
   }
   return null;
 };
 
 /** Not a path: the answer is built from several day answers, and moves with them. */
-export const nextFreeDateKey = keyFor(["availability"], (courtId: string, date: string, timeZone: string) => `next-free-date ${courtId} ${date} ${timeZone}`);
+export const nextFreeDateKey = keyFor(
+  ["availability"],
+  (courtId: string, date: string, today: string, timeZone: string) => `next-free-date ${courtId} ${date} ${today} ${timeZone}`,
+);
 
 /** Asked only when the shown day is full. */
-export const useNextFreeDate = (courtId: string, date: string, timeZone: string, enabled: boolean) =>
-  useSWR<string | null>(enabled ? nextFreeDateKey(courtId, date, timeZone) : null, () => findNextFreeDate(courtId, date, timeZone));
+export const useNextFreeDate = (courtId: string, date: string, today: string, timeZone: string, enabled: boolean) =>
+  useSWR<string | null>(enabled ? nextFreeDateKey(courtId, date, today, timeZone) : null, () => findNextFreeDate(courtId, date, today, timeZone));

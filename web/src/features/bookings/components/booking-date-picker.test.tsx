@@ -62,4 +62,13 @@ describe("BookingDatePicker", () => {
     await userEvent.click(screen.getByRole("button", { name: /mes siguiente/i }));
     expect(await screen.findByRole("grid", { name: /febrero 2030/i })).toBeInTheDocument();
   });
+
+  it("when the horizon's month is shown, then days after the 180th are disabled and no later month can be opened", async () => {
+    // 2030-01-10 + 180 days = 2030-07-09
+    render(<BookingDatePicker today="2030-01-10" selected="2030-07-01" onSelect={() => {}} />);
+    expect(screen.getByRole("grid", { name: /julio 2030/i })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /, 9 de julio de 2030/i })).toBeEnabled();
+    expect(screen.getByRole("button", { name: /, 10 de julio de 2030/i })).toBeDisabled();
+    expect(screen.getByRole("button", { name: /mes siguiente/i })).toHaveAttribute("aria-disabled", "true");
+  });
 });

@@ -1,7 +1,8 @@
 import { memo, useMemo } from "react";
 import { DayPicker } from "react-day-picker";
 import { es } from "react-day-picker/locale";
-import { format, parseISO, startOfMonth } from "date-fns";
+import { addDays, format, parseISO, startOfMonth } from "date-fns";
+import { BOOKING_HORIZON_DAYS } from "@courts/core";
 import "react-day-picker/style.css";
 
 /**
@@ -24,8 +25,9 @@ const sameMonthStart = (date: Date): Date => {
 const DATE_LIB = { startOfMonth: sameMonthStart };
 
 /**
- * Month view in Spanish, Monday first; days before the club's today are disabled and the
- * months before the current one cannot be reached. Days come and go as `yyyy-MM-dd`: the same
+ * Month view in Spanish, Monday first; days before the club's today and after the booking
+ * horizon (BOOKING_HORIZON_DAYS, as the server checks) are disabled, and months outside them
+ * cannot be reached. Days come and go as `yyyy-MM-dd`: the same
  * strings on each render of the booking screen, so the month grid (42 days) is rendered again
  * only when a day or today changes, not each time an answer of the screen arrives.
  */
@@ -39,6 +41,7 @@ export const BookingDatePicker = memo(function BookingDatePicker({
   onSelect: (day: string) => void;
 }) {
   const todayDate = useMemo(() => parseISO(today), [today]);
+  const lastDate = useMemo(() => addDays(parseISO(today), BOOKING_HORIZON_DAYS), [today]);
   const selectedDate = useMemo(() => parseISO(selected), [selected]);
   return (
     <DayPicker
@@ -50,8 +53,9 @@ export const BookingDatePicker = memo(function BookingDatePicker({
       today={todayDate}
       selected={selectedDate}
       onSelect={(day) => day && onSelect(format(day, "yyyy-MM-dd"))}
-      disabled={{ before: todayDate }}
+      disabled={[{ before: todayDate }, { after: lastDate }]}
       startMonth={sameMonthStart(todayDate)}
+      endMonth={sameMonthStart(lastDate)}
       defaultMonth={selectedDate}
       dateLib={DATE_LIB}
       showOutsideDays
