@@ -48,6 +48,13 @@ export const dismissToast = (id: number) => {
   }
 };
 
+/** A form submitted again: the toast about its last attempt no longer says anything true. */
+export const clearToasts = () => {
+  if (!current) return;
+  current = null;
+  emit();
+};
+
 export const subscribeToasts = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { toastError, toastForNextScreen } from "../../../components/ui/toast";
+import { clearToasts, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { LoginBody } from "@courts/core";
 import { describeError } from "../../../lib/api-client";
 import { checkRequest } from "../../../lib/request-schema";
@@ -29,6 +29,7 @@ export function CredentialsForm({ usernameLabel, submitLabel, pendingLabel, sign
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    clearToasts();
     setTouched(true);
     if (!checked.ok) return;
     setPending(true);

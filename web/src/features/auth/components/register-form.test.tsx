@@ -55,4 +55,15 @@ describe("RegisterForm", () => {
     expect(screen.getByText("El campo «Email» debe ser un correo electrónico válido")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("when a refused attempt is followed by one the form stops, then the old server toast is gone and only the field's message shows", async () => {
+    mockApi({ "POST /api/auth/register": () => json({ message: "El usuario ya existe", code: "USERNAME_TAKEN" }, 409) });
+    renderWithProviders(<RegisterForm onDone={() => {}} />);
+    await fill("secreto-123", "secreto-123");
+    expect(currentToast()).toMatchObject({ title: "Error al registrar" });
+    await userEvent.clear(screen.getByLabelText("Usuario"));
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cuenta" }));
+    expect(currentToast()).toBeNull();
+    expect(screen.getByText(/El campo «Usuario»/)).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { RegisterBody } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { toastError, toastForNextScreen } from "../../../components/ui/toast";
+import { clearToasts, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { checkRequest } from "../../../lib/request-schema";
 import { useRegister } from "../api/register";
@@ -26,6 +26,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    clearToasts();
     setTouched(true);
     if (!checked.ok) return;
     if (differ) {
