@@ -173,4 +173,21 @@ describe("AppRouter", () => {
     await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
   });
+
+  it("when a player logs out from their dashboard, then it goes to /login and their bookings and payments are not asked for again", async () => {
+    let signedIn = true;
+    const fetchMock = mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => (signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
+      "GET /api/user/bookings?scope=all&page=1&pageSize=12": () => json([]),
+      "GET /api/user/payments?page=1&pageSize=20": () => json([]),
+      "POST /api/auth/logout": () => ((signedIn = false), json({ message: "ok" })),
+    });
+    app("/user-dashboard");
+    await userEvent.click(await screen.findByRole("button", { name: /Cerrar Sesión/ }));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/login$/));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([p]) => String(p).startsWith("/api/auth/me")).length).toBeGreaterThan(1));
+    const afterLogout = fetchMock.mock.calls.slice(fetchMock.mock.calls.findIndex(([p]) => p === "/api/auth/logout") + 1).map(([p]) => String(p));
+    expect(afterLogout.filter((p) => p.startsWith("/api/user/"))).toEqual([]);
+  });
 });

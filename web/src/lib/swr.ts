@@ -68,6 +68,27 @@ export const resetSession = (mutate: ScopedMutator) =>
     revalidate: true,
   });
 
+/** Answers that are the same for everyone: a guest reads them too. */
+const PUBLIC_TOPICS: readonly Topic[] = ["venues", "courts", "availability", "config"];
+
+/** An answer about the person signed in (bookings, payments, links, settings, the admin's lists). */
+const isPersonal = (key: unknown): boolean => {
+  const topics = typeof key === "string" ? topicsOfKey.get(key) : undefined;
+  return topics !== undefined && topics.every((topic) => topic !== "session" && !PUBLIC_TOPICS.includes(topic));
+};
+
+/**
+ * After logout: the person's answers are dropped without asking again (the server would answer
+ * 401 to the screen being left, and the next person's screens read them when they mount); the
+ * session and the public answers are fetched again.
+ */
+export const endSession = async (mutate: ScopedMutator) => {
+  await mutate(isPersonal, undefined, { revalidate: false });
+  await mutate((key: unknown) => typeof key === "string" && !isPersonal(key) && !(topicsOfKey.get(key) ?? []).includes("config"), undefined, {
+    revalidate: true,
+  });
+};
+
 /** What a write changed: topics to revalidate, or the whole session (sign in, sign out, profile). */
 export type Changes = readonly Topic[] | "session";
 

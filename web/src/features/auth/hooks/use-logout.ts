@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { useSWRConfig } from "swr";
-import { resetSession } from "../../../lib/swr";
+import { endSession } from "../../../lib/swr";
 import { setSessionEnding } from "../session-ending";
 import { useLogoutRequest } from "../api/logout";
 
@@ -33,7 +33,7 @@ export function useLogout(kind: "user" | "admin", to = "/") {
           kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
       });
       try {
-        await resetSession(mutate);
+        await endSession(mutate);
       } finally {
         setSessionEnding(false);
       }
