@@ -126,6 +126,14 @@ describe("AppRouter", () => {
     expect(currentToast()).toBeNull();
   });
 
+  it("when the calendar of a venue that does not exist opens, then only the venue is asked for, once", async () => {
+    const fetchMock = mockApi(GUEST);
+    app("/venue/nope/calendar");
+    expect(await screen.findByText("Complejo no encontrado")).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/venues/nope"));
+    expect(asked).toEqual(["/api/venues/nope"]);
+  });
+
   it("when a non-admin opens /admin, then they are sent to /admin/login", async () => {
     mockApi(GUEST);
     app("/admin");

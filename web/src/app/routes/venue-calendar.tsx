@@ -35,9 +35,12 @@ export default function VenueCalendarScreen() {
 
   const year = shown?.year ?? Number(today.slice(0, 4));
   const month = shown?.month ?? Number(today.slice(5, 7));
-  const bookings = useVenueCalendar(venueId, year, month);
-  const blocks = useVenueBlocks(venueId, year, month);
-  const courts = useVenueCourts(venueId);
+  // read once the venue is known: an unknown id is asked for once, not four times (from the venue
+  // screen it is already cached, so nothing waits)
+  const knownVenueId = venue.data ? venueId : undefined;
+  const bookings = useVenueCalendar(knownVenueId, year, month);
+  const blocks = useVenueBlocks(knownVenueId, year, month);
+  const courts = useVenueCourts(knownVenueId);
   // the club's closures of the month, each with the days of the month it closes
   const closures = useMemo(
     () =>
@@ -76,6 +79,12 @@ export default function VenueCalendarScreen() {
   const monthTitle = capitalize(format(new Date(year, month - 1, 1), "MMMM yyyy", { locale: es }));
   // a venue that does not exist has no calendar: the venue's own not-found, not a failed fetch
   if (isStatus(venue.error, 404, 400)) return <VenueNotFound />;
+  if (venue.error)
+    return (
+      <Page narrow>
+        <ErrorNotice>No se pudo cargar el complejo. Intenta de nuevo más tarde.</ErrorNotice>
+      </Page>
+    );
 
   return (
     <Page>
@@ -147,8 +156,8 @@ export default function VenueCalendarScreen() {
               </Button>
             )}
           </div>
-          {/* without a venue id the read has no key and never answers: that is no loading */}
-          {venueId !== undefined && isPending(bookings) ? (
+          {/* the reads wait for the venue; without a venue id they have no key and never answer: that is no loading */}
+          {venueId !== undefined && (isPending(venue) || isPending(bookings)) ? (
             <Spinner label="Cargando reservas..." />
           ) : list.length === 0 ? (
             <EmptyState
