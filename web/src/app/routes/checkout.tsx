@@ -93,7 +93,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const onlyFull = pastDeadline || balanceDue > 0;
   // an organiser back after paying their part is offered the rest first, not their part again
   const paymentType: PaymentType = picked ?? (amounts.paid > 0 ? "full" : "partial");
-  const chosen: PaymentType = onlyFull ? "full" : paymentType;
+  // a share that is the whole rest is the full payment
+  const chosen: PaymentType = onlyFull || amounts.share >= amounts.remaining ? "full" : paymentType;
   const deadlineText = b.shareDeadlineAt ? formatInstant(b.shareDeadlineAt, "EEEE d 'de' MMMM 'a las' HH:mm", config.timeZone) : null;
   const amount = amountFor(amounts, chosen);
   const charge = breakdown(amount, discount ? toDiscountRule(discount) : undefined);
@@ -150,7 +151,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
                     : "El plazo para pagar por partes terminó: esta reserva solo se puede pagar completa."}
                 </p>
               ) : (
-                <PaymentTypeChoice value={paymentType} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
+                <PaymentTypeChoice value={chosen} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
               )}
               <DiscountBox amount={amount} applied={discount} onApply={setDiscount} onRemove={() => setDiscount(null)} />
             </CardContent>
@@ -162,7 +163,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             <CardHeader>
               <div className="flex items-center justify-between">
                 <CardTitle id="pago">Pago con tarjeta</CardTitle>
-                <Badge tone="green">{chosen === "partial" ? "Tu parte" : "Completo"}</Badge>
+                <Badge tone="green">{chosen === "partial" ? (amounts.paid > 0 ? "Otra parte" : "Tu parte") : "Completo"}</Badge>
               </div>
             </CardHeader>
             <CardContent className="space-y-5">

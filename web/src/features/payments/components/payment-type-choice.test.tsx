@@ -43,6 +43,20 @@ describe("PaymentTypeChoice", () => {
     expect(screen.getByTestId("amount-partial")).toHaveTextContent("$7.25");
     expect(screen.getByText(/1\/2 del total/)).toBeInTheDocument();
   });
+
+  it("when the organiser already paid their share of doubles, then the partial option is one more share, not 'tu parte' again", () => {
+    const amounts = paymentAmounts({ totalAmount: "33.00", paidAmount: "8.25", gameType: "doubles" });
+    render(<PaymentTypeChoice value="full" onChange={() => {}} amounts={amounts} gameType="doubles" />);
+    expect(screen.getByRole("radio", { name: "Pago parcial (otra parte): $8.25" })).not.toBeChecked();
+    expect(screen.getByRole("radio", { name: "Pago completo: $24.75" })).toBeChecked();
+    expect(screen.queryByText(/tu parte/)).toBeNull();
+  });
+
+  it("when the organiser already paid half of singles, then only the full rest is offered: one more share would be the same", () => {
+    const amounts = paymentAmounts({ totalAmount: "14.50", paidAmount: "7.25", gameType: "singles" });
+    render(<PaymentTypeChoice value="full" onChange={() => {}} amounts={amounts} gameType="singles" />);
+    expect(screen.getAllByRole("radio").map((r) => r.getAttribute("aria-label"))).toEqual(["Pago completo: $7.25"]);
+  });
 });
 
 describe("PaymentSummary", () => {

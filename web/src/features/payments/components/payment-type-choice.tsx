@@ -15,13 +15,23 @@ export function PaymentTypeChoice({
   amounts: PaymentAmounts;
   gameType: GameType;
 }) {
+  // back after paying their part, the organiser may pay one more share (a partner's), never "their part" again
+  const again = amounts.paid > 0;
+  const partial = {
+    value: "partial" as const,
+    title: again ? "Pago parcial (otra parte)" : "Pago parcial (tu parte)",
+    text: again
+      ? gameType === "singles"
+        ? "1/2 del total: la parte del otro jugador."
+        : "1/4 del total: la parte de otro jugador."
+      : gameType === "singles"
+        ? "1/2 del total: el otro jugador paga su parte."
+        : "1/4 del total: cada jugador paga su parte.",
+    amount: amounts.share,
+  };
   const options: Array<{ value: PaymentType; title: string; text: string; amount: number }> = [
-    {
-      value: "partial",
-      title: "Pago parcial (tu parte)",
-      text: gameType === "singles" ? "1/2 del total: el otro jugador paga su parte." : "1/4 del total: cada jugador paga su parte.",
-      amount: amounts.share,
-    },
+    // one more share that is the whole rest is the full payment: offered once
+    ...(amounts.share < amounts.remaining ? [partial] : []),
     {
       value: "full",
       title: "Pago completo",
