@@ -293,6 +293,11 @@ describeOnEngines("notifications and calendars", (server) => {
       expect(twice.status).toBe(409);
       expect(twice.body.message).toBe("Ya te avisaremos si este horario se libera");
       expect((await new Client(server().baseUrl).post("/api/waitlist", wish)).status).toBe(401);
+      // nobody waits for their own hour
+      const own = await organiser.client.post<{ message: string; code: string; bookingId: string }>("/api/waitlist", wish);
+      expect(own.status).toBe(409);
+      expect(own.body).toMatchObject({ code: "ALREADY_BOOKED", bookingId: booking.id });
+      expect(own.body.message).toBe(`Ya tienes esta reserva: el horario ${booking.timeSlot} de esta cancha es tuyo`);
       expect((await organiser.client.delete(`/api/waitlist/${joined.body.id}`)).status).toBe(403);
       expect((await waiter.client.get<{ id: string }[]>("/api/waitlist")).body.map((e) => e.id)).toEqual([joined.body.id]);
 

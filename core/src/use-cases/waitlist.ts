@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect";
-import { AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
+import { AlreadyBooked, AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { WaitlistBody } from "../schemas/requests.js";
 import { bookingStart } from "./bookings.js";
@@ -8,7 +8,7 @@ import type { Actor } from "./support.js";
 import { call, callOr, requireUser } from "./support.js";
 
 /** POST /api/waitlist: 'Avisarme si se libera' on a taken slot. */
-export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "waitlist" | "clock" | "ids">, actor: Actor, input: WaitlistBody) =>
+export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "bookings" | "waitlist" | "clock" | "ids">, actor: Actor, input: WaitlistBody) =>
   Effect.gen(function* () {
     const userId = yield* requireUser(actor);
     const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
@@ -18,6 +18,12 @@ export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "waitlist
     const day = yield* call(() => ports.catalog.courtDay(court.id, input.date));
     if (!day?.bookedSlots.includes(input.timeSlot))
       return yield* Effect.fail(new SlotNotTaken({ message: "Este horario está libre: puedes reservarlo ahora" }));
+    // nobody waits for their own hour: it would free only if they cancel it
+    const holder = yield* call(() => ports.bookings.holderOf(court.id, input.date, input.timeSlot));
+    if (holder && holder.userId === userId && (holder.status === "active" || holder.status === "confirmed"))
+      return yield* Effect.fail(
+        new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: holder.id }),
+      );
     const added = yield* call(() =>
       ports.waitlist.add({ id: ports.ids.uuid(), userId, courtId: court.id, date: input.date, timeSlot: input.timeSlot, createdAt: now, notifiedAt: null }),
     );

@@ -66,6 +66,21 @@ describe("Booking screen", () => {
     expect(screen.getByTestId("booking-total")).toHaveTextContent("$33.00");
   });
 
+  it("when one taken hour is the player's own, then it reads 'Tu reserva' and only the other one is offered a waitlist", async () => {
+    const own = { id: "b1", userId: "u1", courtId: "c1", date: "2099-06-10", bookingDate: "2099-06-10T00:00:00", timeSlot: "19:00", status: "active" };
+    mockApi({
+      ...api,
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=200": () => json([own, { ...own, id: "b2", timeSlot: "09:00", status: "cancelled" }]),
+      "GET /api/waitlist": () => json([]),
+    });
+    renderBooking();
+    const mine = await screen.findByRole("button", { name: "19:00, horario nocturno, Tu reserva" });
+    expect(mine).toBeDisabled();
+    expect(screen.getByRole("button", { name: /^09:00, Ocupado/ })).toBeDisabled();
+    expect(await screen.findByRole("button", { name: "Avisarme si se libera: 09:00" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Avisarme si se libera: 19:00" })).toBeNull();
+  });
+
   it("when a link's date or hour cannot exist (a mangled mail link), then the screen opens on today with no hour chosen", async () => {
     mockApi(api);
     renderBooking(undefined, "/booking/c1?date=2099-13-45&slot=99:00");

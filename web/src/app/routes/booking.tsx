@@ -11,6 +11,7 @@ import { toastError } from "../../components/ui/toast";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useNextFreeDate } from "../../features/bookings/api/get-next-free-date";
+import { useOwnSlots } from "../../features/bookings/api/get-user-bookings";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
 import { GameTypePicker } from "../../features/bookings/components/game-type-picker";
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
@@ -53,6 +54,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const today = config?.today;
   const date = chosenDate ?? today;
   const day = useCourtDay(courtId, date);
+  // asked only when some hour of the day is taken: which of them are the player's own
+  const ownSlots = useOwnSlots(courtId, date ?? "", (day.data?.bookedSlots.length ?? 0) > 0);
   const slots = useMemo(
     () =>
       date && config
@@ -60,11 +63,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
             date,
             bookedSlots: day.data?.bookedSlots ?? [],
             blockedSlots: day.data?.blockedSlots ?? [],
+            ownSlots,
             now: new Date(),
             timeZone: config.timeZone,
           })
         : [],
-    [date, config, day.data],
+    [date, config, day.data, ownSlots],
   );
   // every hour of the shown day is taken or gone: say so, and offer the next day with a free hour
   const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
@@ -171,7 +175,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                     </div>
                   )}
                   <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
-                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.past).map((s) => s.slot)} />
+                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.mine && !s.past).map((s) => s.slot)} />
                 </>
               )}
             </CardContent>

@@ -7,6 +7,8 @@ export interface SlotState {
   booked: boolean;
   /** closed by the club ('Mantenimiento', 'Clases', 'Torneo', 'Otro'): shown instead of 'Ocupado' */
   blockedReason: string | null;
+  /** booked by the player looking: shown 'Tu reserva', and nobody waits for their own hour */
+  mine: boolean;
   /** already started, in the club's time zone */
   past: boolean;
   disabled: boolean;
@@ -21,12 +23,15 @@ export const slotStates = ({
   date,
   bookedSlots,
   blockedSlots = [],
+  ownSlots = [],
   now,
   timeZone,
 }: {
   date: string;
   bookedSlots: readonly string[];
   blockedSlots?: readonly { timeSlot: string; reason: string }[];
+  /** the slots of this court and day the player holds (active or confirmed) */
+  ownSlots?: readonly string[];
   now: Date;
   timeZone: string;
 }): SlotState[] =>
@@ -34,5 +39,6 @@ export const slotStates = ({
     const blockedReason = blockedSlots.find((b) => b.timeSlot === slot)?.reason ?? null;
     const booked = bookedSlots.includes(slot) || blockedReason !== null;
     const past = isSlotPast(date, slot, now, timeZone);
-    return { slot, band: bandOf(slot), booked, blockedReason, past, disabled: booked || past };
+    const mine = bookedSlots.includes(slot) && ownSlots.includes(slot);
+    return { slot, band: bandOf(slot), booked, blockedReason, mine, past, disabled: booked || past };
   });

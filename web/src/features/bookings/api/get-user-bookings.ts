@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import useSWR from "swr";
 import { apiPage, type ListPage } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
@@ -21,3 +22,24 @@ export const fetchUserBookings = (key: string) => apiPage<Booking>(key);
 
 export const useUserBookings = (scope: BookingScope, page: number, enabled = true) =>
   useSWR<ListPage<Booking>>(enabled ? userBookingsKey(scope, page) : null, fetchUserBookings);
+
+/** The most bookings one read returns (the server's MAX_PAGE_SIZE). */
+const OWN_SLOTS_PAGE_SIZE = 200;
+
+export const ownUpcomingKey = keyFor(["bookings"], () => `/api/user/bookings?scope=upcoming&page=1&pageSize=${OWN_SLOTS_PAGE_SIZE}`);
+
+/**
+ * The slots of one court and day the player holds (active or confirmed), from their upcoming
+ * bookings: the booking screen reads 'Tu reserva' there and offers no waitlist for them.
+ */
+export const useOwnSlots = (courtId: string, date: string, enabled: boolean): readonly string[] => {
+  const { data } = useSWR<ListPage<Booking>>(enabled ? ownUpcomingKey() : null, fetchUserBookings);
+  // the same array while the answer is the same: the slot grid is not rendered again for nothing
+  return useMemo(
+    () =>
+      (data?.items ?? [])
+        .filter((b) => b.courtId === courtId && b.date === date && (b.status === "active" || b.status === "confirmed"))
+        .map((b) => b.timeSlot),
+    [data, courtId, date],
+  );
+};

@@ -18,13 +18,14 @@ function SlotButton({
   const blocked = state.blockedReason !== null && !state.past;
   // a free slot shows its price: night costs more, and a player should see it before choosing
   const freeText = price === undefined ? (night ? "Nocturno" : "Libre") : displayMoney(price);
-  const statusText = state.booked ? "Ocupado" : state.past ? "No disponible" : freeText;
+  const takenText = state.mine ? "Tu reserva" : "Ocupado";
+  const statusText = state.booked ? takenText : state.past ? "No disponible" : freeText;
   return (
     <button
       type="button"
       disabled={state.disabled}
       aria-pressed={selected}
-      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${blocked ? `, Cerrado: ${state.blockedReason}` : state.booked ? ", Ocupado" : state.past ? ", ya pasó" : price === undefined ? "" : `, ${displayMoney(price)}`}`}
+      aria-label={`${state.slot}${night ? ", horario nocturno" : ""}${blocked ? `, Cerrado: ${state.blockedReason}` : state.booked ? `, ${takenText}` : state.past ? ", ya pasó" : price === undefined ? "" : `, ${displayMoney(price)}`}`}
       title={blocked ? `Cerrado: ${state.blockedReason}` : undefined}
       onClick={() => onSelect(state.slot)}
       className={cn(
@@ -37,6 +38,8 @@ function SlotButton({
             : "border-court-700 bg-court-700 text-white shadow-md"
           : blocked
             ? "border-amber-300 bg-amber-50 text-amber-900"
+            : state.mine
+            ? "border-court-300 bg-court-50 text-court-900"
             : state.booked
             ? "border-red-200 bg-red-50 text-red-800"
             : state.past
@@ -50,8 +53,8 @@ function SlotButton({
         {night && <Moon aria-hidden="true" data-testid="moon" className="h-3.5 w-3.5" />}
         {state.slot}
       </span>
-      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !blocked && !selected && "line-through decoration-1")}>
-        {blocked ? state.blockedReason : state.booked ? "Ocupado" : statusText}
+      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !blocked && !state.mine && !selected && "line-through decoration-1")}>
+        {blocked ? state.blockedReason : statusText}
       </span>
     </button>
   );
