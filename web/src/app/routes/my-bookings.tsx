@@ -17,10 +17,9 @@ import { AddToCalendarButton } from "../../features/notifications/components/add
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
 import { isPending } from "../../lib/swr";
-import { useUserPayments } from "../../features/payments/api/get-user-payments";
-import { refundNote } from "../../features/payments/payment-texts";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
+import { RefundNotes, useRefundNotes } from "../components/refund-notes";
 import type { Booking, User } from "../../types/api";
 
 /** One page of bookings as list items; every page has its own cache key, so a cancellation refreshes each. */
@@ -41,8 +40,6 @@ function BookingsPage({ scope, page, render }: { scope: BookingScope; page: numb
   return <>{data.items.map((booking) => <li key={booking.id}>{render(booking)}</li>)}</>;
 }
 
-const REFUND_NOTES_PAYMENTS = 50;
-
 const pagesOf = (total: number) => Math.ceil(total / USER_BOOKINGS_PAGE_SIZE);
 
 function MyBookings({ user }: { user: User }) {
@@ -52,14 +49,8 @@ function MyBookings({ user }: { user: User }) {
   const [upcomingPages, setUpcomingPages] = useState(1);
   const [pastPages, setPastPages] = useState(1);
   const { data: config } = useConfig();
-  // what each cancelled booking owes the player back, and when it was sent: read from the newest
-  // 50 payments (the server's default page), as before the history was paged
-  const { data: payments } = useUserPayments(1, REFUND_NOTES_PAYMENTS);
-  const refundsOf = (bookingId: string) =>
-    (payments?.items ?? [])
-      .filter((p) => p.bookingId === bookingId)
-      .map((p) => refundNote(p, config?.timeZone))
-      .filter((note): note is string => note !== null);
+  // what each cancelled booking owes the player back, and when it was sent
+  const refundsOf = useRefundNotes();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   useTitle("Mis Reservas");
   const loading = isPending(upcoming) || isPending(past);
@@ -73,42 +64,41 @@ function MyBookings({ user }: { user: User }) {
   const loadMore = () => (allUpcomingShown ? setPastPages(shownPast + 1) : setUpcomingPages(shownUpcoming + 1));
   const shown = Math.min(upcomingTotal, shownUpcoming * USER_BOOKINGS_PAGE_SIZE) + Math.min(pastTotal, shownPast * USER_BOOKINGS_PAGE_SIZE);
 
-  const card = (booking: Booking) => (
-    <BookingCard
-      booking={booking}
-      actions={
-        needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refundsOf(booking.id).length > 0 ? (
-          <>
-            {refundsOf(booking.id).map((note) => (
-              <p key={note} data-testid="refund-note" className="w-full text-sm text-court-800">
-                {note}
-              </p>
-            ))}
-            {needsPayment(booking) && (
-              <Button asChild size="sm">
-                <Link to={`/checkout/${booking.id}`}>
-                  <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                </Link>
-              </Button>
-            )}
-            {booking.status === "active" && (
-              <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
-                <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
-              </Button>
-            )}
-            {booking.status === "active" && booking.paymentStatus === "partial" && (
-              // the others still owe their shares: the link is here too, not only at checkout
-              <div className="basis-full">
-                <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
-              </div>
-            )}
-            {(booking.status === "active" || booking.status === "confirmed") && <AddToCalendarButton bookingId={booking.id} />}
-            {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
-          </>
-        ) : undefined
-      }
-    />
-  );
+  const card = (booking: Booking) => {
+    const refunds = refundsOf(booking);
+    return (
+      <BookingCard
+        booking={booking}
+        actions={
+          needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refunds.length > 0 ? (
+            <>
+              <RefundNotes notes={refunds} />
+              {needsPayment(booking) && (
+                <Button asChild size="sm">
+                  <Link to={`/checkout/${booking.id}`}>
+                    <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
+                  </Link>
+                </Button>
+              )}
+              {booking.status === "active" && (
+                <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
+                  <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
+                </Button>
+              )}
+              {booking.status === "active" && booking.paymentStatus === "partial" && (
+                // the others still owe their shares: the link is here too, not only at checkout
+                <div className="basis-full">
+                  <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
+                </div>
+              )}
+              {(booking.status === "active" || booking.status === "confirmed") && <AddToCalendarButton bookingId={booking.id} />}
+              {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
+            </>
+          ) : undefined
+        }
+      />
+    );
+  };
 
   return (
     <Page>

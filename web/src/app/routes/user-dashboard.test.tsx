@@ -42,13 +42,17 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
     expect(await screen.findByText(/Cancha P1(?!\d)/)).toBeInTheDocument();
     expect(screen.getByText("24 de 26 pagos")).toBeInTheDocument();
     expect(screen.queryByText(/Cancha P25/)).not.toBeInTheDocument();
-    expect(listed(fetchMock, "/api/user/payments")).toEqual(["/api/user/payments?page=1&pageSize=24"]);
+    // the history's pages (the bookings tab reads the newest 50 for its refund lines)
+    expect(listed(fetchMock, "/api/user/payments").filter((p) => p.endsWith("pageSize=24"))).toEqual(["/api/user/payments?page=1&pageSize=24"]);
 
     await userEvent.click(screen.getByRole("button", { name: "Ver más" }));
     expect(await screen.findByText(/Cancha P26/)).toBeInTheDocument();
     expect(screen.getAllByText(/Cancha P\d+/)).toHaveLength(26);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
-    expect(listed(fetchMock, "/api/user/payments")).toEqual(["/api/user/payments?page=1&pageSize=24", "/api/user/payments?page=2&pageSize=24"]);
+    expect(listed(fetchMock, "/api/user/payments").filter((p) => p.endsWith("pageSize=24"))).toEqual([
+      "/api/user/payments?page=1&pageSize=24",
+      "/api/user/payments?page=2&pageSize=24",
+    ]);
   }, 20_000);
 
   it("when the billing list in settings passes a page, then 'Ver más' asks the next page of that player's payments", async () => {
@@ -69,4 +73,39 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
     await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
     expect(listed(fetchMock, "/api/payments/user/")).toHaveLength(2);
   }, 20_000);
+});
+
+describe("Mis Reservas tab of the dashboard", () => {
+  const booking = (id: string, fields: Record<string, unknown>) => ({
+    id,
+    userId: "u1",
+    courtId: "c1",
+    bookingDate: "2030-01-10T00:00:00",
+    date: "2030-01-10",
+    timeSlot: "10:00",
+    gameType: "singles",
+    tariffType: "day",
+    totalAmount: "14.50",
+    paidAmount: "14.50",
+    paymentStatus: "completed",
+    status: "cancelled",
+    refundPercentage: 100,
+    court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
+    ...fields,
+  });
+
+  it("when bookings were cancelled, then each card tells its money: the refund sent, or that none was due", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([booking("A", {}), booking("B", { refundPercentage: 0 })], 2),
+      "GET /api/user/payments?page=1&pageSize=50": () =>
+        page([aPaymentAnswer("p1", { bookingId: "A", status: "refunded", refundedAmount: "14.50", refundOwed: "0.00", refundSentAt: "2030-01-05T15:00:00.000Z" })], 1),
+    });
+    renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    const cardA = (await screen.findByText(/Cancha A/)).closest("li")!;
+    await waitFor(() => expect(cardA).toHaveTextContent("Reembolso de $14.50 enviado el 05/01/2030 10:00"));
+    const cardB = screen.getByText(/Cancha B/).closest("li")!;
+    expect(cardB).toHaveTextContent("Sin reembolso: se canceló con menos de 12 h de anticipación");
+  });
 });

@@ -18,6 +18,7 @@ import { USER_PAYMENTS_PAGE_SIZE, useUserPayments } from "../../features/payment
 import { PaymentHistoryCard } from "../../features/payments/components/payment-history-card";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { useTitle } from "../../lib/use-title";
+import { RefundNotes, useRefundNotes } from "../components/refund-notes";
 import type { Booking, PaymentWithBooking, User } from "../../types/api";
 
 const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0";
@@ -25,6 +26,8 @@ const useAllBookingsPage = (page: number) => useUserBookings("all", page);
 const usePaymentsPage = (page: number) => useUserPayments(page);
 
 function BookingsTab() {
+  // a cancelled booking's card tells its money by its refund lines, here as on My bookings
+  const refundsOf = useRefundNotes();
   return (
     <PagedList<Booking>
       usePage={useAllBookingsPage}
@@ -44,12 +47,17 @@ function BookingsTab() {
         <BookingCard
           booking={booking}
           actions={
-            needsPayment(booking) ? (
-              <Button asChild size="sm">
-                <Link to={`/checkout/${booking.id}`}>
-                  <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                </Link>
-              </Button>
+            needsPayment(booking) || refundsOf(booking).length > 0 ? (
+              <>
+                <RefundNotes notes={refundsOf(booking)} />
+                {needsPayment(booking) && (
+                  <Button asChild size="sm">
+                    <Link to={`/checkout/${booking.id}`}>
+                      <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
+                    </Link>
+                  </Button>
+                )}
+              </>
             ) : undefined
           }
         />

@@ -23,7 +23,7 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
             {/* long names wrap (never cut mid-word) and the badge moves below them when there is no room */}
             <h2 className="break-words text-base font-bold text-stone-900">
               {booking.court?.name ?? "Cancha"}
-              {booking.court && <span className="font-medium text-stone-500"> · #{booking.court.courtNumber}</span>}
+              {booking.court && <span className="whitespace-nowrap font-medium text-stone-500"> · #{booking.court.courtNumber}</span>}
             </h2>
             {booking.court?.venueName && (
               <p className="flex items-start gap-1 text-sm text-stone-600">
