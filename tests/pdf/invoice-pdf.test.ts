@@ -89,6 +89,13 @@ describe("pdfInvoiceRenderer", () => {
     for (const item of finePrint) expect(item.size).toBeLessThan(rowOf("Importe").size);
   });
 
+  it("when a card payment was refunded in full, then the fine print says the club bears the fee, never a negative net", async () => {
+    const { text } = await textOf(anInvoice({ refunded: 2970 }));
+    expect(text).toMatch(/Reembolsado -\$29\.70/);
+    expect(text).toContain("con el reembolso, el club no recibe nada de este pago y asume esa comisión");
+    expect(text).not.toMatch(/neto para el club|-\$1\.16/);
+  });
+
   it("when a payment was in cash, then the table says so and no card fee is mentioned", async () => {
     const { text } = await textOf(anInvoice({ paymentMethod: "cash", stripeFee: 0 }));
     expect(text).toMatch(/Forma de pago Efectivo en el club/);

@@ -214,11 +214,16 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   rule(doc, y, COLORS.ink);
 
   useFont(doc, REGULAR).fontSize(9).fillColor(COLORS.muted);
+  const net = invoice.totalPaid - invoice.stripeFee - invoice.refunded;
+  const fee = `la comisión de tarjeta (${FEE_LABEL}), ${displayMoney(invoice.stripeFee)}, la paga el club`;
   doc.text(
     invoice.paymentMethod === "cash"
       ? "Pagado en efectivo en el club, sin comisión. Montos en dólares estadounidenses (USD)."
-      : `Sin cargo adicional para el jugador: la comisión de tarjeta (${FEE_LABEL}), ${displayMoney(invoice.stripeFee)}, la paga el club ` +
-          `de lo que recibe; neto para el club: ${displayMoney(invoice.totalPaid - invoice.stripeFee - invoice.refunded)}. ` +
+      : net < 0
+        ? // refunded in full: the card network keeps its fee, and that is the club's loss, not a sum the player owes
+          `Sin cargo adicional para el jugador: ${fee}; con el reembolso, el club no recibe nada de este pago y asume esa comisión. ` +
+          "Montos en dólares estadounidenses (USD)."
+        : `Sin cargo adicional para el jugador: ${fee} de lo que recibe; neto para el club: ${displayMoney(net)}. ` +
           "Montos en dólares estadounidenses (USD).",
     MARGIN,
     y + 12,
