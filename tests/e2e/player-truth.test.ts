@@ -117,10 +117,11 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     }
   };
 
-  const shot = async (page: Page, name: string) => {
+  /** The whole page; a dialog is shot as the viewport shows it (a full-page shot resizes the viewport under it). */
+  const shot = async (page: Page, name: string, fullPage = true) => {
     await settle(page);
     const size = page.viewportSize()!;
-    await page.screenshot({ path: path.join(SCREENSHOTS, `i16-${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `i16-${name}-${size.width}x${size.height}.png`), fullPage });
   };
 
   /** Books and pays in full (an unpaid booking may be held only for minutes). */
@@ -182,6 +183,19 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         nightSinglesPrice: "22.00",
         nightDoublesPrice: "44.00",
       });
+      // the court under maintenance costs more at night: no player can book it, so no table shows its price
+      const closed = court("Cancha Rápida 5");
+      expect(closed.status).toBe("maintenance");
+      await api(admin.context.request, "PUT", `/api/courts/${closed.id}`, {
+        name: closed.name,
+        courtNumber: closed.courtNumber,
+        venueId: closed.venueId,
+        status: "maintenance",
+        daySinglesPrice: "10.00",
+        dayDoublesPrice: "20.00",
+        nightSinglesPrice: "25.00",
+        nightDoublesPrice: "50.00",
+      });
     } finally {
       await admin.close();
     }
@@ -197,8 +211,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         const table = page.getByRole("table", { name: "Tarifas por hora" });
         const singles = table.getByRole("row", { name: /Singles/ });
         await singles.getByText("$14.50", { exact: true }).waitFor();
-        // Cancha Central costs $18.00 at night
+        // Cancha Central costs $18.00 at night; Cancha Rápida 5 ($10.00 by day, $25.00 at night) is under maintenance
         await singles.getByText("$16.50 - $18.00").waitFor();
+        expect(await table.getByText(/\$25\.00|\$10\.00/).count()).toBe(0);
         await table.getByRole("row", { name: /Dobles/ }).getByText("$33.00 - $36.00").waitFor();
 
         await page.goto(`/venue/${dear.id}`);
@@ -372,6 +387,108 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         expect(new URL(page.url()).pathname).toBe(new URL(shareUrl).pathname);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await shot(page, "shared-receipt");
+      });
+    }
+  });
+
+  it("when a player cancels, then the dialog states what each card was charged; their own hour reads 'Tu reserva'; checkout offers 'otra parte'; the calendar stops at 180 days", async () => {
+    const target = court("Cancha Machángara");
+    const admin = await openContext(browser, server.baseUrl);
+    try {
+      await loginAdmin(admin.context.request, server.admin);
+      await api(admin.context.request, "POST", "/api/admin/discount-codes", { code: "VERDAD10", type: "percentage", value: 10, isActive: true });
+    } finally {
+      await admin.close();
+    }
+    for (const size of [PHONE, DESKTOP]) {
+      const phone = size === PHONE;
+      await journey(size, async (page, watched) => {
+        const request = watched.context.request;
+        await registerPlayer(request, "verdad");
+        // paid in full with 10% off: the card was charged $13.05 of $14.50
+        const discounted = await bookViaApi(request, { courtId: target.id, date: addDays(today, phone ? 4 : 5), timeSlot: "08:00", gameType: "singles" });
+        const intent = await api<{ clientSecret: string }>(request, "POST", "/api/create-payment-intent", {
+          bookingId: discounted.id,
+          paymentType: "full",
+          discountCode: "VERDAD10",
+        });
+        const confirmed = await api<{ paymentIntentId: string }>(request, "POST", "/api/simulated-card/confirm", {
+          clientSecret: intent.clientSecret,
+          cardNumber: SUCCEEDING_CARD.replace(/ /g, ""),
+          expMonth: 12,
+          expYear: 2035,
+          cvc: "123",
+        });
+        await api(request, "POST", "/api/payments", { bookingId: discounted.id, stripePaymentIntentId: confirmed.paymentIntentId });
+        // doubles at $29.00: the organiser paid $7.25 and a friend without an account paid $7.25
+        const shared = await bookViaApi(request, { courtId: target.id, date: addDays(today, phone ? 4 : 5), timeSlot: "09:00", gameType: "doubles" });
+        await payViaApi(request, shared.id, "partial");
+        const { shareUrl } = await api<{ shareUrl: string }>(request, "POST", "/api/shared-payment-links", { bookingId: shared.id, maxParticipants: 4 });
+        const shareToken = shareUrl.split("/shared-payment/")[1]!;
+        const friend = await openContext(browser, server.baseUrl);
+        try {
+          const guest = friend.context.request;
+          const guestIntent = await api<{ clientSecret: string }>(guest, "POST", "/api/create-payment-intent", { bookingId: shared.id, shareToken, payerName: "Lucía" });
+          const guestPaid = await api<{ paymentIntentId: string }>(guest, "POST", "/api/simulated-card/confirm", {
+            clientSecret: guestIntent.clientSecret,
+            cardNumber: SUCCEEDING_CARD.replace(/ /g, ""),
+            expMonth: 12,
+            expYear: 2035,
+            cvc: "123",
+          });
+          await api(guest, "POST", "/api/payments", { bookingId: shared.id, userId: "shared-e2e", stripePaymentIntentId: guestPaid.paymentIntentId, shareToken });
+        } finally {
+          await friend.close();
+        }
+
+        await page.goto("/my-bookings");
+        const cardOf = (slot: string) => page.getByRole("listitem").filter({ hasText: target.name }).filter({ hasText: slot });
+        await cardOf("08:00").getByRole("button", { name: "Cancelar Reserva" }).click();
+        let dialog = page.getByRole("dialog", { name: "Cancelar Reserva" });
+        // while it opens (a 180 ms animation) and after, the dialog stays inside the screen
+        for (let i = 0; i < 5; i++) {
+          const box = (await dialog.boundingBox())!;
+          expect(box.x, `dialog's left edge, sample ${i}`).toBeGreaterThanOrEqual(0);
+          expect(box.y, `dialog's top edge, sample ${i}`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+          await page.waitForTimeout(40);
+        }
+        await dialog.getByTestId("refund-amount").filter({ hasText: "$13.05 (100%)" }).waitFor();
+        await dialog.getByText(/Pagado: \$13\.05\./).waitFor();
+        if (phone) await shot(page, "cancel-dialog-discount", false);
+        await dialog.getByRole("button", { name: "Volver" }).click();
+        await dialog.waitFor({ state: "detached" });
+
+        await cardOf("09:00").getByRole("button", { name: "Cancelar Reserva" }).click();
+        dialog = page.getByRole("dialog", { name: "Cancelar Reserva" });
+        await dialog.getByTestId("refund-amount").filter({ hasText: "$14.50 (100%)" }).waitFor();
+        await dialog
+          .getByText("Pagaste $7.25 y recibes $7.25. Los demás jugadores pagaron $7.25 y reciben $7.25 en sus tarjetas.", { exact: false })
+          .waitFor();
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        await shot(page, "cancel-dialog-shared", false);
+        await dialog.getByRole("button", { name: "Volver" }).click();
+
+        // back at checkout after two shares were paid: one more share or the rest, never 'tu parte' again
+        await page.goto(`/checkout/${shared.id}`);
+        await page.getByRole("radio", { name: "Pago parcial (otra parte): $7.25" }).waitFor();
+        expect(await page.getByRole("radio", { name: "Pago completo: $14.50" }).getAttribute("aria-checked")).toBe("true");
+        expect(await page.getByText(/tu parte\)/).count()).toBe(0);
+
+        // the player's own hours on the booking screen: 'Tu reserva', and no waitlist for them
+        await page.goto(`/booking/${target.id}?date=${addDays(today, phone ? 4 : 5)}`);
+        await page.getByRole("button", { name: /^08:00, Tu reserva/ }).waitFor();
+        await page.getByRole("button", { name: /^09:00, Tu reserva/ }).waitFor();
+        expect(await page.getByRole("button", { name: /Avisarme si se libera/ }).count()).toBe(0);
+
+        // the calendar offers the 180th day and no later one
+        const last = addDays(today, 180);
+        const lastDay = page.locator(`td[data-day="${last}"]:not([data-outside]) button`);
+        for (let i = 0; i < 8 && (await lastDay.count()) === 0; i++) await page.getByRole("button", { name: /mes siguiente/i }).click();
+        expect(await lastDay.isEnabled()).toBe(true);
+        const after = page.locator(`td[data-day="${addDays(today, 181)}"]:not([data-outside]) button`);
+        if ((await after.count()) > 0) expect(await after.isDisabled()).toBe(true);
+        else expect(await page.getByRole("button", { name: /mes siguiente/i }).getAttribute("aria-disabled")).toBe("true");
       });
     }
   });
