@@ -14,6 +14,7 @@ import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/get-config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
+import { useBookingPayers } from "../../features/notifications/api/get-booking-payers";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
 import { toCents } from "../../lib/format";
 import { isPending } from "../../lib/swr";
@@ -52,6 +53,8 @@ function MyBookings({ user }: { user: User }) {
   // what each cancelled booking owes the player back, and when it was sent
   const refundsOf = useRefundNotes();
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  // who paid what, read when a cancellation is opened: its refund estimate is per payment
+  const cancellingPayers = useBookingPayers(cancelling?.id ?? "", cancelling !== null);
   useTitle("Mis Reservas");
   const loading = isPending(upcoming) || isPending(past);
   const error = upcoming.error ?? past.error;
@@ -140,6 +143,7 @@ function MyBookings({ user }: { user: User }) {
           booking={cancelling}
           user={user}
           timeZone={config?.timeZone ?? DEFAULT_TIME_ZONE}
+          paid={cancellingPayers}
           open
           onOpenChange={(open) => !open && setCancelling(null)}
         />

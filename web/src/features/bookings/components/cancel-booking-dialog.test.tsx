@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../../components/ui/toast";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import type { Booking } from "../../../types/api";
-import { estimateRefund } from "../refund-estimate";
+import { estimateRefund, type PaidShare } from "../refund-estimate";
 import { CancelBookingDialog } from "./cancel-booking-dialog";
 
 const ZONE = "America/Guayaquil"; // UTC-5
@@ -62,10 +62,8 @@ describe("estimateRefund", () => {
 });
 
 const me = { id: "u1", username: "ana", email: "a@x.test" };
-const openDialog = (payers: unknown[]) => {
-  mockApi({ "GET /api/bookings/b1/payers": () => json(payers) });
-  renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
-};
+const openDialog = (payers: ReadonlyArray<PaidShare & Record<string, unknown>>) =>
+  renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ data: payers }} open onOpenChange={() => {}} />);
 
 describe("CancelBookingDialog", () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date("2030-03-08T12:00:00Z"), toFake: ["Date"] }));
@@ -100,22 +98,20 @@ describe("CancelBookingDialog", () => {
     expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Aún no hay pagos: no hay nada que reembolsar.");
   });
 
-  it("when the payments cannot be read, then it still states the tier, with no invented amount", async () => {
-    mockApi({ "GET /api/bookings/b1/payers": () => json({ message: "Error" }, 500) });
-    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
-    expect(await screen.findByText(/Se reembolsará 100% de lo pagado\./)).toBeInTheDocument();
+  it("while the payments are read, then it says so; when they cannot be read, it still states the tier, with no invented amount", () => {
+    const { rerender } = renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{}} open onOpenChange={() => {}} />);
+    expect(screen.getByText("Calculando el reembolso...")).toBeInTheDocument();
+    rerender(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ error: new Error("500") }} open onOpenChange={() => {}} />);
+    expect(screen.getByText(/Se reembolsará 100% de lo pagado\./)).toBeInTheDocument();
     expect(screen.queryByTestId("refund-amount")).toBeNull();
   });
 });
 
 describe("CancelBookingDialog, confirming", () => {
   it("when confirmed with a reason, then it posts the cancellation and announces the refund percentage", async () => {
-    const fetchMock = mockApi({
-      "GET /api/bookings/b1/payers": () => json([]),
-      "POST /api/cancellations": () => json({ refundPercentage: 50, refundAmount: "4.13" }),
-    });
+    const fetchMock = mockApi({ "POST /api/cancellations": () => json({ refundPercentage: 50, refundAmount: "4.13" }) });
     const onOpenChange = vi.fn();
-    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={onOpenChange} />);
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ data: [] }} open onOpenChange={onOpenChange} />);
     await userEvent.type(screen.getByLabelText(/Motivo/), "Lluvia");
     await userEvent.click(screen.getByRole("button", { name: "Confirmar cancelación" }));
     const [, init] = fetchMock.mock.calls.find(([path]) => path === "/api/cancellations") as [string, RequestInit];
@@ -125,8 +121,8 @@ describe("CancelBookingDialog, confirming", () => {
   });
 
   it("when the refund is 0%, then the toast says it was cancelled without a percentage", async () => {
-    mockApi({ "GET /api/bookings/b1/payers": () => json([]), "POST /api/cancellations": () => json({ refundPercentage: 0 }) });
-    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} open onOpenChange={() => {}} />);
+    mockApi({ "POST /api/cancellations": () => json({ refundPercentage: 0 }) });
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ data: [] }} open onOpenChange={() => {}} />);
     await userEvent.click(screen.getByRole("button", { name: "Confirmar cancelación" }));
     expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Reserva cancelada exitosamente." });
   });

@@ -8,9 +8,8 @@ import { describeError } from "../../../lib/api-client";
 import { capitalize, formatDay } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
 import type { Booking, User } from "../../../types/api";
-import { useBookingPayers } from "../../notifications/api/get-booking-payers";
 import { useCancelBooking } from "../api/cancel-booking";
-import { estimateRefund, type RefundEstimate } from "../refund-estimate";
+import { estimateRefund, type PaidShare, type RefundEstimate } from "../refund-estimate";
 
 const TIERS = "Más de 24 h antes: 100%; entre 12 y 24 h: 50%; menos de 12 h: sin reembolso.";
 
@@ -32,12 +31,15 @@ export function CancelBookingDialog({
   booking,
   user,
   timeZone,
+  paid,
   open,
   onOpenChange,
 }: {
   booking: Booking;
   user: User;
   timeZone: string;
+  /** the booking's payments as GET /api/bookings/{id}/payers answers them (read by the screen) */
+  paid: { readonly data?: readonly PaidShare[] | undefined; readonly error?: unknown };
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -45,7 +47,7 @@ export function CancelBookingDialog({
   const [pending, setPending] = useState(false);
   const { trigger: cancelBooking } = useCancelBooking();
   // what each payment was charged (a discount is not money paid) and still holds, as the server refunds it
-  const payers = useBookingPayers(booking.id, open);
+  const payers = paid;
   const estimate = payers.data ? estimateRefund(booking, payers.data, new Date(), timeZone) : null;
   const percentage = estimate?.percentage ?? estimateRefund(booking, [], new Date(), timeZone).percentage;
 
