@@ -13,6 +13,7 @@ import {
   fillCard,
   horizontalOverflow,
   loginAdmin,
+  payIntentViaApi,
   payViaApi,
   pickDate,
   registerPlayer,
@@ -407,19 +408,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         await registerPlayer(request, "verdad");
         // paid in full with 10% off: the card was charged $13.05 of $14.50
         const discounted = await bookViaApi(request, { courtId: target.id, date: addDays(today, phone ? 4 : 5), timeSlot: "08:00", gameType: "singles" });
-        const intent = await api<{ clientSecret: string }>(request, "POST", "/api/create-payment-intent", {
-          bookingId: discounted.id,
-          paymentType: "full",
-          discountCode: "VERDAD10",
-        });
-        const confirmed = await api<{ paymentIntentId: string }>(request, "POST", "/api/simulated-card/confirm", {
-          clientSecret: intent.clientSecret,
-          cardNumber: SUCCEEDING_CARD.replace(/ /g, ""),
-          expMonth: 12,
-          expYear: 2035,
-          cvc: "123",
-        });
-        await api(request, "POST", "/api/payments", { bookingId: discounted.id, stripePaymentIntentId: confirmed.paymentIntentId });
+        await payIntentViaApi(request, { bookingId: discounted.id, paymentType: "full", discountCode: "VERDAD10" });
         // doubles at $29.00: the organiser paid $7.25 and a friend without an account paid $7.25
         const shared = await bookViaApi(request, { courtId: target.id, date: addDays(today, phone ? 4 : 5), timeSlot: "09:00", gameType: "doubles" });
         await payViaApi(request, shared.id, "partial");
@@ -427,16 +416,8 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         const shareToken = shareUrl.split("/shared-payment/")[1]!;
         const friend = await openContext(browser, server.baseUrl);
         try {
-          const guest = friend.context.request;
-          const guestIntent = await api<{ clientSecret: string }>(guest, "POST", "/api/create-payment-intent", { bookingId: shared.id, shareToken, payerName: "Lucía" });
-          const guestPaid = await api<{ paymentIntentId: string }>(guest, "POST", "/api/simulated-card/confirm", {
-            clientSecret: guestIntent.clientSecret,
-            cardNumber: SUCCEEDING_CARD.replace(/ /g, ""),
-            expMonth: 12,
-            expYear: 2035,
-            cvc: "123",
-          });
-          await api(guest, "POST", "/api/payments", { bookingId: shared.id, userId: "shared-e2e", stripePaymentIntentId: guestPaid.paymentIntentId, shareToken });
+          // a guest names themselves; the record carries the link and a participant placeholder, as /shared-payment sends them
+          await payIntentViaApi(friend.context.request, { bookingId: shared.id, shareToken, payerName: "Lucía" }, { userId: "shared-e2e", shareToken });
         } finally {
           await friend.close();
         }

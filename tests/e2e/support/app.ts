@@ -84,12 +84,17 @@ export const bookViaApi = (
 export const SUCCEEDING_CARD = "4242 4242 4242 4242";
 export const DECLINED_CARD = "4000 0000 0000 0002";
 
-/** The simulated provider's whole round trip, as the checkout screen does it. */
-export const payViaApi = async (request: APIRequestContext, bookingId: string, paymentType: "partial" | "full") => {
-  const intent = await api<{ clientSecret: string; paymentIntentId: string }>(request, "POST", "/api/create-payment-intent", {
-    bookingId,
-    paymentType,
-  });
+/**
+ * The simulated provider's whole round trip, as checkout and the shared payment screen do it: the
+ * intent (with a discount code, or a share token and the guest's name), the card, the record.
+ */
+export const payIntentViaApi = async (
+  request: APIRequestContext,
+  intentBody: { readonly bookingId: string } & Record<string, unknown>,
+  recordFields: Record<string, unknown> = {},
+) => {
+  const { bookingId } = intentBody;
+  const intent = await api<{ clientSecret: string; paymentIntentId: string }>(request, "POST", "/api/create-payment-intent", intentBody);
   const confirmed = await api<{ paymentIntentId: string }>(request, "POST", "/api/simulated-card/confirm", {
     clientSecret: intent.clientSecret,
     cardNumber: SUCCEEDING_CARD.replace(/ /g, ""),
@@ -100,8 +105,13 @@ export const payViaApi = async (request: APIRequestContext, bookingId: string, p
   return api<{ id: string; amount: string }>(request, "POST", "/api/payments", {
     bookingId,
     stripePaymentIntentId: confirmed.paymentIntentId,
+    ...recordFields,
   });
 };
+
+/** The player's own share or the whole rest, paid as checkout does. */
+export const payViaApi = (request: APIRequestContext, bookingId: string, paymentType: "partial" | "full") =>
+  payIntentViaApi(request, { bookingId, paymentType });
 
 /** A local date (yyyy-MM-dd) plus whole days. */
 export const addDays = (isoDate: string, days: number): string => {

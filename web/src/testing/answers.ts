@@ -18,3 +18,24 @@ export const aPaymentAnswer = (id: string, overrides: Record<string, unknown> = 
   shareToken: null,
   ...overrides,
 });
+
+/**
+ * A paid day singles booking of 'Cancha {id}' at Club Norte as the player's lists answer it
+ * ($14.50, 10:00 on `date`); each test adds the fields its case needs.
+ */
+export const aBookingAnswer = (id: string, date: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  userId: "u1",
+  courtId: "c1",
+  bookingDate: `${date}T00:00:00`,
+  date,
+  timeSlot: "10:00",
+  gameType: "singles",
+  tariffType: "day",
+  totalAmount: "14.50",
+  paidAmount: "14.50",
+  paymentStatus: "completed",
+  status: "active",
+  court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
+  ...overrides,
+});

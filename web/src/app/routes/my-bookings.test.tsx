@@ -1,24 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { aBookingAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import MyBookingsScreen from "./my-bookings";
 
-const booking = (id: string, date: string) => ({
-  id,
-  userId: "u1",
-  courtId: "c1",
-  bookingDate: `${date}T00:00:00`,
-  date,
-  timeSlot: "10:00",
-  gameType: "singles",
-  tariffType: "day",
-  totalAmount: "14.50",
-  paidAmount: "14.50",
-  paymentStatus: "completed",
-  status: "active",
-  court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
-});
+const booking = (id: string, date: string) => aBookingAnswer(id, date);
 
 /** An array page with the total over all pages in X-Total-Count, as the server answers. */
 const page = (items: unknown[], total: number) =>

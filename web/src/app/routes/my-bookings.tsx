@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { DEFAULT_TIME_ZONE } from "@courts/core";
 import { Link } from "react-router-dom";
-import { CalendarDays, CreditCard, CircleX } from "lucide-react";
+import { CalendarDays, CircleX } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
@@ -10,6 +10,7 @@ import { Spinner } from "../../components/ui/spinner";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { USER_BOOKINGS_PAGE_SIZE, useUserBookings, type BookingScope } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
+import { CompletePaymentLink } from "../../features/bookings/components/complete-payment-link";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/get-config";
@@ -76,13 +77,7 @@ function MyBookings({ user }: { user: User }) {
           needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refunds.length > 0 ? (
             <>
               <RefundNotes notes={refunds} />
-              {needsPayment(booking) && (
-                <Button asChild size="sm">
-                  <Link to={`/checkout/${booking.id}`}>
-                    <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                  </Link>
-                </Button>
-              )}
+              {needsPayment(booking) && <CompletePaymentLink bookingId={booking.id} />}
               {booking.status === "active" && (
                 <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
                   <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva

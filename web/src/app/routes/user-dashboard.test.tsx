@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aPaymentAnswer } from "../../testing/answers";
+import { aBookingAnswer, aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import SettingsScreen from "./settings";
 import UserDashboardScreen from "./user-dashboard";
@@ -76,23 +76,8 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
 });
 
 describe("Mis Reservas tab of the dashboard", () => {
-  const booking = (id: string, fields: Record<string, unknown>) => ({
-    id,
-    userId: "u1",
-    courtId: "c1",
-    bookingDate: "2030-01-10T00:00:00",
-    date: "2030-01-10",
-    timeSlot: "10:00",
-    gameType: "singles",
-    tariffType: "day",
-    totalAmount: "14.50",
-    paidAmount: "14.50",
-    paymentStatus: "completed",
-    status: "cancelled",
-    refundPercentage: 100,
-    court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
-    ...fields,
-  });
+  const booking = (id: string, fields: Record<string, unknown>) =>
+    aBookingAnswer(id, "2030-01-10", { status: "cancelled", refundPercentage: 100, ...fields });
 
   it("when bookings were cancelled, then each card tells its money: the refund sent, or that none was due", async () => {
     mockApi({

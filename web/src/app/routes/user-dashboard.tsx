@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import { CalendarDays, CreditCard, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
+import { CalendarDays, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -12,6 +12,7 @@ import { RequireUser } from "../../features/auth/components/require-user";
 import { useLogout } from "../../features/auth/hooks/use-logout";
 import { USER_BOOKINGS_PAGE_SIZE, useUserBookings } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
+import { CompletePaymentLink } from "../../features/bookings/components/complete-payment-link";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { useConfig } from "../../features/config/api/get-config";
 import { USER_PAYMENTS_PAGE_SIZE, useUserPayments } from "../../features/payments/api/get-user-payments";
@@ -50,13 +51,7 @@ function BookingsTab() {
             needsPayment(booking) || refundsOf(booking).length > 0 ? (
               <>
                 <RefundNotes notes={refundsOf(booking)} />
-                {needsPayment(booking) && (
-                  <Button asChild size="sm">
-                    <Link to={`/checkout/${booking.id}`}>
-                      <CreditCard aria-hidden="true" className="h-4 w-4" /> Completar Pago
-                    </Link>
-                  </Button>
-                )}
+                {needsPayment(booking) && <CompletePaymentLink bookingId={booking.id} />}
               </>
             ) : undefined
           }
