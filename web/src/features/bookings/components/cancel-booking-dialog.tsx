@@ -47,8 +47,7 @@ export function CancelBookingDialog({
   const [pending, setPending] = useState(false);
   const { trigger: cancelBooking } = useCancelBooking();
   // what each payment was charged (a discount is not money paid) and still holds, as the server refunds it
-  const payers = paid;
-  const estimate = payers.data ? estimateRefund(booking, payers.data, new Date(), timeZone) : null;
+  const estimate = paid.data ? estimateRefund(booking, paid.data, new Date(), timeZone) : null;
   const percentage = estimate?.percentage ?? estimateRefund(booking, [], new Date(), timeZone).percentage;
 
   const confirm = async () => {
@@ -95,8 +94,8 @@ export function CancelBookingDialog({
               </p>
             </>
           ) : (
-            <p className="mt-1 text-sm text-stone-700" aria-busy={isPending(payers)}>
-              {isPending(payers) ? "Calculando el reembolso..." : `Se reembolsará ${percentage}% de lo pagado. ${TIERS}`}
+            <p className="mt-1 text-sm text-stone-700" aria-busy={isPending(paid)}>
+              {isPending(paid) ? "Calculando el reembolso..." : `Se reembolsará ${percentage}% de lo pagado. ${TIERS}`}
             </p>
           )}
         </div>
