@@ -86,10 +86,9 @@ describe("CancelBookingDialog", () => {
       { paymentId: "p1", name: "ana", isOrganiser: true, kind: "partial", amount: "8.25", refunded: "0.00", paidAt: "2030-03-01T12:00:00.000Z" },
       { paymentId: "p2", name: "Luis", isOrganiser: false, kind: "partial", amount: "8.25", refunded: "0.00", paidAt: "2030-03-02T12:00:00.000Z" },
     ]);
-    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$16.50 (100%)");
-    expect(screen.getByTestId("refund-estimate")).toHaveTextContent(
-      "Pagaste $8.25 y recibes $8.25. Los demás jugadores pagaron $8.25 y reciben $8.25 en sus tarjetas.",
-    );
+    // the headline is this player's own refund; the others' go to their own cards
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$8.25 (100%)");
+    expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Pagaste $8.25. Los demás jugadores pagaron $8.25 y reciben $8.25 en sus tarjetas.");
   });
 
   it("when nothing was paid yet, then it says there is nothing to refund", async () => {

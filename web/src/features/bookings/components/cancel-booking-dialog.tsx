@@ -20,8 +20,8 @@ function RefundWords({ estimate }: { estimate: RefundEstimate }) {
   if (others.paid === 0) return <>Pagado: {displayMoney(yours.paid)}.</>;
   return (
     <>
-      Pagaste {displayMoney(yours.paid)} y recibes {displayMoney(yours.amount)}. Los demás jugadores pagaron {displayMoney(others.paid)} y
-      reciben {displayMoney(others.amount)} en sus tarjetas.
+      Pagaste {displayMoney(yours.paid)}. Los demás jugadores pagaron {displayMoney(others.paid)} y reciben {displayMoney(others.amount)} en
+      sus tarjetas.
     </>
   );
 }
@@ -62,6 +62,7 @@ export function CancelBookingDialog({
       toast({
         title: "Reserva cancelada",
         description:
+          // SPEC.md's texts; with no refund the booking's card says 'Sin reembolso' (app/components/refund-notes.tsx)
           refundPercentage > 0 ? `Se reembolsará ${refundPercentage}% del monto pagado.` : "Reserva cancelada exitosamente.",
       });
       onOpenChange(false);
@@ -85,8 +86,9 @@ export function CancelBookingDialog({
           <p className="text-sm text-stone-600">Reembolso estimado</p>
           {estimate ? (
             <>
+              {/* what this player's card gets back; the others' refunds go to their cards, said below */}
               <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
-                {displayMoney(estimate.yours.amount + estimate.others.amount)}{" "}
+                {displayMoney(estimate.yours.amount)}{" "}
                 <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
               </p>
               <p className="mt-1 text-xs text-stone-600">
