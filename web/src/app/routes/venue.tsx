@@ -38,7 +38,7 @@ function CourtWithToday({
 }) {
   const available = isAvailable(court);
   const day = useCourtDay(available ? court.id : undefined, today);
-  const state = day.data ? courtToday({ today, bookedSlots: day.data.bookedSlots, now: new Date(), timeZone }) : undefined;
+  const state = day.data ? courtToday({ today, bookedSlots: day.data.bookedSlots, blockedSlots: day.data.blockedSlots, now: new Date(), timeZone }) : undefined;
   const freeNow = state?.freeNow;
   useEffect(() => {
     if (freeNow !== undefined) onFreeNow(court.id, freeNow);

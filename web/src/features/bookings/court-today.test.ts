@@ -30,9 +30,21 @@ describe("a court's today", () => {
     expect(courtToday({ today: TODAY, bookedSlots: [], now: at("10:05"), timeZone: ZONE })).toMatchObject({ freeNow: true, nextFree: "11:00" });
   });
 
-  it("when the last hour has started, then the day is over, not full", () => {
+  it("when the hour under way is free but every later hour is booked, then it is 'Completa hoy' and not counted as available now", () => {
+    const later = SLOTS.filter((s) => s > "10:00");
+    const day = courtToday({ today: TODAY, bookedSlots: later, now: at("10:05"), timeZone: ZONE });
+    expect(day).toEqual({ freeNow: false, nextFree: null, dayOver: false });
+    expect(courtTodayText(day)).toBe("Completa hoy");
+  });
+
+  it("when the club closed the hour under way, then the court is not available now", () => {
+    const day = courtToday({ today: TODAY, bookedSlots: [], blockedSlots: [{ timeSlot: "10:00", reason: "Mantenimiento" }], now: at("10:05"), timeZone: ZONE });
+    expect(day).toMatchObject({ freeNow: false, nextFree: "11:00" });
+  });
+
+  it("when the last hour has started, then the day is over, not full, and no court is available now", () => {
     const day = courtToday({ today: TODAY, bookedSlots: [], now: at("21:15"), timeZone: ZONE });
-    expect(day).toEqual({ freeNow: true, nextFree: null, dayOver: true });
+    expect(day).toEqual({ freeNow: false, nextFree: null, dayOver: true });
     expect(courtTodayText(day)).toBe("Sin más horarios hoy");
   });
 });

@@ -3,7 +3,11 @@ import { slotStates } from "./slot-rules";
 
 /** What a court's day looks like from now on: the hour under way, and the next hour still bookable. */
 export interface CourtToday {
-  /** the slot under way now is open and nobody holds it */
+  /**
+   * 'disponible ahora': nobody holds the hour under way (nor has the club closed it), and an hour
+   * of today can still be booked, so the count never contradicts 'Completa hoy' or 'Sin más
+   * horarios hoy' on the same screen
+   */
   readonly freeNow: boolean;
   /** the first slot of today that can still be booked, or null */
   readonly nextFree: string | null;
@@ -21,21 +25,22 @@ export const currentSlot = (today: string, now: Date, timeZone: string): string 
 export const courtToday = ({
   today,
   bookedSlots,
+  blockedSlots = [],
   now,
   timeZone,
 }: {
   today: string;
   bookedSlots: readonly string[];
+  /** the club's closed hours (maintenance, classes, tournaments): taken like booked ones */
+  blockedSlots?: readonly { timeSlot: string; reason: string }[];
   now: Date;
   timeZone: string;
 }): CourtToday => {
-  const states = slotStates({ date: today, bookedSlots, now, timeZone });
+  const states = slotStates({ date: today, bookedSlots, blockedSlots, now, timeZone });
   const current = currentSlot(today, now, timeZone);
-  return {
-    freeNow: current !== null && !bookedSlots.includes(current),
-    nextFree: states.find((s) => !s.disabled)?.slot ?? null,
-    dayOver: states.every((s) => s.past),
-  };
+  const nextFree = states.find((s) => !s.disabled)?.slot ?? null;
+  const currentTaken = current === null || bookedSlots.includes(current) || blockedSlots.some((b) => b.timeSlot === current);
+  return { freeNow: !currentTaken && nextFree !== null, nextFree, dayOver: states.every((s) => s.past) };
 };
 
 /** The words under a court's status: 'Libre desde 19:00', 'Completa hoy' or that the day is over. */
