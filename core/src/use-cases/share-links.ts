@@ -3,7 +3,7 @@ import { PLAYERS } from "../domain/pricing.js";
 import { BookingFullyPaid, BookingNotActive, InvalidInput, ShareLinkExpired, ShareLinkFull, ShareLinkNotFound, SlotInPast } from "../domain/errors.js";
 import { isExpired, isFull, shareLinkExpiry } from "../domain/share-link.js";
 import type { ShareLink } from "../domain/share-link.js";
-import { remainingOf } from "../domain/booking.js";
+import { remainingOf, type Booking } from "../domain/booking.js";
 import { shareAt } from "../domain/shares.js";
 import type { Ports } from "../ports/index.js";
 import type { ShareLinkBody } from "../schemas/requests.js";
@@ -14,6 +14,15 @@ import type { Actor } from "./support.js";
 import { call, callOr } from "./support.js";
 
 const expired = () => new ShareLinkExpired({ message: "Link Expirado: contacta al organizador de la reserva" });
+
+/** Why a link no longer takes payments, when it is the booking's doing: a new link would not help. */
+const unusableFor = (booking: Pick<Booking, "status" | "shareDeadlineAt">, now: Date): ShareLinkExpired | null => {
+  if (booking.status === "cancelled") return new ShareLinkExpired({ message: "La reserva fue cancelada: este link ya no acepta pagos" });
+  if (booking.status === "expired") return new ShareLinkExpired({ message: "La reserva expiró sin pagarse: este link ya no acepta pagos" });
+  if (isPastShareDeadline(booking, now))
+    return new ShareLinkExpired({ message: "Terminó el plazo para pagar por partes: el resto lo paga el organizador" });
+  return null;
+};
 const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontrado" });
 
 /** A link that can still take a payment for this booking. */
@@ -77,8 +86,9 @@ export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "cou
     const link = yield* callOr(() => ports.shareLinks.findByToken(token), notFound);
     const booking = yield* callOr(() => ports.bookings.findById(link.bookingId), bookingNotFound);
     const now = ports.clock.now();
-    if (isExpired(link, now) || isPastShareDeadline(booking, now) || booking.status === "cancelled" || booking.status === "expired")
-      return yield* Effect.fail(expired());
+    const unusable = unusableFor(booking, now);
+    if (unusable) return yield* Effect.fail(unusable);
+    if (isExpired(link, now)) return yield* Effect.fail(expired());
     const court = yield* call(() => ports.courts.findById(booking.courtId));
     const share = Math.min(shareAt(booking.totalAmount, booking.gameType, link.currentParticipants), remainingOf(booking));
     // Paid in full (the organiser may have paid the rest): no place is left, whatever the count says.

@@ -1,7 +1,7 @@
 import { Effect, Either } from "effect";
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN, GUEST, createBooking, createDiscountCode, createPaymentIntent, createShareLink, dailyStats, getShareLink,
+  ADMIN, GUEST, cancelBooking, createBooking, createDiscountCode, createPaymentIntent, createShareLink, dailyStats, getShareLink,
   pageTransactions, listUserPayments, paymentStats, recordPayment, recordPaymentFromProvider, renderInvoice,
   revenueOn, updateDiscountCode, validateDiscountCode, HOUR_MS,
 } from "@courts/core";
@@ -123,6 +123,14 @@ describe("shared payments", () => {
     expect((await failure(getShareLink(c.ports, link.token)))._tag).toBe("ShareLinkExpired");
     expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkExpired");
     expect((await failure(getShareLink(c.ports, "unknown")))._tag).toBe("ShareLinkNotFound");
+  });
+
+  it("when the booking is cancelled, then its live link says the booking was cancelled, not to ask for a new link", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: c.booking.id, userId: c.ana.id }));
+    const gone = await failure(getShareLink(c.ports, link.token));
+    expect(gone).toMatchObject({ _tag: "ShareLinkExpired", message: "La reserva fue cancelada: este link ya no acepta pagos" });
   });
 });
 

@@ -39,10 +39,24 @@ describe("Shared payment screen", () => {
   });
 
   it("when the server says 410, then 'Link Expirado' asks to contact the organiser", async () => {
-    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json({ message: "El link expiró", code: "SHARE_LINK_EXPIRED" }, 410) });
+    mockApi({
+      ...GUEST,
+      "GET /api/shared-payment-links/tok": () => json({ message: "Link Expirado: contacta al organizador de la reserva", code: "SHARE_LINK_EXPIRED" }, 410),
+    });
     renderShared();
     expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
     expect(screen.getByText(/contacta al organizador/)).toBeInTheDocument();
+  });
+
+  it("when the booking was cancelled, then 'Link Expirado' says so and does not ask for a new link", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/shared-payment-links/tok": () => json({ message: "La reserva fue cancelada: este link ya no acepta pagos", code: "SHARE_LINK_EXPIRED" }, 410),
+    });
+    renderShared();
+    expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
+    expect(screen.getByText("La reserva fue cancelada: este link ya no acepta pagos.")).toBeInTheDocument();
+    expect(screen.queryByText(/uno nuevo/)).toBeNull();
   });
 
   it("when expiresAt has passed, then 'Link Expirado'", async () => {

@@ -53,7 +53,11 @@ export default function SharedPaymentScreen() {
   if (!shared.error && (!shared.data || (!config && !configError))) return <Spinner label="Cargando link de pago..." />;
 
   const expiredText = "Este link de pago ya no es válido. Por favor contacta al organizador de la reserva para que te envíe uno nuevo.";
-  if (isStatus(shared.error, 410)) return <Unusable title="Link Expirado">{expiredText}</Unusable>;
+  if (isStatus(shared.error, 410)) {
+    // the booking was cancelled, ran out unpaid or passed its split deadline: the server says which, and a new link would not help
+    const why = shared.error.serverMessage;
+    return <Unusable title="Link Expirado">{why && !why.startsWith("Link Expirado") ? `${why}.` : expiredText}</Unusable>;
+  }
   if (isStatus(shared.error, 404, 400)) {
     return <Unusable title="Link no encontrado">Revisa que el link esté completo o pide uno nuevo al organizador.</Unusable>;
   }
