@@ -81,6 +81,17 @@ describe("Booking screen", () => {
     expect(screen.queryByRole("button", { name: "Avisarme si se libera: 19:00" })).toBeNull();
   });
 
+  it("when a link's date lies past the 180-day horizon, then no hour is offered, the limit is said, and 'Ver hoy' brings today's hours", async () => {
+    mockApi(api);
+    // today 2099-06-10: the last bookable day is 2099-12-07
+    renderBooking(undefined, "/booking/c1?date=2099-12-08");
+    expect(await screen.findByText(/Solo se puede reservar con hasta 180 días de anticipación/)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^10:00/ })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Ver hoy" }));
+    expect(await screen.findByRole("button", { name: /^19:00/ })).toBeDisabled();
+    expect(screen.queryByText(/Solo se puede reservar/)).toBeNull();
+  });
+
   it("when a link's date or hour cannot exist (a mangled mail link), then the screen opens on today with no hour chosen", async () => {
     mockApi(api);
     renderBooking(undefined, "/booking/c1?date=2099-13-45&slot=99:00");

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
-import { bandOf, displayMoney, GAME_TYPE_LABEL, isSlot, priceFor, type GameType } from "@courts/core";
+import { addDays, bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isSlot, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorNotice } from "../../components/ui/empty-state";
@@ -53,6 +53,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 
   const today = config?.today;
   const date = chosenDate ?? today;
+  const beyondHorizon = !!date && !!today && date > addDays(today, BOOKING_HORIZON_DAYS);
   const day = useCourtDay(courtId, date);
   // asked only when some hour of the day is taken: which of them are the player's own
   const ownSlots = useOwnSlots(courtId, date ?? "", (day.data?.bookedSlots.length ?? 0) > 0);
@@ -147,7 +148,20 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               <p className="text-sm text-stone-600">{capitalize(formatDay(date))}</p>
             </CardHeader>
             <CardContent>
-              {isPending(day) ? (
+              {beyondHorizon ? (
+                // a link's ?date= past the horizon: the server would refuse it, so no hour is offered
+                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> Solo se puede reservar con hasta {BOOKING_HORIZON_DAYS} días de
+                    anticipación.
+                  </p>
+                  <div>
+                    <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
+                      Ver hoy
+                    </Button>
+                  </div>
+                </div>
+              ) : isPending(day) ? (
                 <Spinner label="Consultando disponibilidad..." />
               ) : day.error ? (
                 <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
