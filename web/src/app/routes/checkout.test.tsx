@@ -71,6 +71,20 @@ describe("Checkout screen", () => {
     expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
   });
 
+  it("when a fixed code leaves less than a card can take, then checkout says so and does not offer to pay; the full payment can", async () => {
+    const fetchMock = mockApi({ ...api, "POST /api/discount-codes/validate": () => json({ code: "MENOS8", type: "fixed", value: 8 }) });
+    renderCheckout();
+    await userEvent.type(await screen.findByLabelText("Código de descuento"), "menos8");
+    await userEvent.click(screen.getByRole("button", { name: "Aplicar" }));
+    // the share is $8.25: $0.25 is left to pay
+    expect(await screen.findByRole("alert")).toHaveTextContent("Con este código quedan $0.25 por pagar, y una tarjeta acepta desde $0.50.");
+    expect(screen.getByRole("button", { name: "Confirmar y Pagar $0.25" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("radio", { name: /Pago completo/ }));
+    expect(await screen.findByRole("button", { name: "Confirmar y Pagar $25.00" })).toBeEnabled();
+    expect(screen.queryByText(/una tarjeta acepta desde/)).toBeNull();
+    expect(fetchMock.mock.calls.some(([p]) => p === "/api/create-payment-intent")).toBe(false);
+  });
+
   it("when a discount applies and the card succeeds, then the intent carries the code, the payment is recorded and a confirmation shows what was paid, what is pending and the share link", async () => {
     let recorded = false;
     const fetchMock = mockApi({

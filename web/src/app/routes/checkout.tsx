@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { CircleCheck, CreditCard } from "lucide-react";
-import { breakdown, displayMoney } from "@courts/core";
+import { breakdown, displayMoney, MIN_CARD_CHARGE } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -98,6 +98,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const deadlineText = b.shareDeadlineAt ? formatInstant(b.shareDeadlineAt, "EEEE d 'de' MMMM 'a las' HH:mm", config.timeZone) : null;
   const amount = amountFor(amounts, chosen);
   const charge = breakdown(amount, discount ? toDiscountRule(discount) : undefined);
+  // a code may leave less than a card can be charged: say so here, not after 'Confirmar y Pagar'
+  const belowCardMinimum = charge.charged < MIN_CARD_CHARGE;
 
   const onPaid = async (paymentIntentId: string) => {
     try {
@@ -173,9 +175,16 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
                   Los demás jugadores pueden pagar su parte hasta el {deadlineText}. Lo que falte a esa hora se cobrará a esta tarjeta.
                 </p>
               )}
+              {belowCardMinimum && (
+                <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-inset ring-amber-600/20">
+                  Con este código quedan {displayMoney(charge.charged)} por pagar, y una tarjeta acepta desde {displayMoney(MIN_CARD_CHARGE)}. Quita el
+                  código o elige pagar más.
+                </p>
+              )}
               <CardPayment
                 payments={config.payments}
                 amount={charge.charged}
+                disabled={belowCardMinimum}
                 submitLabel={`Confirmar y Pagar ${displayMoney(charge.charged)}`}
                 returnPath="/my-bookings"
                 createIntent={() =>
