@@ -13,6 +13,18 @@ import { useUpdateDiscountCode } from "../api/update-discount-code";
 export const usesText = (c: Pick<DiscountCode, "usageCount" | "maxUsage">) => `${c.usageCount} / ${c.maxUsage ?? "∞"}`;
 export const expiryText = (c: Pick<DiscountCode, "expiresAt">) =>
   c.expiresAt ? format(new Date(c.expiresAt), "dd/MM/yyyy") : "Sin vencimiento";
+/**
+ * What a player would meet with the code today: switched off, past its expiry, out of uses, or
+ * usable. A switched-on code that can no longer be used is not called 'Activo'.
+ */
+export const codeState = (c: Pick<DiscountCode, "isActive" | "expiresAt" | "usageCount" | "maxUsage">, now = new Date()) =>
+  !c.isActive
+    ? { text: "Inactivo", tone: "gray" as const }
+    : c.expiresAt !== null && Date.parse(c.expiresAt) <= now.getTime()
+      ? { text: "Vencido", tone: "amber" as const }
+      : c.maxUsage !== null && c.usageCount >= c.maxUsage
+        ? { text: "Agotado", tone: "amber" as const }
+        : { text: "Activo", tone: "green" as const };
 const valueText = (c: DiscountCode) => (c.type === "percentage" ? `${c.value}%` : money(c.value));
 const typeText = (c: DiscountCode) => (c.type === "percentage" ? "Porcentaje" : "Monto fijo");
 
@@ -62,7 +74,10 @@ export function DiscountList({ codes, onEdit }: { codes: readonly DiscountCode[]
                 <td className="px-4 py-3 text-stone-700">{usesText(c)}</td>
                 <td className="px-4 py-3 text-stone-700">{expiryText(c)}</td>
                 <td className="px-4 py-3">
-                  <ActiveSwitch code={c} />
+                  <div className="flex items-center gap-2">
+                    <ActiveSwitch code={c} />
+                    {codeState(c).text !== "Activo" && codeState(c).text !== "Inactivo" && <Badge tone="amber">{codeState(c).text}</Badge>}
+                  </div>
                 </td>
                 <td className="px-4 py-3">
                   <Button variant="ghost" size="sm" onClick={() => onEdit(c)} aria-label={`Editar el código ${c.code}`}>
@@ -90,7 +105,7 @@ export function DiscountList({ codes, onEdit }: { codes: readonly DiscountCode[]
               <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
                 <Badge tone="gray">Usos: {usesText(c)}</Badge>
                 <Badge tone={c.expiresAt ? "amber" : "gray"}>{c.expiresAt ? `Vence: ${expiryText(c)}` : expiryText(c)}</Badge>
-                <Badge tone={c.isActive ? "green" : "gray"}>{c.isActive ? "Activo" : "Inactivo"}</Badge>
+                <Badge tone={codeState(c).tone}>{codeState(c).text}</Badge>
               </div>
               <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => onEdit(c)} aria-label={`Editar el código ${c.code}`}>
                 <Pencil aria-hidden="true" className="h-4 w-4" /> Editar
