@@ -13,6 +13,7 @@ import { NotificationSettingsPanel } from "../../features/notifications/componen
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
+import { isPartlyRefunded } from "../../features/payments/payment-texts";
 import { useTitle } from "../../lib/use-title";
 import type { PaymentWithBooking, User } from "../../types/api";
 
@@ -65,7 +66,7 @@ function Billing({ user }: { user: User }) {
                 )}
               </dl>
               <div className="flex items-center gap-3">
-                <Badge tone={paid ? "green" : refunded ? "gray" : "amber"}>{paid ? "Pagado" : refunded ? "Reembolsado" : "Pendiente"}</Badge>
+                <Badge tone={paid ? "green" : refunded ? "gray" : "amber"}>{paid ? "Pagado" : refunded ? (isPartlyRefunded(p) ? "Reembolso parcial" : "Reembolsado") : "Pendiente"}</Badge>
                 <Button
                   variant="outline"
                   size="sm"

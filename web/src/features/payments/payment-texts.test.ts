@@ -1,26 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { paymentFlagLabel, refundNote } from "./payment-texts";
+import { paymentStatusLabel } from "./payment-texts";
 
-describe("refundNote", () => {
-  it("when a refund is owed, then it says how much is pending", () => {
-    expect(refundNote({ refundOwed: "29.00", refundSentAt: null, refundedAmount: "0.00" })).toMatch(/^Reembolso pendiente: \$29\.00/);
+const payment = (status: string, refundedAmount: string) => ({ status, amount: "14.50", discount: "1.45", refundedAmount });
+
+describe("a payment's status in words", () => {
+  it("when all that was charged went back, then 'Reembolsado'; when only part did (a 50% cancellation), then 'Reembolso parcial'", () => {
+    // charged 13.05 (14.50 less the 1.45 discount)
+    expect(paymentStatusLabel(payment("refunded", "13.05"))).toBe("Reembolsado");
+    expect(paymentStatusLabel(payment("refunded", "6.53"))).toBe("Reembolso parcial");
+    expect(paymentStatusLabel(payment("refunded", "6.53"), "admin")).toBe("Reembolso parcial");
   });
 
-  it("when the provider confirmed it, then it says how much was sent and when, in the club's zone", () => {
-    expect(refundNote({ refundOwed: "0.00", refundSentAt: "2026-11-23T18:05:00.000Z", refundedAmount: "14.50" }, "America/Guayaquil")).toBe(
-      "Reembolso de $14.50 enviado el 23/11/2026 13:05",
-    );
-  });
-
-  it("when nothing went back, then there is no note", () => {
-    expect(refundNote({ refundOwed: "0.00", refundSentAt: null, refundedAmount: "0.00" })).toBeNull();
-  });
-});
-
-describe("paymentFlagLabel", () => {
-  it("names both flags for the admin and nothing otherwise", () => {
-    expect(paymentFlagLabel("mismatch")).toBe("Monto no coincide: reembolsado");
-    expect(paymentFlagLabel("refunded_on_arrival")).toBe("Reembolsado al llegar");
-    expect(paymentFlagLabel(null)).toBeNull();
+  it("when it is not refunded, then SPEC's words for player and admin", () => {
+    expect(paymentStatusLabel(payment("succeeded", "0.00"))).toBe("Completado");
+    expect(paymentStatusLabel(payment("succeeded", "0.00"), "admin")).toBe("Exitoso");
+    expect(paymentStatusLabel(payment("failed", "0.00"))).toBe("Fallido");
+    expect(paymentStatusLabel(payment("requires_action", "0.00"))).toBe("Pendiente");
   });
 });

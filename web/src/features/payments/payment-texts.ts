@@ -2,15 +2,27 @@ import type { BadgeTone } from "../../components/ui/badge";
 import { formatInstant, money, toCents } from "../../lib/format";
 import type { Payment } from "../../types/api";
 
-/** succeeded, pending (and anything unknown), failed, refunded (SPEC.md section 4). */
-export const paymentStatusLabel = (status: string, audience: "user" | "admin" = "user"): string => {
-  switch (status) {
+/** A payment refunded in part (a 50% cancellation): money still kept, so not 'Reembolsado'. */
+export const isPartlyRefunded = (p: { status: string; amount: string; discount: string; refundedAmount?: string | null | undefined }): boolean => {
+  const refunded = toCents(p.refundedAmount ?? "0");
+  return p.status === "refunded" && refunded > 0 && refunded < toCents(p.amount) - toCents(p.discount);
+};
+
+/**
+ * succeeded, pending (and anything unknown), failed, refunded (SPEC.md section 4); a refund of
+ * part of the charge reads 'Reembolso parcial', SPEC's 'Reembolsado' being all of it.
+ */
+export const paymentStatusLabel = (
+  payment: { status: string; amount: string; discount: string; refundedAmount?: string | null | undefined },
+  audience: "user" | "admin" = "user",
+): string => {
+  switch (payment.status) {
     case "succeeded":
       return audience === "admin" ? "Exitoso" : "Completado";
     case "failed":
       return "Fallido";
     case "refunded":
-      return "Reembolsado";
+      return isPartlyRefunded(payment) ? "Reembolso parcial" : "Reembolsado";
     default:
       return "Pendiente";
   }

@@ -220,7 +220,7 @@ function Transactions() {
                     {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
                   </div>
                   {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
-                  <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t.status, "admin")}</Badge>
+                  <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t, "admin")}</Badge>
                   {paymentFlagLabel(t.flag ?? null) && <Badge tone="red">{paymentFlagLabel(t.flag ?? null)}</Badge>}
 
                   <Button
