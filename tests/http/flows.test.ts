@@ -264,7 +264,16 @@ describeOnEngines("journeys and domain failures", (server) => {
       const stats = await admin.get<{ totalRevenue: string; completedCount: number; summary: { net: string } }>("/api/payments/stats");
       expect(stats.body.completedCount).toBeGreaterThanOrEqual(1);
       expect(stats.body.summary.net).toMatch(MONEY);
-      expect((await admin.get<{ revenue: string }>("/api/payments/today-revenue")).body.revenue).toMatch(MONEY);
+      const todayRevenue = (await admin.get<{ revenue: string }>("/api/payments/today-revenue")).body.revenue;
+      expect(todayRevenue).toMatch(MONEY);
+      // one day's figures, for the dashboard's 'vs ayer': today's revenue is the same sum; an empty far day is zero
+      const { today } = (await player.get<{ today: string }>("/api/config")).body;
+      const day = await admin.get<{ date: string; bookings: number; revenue: string; courts: number }>(`/api/payments/day-stats?date=${today}`);
+      expect(day.status).toBe(200);
+      expect(day.body).toMatchObject({ date: today, revenue: todayRevenue });
+      expect(day.body.courts).toBeGreaterThan(0);
+      expect((await admin.get(`/api/payments/day-stats?date=2001-01-01`)).body).toMatchObject({ date: "2001-01-01", bookings: 0, revenue: "0.00" });
+      expect((await admin.get<{ code: string }>("/api/payments/day-stats?date=ayer")).body).toMatchObject({ code: "INVALID_INPUT" });
     });
 
     it("an unpaid payment has no invoice: 409 INVOICE_UNAVAILABLE", async () => {

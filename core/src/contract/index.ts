@@ -45,6 +45,7 @@ export const NAMED_ANSWERS = [
   payments.CardConfirmationAnswer,
   payments.RevenueAnswer,
   payments.PaymentStatsAnswer,
+  payments.DayStatsAnswer,
   payments.WebhookReceiptAnswer,
   payments.ShareLinkAnswer,
   payments.ShareLinkCreatedAnswer,

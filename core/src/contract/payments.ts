@@ -101,6 +101,17 @@ export const PaymentStatsAnswer = Schema.Struct({
 }).annotations({ identifier: "PaymentStats" });
 export type PaymentStatsAnswer = typeof PaymentStatsAnswer.Encoded;
 
+/** GET /api/payments/day-stats?date=: one day's figures of the admin dashboard (and of `courts stats --json`). */
+export const DayStatsAnswer = Schema.Struct({
+  date: LocalDate,
+  bookings: Schema.Int,
+  revenue: Money,
+  courts: Schema.Int,
+  maintenance: Schema.Int,
+  occupancyRate: Schema.Number,
+}).annotations({ identifier: "DayStats" });
+export type DayStatsAnswer = typeof DayStatsAnswer.Encoded;
+
 export const WebhookReceiptAnswer = Schema.Struct({ received: Schema.Boolean }).annotations({ identifier: "WebhookReceipt" });
 
 export const ShareLinkAnswer = Schema.Struct({

@@ -161,6 +161,7 @@ export const ROWS: readonly Row[] = [
   },
   { method: "GET", route: "/api/payments/today-revenue", prepare: () => ({ path: "/api/payments/today-revenue" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/payments/stats", prepare: () => ({ path: "/api/payments/stats" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/payments/day-stats", prepare: () => ({ path: "/api/payments/day-stats?date=2030-01-10" }), expect: adminOnly(200) },
   {
     method: "POST",
     route: "/api/discount-codes/validate",

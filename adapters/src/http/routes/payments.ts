@@ -1,6 +1,9 @@
 import {
   CardConfirmationAnswer,
   CardConfirmBody,
+  dailyStats,
+  DateQuery,
+  DayStatsAnswer,
   PaymentAnswer,
   PaymentIntentAnswer,
   PaymentStatsAnswer,
@@ -92,6 +95,19 @@ export default routes("payments", async (app) => {
     "/api/payments/today-revenue",
     { preHandler: adminOnly, schema: { tags, summary: "Ingresos de hoy (admin)", response: { 200: answerOf(RevenueAnswer) } } },
     async (request): Promise<RevenueAnswer> => ({ revenue: formatMoney(await run(revenueOn(app.ports, actorOf(request)))) }),
+  );
+
+  app.get(
+    "/api/payments/day-stats",
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: "Cifras de un día: reservas, ingresos, canchas y ocupación (admin)", querystring: queries.date, response: { 200: answerOf(DayStatsAnswer) } },
+    },
+    async (request): Promise<DayStatsAnswer> => {
+      const { date } = decode(DateQuery, request.query);
+      const stats = await run(dailyStats(app.ports, actorOf(request), date));
+      return { ...stats, revenue: formatMoney(stats.revenue) };
+    },
   );
 
   app.get(

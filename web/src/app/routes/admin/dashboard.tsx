@@ -1,21 +1,36 @@
 import { Link } from "react-router-dom";
 import { Activity, CalendarDays, CreditCard, DollarSign, LandPlot, Percent, Wrench } from "lucide-react";
-import { isAvailable, occupancyRate } from "@courts/core";
+import { addDays, isAvailable, occupancyRate } from "@courts/core";
 import { buttonClass } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { StatCard } from "../../../components/ui/stat-card";
 import { useTodayBookings } from "../../../features/bookings/api/get-today-bookings";
+import { useConfig } from "../../../features/config/api/get-config";
+import { trendVsYesterday, useDayStats } from "../../../features/payments/api/get-day-stats";
 import { useTodayRevenue } from "../../../features/payments/api/get-today-revenue";
 import { useCourts } from "../../../features/venues/api/get-courts";
-import { money } from "../../../lib/format";
+import { money, toCents } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
+
+/** Today against yesterday, on the club's calendar, by the same count both days (GET /api/payments/day-stats). */
+function useTrends() {
+  const { data: config } = useConfig();
+  const today = useDayStats(config?.today);
+  const yesterday = useDayStats(config ? addDays(config.today, -1) : undefined);
+  if (!today.data || !yesterday.data) return { bookings: undefined, revenue: undefined };
+  return {
+    bookings: trendVsYesterday(today.data.bookings, yesterday.data.bookings, "Ayer: sin reservas"),
+    revenue: trendVsYesterday(toCents(today.data.revenue), toCents(yesterday.data.revenue), "Ayer: sin ingresos"),
+  };
+}
 
 function Stats() {
   const bookings = useTodayBookings();
   const revenue = useTodayRevenue();
   const courts = useCourts();
+  const trends = useTrends();
   const todays = (bookings.data ?? []).filter((b) => b.status !== "cancelled");
   const courtList = courts.data ?? [];
   const notAvailable = courtList.filter((c) => !isAvailable(c)).length;
@@ -31,13 +46,13 @@ function Stats() {
         <StatCard
           label="Reservas de hoy"
           value={loading(bookings) ?? todays.length}
-          trend="+12% vs ayer"
+          trend={trends.bookings}
           icon={<CalendarDays aria-hidden="true" className="h-5 w-5" />}
         />
         <StatCard
           label="Ingresos de hoy"
           value={loading(revenue) ?? money(revenue.data?.revenue ?? "0")}
-          trend="+8% vs ayer"
+          trend={trends.revenue}
           icon={<DollarSign aria-hidden="true" className="h-5 w-5" />}
         />
         <StatCard
