@@ -6,7 +6,7 @@ export type Checked<A> =
   | { readonly ok: false; readonly problems: Readonly<Partial<Record<string, string>>>; readonly first: string };
 
 /** The API names a field as in its body ('daySinglesPrice'); a person reads the form's label («Día · Singles»). */
-const withLabels = (message: string, labels: Readonly<Record<string, string>>): string =>
+export const withLabels = (message: string, labels: Readonly<Record<string, string>>): string =>
   message.replace(/'([A-Za-z]+)'/g, (quoted, field: string) => (labels[field] === undefined ? quoted : `«${labels[field]}»`));
 
 /**

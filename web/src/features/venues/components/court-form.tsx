@@ -4,7 +4,7 @@ import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
-import { checkRequest } from "../../../lib/request-schema";
+import { checkRequest, withLabels } from "../../../lib/request-schema";
 import type { Court, Venue } from "../../../types/api";
 import type { CourtInput } from "../api/court-input";
 import { useCreateCourt } from "../api/create-court";
@@ -105,7 +105,7 @@ export function CourtForm({
       }
       onDone();
     } catch (error) {
-      toastError("Error", describeError(error, court ? "No se pudo actualizar la cancha" : "No se pudo crear la cancha"));
+      toastError("Error", withLabels(describeError(error, court ? "No se pudo actualizar la cancha" : "No se pudo crear la cancha"), COURT_LABELS));
     }
   };
 

@@ -30,6 +30,21 @@ describe("VenueForm (VenueBody decides)", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("when the server refuses the image URL, then its message names the field by the form's label", async () => {
+    mockApi({
+      "POST /api/venues": () =>
+        json({ message: "El campo 'imageUrl' debe empezar por http://, https:// o /", code: "INVALID_INPUT", field: "imageUrl" }, 400),
+    });
+    renderWithProviders(<VenueForm />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Club Sur");
+    await userEvent.type(screen.getByLabelText("Ubicación"), "Quito");
+    await userEvent.type(screen.getByLabelText("URL de imagen (opcional)"), "ftp://x");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Venue" }));
+    await waitFor(() =>
+      expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «URL de imagen» debe empezar por http://, https:// o /" }),
+    );
+  });
+
   it("when the venue is valid, then the trimmed body is sent and 'Venue creado' shows", async () => {
     const fetchMock = mockApi({
       "POST /api/venues": () => json({ ...VENUES[0], id: "v2", name: "Club Sur" }, 201),

@@ -5,10 +5,12 @@ import { TextAreaField, TextField } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { VenueBody } from "@courts/core";
 import { describeError } from "../../../lib/api-client";
-import { checkRequest } from "../../../lib/request-schema";
+import { checkRequest, withLabels } from "../../../lib/request-schema";
 import { useCreateVenue, type VenueInput } from "../api/create-venue";
 
 const empty = { name: "", location: "", description: "", imageUrl: "" };
+
+const VENUE_LABELS = { description: "Descripción", imageUrl: "URL de imagen" };
 
 /** New venue: name and location required, description and image URL optional, as VenueBody reads them. */
 export function VenueForm() {
@@ -24,7 +26,7 @@ export function VenueForm() {
       ...(form.description.trim() ? { description: form.description } : {}),
       ...(form.imageUrl.trim() ? { imageUrl: form.imageUrl } : {}),
     };
-    const checked = checkRequest(VenueBody, input, { description: "Descripción", imageUrl: "URL de imagen" });
+    const checked = checkRequest(VenueBody, input, VENUE_LABELS);
     if (!checked.ok) {
       toastError("Error", checked.first);
       return;
@@ -34,7 +36,8 @@ export function VenueForm() {
       toast({ title: "Venue creado", description: `${venue.name} ya está disponible` });
       setForm(empty);
     } catch (error) {
-      toastError("Error", describeError(error, "No se pudo crear el venue"));
+      // the server's own checks (an image URL's scheme) name the field by its label too
+      toastError("Error", withLabels(describeError(error, "No se pudo crear el venue"), VENUE_LABELS));
     }
   };
 
