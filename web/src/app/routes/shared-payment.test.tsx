@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
@@ -26,6 +27,17 @@ describe("Shared payment screen", () => {
     expect(screen.getByText("Quedan 3 lugares disponibles")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Pagar $8.25" })).toBeInTheDocument();
     expect(screen.getByText(/Puedes pagar tu parte hasta el/)).toBeInTheDocument();
+  });
+
+  it("when a guest has not written their name, then the pay button waits and the field says why; with a name it is enabled", async () => {
+    mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({})) });
+    renderShared();
+    const pay = await screen.findByRole("button", { name: "Pagar $8.25" });
+    expect(pay).toBeDisabled();
+    expect(screen.getByText("Escríbelo para poder pagar: el organizador verá quién pagó.")).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Tu nombre/), "Lucía");
+    expect(pay).toBeEnabled();
+    expect(screen.getByText("El organizador verá quién pagó.")).toBeInTheDocument();
   });
 
   it("when the link ends before the split deadline, then it says both: when the link ends and until when a new one can be used", async () => {

@@ -182,7 +182,8 @@ export default function SharedPaymentScreen() {
                     maxLength={80}
                     autoComplete="name"
                     required
-                    hint="El organizador verá quién pagó."
+                    // the pay button waits for it: say so, not only that the organiser sees it
+                    hint={payerName.trim() === "" ? "Escríbelo para poder pagar: el organizador verá quién pagó." : "El organizador verá quién pagó."}
                   />
                   <TextField
                     label="Tu correo (opcional)"
