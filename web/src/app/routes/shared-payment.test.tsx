@@ -19,6 +19,12 @@ const renderShared = () =>
     "/shared-payment/tok",
   );
 
+/** The link's 410 with the server's reason. */
+const renderGone = (message: string) => {
+  mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json({ message, code: "SHARE_LINK_EXPIRED" }, 410) });
+  renderShared();
+};
+
 describe("Shared payment screen", () => {
   it("when the link is open, then it shows the share, 'X de N' paid and places left", async () => {
     mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({})) });
@@ -51,21 +57,13 @@ describe("Shared payment screen", () => {
   });
 
   it("when the server says 410, then 'Link Expirado' asks to contact the organiser", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/shared-payment-links/tok": () => json({ message: "Link Expirado: contacta al organizador de la reserva", code: "SHARE_LINK_EXPIRED" }, 410),
-    });
-    renderShared();
+    renderGone("Link Expirado: contacta al organizador de la reserva");
     expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
     expect(screen.getByText(/contacta al organizador/)).toBeInTheDocument();
   });
 
   it("when the booking was cancelled, then 'Link Expirado' says so and does not ask for a new link", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/shared-payment-links/tok": () => json({ message: "La reserva fue cancelada: este link ya no acepta pagos", code: "SHARE_LINK_EXPIRED" }, 410),
-    });
-    renderShared();
+    renderGone("La reserva fue cancelada: este link ya no acepta pagos");
     expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
     expect(screen.getByText("La reserva fue cancelada: este link ya no acepta pagos.")).toBeInTheDocument();
     expect(screen.queryByText(/uno nuevo/)).toBeNull();
