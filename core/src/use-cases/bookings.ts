@@ -4,7 +4,8 @@ import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
 import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
-import { addDays, instantOf, localDateOf } from "../domain/time.js";
+import type { TimeSlot } from "../domain/slots.js";
+import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { blockReasonFor, slotBlocked } from "./club-operations.js";
@@ -15,6 +16,17 @@ import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./s
 
 /** How far ahead a slot can be booked. */
 export const BOOKING_HORIZON_DAYS = 180;
+
+/**
+ * Fails with AlreadyBooked when the player's own active or confirmed booking holds the slot:
+ * booking it again (a retry whose answer was lost) and waiting for it to free both say so.
+ */
+export const refuseOwnSlot = (ports: Pick<Ports, "bookings">, userId: string, courtId: string, date: LocalDate, timeSlot: TimeSlot) =>
+  Effect.gen(function* () {
+    const holder = yield* call(() => ports.bookings.holderOf(courtId, date, timeSlot));
+    if (holder && holder.userId === userId && (holder.status === "active" || holder.status === "confirmed"))
+      return yield* Effect.fail(new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${timeSlot} de esta cancha es tuyo`, bookingId: holder.id }));
+  });
 
 export const bookingNotFound = () => new BookingNotFound({ message: "Reserva no encontrada" });
 
@@ -64,13 +76,7 @@ export const createBooking = (
         Effect.gen(function* () {
           // A player whose first try was written but whose answer was lost (an outage, a dropped
           // connection) retries: the slot is theirs, and they are told so with the booking's id.
-          const own = (yield* call(() => ports.bookings.listByUser(userId))).find(
-            (b) => b.courtId === court.id && b.date === input.bookingDate && b.timeSlot === input.timeSlot && (b.status === "active" || b.status === "confirmed"),
-          );
-          if (own)
-            return yield* Effect.fail(
-              new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: own.id }),
-            );
+          yield* refuseOwnSlot(ports, userId, court.id, input.bookingDate, input.timeSlot);
           return yield* Effect.fail(taken);
         }),
       ),

@@ -1,8 +1,8 @@
 import * as Effect from "effect/Effect";
-import { AlreadyBooked, AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
+import { AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { WaitlistBody } from "../schemas/requests.js";
-import { bookingStart } from "./bookings.js";
+import { bookingStart, refuseOwnSlot } from "./bookings.js";
 import { courtNotFound } from "./courts.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireUser } from "./support.js";
@@ -19,11 +19,7 @@ export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "bookings
     if (!day?.bookedSlots.includes(input.timeSlot))
       return yield* Effect.fail(new SlotNotTaken({ message: "Este horario está libre: puedes reservarlo ahora" }));
     // nobody waits for their own hour: it would free only if they cancel it
-    const holder = yield* call(() => ports.bookings.holderOf(court.id, input.date, input.timeSlot));
-    if (holder && holder.userId === userId && (holder.status === "active" || holder.status === "confirmed"))
-      return yield* Effect.fail(
-        new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${input.timeSlot} de esta cancha es tuyo`, bookingId: holder.id }),
-      );
+    yield* refuseOwnSlot(ports, userId, court.id, input.date, input.timeSlot);
     const added = yield* call(() =>
       ports.waitlist.add({ id: ports.ids.uuid(), userId, courtId: court.id, date: input.date, timeSlot: input.timeSlot, createdAt: now, notifiedAt: null }),
     );
