@@ -34,7 +34,7 @@ export const CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 export type CodeUnusable = "inactive" | "expired" | "used-up";
 
 /** Why a code cannot be used now, or undefined when it can. */
-export const codeUnusable = (code: DiscountCode, now: Date): CodeUnusable | undefined => {
+export const codeUnusable = (code: Pick<DiscountCode, "isActive" | "expiresAt" | "maxUsage" | "usageCount">, now: Date): CodeUnusable | undefined => {
   if (!code.isActive) return "inactive";
   if (code.expiresAt !== null && now.getTime() > code.expiresAt.getTime()) return "expired";
   if (code.maxUsage !== null && code.usageCount >= code.maxUsage) return "used-up";

@@ -6,6 +6,7 @@ import { Card } from "../../../components/ui/card";
 import { Switch } from "../../../components/ui/switch";
 import { toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
+import { codeUnusable } from "@courts/core";
 import { money } from "../../../lib/format";
 import type { DiscountCode } from "../../../types/api";
 import { useUpdateDiscountCode } from "../api/update-discount-code";
@@ -18,13 +19,15 @@ export const expiryText = (c: Pick<DiscountCode, "expiresAt">) =>
  * usable. A switched-on code that can no longer be used is not called 'Activo'.
  */
 export const codeState = (c: Pick<DiscountCode, "isActive" | "expiresAt" | "usageCount" | "maxUsage">, now = new Date()) =>
-  !c.isActive
-    ? { text: "Inactivo", tone: "gray" as const }
-    : c.expiresAt !== null && Date.parse(c.expiresAt) <= now.getTime()
-      ? { text: "Vencido", tone: "amber" as const }
-      : c.maxUsage !== null && c.usageCount >= c.maxUsage
-        ? { text: "Agotado", tone: "amber" as const }
-        : { text: "Activo", tone: "green" as const };
+  CODE_STATES[codeUnusable({ ...c, expiresAt: c.expiresAt === null ? null : new Date(c.expiresAt) }, now) ?? "usable"];
+
+/** The server's reasons a code cannot be used (codeUnusable), in the admin's words. */
+const CODE_STATES = {
+  inactive: { text: "Inactivo", tone: "gray" },
+  expired: { text: "Vencido", tone: "amber" },
+  "used-up": { text: "Agotado", tone: "amber" },
+  usable: { text: "Activo", tone: "green" },
+} as const;
 const valueText = (c: DiscountCode) => (c.type === "percentage" ? `${c.value}%` : money(c.value));
 const typeText = (c: DiscountCode) => (c.type === "percentage" ? "Porcentaje" : "Monto fijo");
 
@@ -45,6 +48,11 @@ function ActiveSwitch({ code }: { code: DiscountCode }) {
       aria-label={`${code.isActive ? "Desactivar" : "Activar"} el código ${code.code}`}
     />
   );
+}
+
+function StateBadge({ code }: { code: DiscountCode }) {
+  const state = codeState(code);
+  return <Badge tone={state.tone}>{state.text}</Badge>;
 }
 
 /** The codes as a table on md+ screens and as cards on narrow ones. */
@@ -76,7 +84,8 @@ export function DiscountList({ codes, onEdit }: { codes: readonly DiscountCode[]
                 <td className="px-4 py-3">
                   <div className="flex items-center gap-2">
                     <ActiveSwitch code={c} />
-                    {codeState(c).text !== "Activo" && codeState(c).text !== "Inactivo" && <Badge tone="amber">{codeState(c).text}</Badge>}
+                    {/* the switch says on or off; why a switched-on code cannot be used is said beside it */}
+                    {c.isActive && codeState(c).tone === "amber" && <Badge tone="amber">{codeState(c).text}</Badge>}
                   </div>
                 </td>
                 <td className="px-4 py-3">
@@ -105,7 +114,7 @@ export function DiscountList({ codes, onEdit }: { codes: readonly DiscountCode[]
               <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
                 <Badge tone="gray">Usos: {usesText(c)}</Badge>
                 <Badge tone={c.expiresAt ? "amber" : "gray"}>{c.expiresAt ? `Vence: ${expiryText(c)}` : expiryText(c)}</Badge>
-                <Badge tone={codeState(c).tone}>{codeState(c).text}</Badge>
+                <StateBadge code={c} />
               </div>
               <Button variant="outline" size="sm" className="mt-3 w-full" onClick={() => onEdit(c)} aria-label={`Editar el código ${c.code}`}>
                 <Pencil aria-hidden="true" className="h-4 w-4" /> Editar
