@@ -64,9 +64,12 @@ export const revalidateTopics = (mutate: ScopedMutator, topics: readonly Topic[]
  * person are dropped and fetched again, so a second person never sees the first one's data.
  */
 export const resetSession = (mutate: ScopedMutator) =>
-  mutate((key: unknown) => typeof key === "string" && !(topicsOfKey.get(key) ?? []).includes("config"), undefined, {
+  mutate((key: unknown) => typeof key === "string" && !isConfig(key), undefined, {
     revalidate: true,
   });
+
+/** The server's settings: the same for every person, kept through sign-in and sign-out. */
+const isConfig = (key: string): boolean => (topicsOfKey.get(key) ?? []).includes("config");
 
 /** Answers that are the same for everyone: a guest reads them too. */
 const PUBLIC_TOPICS: readonly Topic[] = ["venues", "courts", "availability", "config"];
@@ -84,9 +87,7 @@ const isPersonal = (key: unknown): boolean => {
  */
 export const endSession = async (mutate: ScopedMutator) => {
   await mutate(isPersonal, undefined, { revalidate: false });
-  await mutate((key: unknown) => typeof key === "string" && !isPersonal(key) && !(topicsOfKey.get(key) ?? []).includes("config"), undefined, {
-    revalidate: true,
-  });
+  await mutate((key: unknown) => typeof key === "string" && !isPersonal(key) && !isConfig(key), undefined, { revalidate: true });
 };
 
 /** What a write changed: topics to revalidate, or the whole session (sign in, sign out, profile). */

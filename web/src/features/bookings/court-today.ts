@@ -39,8 +39,9 @@ export const courtToday = ({
   const states = slotStates({ date: today, bookedSlots, blockedSlots, now, timeZone });
   const current = currentSlot(today, now, timeZone);
   const nextFree = states.find((s) => !s.disabled)?.slot ?? null;
-  const currentTaken = current === null || bookedSlots.includes(current) || blockedSlots.some((b) => b.timeSlot === current);
-  return { freeNow: !currentTaken && nextFree !== null, nextFree, dayOver: states.every((s) => s.past) };
+  // slotStates counts a closed hour as booked
+  const underWay = states.find((s) => s.slot === current);
+  return { freeNow: underWay !== undefined && !underWay.booked && nextFree !== null, nextFree, dayOver: states.every((s) => s.past) };
 };
 
 /** The words under a court's status: 'Libre desde 19:00', 'Completa hoy' or that the day is over. */

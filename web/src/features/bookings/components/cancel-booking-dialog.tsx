@@ -47,8 +47,8 @@ export function CancelBookingDialog({
   const [pending, setPending] = useState(false);
   const { trigger: cancelBooking } = useCancelBooking();
   // what each payment was charged (a discount is not money paid) and still holds, as the server refunds it
-  const estimate = paid.data ? estimateRefund(booking, paid.data, new Date(), timeZone) : null;
-  const percentage = estimate?.percentage ?? estimateRefund(booking, [], new Date(), timeZone).percentage;
+  // the tier needs no payments; the amounts wait for them
+  const estimate = estimateRefund(booking, paid.data ?? [], new Date(), timeZone);
 
   const confirm = async () => {
     setPending(true);
@@ -84,7 +84,7 @@ export function CancelBookingDialog({
       <div className="space-y-4">
         <div data-testid="refund-estimate" className="rounded-2xl border border-stone-200 bg-stone-50 p-4">
           <p className="text-sm text-stone-600">Reembolso estimado</p>
-          {estimate ? (
+          {paid.data ? (
             <>
               {/* what this player's card gets back; the others' refunds go to their cards, said below */}
               <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
@@ -97,7 +97,7 @@ export function CancelBookingDialog({
             </>
           ) : (
             <p className="mt-1 text-sm text-stone-700" aria-busy={isPending(paid)}>
-              {isPending(paid) ? "Calculando el reembolso..." : `Se reembolsará ${percentage}% de lo pagado. ${TIERS}`}
+              {isPending(paid) ? "Calculando el reembolso..." : `Se reembolsará ${estimate.percentage}% de lo pagado. ${TIERS}`}
             </p>
           )}
         </div>
