@@ -17,6 +17,9 @@ import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./s
 /** How far ahead a slot can be booked. */
 export const BOOKING_HORIZON_DAYS = 180;
 
+/** The last club-local date a booking may be made for, seen from the club's `today`. */
+export const lastBookableDate = (today: LocalDate): LocalDate => addDays(today, BOOKING_HORIZON_DAYS);
+
 /**
  * Fails with AlreadyBooked when the player's own active or confirmed booking holds the slot:
  * booking it again (a retry whose answer was lost) and waiting for it to free both say so.
@@ -54,8 +57,7 @@ export const createBooking = (
     const start = instantOf(input.bookingDate, input.timeSlot, ports.clock.timeZone);
     if (start.getTime() <= now.getTime())
       return yield* Effect.fail(new SlotInPast({ message: "No se puede reservar una fecha u hora pasada" }));
-    const horizon = addDays(localDateOf(now, ports.clock.timeZone), BOOKING_HORIZON_DAYS);
-    if (input.bookingDate > horizon)
+    if (input.bookingDate > lastBookableDate(localDateOf(now, ports.clock.timeZone)))
       return yield* Effect.fail(
         new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` }),
       );

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
-import { addDays, bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isSlot, priceFor, type GameType } from "@courts/core";
+import { bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isSlot, lastBookableDate, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorNotice } from "../../components/ui/empty-state";
@@ -53,7 +53,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 
   const today = config?.today;
   const date = chosenDate ?? today;
-  const beyondHorizon = !!date && !!today && date > addDays(today, BOOKING_HORIZON_DAYS);
+  const beyondHorizon = !!date && !!today && date > lastBookableDate(today);
   const day = useCourtDay(courtId, date);
   // asked only when some hour of the day is taken: which of them are the player's own
   const ownSlots = useOwnSlots(courtId, date ?? "", (day.data?.bookedSlots.length ?? 0) > 0);

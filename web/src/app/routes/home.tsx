@@ -122,7 +122,11 @@ function FeaturedVenues() {
   const fromPrice = useMemo(() => {
     if (!courts) return null;
     const byVenue = new Map<string, Court[]>();
-    for (const court of courts) byVenue.set(court.venueId, [...(byVenue.get(court.venueId) ?? []), court]);
+    for (const court of courts) {
+      const list = byVenue.get(court.venueId) ?? [];
+      list.push(court);
+      byVenue.set(court.venueId, list);
+    }
     return new Map([...byVenue].map(([venueId, list]) => [venueId, lowestPrice(offeredPrices(list))]));
   }, [courts]);
   return (

@@ -1,5 +1,5 @@
 import useSWR from "swr";
-import { addDays, BOOKING_HORIZON_DAYS } from "@courts/core";
+import { addDays, lastBookableDate } from "@courts/core";
 import { api } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { CourtDayBookings } from "../../../types/api";
@@ -15,10 +15,10 @@ export const LOOK_AHEAD_DAYS = 30;
  * The first date after `date` with a slot that can still be booked, reading the same day answers
  * the booking screen reads (GET /api/courts/{id}/bookings?date=), a week at a time: a booked or
  * club-blocked hour is not free. Null when none within LOOK_AHEAD_DAYS nor before the booking
- * horizon (the club's `today` plus BOOKING_HORIZON_DAYS, the last day the server books).
+ * horizon (lastBookableDate, the last day the server books).
  */
 export const findNextFreeDate = async (courtId: string, date: string, today: string, timeZone: string, now = new Date()): Promise<string | null> => {
-  const last = addDays(today, BOOKING_HORIZON_DAYS);
+  const last = lastBookableDate(today);
   for (let start = 1; start <= LOOK_AHEAD_DAYS; start += 7) {
     const days = Array.from({ length: Math.min(7, LOOK_AHEAD_DAYS - start + 1) }, (_, i) => addDays(date, start + i)).filter((d) => d <= last);
     if (days.length === 0) return null;

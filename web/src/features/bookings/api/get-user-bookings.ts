@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import useSWR from "swr";
+import { MAX_PAGE_SIZE } from "@courts/core";
 import { apiPage, type ListPage } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { Booking } from "../../../types/api";
@@ -23,10 +24,8 @@ export const fetchUserBookings = (key: string) => apiPage<Booking>(key);
 export const useUserBookings = (scope: BookingScope, page: number, enabled = true) =>
   useSWR<ListPage<Booking>>(enabled ? userBookingsKey(scope, page) : null, fetchUserBookings);
 
-/** The most bookings one read returns (the server's MAX_PAGE_SIZE). */
-const OWN_SLOTS_PAGE_SIZE = 200;
-
-export const ownUpcomingKey = keyFor(["bookings"], () => `/api/user/bookings?scope=upcoming&page=1&pageSize=${OWN_SLOTS_PAGE_SIZE}`);
+/** As many upcoming bookings as one read returns. */
+export const ownUpcomingKey = keyFor(["bookings"], () => `/api/user/bookings?scope=upcoming&page=1&pageSize=${MAX_PAGE_SIZE}`);
 
 /**
  * The slots of one court and day the player holds (active or confirmed), from their upcoming

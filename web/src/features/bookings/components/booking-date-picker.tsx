@@ -1,8 +1,8 @@
 import { memo, useMemo } from "react";
 import { DayPicker } from "react-day-picker";
 import { es } from "react-day-picker/locale";
-import { addDays, format, parseISO, startOfMonth } from "date-fns";
-import { BOOKING_HORIZON_DAYS } from "@courts/core";
+import { format, parseISO, startOfMonth } from "date-fns";
+import { lastBookableDate } from "@courts/core";
 import "react-day-picker/style.css";
 
 /**
@@ -26,7 +26,7 @@ const DATE_LIB = { startOfMonth: sameMonthStart };
 
 /**
  * Month view in Spanish, Monday first; days before the club's today and after the booking
- * horizon (BOOKING_HORIZON_DAYS, as the server checks) are disabled, and months outside them
+ * horizon (lastBookableDate, as the server checks) are disabled, and months outside them
  * cannot be reached. Days come and go as `yyyy-MM-dd`: the same
  * strings on each render of the booking screen, so the month grid (42 days) is rendered again
  * only when a day or today changes, not each time an answer of the screen arrives.
@@ -41,7 +41,7 @@ export const BookingDatePicker = memo(function BookingDatePicker({
   onSelect: (day: string) => void;
 }) {
   const todayDate = useMemo(() => parseISO(today), [today]);
-  const lastDate = useMemo(() => addDays(parseISO(today), BOOKING_HORIZON_DAYS), [today]);
+  const lastDate = useMemo(() => parseISO(lastBookableDate(today)), [today]);
   const selectedDate = useMemo(() => parseISO(selected), [selected]);
   return (
     <DayPicker
