@@ -1,3 +1,5 @@
+import type { DiscountCode } from "../types/api";
+
 /**
  * A paid day singles payment as the API answers it ($14.50, card fee $0.72), for screens' tests;
  * each test adds the fields of the list it mocks (a player's history, the admin's transactions).
@@ -37,5 +39,19 @@ export const aBookingAnswer = (id: string, date: string, overrides: Record<strin
   paymentStatus: "completed",
   status: "active",
   court: { id: "c1", name: `Cancha ${id}`, courtNumber: 1, venueId: "v1", venueName: "Club Norte" },
+  ...overrides,
+});
+
+/** A switched-on 10% code 'VERANO10' as the admin's list answers it; each test adds what its case needs. */
+export const aDiscountCodeAnswer = (overrides: Partial<DiscountCode> = {}): DiscountCode => ({
+  id: "d1",
+  code: "VERANO10",
+  type: "percentage",
+  value: 10,
+  maxUsage: null,
+  usageCount: 0,
+  expiresAt: null,
+  isActive: true,
+  createdAt: "2030-01-01T00:00:00.000Z",
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aPaymentAnswer } from "../../../testing/answers";
+import { aDiscountCodeAnswer, aPaymentAnswer } from "../../../testing/answers";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import AdminPaymentsScreen from "./payments";
 
@@ -35,17 +35,7 @@ const stats = {
   summary: { gross: "14.50", total: "14.50", discounts: "0.00", stripeFees: "0.72", refunds: "0.00", net: "13.78" },
 };
 
-const code = {
-  id: "d1",
-  code: "VERANO10",
-  type: "percentage",
-  value: 10,
-  maxUsage: null,
-  usageCount: 2,
-  expiresAt: null,
-  isActive: true,
-  createdAt: "2030-01-01T00:00:00.000Z",
-};
+const code = aDiscountCodeAnswer({ usageCount: 2 });
 
 const page = (n: number, userName: string) => ({ items: [transaction(`t${n}`, userName)], total: 26, page: n, pageSize: 25 });
 const transactionsOf = (n: number) => `/api/admin/transactions?page=${n}&pageSize=25`;

@@ -1,22 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../../testing/render-app";
-import type { DiscountCode } from "../../../types/api";
+import { aDiscountCodeAnswer } from "../../../testing/answers";
 import { codeState, DiscountList } from "./discount-list";
 
 const NOW = new Date("2030-01-10T12:00:00Z");
-const code = (fields: Partial<DiscountCode>): DiscountCode => ({
-  id: "d1",
-  code: "VERANO10",
-  type: "percentage",
-  value: 10,
-  maxUsage: null,
-  usageCount: 0,
-  expiresAt: null,
-  isActive: true,
-  createdAt: "2030-01-01T00:00:00.000Z",
-  ...fields,
-});
+const code = aDiscountCodeAnswer;
 
 describe("a discount code's state", () => {
   it("when switched on, then 'Activo' only while it can still be used: past its expiry 'Vencido', out of uses 'Agotado'; switched off 'Inactivo'", () => {
