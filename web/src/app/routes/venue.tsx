@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { isAvailable } from "@courts/core";
 import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
@@ -22,10 +22,15 @@ import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
-import type { Court } from "../../types/api";
+import type { Court, Venue } from "../../types/api";
 
-/** A court card that also reads the court's day (the same answer the booking screen uses). */
-function CourtWithToday({
+/**
+ * A court card that also reads the court's day (the same answer the booking screen uses). Each
+ * court's answer renders its own card, and the screen's count of courts free now; memo keeps the
+ * other cards, the picture and the tariffs as they were (on a phone each render of the whole screen
+ * was a long task of its own).
+ */
+const CourtWithToday = memo(function CourtWithToday({
   court,
   today,
   timeZone,
@@ -44,7 +49,57 @@ function CourtWithToday({
     if (freeNow !== undefined) onFreeNow(court.id, freeNow);
   }, [court.id, freeNow, onFreeNow]);
   return <CourtCard court={court} today={state && { text: courtTodayText(state), free: state.nextFree !== null }} />;
-}
+});
+
+/** The venue's picture, name, address and hours: rendered again only when the venue or its count of courts changes. */
+const VenueHero = memo(function VenueHero({ venue: v, courtCount }: { venue: Venue; courtCount: number }) {
+  return (
+    <section className="relative isolate overflow-hidden bg-court-950 text-white">
+      <SmartImage
+        src={imageSrc(v)}
+        alt=""
+        className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+        priority
+        fallback={<img src={fallbackImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
+      />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-court-950 via-court-950/70 to-court-950/20" />
+      <div className="mx-auto max-w-7xl px-4 pb-10 pt-8 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-court-100 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Volver
+        </Link>
+        <div className="mt-20 flex flex-col gap-4 sm:mt-28 lg:flex-row lg:items-end lg:justify-between">
+          <div className="max-w-3xl">
+            <Badge tone="ball">
+              <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> Complejo Premium
+            </Badge>
+            <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-5xl">{v.name}</h1>
+            <p className="mt-3 text-lg text-court-100">{v.description || "Complejo Deportivo de Tenis"}</p>
+            <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-court-100">
+              <li className="flex items-center gap-1.5">
+                <MapPin aria-hidden="true" className="h-4 w-4 text-ball-300" /> {v.location}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <LandPlot aria-hidden="true" className="h-4 w-4 text-ball-300" /> {courtCount}{" "}
+                {courtCount === 1 ? "cancha" : "canchas"}
+              </li>
+              <li className="flex items-center gap-1.5">
+                <Clock aria-hidden="true" className="h-4 w-4 text-ball-300" /> Horario: 6:00 - 21:00
+              </li>
+            </ul>
+          </div>
+          <Button asChild variant="light" size="lg">
+            <Link to={`/venue/${v.id}/calendar`}>
+              <CalendarDays aria-hidden="true" className="h-5 w-5" /> Ver Calendario
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+});
 
 export default function VenueScreen() {
   const { venueId } = useParams();
@@ -76,50 +131,7 @@ export default function VenueScreen() {
 
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-court-950 text-white">
-        <SmartImage
-          src={imageSrc(v)}
-          alt=""
-          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
-          priority
-          fallback={<img src={fallbackImage} alt="" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
-        />
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-court-950 via-court-950/70 to-court-950/20" />
-        <div className="mx-auto max-w-7xl px-4 pb-10 pt-8 sm:px-6 lg:px-8">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-court-100 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400"
-          >
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" /> Volver
-          </Link>
-          <div className="mt-20 flex flex-col gap-4 sm:mt-28 lg:flex-row lg:items-end lg:justify-between">
-            <div className="max-w-3xl">
-              <Badge tone="ball">
-                <Sparkles aria-hidden="true" className="h-3.5 w-3.5" /> Complejo Premium
-              </Badge>
-              <h1 className="mt-3 text-3xl font-extrabold tracking-tight sm:text-5xl">{v.name}</h1>
-              <p className="mt-3 text-lg text-court-100">{v.description || "Complejo Deportivo de Tenis"}</p>
-              <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-court-100">
-                <li className="flex items-center gap-1.5">
-                  <MapPin aria-hidden="true" className="h-4 w-4 text-ball-300" /> {v.location}
-                </li>
-                <li className="flex items-center gap-1.5">
-                  <LandPlot aria-hidden="true" className="h-4 w-4 text-ball-300" /> {courtCount}{" "}
-                  {courtCount === 1 ? "cancha" : "canchas"}
-                </li>
-                <li className="flex items-center gap-1.5">
-                  <Clock aria-hidden="true" className="h-4 w-4 text-ball-300" /> Horario: 6:00 - 21:00
-                </li>
-              </ul>
-            </div>
-            <Button asChild variant="light" size="lg">
-              <Link to={`/venue/${v.id}/calendar`}>
-                <CalendarDays aria-hidden="true" className="h-5 w-5" /> Ver Calendario
-              </Link>
-            </Button>
-          </div>
-        </div>
-      </section>
+      <VenueHero venue={v} courtCount={courtCount} />
 
       <Page>
         <section aria-labelledby="canchas">

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Moon, Sun } from "lucide-react";
 import { DEFAULT_PRICES, displayMoney, type CourtPrices } from "@courts/core";
 import { tariffRanges, type PriceRange } from "../prices";
@@ -16,8 +17,9 @@ const showRange = ({ min, max }: PriceRange) => (min === max ? displayMoney(min)
 /**
  * The venue's price table, from its courts' own prices: with the default prices it reads as
  * SPEC.md section 9 (14.50 / 29.00 day, 16.50 / 33.00 night); a venue without courts shows those.
+ * Rendered again only when the prices change.
  */
-export function TariffTable({ prices = [] }: { prices?: readonly CourtPrices[] }) {
+export const TariffTable = memo(function TariffTable({ prices = [] }: { prices?: readonly CourtPrices[] }) {
   const ranges = tariffRanges(prices) ?? DEFAULT_RANGES;
   const varies = Object.values(ranges).some((r) => r.min !== r.max);
   const rows = [
@@ -64,4 +66,4 @@ export function TariffTable({ prices = [] }: { prices?: readonly CourtPrices[] }
       </p>
     </div>
   );
-}
+});
