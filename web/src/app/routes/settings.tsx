@@ -13,7 +13,7 @@ import { NotificationSettingsPanel } from "../../features/notifications/componen
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
-import { isPartlyRefunded } from "../../features/payments/payment-texts";
+import { hasInvoice, isPartlyRefunded, totalLabel } from "../../features/payments/payment-texts";
 import { useTitle } from "../../lib/use-title";
 import type { PaymentWithBooking, User } from "../../types/api";
 
@@ -34,8 +34,9 @@ function Billing({ user }: { user: User }) {
         const date = p.booking?.date ?? p.date ?? p.bookingDate;
         const slot = p.booking?.timeSlot ?? p.timeSlot;
         const paid = p.status === "succeeded";
-        // SPEC.md's two words, and the true one for money that went back: a refund is not pending
+        // SPEC.md's two words, and the true ones for money that went back or was never taken
         const refunded = p.status === "refunded";
+        const failed = p.status === "failed";
         return (
             <Card className="flex flex-col gap-4 p-5 md:flex-row md:items-center">
               <div className="min-w-0 flex-1">
@@ -55,7 +56,7 @@ function Billing({ user }: { user: User }) {
                   <dd className="font-semibold">{toCents(p.discount) > 0 ? `-${money(p.discount)}` : money(0)}</dd>
                 </div>
                 <div>
-                  <dt className="text-stone-600">Total pagado</dt>
+                  <dt className="text-stone-600">{totalLabel(p)}</dt>
                   <dd className="font-semibold">{p.totalPaid ? money(p.totalPaid) : displayMoney(toCents(p.amount) - toCents(p.discount))}</dd>
                 </div>
                 {toCents(p.refundedAmount) > 0 && (
@@ -66,16 +67,21 @@ function Billing({ user }: { user: User }) {
                 )}
               </dl>
               <div className="flex items-center gap-3">
-                <Badge tone={paid ? "green" : refunded ? "gray" : "amber"}>{paid ? "Pagado" : refunded ? (isPartlyRefunded(p) ? "Reembolso parcial" : "Reembolsado") : "Pendiente"}</Badge>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => void download(p)}
-                  disabled={pendingId === p.id}
-                  aria-label={`Descargar factura del pago de ${court}`}
-                >
-                  <Download aria-hidden="true" className="h-4 w-4" /> Factura
-                </Button>
+                <Badge tone={paid ? "green" : refunded ? "gray" : failed ? "red" : "amber"}>
+                  {paid ? "Pagado" : refunded ? (isPartlyRefunded(p) ? "Reembolso parcial" : "Reembolsado") : failed ? "Fallido" : "Pendiente"}
+                </Badge>
+                {/* an attempt the card declined or never finished has no invoice: no button that can only fail */}
+                {hasInvoice(p) && (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => void download(p)}
+                    disabled={pendingId === p.id}
+                    aria-label={`Descargar factura del pago de ${court}`}
+                  >
+                    <Download aria-hidden="true" className="h-4 w-4" /> Factura
+                  </Button>
+                )}
               </div>
             </Card>
         );

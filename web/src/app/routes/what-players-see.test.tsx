@@ -87,6 +87,37 @@ describe("what players see is true", () => {
     expect(screen.queryByText("Pendiente")).not.toBeInTheDocument();
   });
 
+  it("when a card was declined and another payment never finished, then neither reads as paid nor offers an invoice", async () => {
+    const declined = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000dec1", { status: "failed", amount: "8.25", totalPaid: "8.25", invoiceNumber: null, courtName: "Cancha Central" });
+    const unfinished = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pen2", { status: "pending", amount: "7.25", totalPaid: "7.25", invoiceNumber: null, courtName: "Cancha Norte" });
+    const paid = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pa1d", { invoiceNumber: "2030-000001", courtName: "Cancha Sur" });
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/payments?page=1&pageSize=24": () => page([declined, unfinished, paid]),
+      "GET /api/payments/user/u1?page=1&pageSize=20": () => page([declined, unfinished, paid]),
+    });
+    const history = renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
+    const totals = async (label: string) => (await screen.findAllByText(label, { selector: "dt" })).map((dt) => dt.parentElement!.textContent);
+    expect(await totals("No cobrado")).toEqual(["No cobrado$8.25"]);
+    expect(await totals("Por pagar")).toEqual(["Por pagar$7.25"]);
+    expect(await totals("Total pagado")).toEqual(["Total pagado$14.50"]);
+    history.unmount();
+
+    renderWithProviders(<SettingsScreen />, "/settings");
+    await userEvent.click(await screen.findByRole("tab", { name: "Billing" }));
+    const card = (court: string) => within(screen.getByText(court).closest("[class*='rounded']")!.parentElement!);
+    await screen.findByText("Cancha Central");
+    expect(card("Cancha Central").getByText("Fallido")).toBeInTheDocument();
+    expect(card("Cancha Central").getByText("No cobrado")).toBeInTheDocument();
+    expect(card("Cancha Norte").getByText("Pendiente")).toBeInTheDocument();
+    expect(card("Cancha Norte").getByText("Por pagar")).toBeInTheDocument();
+    // only the charged payment has an invoice to download
+    expect(screen.getAllByRole("button", { name: /^Descargar factura/ }).map((b) => b.getAttribute("aria-label"))).toEqual(["Descargar factura del pago de Cancha Sur"]);
+  });
+
   it("when a player opens settings, then the profile shows their username, email and whole user id as text that can wrap", async () => {
     const long = { id: "019ac8a1-2b3c-7d4e-8f01-23456789abcd", username: "ana", email: "ana.maria.fernandez.de.la.torre@example.ec" };
     mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user: long }) });

@@ -28,6 +28,15 @@ export const paymentStatusLabel = (
   }
 };
 
+/** The card gave this money (a refund goes back from money that was taken). */
+export const wasCharged = (p: { status: string }): boolean => p.status === "succeeded" || p.status === "refunded";
+
+/** The total's words: 'Total pagado' only for money the card gave; an attempt declined or not finished was not paid. */
+export const totalLabel = (p: { status: string }): string => (wasCharged(p) ? "Total pagado" : p.status === "failed" ? "No cobrado" : "Por pagar");
+
+/** A charged payment with its invoice number: the only ones the server makes an invoice of. */
+export const hasInvoice = (p: { status: string; invoiceNumber?: string | null | undefined }): boolean => wasCharged(p) && p.invoiceNumber != null;
+
 export const paymentStatusTone = (status: string): BadgeTone =>
   status === "succeeded" ? "green" : status === "failed" ? "red" : status === "refunded" ? "blue" : "amber";
 

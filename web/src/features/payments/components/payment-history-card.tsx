@@ -6,7 +6,7 @@ import { Card } from "../../../components/ui/card";
 import { Row } from "../../../components/ui/page";
 import { formatInstant, money, shortId, toCents } from "../../../lib/format";
 import type { Payment } from "../../../types/api";
-import { paymentStatusLabel, paymentStatusTone, refundNote } from "../payment-texts";
+import { paymentStatusLabel, paymentStatusTone, refundNote, totalLabel } from "../payment-texts";
 
 /**
  * A payment in the player's history: short id, status, date, amount, discount, total paid, what
@@ -47,7 +47,7 @@ export function PaymentHistoryCard({
         <Row label="Descuento" value={toCents(payment.discount) > 0 ? `-${money(payment.discount)}` : money(0)} />
         {/* the card fee is the club's cost, not the player's: it stays on the admin side and the invoice */}
         {payment.kind === "cash" && <Row label="Forma de pago" value={<Badge tone="ball">Efectivo en el club</Badge>} />}
-        <Row label="Total pagado" value={money(totalPaid)} strong />
+        <Row label={totalLabel(payment)} value={money(totalPaid)} strong />
         {refunded > 0 && <Row label="Reembolsado" value={money(payment.refundedAmount)} />}
         {payment.discountCode && <Row label="Código" value={<Badge tone="ball">{payment.discountCode}</Badge>} />}
       </dl>
