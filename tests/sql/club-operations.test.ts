@@ -148,7 +148,8 @@ for (const engine of SQL_ENGINES) {
 
       for (const payment of paid) {
         const after = await target.db.repositories.payments.findById(payment.id);
-        expect(after).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount });
+        // with when it was sent: the payer's booking card and the admin's row say 'Reembolso de $X enviado el ...'
+        expect(after).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount, refundSentAt: expect.any(Date) });
       }
       const atProvider = await refundsAtProvider();
       expect(atProvider).toHaveLength(4);
@@ -175,7 +176,11 @@ for (const engine of SQL_ENGINES) {
       const atProvider = await refundsAtProvider();
       expect(atProvider.map((r) => r.n)).toEqual([1, 1, 1, 1]);
       for (const payment of paid)
-        expect(await target.db.repositories.payments.findById(payment.id)).toMatchObject({ status: "refunded", refundedAmount: payment.amount - payment.discount });
+        expect(await target.db.repositories.payments.findById(payment.id)).toMatchObject({
+          status: "refunded",
+          refundedAmount: payment.amount - payment.discount,
+          refundSentAt: expect.any(Date),
+        });
       expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(0);
     });
 

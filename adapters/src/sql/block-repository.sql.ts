@@ -211,9 +211,10 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
       if (!row) return false;
       const amount = int(row, "amount");
       await tx.run(
-        "update payments set status = 'refunded', refunded_amount = " +
+        // refund_sent_at: what the payer's booking and the admin's row read as 'Reembolso de $X enviado el ...'
+        "update payments set status = 'refunded', refund_sent_at = ?, refunded_amount = " +
           "case when refunded_amount + ? > amount - discount then amount - discount else refunded_amount + ? end where id = ?",
-        [amount, amount, paymentId],
+        [iso(at), amount, amount, paymentId],
       );
       return true;
     });

@@ -14,6 +14,7 @@ import { Migration20261126000100SessionAndVenueNameChanges } from "./Migration20
 import { Migration20261126000200PostgresChangeNotices } from "./Migration20261126000200_postgres_change_notices.js";
 import { Migration20261127000100HoldsTogether } from "./Migration20261127000100_holds_together.js";
 import { Migration20261127000200HoldLockNoKeyUpdate } from "./Migration20261127000200_hold_lock_no_key_update.js";
+import { Migration20261128000100ClosureRefundsSentAt } from "./Migration20261128000100_closure_refunds_sent_at.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -39,4 +40,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261126000200_postgres_change_notices", class: Migration20261126000200PostgresChangeNotices },
   { name: "Migration20261127000100_holds_together", class: Migration20261127000100HoldsTogether },
   { name: "Migration20261127000200_hold_lock_no_key_update", class: Migration20261127000200HoldLockNoKeyUpdate },
+  { name: "Migration20261128000100_closure_refunds_sent_at", class: Migration20261128000100ClosureRefundsSentAt },
 ];
