@@ -81,6 +81,30 @@ describe("Booking screen", () => {
     expect(screen.queryByRole("button", { name: "Avisarme si se libera: 19:00" })).toBeNull();
   });
 
+  it("when the club closed some hours, then only the hour a player holds is offered a waitlist", async () => {
+    mockApi({
+      ...api,
+      "GET /api/courts/c1/bookings?date=2099-06-10": () =>
+        json({ date: "2099-06-10", bookedSlots: ["09:00", "10:00", "11:00"], blockedSlots: [{ timeSlot: "10:00", reason: "Mantenimiento" }, { timeSlot: "11:00", reason: "Otro" }] }),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=200": () => json([]),
+      "GET /api/waitlist": () => json([]),
+    });
+    renderBooking();
+    expect(await screen.findByRole("button", { name: "Avisarme si se libera: 09:00" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /^10:00/ })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Avisarme si se libera: 10:00" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Avisarme si se libera: 11:00" })).toBeNull();
+  });
+
+  it("when the court is under maintenance (a bookmarked link), then no hour is offered and the button is off", async () => {
+    mockApi({ ...api, "GET /api/courts/c1": () => json(courtAnswer({ status: "maintenance" })) });
+    renderBooking();
+    expect(await screen.findByText("La cancha no está disponible para reservas en este momento.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^20:00/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Ver otras canchas" })).toHaveAttribute("href", "/venue/v1");
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
+  });
+
   it("when a link's date lies past the 180-day horizon, then no hour is offered, the limit is said, and 'Ver hoy' brings today's hours", async () => {
     mockApi(api);
     // today 2099-06-10: the last bookable day is 2099-12-07

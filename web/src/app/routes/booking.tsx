@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
-import { bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isSlot, lastBookableDate, priceFor, type GameType } from "@courts/core";
+import { bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isAvailable, isSlot, lastBookableDate, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorNotice } from "../../components/ui/empty-state";
@@ -90,6 +90,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
     );
   }
 
+  // a court the club took out of use (maintenance): a bookmarked or shared link offers no hour
+  const closed = !isAvailable(court.data);
   const prices = courtPrices(court.data);
   const band = bandOf(slot ?? "06:00");
   const priceOf = (g: GameType) => priceFor(prices, band, g);
@@ -148,7 +150,18 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               <p className="text-sm text-stone-600">{capitalize(formatDay(date))}</p>
             </CardHeader>
             <CardContent>
-              {beyondHorizon ? (
+              {closed ? (
+                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> La cancha no está disponible para reservas en este momento.
+                  </p>
+                  <div>
+                    <Button asChild size="sm" variant="outline">
+                      <Link to={`/venue/${court.data.venueId}`}>Ver otras canchas</Link>
+                    </Button>
+                  </div>
+                </div>
+              ) : beyondHorizon ? (
                 // a link's ?date= past the horizon: the server would refuse it, so no hour is offered
                 <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
                   <p className="flex items-center gap-2 font-semibold">
@@ -189,7 +202,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                     </div>
                   )}
                   <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
-                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.mine && !s.past).map((s) => s.slot)} />
+                  {/* an hour the club closed is not freed by a cancellation: nobody waits for it */}
+                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.blockedReason && !s.mine && !s.past).map((s) => s.slot)} />
                 </>
               )}
             </CardContent>
@@ -256,7 +270,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   className="shrink-0 lg:w-full"
                   size="lg"
                   onClick={() => void submit()}
-                  disabled={pending || dayFull}
+                  disabled={pending || dayFull || closed}
                   aria-busy={pending}
                 >
                   {pending ? "Procesando..." : "Continuar al Pago →"}
