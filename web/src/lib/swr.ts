@@ -1,6 +1,6 @@
 import { useSWRConfig, type ScopedMutator, type SWRConfiguration } from "swr";
 import useSWRMutation from "swr/mutation";
-import { fetcher } from "./api-client";
+import { fetcher, isStatus } from "./api-client";
 
 /**
  * SPEC.md section 7: data never goes stale, no refetch on focus or reconnect, no polling, no
@@ -96,12 +96,20 @@ export type Changes = readonly Topic[] | "session";
 /**
  * A write as an SWR mutation hook: `trigger(arg)` sends it and, once the server accepted it,
  * revalidates what it changed before resolving, so the caller's next screen reads fresh data.
- * Errors reach the caller (`trigger` rejects), which decides what a person sees.
+ * A refusal that says the data moved on (404 gone, 409 no longer so: a hold that expired while
+ * the screen was open) revalidates the same answers, so the screen stops showing what is no
+ * longer true. Errors reach the caller (`trigger` rejects), which decides what a person sees.
  */
 export function useWrite<Arg, Data>(name: string, write: (arg: Arg) => Promise<Data>, changes: Changes) {
   const { mutate } = useSWRConfig();
   return useSWRMutation<Data, Error, readonly [string, string], Arg>(["write", name], async (_key, { arg }) => {
-    const answer = await write(arg);
+    let answer: Data;
+    try {
+      answer = await write(arg);
+    } catch (error) {
+      if (changes !== "session" && isStatus(error, 404, 409)) await revalidateTopics(mutate, changes);
+      throw error;
+    }
     await (changes === "session" ? resetSession(mutate) : revalidateTopics(mutate, changes));
     return answer;
   });

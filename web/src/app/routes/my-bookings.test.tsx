@@ -38,6 +38,29 @@ describe("My bookings", () => {
     expect(screen.getByText(/Cancha p1/)).toBeInTheDocument();
   });
 
+  it("when a hold expired while the screen was open, then a refused cancel reads the list again and the card says so", async () => {
+    let expired = false;
+    const hold = { ...booking("h1", "2099-06-01"), paidAmount: "0.00", paymentStatus: "pending", holdExpiresAt: "2099-05-01T10:15:00.000Z" };
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([expired ? { ...hold, status: "expired" } : hold], 1),
+      [`GET ${pastKey}`]: () => page([], 0),
+      "GET /api/bookings/h1/payers": () => json([]),
+      "POST /api/cancellations": () => {
+        expired = true;
+        return json({ message: "La reserva ya no está activa", code: "CONFLICT" }, 409);
+      },
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const card = (await screen.findByText(/Cancha h1/)).closest("article, li") as HTMLElement;
+    expect(within(card).getByText("Activa")).toBeInTheDocument();
+    await userEvent.click(within(card).getByRole("button", { name: /Cancelar Reserva/ }));
+    await userEvent.click(await screen.findByRole("button", { name: "Confirmar cancelación" }));
+    await waitFor(() => expect(within(card).queryByText("Activa")).toBeNull());
+    expect(within(card).getByText("Expirada")).toBeInTheDocument();
+  });
+
   it("when 'Quién pagó' is closed, then nothing is read and nothing is loading; opened, it reads and lists the payers", async () => {
     const fetchMock = mockApi({
       ...GUEST,
