@@ -71,6 +71,24 @@ describe("Checkout screen", () => {
     expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
   });
 
+  it("when the organiser paid their part and the split deadline passed, then only the rest is offered and no share link", async () => {
+    mockApi({
+      ...api,
+      "GET /api/bookings/b1": () => json({ ...booking, paidAmount: "8.25", paymentStatus: "partial", shareDeadlineAt: "2020-01-01T13:00:00.000Z" }),
+    });
+    renderCheckout();
+    expect(await screen.findByRole("button", { name: "Confirmar y Pagar $24.75" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Comparte el link/)).not.toBeInTheDocument();
+  });
+
+  it("when the booking is another player's (403), then it reads 'Reserva no encontrada.', not 'Intenta de nuevo más tarde'", async () => {
+    mockApi({ ...api, "GET /api/bookings/b1": () => json({ message: "Esta reserva pertenece a otro usuario", code: "FORBIDDEN" }, 403) });
+    renderCheckout();
+    expect(await screen.findByText("Reserva no encontrada.")).toBeInTheDocument();
+    expect(screen.queryByText(/Intenta de nuevo más tarde/)).not.toBeInTheDocument();
+  });
+
   it("when a fixed code leaves less than a card can take, then checkout says so and does not offer to pay; the full payment can", async () => {
     const fetchMock = mockApi({ ...api, "POST /api/discount-codes/validate": () => json({ code: "MENOS8", type: "fixed", value: 8 }) });
     renderCheckout();

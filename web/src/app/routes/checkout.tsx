@@ -25,7 +25,7 @@ import { ShareLinkButton } from "../../features/sharing/components/share-link-bu
 import { describeError, isStatus } from "../../lib/api-client";
 import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
-import { balanceDueOf } from "../../features/bookings/booking-texts";
+import { balanceDueOf, sharingOpen } from "../../features/bookings/booking-texts";
 import { HoldCountdown } from "../../features/bookings/components/hold-countdown";
 import { formatInstant } from "../../lib/format";
 import { isPending } from "../../lib/swr";
@@ -48,7 +48,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
     return (
       <Page narrow>
         <ErrorNotice>
-          {isStatus(booking.error, 404) ? "Reserva no encontrada." : "No se pudo cargar la reserva. Intenta de nuevo más tarde."}
+          {/* another player's booking (403) will not load later either: it is not there for this player */}
+          {isStatus(booking.error, 404, 403) ? "Reserva no encontrada." : "No se pudo cargar la reserva. Intenta de nuevo más tarde."}
         </ErrorNotice>
         <Button asChild variant="outline" className="mt-4">
           <Link to="/my-bookings">Ir a Mis Reservas</Link>
@@ -89,8 +90,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
 
   // After the split deadline, or with a balance due, only the whole rest can be paid (DESIGN.md section 8).
   const balanceDue = balanceDueOf(b);
-  const pastDeadline = b.shareDeadlineAt ? Date.parse(b.shareDeadlineAt) <= Date.now() : false;
-  const onlyFull = pastDeadline || balanceDue > 0;
+  const onlyFull = !sharingOpen(b, new Date());
   // an organiser back after paying their part is offered the rest first, not their part again
   const paymentType: PaymentType = picked ?? (amounts.paid > 0 ? "full" : "partial");
   // a share that is the whole rest is the full payment
@@ -195,7 +195,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             </CardContent>
           </Card>
           {/* also once a part is paid: the organiser comes back here to send the link to the others */}
-          {(chosen === "partial" || amounts.paid > 0) && (
+          {!onlyFull && (chosen === "partial" || amounts.paid > 0) && (
             <Card className="p-5">
               <p className="mb-3 text-sm text-stone-600">
                 Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.

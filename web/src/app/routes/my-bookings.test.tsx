@@ -61,6 +61,21 @@ describe("My bookings", () => {
     expect(within(card).getByText("Expirada")).toBeInTheDocument();
   });
 
+  it("when a partly paid booking is past its split deadline, then its card offers no share link; before it, it does", async () => {
+    const partial = { ...booking("s1", "2099-06-01"), paidAmount: "7.25", paymentStatus: "partial", gameType: "singles" };
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () =>
+        page([{ ...partial, shareDeadlineAt: "2099-05-31T13:00:00.000Z" }, { ...partial, id: "s2", court: { ...partial.court, name: "Cancha s2" }, shareDeadlineAt: "2020-01-01T13:00:00.000Z" }], 2),
+      [`GET ${pastKey}`]: () => page([], 0),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const cardOf = async (name: RegExp) => (await screen.findByText(name)).closest("article, li") as HTMLElement;
+    expect(within(await cardOf(/Cancha s1/)).getByRole("button", { name: /Compartir Link de Pago/ })).toBeInTheDocument();
+    expect(within(await cardOf(/Cancha s2/)).queryByRole("button", { name: /Compartir Link de Pago/ })).toBeNull();
+  });
+
   it("when 'Quién pagó' is closed, then nothing is read and nothing is loading; opened, it reads and lists the payers", async () => {
     const fetchMock = mockApi({
       ...GUEST,

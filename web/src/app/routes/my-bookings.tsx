@@ -9,7 +9,7 @@ import { LoadMore } from "../../components/ui/paged-list";
 import { Spinner } from "../../components/ui/spinner";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { USER_BOOKINGS_PAGE_SIZE, useUserBookings, type BookingScope } from "../../features/bookings/api/get-user-bookings";
-import { needsPayment } from "../../features/bookings/booking-texts";
+import { needsPayment, sharingOpen } from "../../features/bookings/booking-texts";
 import { CompletePaymentLink } from "../../features/bookings/components/complete-payment-link";
 import { BookingCard } from "../../features/bookings/components/booking-card";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
@@ -83,7 +83,7 @@ function MyBookings({ user }: { user: User }) {
                   <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
                 </Button>
               )}
-              {booking.status === "active" && booking.paymentStatus === "partial" && (
+              {booking.paymentStatus === "partial" && sharingOpen(booking, new Date()) && (
                 // the others still owe their shares: the link is here too, not only at checkout
                 <div className="basis-full">
                   <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />

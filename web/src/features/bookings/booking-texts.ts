@@ -20,3 +20,10 @@ export const needsPayment = (b: Pick<Booking, "paymentStatus" | "status">) =>
 
 /** What the organiser still owes after their card was refused at the split deadline; 0 when nothing. */
 export const balanceDueOf = (b: Pick<Booking, "balanceDue">): number => parseMoney(b.balanceDue ?? "0.00") ?? 0;
+
+/**
+ * Whether the others can still pay their shares (DESIGN.md section 8): before the split deadline
+ * and with no balance due. After it only the whole rest can be paid, so no link is offered.
+ */
+export const sharingOpen = (b: Pick<Booking, "status" | "shareDeadlineAt" | "balanceDue">, now: Date): boolean =>
+  b.status === "active" && (b.shareDeadlineAt == null || Date.parse(b.shareDeadlineAt) > now.getTime()) && balanceDueOf(b) === 0;
