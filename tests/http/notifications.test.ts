@@ -100,7 +100,13 @@ describeOnEngines("notifications and calendars", (server) => {
       expect(attachment(receipt[0] as ParsedMail, "application/pdf")).toBeDefined();
 
       const confirmed = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
-      expect(confirmed?.text).toContain("Tu reserva está pagada por completo");
+      // the hour's price is named as such: each card's sum is in its receipt
+      expect(confirmed?.text).toContain(`Tu reserva de $${booking.totalAmount} está pagada por completo; lo que pagó cada tarjeta está en su recibo.`);
+      // subjects say the day in Spanish, not as 2026-11-29
+      for (const mail of [confirmed, receipt[0]]) {
+        expect(mail?.subject).not.toContain(booking.date);
+        expect(mail?.subject).toMatch(/, (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+, \d{2}:00$/);
+      }
       const ics = attachment(confirmed as ParsedMail, "text/calendar");
       const [event] = events(ics?.content.toString("utf8") ?? "");
       expect(event?.uid).toBe(`reserva-${booking.id}@canchas`);

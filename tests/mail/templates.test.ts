@@ -15,6 +15,8 @@ describe("mail templates", () => {
   it.each(SAMPLE_NOTICES.map((n) => [n.kind, n] as const))("%s: Spanish subject, HTML and plain text that name the booking", (_kind, notice) => {
     const mail = renderNotice(notice, ctx);
     expect(mail.subject.length).toBeGreaterThan(10);
+    // a date in a subject is Spanish words, never 2026-11-28
+    expect(mail.subject).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(mail.html).toMatch(/^<!doctype html>\n<html lang="es">/);
     expect(mail.text).toContain("Hola María José:");
     expect(mail.html).toContain("Hola María José:");

@@ -20,6 +20,9 @@ export const spanishDate = (date: string): string =>
   new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`));
 
 const when = (b: BookingFacts): string => `${spanishDate(b.date)} a las ${b.timeSlot}`;
+/** A subject's date, short and in Spanish: 'domingo 29 de noviembre, 10:00' (never 2026-11-29). */
+export const subjectWhen = (b: Pick<BookingFacts, "date" | "timeSlot">): string =>
+  `${new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${b.date}T12:00:00Z`)).replace(",", "")}, ${b.timeSlot}`;
 const court = (b: BookingFacts): string => `${b.courtName} (Cancha ${b.courtNumber})`;
 
 /** One message's words: a heading, paragraphs, optional call to action; both versions come from these. */
@@ -39,7 +42,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
   switch (notice.kind) {
     case "receipt":
       return {
-        subject: `Recibo de tu pago: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        subject: `Recibo de tu pago: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Pago recibido",
         paragraphs: [
           hello,
@@ -50,9 +53,14 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       };
     case "booking-confirmed":
       return {
-        subject: `Reserva confirmada: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        subject: `Reserva confirmada: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Reserva confirmada",
-        paragraphs: [hello, `Tu reserva está pagada por completo (${displayMoney(notice.total)}).`, "Adjuntamos el evento para tu calendario."],
+        // the hour's price, not a sum charged: with a code the cards paid less, and each receipt says how much
+        paragraphs: [
+          hello,
+          `Tu reserva de ${displayMoney(notice.total)} está pagada por completo; lo que pagó cada tarjeta está en su recibo.`,
+          "Adjuntamos el evento para tu calendario.",
+        ],
         booking: b,
         action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` },
       };
@@ -69,7 +77,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       };
     case "cancellation":
       return {
-        subject: `Reserva cancelada: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        subject: `Reserva cancelada: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Reserva cancelada",
         paragraphs: [
           hello,
@@ -82,7 +90,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       };
     case "closure":
       return {
-        subject: `El club canceló tu reserva: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        subject: `El club canceló tu reserva: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "El club canceló tu reserva",
         paragraphs: [
           hello,
@@ -104,7 +112,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
     case "slot-freed": {
       const url = `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
       return {
-        subject: `Se liberó el horario que esperabas: ${b.date} ${b.timeSlot}`,
+        subject: `Se liberó el horario que esperabas: ${subjectWhen(b)}`,
         heading: "Se liberó el horario",
         paragraphs: [hello, `${court(b)} en ${b.venueName} quedó libre el ${when(b)}.`, "Quien reserve primero se lo queda."],
         booking: { ...b, bookingId: "" },
@@ -113,7 +121,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
     }
     case "hold-expired":
       return {
-        subject: `Tu reserva expiró: ${b.venueName}, ${b.date} ${b.timeSlot}`,
+        subject: `Tu reserva expiró: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Tu reserva expiró",
         paragraphs: [hello, `No recibimos el pago a tiempo y liberamos el horario del ${when(b)}.`, "Si aún quieres jugar, puedes reservarlo de nuevo si sigue libre."],
         booking: b,
