@@ -181,6 +181,12 @@ describeOnEngines("lists over history", (server) => {
     expect(first[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const none = await rawGet(admin, `/api/admin/transactions.csv?to=${dayFromToday(-1)}`);
     expect(none.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n")).toHaveLength(1);
+    // the screen's Estado filter goes with its download: only the refunded rows
+    const refunded = await rawGet(admin, `/api/admin/transactions.csv?from=${dayFromToday(-1)}&status=refunded`);
+    const states = refunded.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n").slice(1).map((line) => line.split(";")[9]);
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.length).toBeLessThan(7);
+    expect(new Set(states)).toEqual(new Set(["Reembolsado"]));
   });
 });
 
