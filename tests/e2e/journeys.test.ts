@@ -469,6 +469,18 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
     try {
       await loginPlayer(user.context.request, player);
       await loginAdmin(admin.context.request, server.admin);
+      // names as long as the forms allow: a grid track as wide as a name pushed /admin/courts 245 px past a phone's edge
+      const longVenue = await api<{ id: string }>(admin.context.request, "POST", "/api/venues", { name: `Complejo ${"Ñandú ".repeat(18)}`.slice(0, 120).trim(), location: "Samborondón" });
+      await api(admin.context.request, "POST", "/api/courts", {
+        name: `Cancha ${"Larguísima ".repeat(11)}`.slice(0, 120).trim(),
+        courtNumber: 1,
+        venueId: longVenue.id,
+        status: "available",
+        daySinglesPrice: "14.50",
+        dayDoublesPrice: "29.00",
+        nightSinglesPrice: "16.50",
+        nightDoublesPrice: "33.00",
+      });
       const pages = { guest: await guest.newPage(), user: await user.newPage(), admin: await admin.newPage() };
       const screens: Array<{ name: string; path: string; as: keyof typeof pages; heading?: string | RegExp }> = [
         { name: "home", path: "/", as: "guest" },

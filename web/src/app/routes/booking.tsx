@@ -130,7 +130,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
         title={`Reservar ${court.data.name}`}
         description={`Cancha #${court.data.courtNumber} · Elige fecha, hora y modalidad`}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <Card>
             <CardHeader>

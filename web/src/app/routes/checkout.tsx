@@ -126,7 +126,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
           <strong>Saldo pendiente {displayMoney(balanceDue)}</strong>: tu tarjeta no pudo pagar lo que faltaba al cierre del plazo. Paga el saldo para poder hacer nuevas reservas.
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
           <Card>
             <CardHeader>

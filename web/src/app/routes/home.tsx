@@ -142,7 +142,7 @@ function FeaturedVenues() {
       </div>
       {isPending(read) ? (
         // cards' own size while loading: the sections below do not jump when the list arrives
-        <ul role="status" aria-label="Cargando complejos..." className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul role="status" aria-label="Cargando complejos..." className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <li key={i} aria-hidden="true" className="h-full overflow-hidden rounded-3xl border border-stone-200 bg-white">
               <div className="aspect-[16/10] animate-pulse bg-stone-200" />
@@ -155,7 +155,7 @@ function FeaturedVenues() {
       ) : !venues || venues.length === 0 ? (
         <EmptyState icon={<Trophy aria-hidden="true" className="h-6 w-6" />} title="Próximamente más canchas" />
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {venues.map((venue) => (
             <li key={venue.id}>
               <VenueCard venue={venue} fromPrice={fromPrice?.get(venue.id)} />

@@ -113,7 +113,7 @@ export default function SharedPaymentScreen() {
         description="Te invitaron a una reserva de tenis. Paga tu parte para confirmar tu lugar."
         icon={<Users aria-hidden="true" className="h-6 w-6" />}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="space-y-6">
           <Card>
             <CardHeader>

@@ -135,7 +135,7 @@ function Dashboard({ user }: { user: User }) {
           <TabsContent value="admin">
             <Card className="p-6">
               <h2 className="mb-4 text-lg font-bold text-stone-900">Administración</h2>
-              <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {adminLinks.map((link) => (
                   <Button key={link.to} asChild variant="secondary" size="lg">
                     <Link to={link.to}>{link.label}</Link>

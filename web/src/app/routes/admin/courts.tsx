@@ -66,7 +66,7 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
   const { upload, pending: uploading } = useImageUpload();
 
   return (
-    <section aria-labelledby="venues" className="grid gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
+    <section aria-labelledby="venues" className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <Card>
         <CardHeader>
           <CardTitle id="venues">Nuevo Venue</CardTitle>
@@ -207,7 +207,7 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
       {shown.length === 0 ? (
         <EmptyState title="No hay canchas" />
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((court) => (
             <li key={court.id}>
               <Card className="flex h-full flex-col overflow-hidden">

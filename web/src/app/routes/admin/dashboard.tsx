@@ -42,7 +42,7 @@ function Stats() {
           <ErrorNotice>Algunas estadísticas no se pudieron cargar.</ErrorNotice>
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label="Reservas de hoy"
           value={loading(bookings) ?? todays.length}
@@ -83,7 +83,7 @@ export default function AdminDashboardScreen() {
     <AdminShell title="Panel Administrativo" description="Estadísticas del día y accesos rápidos.">
       <Stats />
       <h2 className="mb-4 mt-10 text-lg font-bold text-stone-900">Accesos rápidos</h2>
-      <ul className="grid gap-4 md:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {quickLinks.map(({ to, title, text, icon: Icon }) => (
           <li key={to}>
             <Card className="flex h-full flex-col gap-3 p-5">

@@ -31,8 +31,8 @@ function Stats() {
   if (isPending(stats)) return <Spinner label="Cargando estadísticas..." />;
   if (error || !data) return <ErrorNotice>No se pudieron cargar las estadísticas de pagos.</ErrorNotice>;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
-      <div className="grid gap-4 sm:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <StatCard label="Ingresos totales" value={money(data.totalRevenue)} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
         <StatCard label="Pagos completados" value={data.completedCount} icon={<CreditCard aria-hidden="true" className="h-5 w-5" />} />
         <StatCard
@@ -109,7 +109,7 @@ const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; l
 function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
   const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
+    <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
       <TextField
         label="Desde"
         type="date"
@@ -192,7 +192,7 @@ function Transactions() {
             <li key={t.id}>
               {/* the last column has one width for every row (its badges wrap inside it): sized by its
                   own content, each row's player and venue columns started at a different place */}
-              <Card className="grid gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
+              <Card className="grid grid-cols-1 gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
                 <div className="text-sm">
                   <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
                   <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>

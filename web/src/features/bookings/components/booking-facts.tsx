@@ -15,7 +15,7 @@ export interface BookingFactsProps {
 /** Court, day, slot and game type of a booking: what checkout and the shared payment both summarise. */
 export function BookingFacts({ court, date, timeSlot, tariffType, gameType }: BookingFactsProps) {
   return (
-    <ul className="grid gap-3 text-sm sm:grid-cols-2">
+    <ul className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
       <li className="flex items-center gap-2">
         <MapPin aria-hidden="true" className="h-4 w-4 text-clay-600" />
         <span>

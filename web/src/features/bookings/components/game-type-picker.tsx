@@ -18,7 +18,7 @@ export function GameTypePicker({
       aria-label="Modalidad de juego"
       value={value}
       onValueChange={(v) => onChange(v as GameType)}
-      className="grid gap-3 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
     >
       {GAME_TYPES.map((gameType) => (
         <RadioGroup.Item

@@ -91,7 +91,7 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
         hint={code ? "El código no se puede cambiar." : "Se guarda en mayúsculas."}
         error={code ? undefined : problem("code")}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           label="Tipo"
           value={form.type}
@@ -112,7 +112,7 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
           error={problem("value")}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Usos máximos (opcional)"
           type="number"

@@ -44,7 +44,7 @@ export function PaymentTypeChoice({
       aria-label="Tipo de pago"
       value={value}
       onValueChange={(v) => onChange(v as PaymentType)}
-      className="grid gap-3 sm:grid-cols-2"
+      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
     >
       {options.map((option) => (
         <RadioGroup.Item
