@@ -100,8 +100,8 @@ describeOnEngines("notifications and calendars", (server) => {
       expect(attachment(receipt[0] as ParsedMail, "application/pdf")).toBeDefined();
 
       const confirmed = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
-      // the hour's price is named as such: each card's sum is in its receipt
-      expect(confirmed?.text).toContain(`Tu reserva de $${booking.totalAmount} está pagada por completo; lo que pagó cada tarjeta está en su recibo.`);
+      // no code: the two shares add up to the hour's price
+      expect(confirmed?.text).toContain(`Tu reserva está pagada por completo: se pagaron $${booking.totalAmount} en total.`);
       // subjects say the day in Spanish, not as 2026-11-29
       for (const mail of [confirmed, receipt[0]]) {
         expect(mail?.subject).not.toContain(booking.date);
@@ -126,6 +126,23 @@ describeOnEngines("notifications and calendars", (server) => {
       const transactions = await admin.get<{ items: { bookingId: string; userName: string | null; userEmail: string | null }[] }>("/api/admin/transactions?pageSize=200");
       const guestRow = transactions.body.items.find((t) => t.bookingId === booking.id && t.userEmail === guestEmail);
       expect(guestRow?.userName).toBe("Ana <b>Pérez</b>");
+    });
+
+    it("when a player pays in full with a 10% code, then 'Reserva confirmada' states what the receipt says was charged, not the hour's price", async () => {
+      const code = unique("DIEZ").toUpperCase();
+      expect((await admin.post("/api/admin/discount-codes", { code, type: "percentage", value: 10, maxUsage: null, expiresAt: null, isActive: true })).status).toBe(201);
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      await pay(player.client, booking.id, { paymentType: "full", discountCode: code });
+      await sweep();
+      const receipt = smtp.to(player.user.email).find((m) => m.subject?.startsWith("Recibo de tu pago"));
+      const charged = /Recibimos tu pago de \$(\d+\.\d{2}) /.exec(receipt?.text ?? "")?.[1];
+      expect(Number(charged)).toBeCloseTo(Number(booking.totalAmount) * 0.9, 2);
+      const confirmed = smtp.to(player.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
+      for (const version of [confirmed?.text, confirmed?.html]) {
+        expect(version).toContain(`Tu reserva está pagada por completo: se pagaron $${charged} en total.`);
+        expect(version).not.toContain(`$${booking.totalAmount}`);
+      }
     });
 
     it("when a guest pays through the link without a name, then 400 names the field; a full link still answers 409 first", async () => {

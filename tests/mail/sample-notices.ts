@@ -18,7 +18,8 @@ const name = "María José";
 
 export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "receipt", name, booking: b, paymentId: "p1", charged: 825, invoiceNumber: "2026-000042" },
-  { kind: "booking-confirmed", name, booking: b, total: 3300 },
+  // a $33.00 hour paid with a 10% code: $29.70 was charged
+  { kind: "booking-confirmed", name, booking: b, total: 3300, paid: 2970 },
   { kind: "share-paid", name, booking: b, payerName: "Ana <script>alert(1)</script>", paidCount: 3, totalCount: 4, charged: 825 },
   { kind: "cancellation", name, booking: b, refund: 412, refundPercentage: 50 },
   { kind: "closure", name, booking: b, refund: 825, reason: "Mantenimiento" },

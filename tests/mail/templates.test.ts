@@ -1,4 +1,4 @@
-import { NOTICE_KINDS } from "@courts/core";
+import { NOTICE_KINDS, type Notice } from "@courts/core";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, html } from "../../adapters/src/mail/html.js";
 import { composeMail } from "../../adapters/src/mail/mailer.js";
@@ -37,6 +37,28 @@ describe("mail templates", () => {
     expect(freed?.text).toContain("Reservar ahora: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
     expect(due?.subject).toBe("Saldo pendiente $16.50");
     expect(due?.text).toContain("Completar Pago: https://canchas.ec/checkout/0b6c7e2a-5a9f-4d1e-9b7a-2f3c4d5e6f70");
+  });
+
+  it("'Reserva confirmada' states what was charged after codes, never the hour's price; a message queued without that sum names no figure", () => {
+    const confirmed = renderNotice(SAMPLE_NOTICES[1]!, ctx);
+    expect(confirmed.text).toContain("Tu reserva está pagada por completo: se pagaron $29.70 en total.");
+    expect(confirmed.html).toContain("Tu reserva está pagada por completo: se pagaron $29.70 en total.");
+    for (const version of [confirmed.text, confirmed.html]) expect(version).not.toContain("$33.00");
+    const { paid: _paid, ...queuedBefore } = SAMPLE_NOTICES[1] as Extract<Notice, { kind: "booking-confirmed" }>;
+    const legacy = renderNotice(queuedBefore, ctx);
+    expect(legacy.text).toContain("Tu reserva está pagada por completo.");
+    expect(legacy.text).not.toMatch(/\$\d/);
+  });
+
+  it("subjects say the booking's day the way the reminder does: weekday, day and month in Spanish, then the hour", () => {
+    const subject = (kind: Notice["kind"]) => renderNotice(SAMPLE_NOTICES.find((n) => n.kind === kind)!, ctx).subject;
+    expect(subject("receipt")).toBe("Recibo de tu pago: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(subject("booking-confirmed")).toBe("Reserva confirmada: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(subject("cancellation")).toBe("Reserva cancelada: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(subject("closure")).toBe("El club canceló tu reserva: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(subject("slot-freed")).toBe("Se liberó el horario que esperabas: sábado 28 de noviembre, 18:00");
+    expect(subject("hold-expired")).toBe("Tu reserva expiró: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(subject("reminder")).toBe("Recordatorio: juegas el sábado, 28 de noviembre de 2026 a las 18:00");
   });
 
   it("what players typed is escaped in the HTML, in the heading, the paragraphs and the title", () => {

@@ -55,10 +55,11 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       return {
         subject: `Reserva confirmada: ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Reserva confirmada",
-        // the hour's price, not a sum charged: with a code the cards paid less, and each receipt says how much
+        // What was charged after codes, the sum of the receipts; never the hour's price, which a
+        // player with a code did not pay. A message queued before `paid` existed names no figure.
         paragraphs: [
           hello,
-          `Tu reserva de ${displayMoney(notice.total)} está pagada por completo; lo que pagó cada tarjeta está en su recibo.`,
+          notice.paid === undefined ? "Tu reserva está pagada por completo." : `Tu reserva está pagada por completo: se pagaron ${displayMoney(notice.paid)} en total.`,
           "Adjuntamos el evento para tu calendario.",
         ],
         booking: b,

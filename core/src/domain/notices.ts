@@ -25,8 +25,12 @@ export interface BookingFacts {
 export type Notice =
   /** the payer; the invoice PDF of `paymentId` is attached */
   | { readonly kind: "receipt"; readonly name: string; readonly booking: BookingFacts; readonly paymentId: string; readonly charged: Cents; readonly invoiceNumber: string | null }
-  /** the organiser, once the booking is fully paid; an .ics is attached */
-  | { readonly kind: "booking-confirmed"; readonly name: string; readonly booking: BookingFacts; readonly total: Cents }
+  /**
+   * the organiser, once the booking is fully paid; an .ics is attached. `total` is the hour's
+   * price; `paid` what was charged for it after discount codes, the sum of its payers' receipts
+   * (absent in messages queued before it was added).
+   */
+  | { readonly kind: "booking-confirmed"; readonly name: string; readonly booking: BookingFacts; readonly total: Cents; readonly paid?: Cents }
   /** the organiser: 'Ana pagó su parte: 3 de 4' */
   | { readonly kind: "share-paid"; readonly name: string; readonly booking: BookingFacts; readonly payerName: string; readonly paidCount: number; readonly totalCount: number; readonly charged: Cents }
   /** each payer (and the organiser), with their own refund */

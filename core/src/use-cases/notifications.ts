@@ -83,7 +83,7 @@ const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId
  * paid in full, the organiser gets the confirmation with the calendar file.
  */
 export const enqueuePaymentNotices = (
-  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
@@ -95,7 +95,7 @@ export const enqueuePaymentNotices = (
   });
 
 const paymentNotices = (
-  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
@@ -120,7 +120,10 @@ const paymentNotices = (
       if (yield* enqueueNotice(ports, `share-paid:${payment.id}`, organiser.email, notice)) written++;
     }
     if (booking.paidAmount >= booking.totalAmount && booking.status !== "cancelled") {
-      const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: facts, total: booking.totalAmount };
+      // what the cards (and the desk) took, after codes: the price is not what a player with a code paid
+      const counted = (yield* call(() => ports.payments.listByBooking(booking.id))).filter((p) => p.status === "succeeded");
+      const paid = counted.reduce((sum, p) => sum + chargedOf(p), 0);
+      const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: facts, total: booking.totalAmount, paid };
       if (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiser.email, notice)) written++;
     }
     return written;

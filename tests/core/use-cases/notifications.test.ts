@@ -1,9 +1,11 @@
 import { Effect } from "effect";
 import {
+  ADMIN,
   cancelBooking,
   catchUpNotices,
   createBlock,
   createBooking,
+  createDiscountCode,
   createPaymentIntent,
   createShareLink,
   deliverOutbox,
@@ -58,6 +60,29 @@ describe("producers", () => {
     expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana" });
     expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment))).toBe(0);
     expect(outboxOf(c.ports).rows()).toHaveLength(4);
+  });
+
+  it("when a booking is paid in full with discount codes, then the confirmation carries what was charged (the receipts' sum), not the hour's price", async () => {
+    const c = await club();
+    await ok(createDiscountCode(c.ports, ADMIN, { code: "VERANO10", type: "percentage", value: 10 }));
+    await ok(createDiscountCode(c.ports, ADMIN, { code: "MENOS1", type: "fixed", value: 1 }));
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial", discountCode: "verano10" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    const link = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 2 }));
+    const theirs = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token, discountCode: "menos1" }));
+    await c.pay(theirs.clientSecret);
+    await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: theirs.paymentIntentId, shareToken: link.link.token }));
+    const rows = outboxOf(c.ports).rows();
+    const receipts = rows.flatMap((r) => (r.notice.kind === "receipt" ? [r.notice.charged] : []));
+    const confirmed = rows.find((r) => r.notice.kind === "booking-confirmed")?.notice;
+    expect(receipts).toHaveLength(2);
+    expect(own.payment.discount).toBeGreaterThan(0);
+    expect(theirs.payment.discount).toBe(100);
+    const charged = booking.totalAmount - own.payment.discount - theirs.payment.discount;
+    expect(receipts.reduce((a, b) => a + b, 0)).toBe(charged);
+    expect(confirmed).toMatchObject({ kind: "booking-confirmed", total: booking.totalAmount, paid: charged });
   });
 
   it("when a hold expires, then the organiser is told and whoever waits for the slot too; a second call writes nothing", async () => {
