@@ -85,7 +85,7 @@ function Schedule() {
         open={picked !== null}
         onOpenChange={(open) => !open && setPicked(null)}
         title={picked ? `${picked.court.name} · ${picked.cell.timeSlot}` : ""}
-        description={picked ? `${capitalize(formatDay(date, "EEEE d 'de' MMMM"))} · ${cellSummary(picked.cell)}` : undefined}
+        description={picked ? `${capitalize(formatDay(date, "EEEE d 'de' MMMM"))} · ${cellSummary(picked.cell, picked.court)}` : undefined}
       >
         {picked && venueId && (
           <CellActions

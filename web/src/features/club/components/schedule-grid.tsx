@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { isAvailable } from "@courts/core";
 import { Ban, Repeat } from "lucide-react";
 import { cn } from "../../../lib/cn";
 import { money } from "../../../lib/format";
@@ -17,9 +18,18 @@ const paidText = (cell: ScheduleCell) => {
   return "Pendiente";
 };
 
-/** What a cell says, for its button's label too: 'Libre', the player and paid state, or the block's reason. */
-export const cellSummary = (cell: ScheduleCell): string =>
-  cell.booking ? `${cell.booking.userName ?? "Jugador"} · ${paidText(cell)}` : cell.block ? `Cerrado: ${cell.block.reason}` : "Libre";
+/** No one can book a court the club took out of use (maintenance): its free hours are not 'Libre'. */
+const OUT_OF_USE = "Cancha fuera de servicio";
+
+/** What a cell says, for its button's label too: 'Libre', the player and paid state, the block's reason, or that the court is out of use. */
+export const cellSummary = (cell: ScheduleCell, court?: Pick<ScheduleCourt, "status">): string =>
+  cell.booking
+    ? `${cell.booking.userName ?? "Jugador"} · ${paidText(cell)}`
+    : cell.block
+      ? `Cerrado: ${cell.block.reason}`
+      : court && !isAvailable(court)
+        ? OUT_OF_USE
+        : "Libre";
 
 function CellButton({ court, cell, past, onPick }: { court: ScheduleCourt; cell: ScheduleCell; past: boolean; onPick: (picked: PickedCell) => void }) {
   const { booking, block } = cell;
@@ -27,7 +37,7 @@ function CellButton({ court, cell, past, onPick }: { court: ScheduleCourt; cell:
     <button
       type="button"
       onClick={() => onPick({ court, cell })}
-      aria-label={`${court.name} ${cell.timeSlot}: ${cellSummary(cell)}`}
+      aria-label={`${court.name} ${cell.timeSlot}: ${cellSummary(cell, court)}`}
       data-testid={`cell-${court.courtNumber}-${cell.timeSlot}`}
       className={cn(
         "flex h-full min-h-14 w-full flex-col items-start justify-center rounded-lg border px-2 py-1.5 text-left text-xs transition",
@@ -40,6 +50,8 @@ function CellButton({ court, cell, past, onPick }: { court: ScheduleCourt; cell:
             ? "border-amber-300 bg-amber-50 text-amber-900 hover:border-amber-500"
             : past
               ? "border-stone-100 bg-stone-50 text-stone-400"
+              : !isAvailable(court)
+                ? "border-stone-200 bg-stone-100 text-stone-700"
               : "border-dashed border-stone-300 bg-white text-stone-500 hover:border-court-400 hover:bg-court-50/50",
       )}
     >
@@ -56,7 +68,7 @@ function CellButton({ court, cell, past, onPick }: { court: ScheduleCourt; cell:
           <Ban aria-hidden="true" className="h-3 w-3 shrink-0" /> {block.reason}
         </span>
       ) : (
-        <span>{past ? "—" : "Libre"}</span>
+        <span>{past ? "—" : isAvailable(court) ? "Libre" : "Fuera de servicio"}</span>
       )}
     </button>
   );
