@@ -46,6 +46,19 @@ describe("request schemas", () => {
     expect(decode(CourtBody, { name: "A", courtNumber: 1.5, venueId: "v" }).ok).toBe(false);
   });
 
+  it("when a court number is filled but out of range or not whole, then it says so without 'Todos los campos son requeridos'", () => {
+    for (const courtNumber of [0, -3, 1.5, "7"]) {
+      expect(decode(CourtBody, { name: "A", courtNumber, venueId: "v" })).toEqual({
+        ok: false,
+        issues: [{ path: "courtNumber", message: "El campo 'courtNumber' debe ser un número entero entre 1 y 999" }],
+      });
+    }
+    // an empty form field arrives absent, as null (JSON's NaN) or as NaN: that one is missing
+    for (const body of [{ name: "A", venueId: "v" }, { name: "A", courtNumber: null, venueId: "v" }, { name: "A", courtNumber: Number.NaN, venueId: "v" }]) {
+      expect(decode(CourtBody, body)).toEqual({ ok: false, issues: [{ path: "courtNumber", message: "Todos los campos son requeridos: 'courtNumber'" }] });
+    }
+  });
+
   it("when a payment intent names both a type and a share token, or neither, then it is refused", () => {
     expect(decode(PaymentIntentBody, { bookingId: "b" }).ok).toBe(false);
     expect(decode(PaymentIntentBody, { bookingId: "b", paymentType: "full", shareToken: "t" }).ok).toBe(false);

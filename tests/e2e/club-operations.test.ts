@@ -107,7 +107,7 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
         await dialog.getByText(`${courts[1]!.name} · `).waitFor();
         await shot(page, "admin-closure-confirm-phone");
         await dialog.getByRole("button", { name: "Cancelar reservas y reembolsar 100%" }).click();
-        await expectToast(page, "Cierre registrado", "Se cancelaron 1 reserva y se reembolsó el 100% a cada pagador.");
+        await expectToast(page, "Cierre registrado", "Se canceló 1 reserva y se reembolsó el 100% a cada pagador.");
         await expect.poll(async () => (await cell(page, courts[1]!, "19:00")).textContent()).toContain("Otro");
       });
 

@@ -60,6 +60,11 @@ describe.skipIf(gate !== "run")("notifications and calendars in a real browser",
         await page.getByText("Link copiado").first().waitFor();
         expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(first);
         await page.getByRole("button", { name: "Generar nueva dirección" }).click();
+        // asked first: the old address stops working in the calendars that use it
+        const renewal = page.getByRole("alertdialog", { name: "¿Generar una nueva dirección?" });
+        await renewal.getByText(/dejará de funcionar/).waitFor();
+        expect(await feed.inputValue()).toBe(first);
+        await renewal.getByRole("button", { name: "Crear dirección nueva" }).click();
         await page.getByText("Nueva dirección creada").first().waitFor();
         await expect.poll(() => feed.inputValue()).not.toBe(first);
         const second = await feed.inputValue();

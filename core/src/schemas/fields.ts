@@ -28,6 +28,19 @@ export const requiredText = (max: number, missing: string, tooLong: string) =>
     }),
   ).annotations({ missingMessage: () => missing });
 
+/** What an empty form field arrives as: absent, null (JSON's NaN), NaN or blank text. */
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === "number" && Number.isNaN(value)) || (typeof value === "string" && value.trim() === "");
+
+/**
+ * A required value whose absence reads as `missing` and any other bad value as `invalid`, so a
+ * filled field is never told it is missing (a court number of 0 is out of range, not absent).
+ */
+export const requiredValue = <A, I, R>(schema: Schema.Schema<A, I, R>, missing: string, invalid: string) =>
+  Schema.propertySignature(
+    schema.annotations({ message: (issue) => ({ message: "actual" in issue && !isBlank(issue.actual) ? invalid : missing, override: true }) }),
+  ).annotations({ missingMessage: () => missing });
+
 export const Id = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64), Schema.pattern(/^[A-Za-z0-9_-]+$/));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredText, says, Slot, Text, Username } from "./fields.js";
+import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -126,7 +126,11 @@ export type VenueBody = typeof VenueBody.Type;
 
 export const CourtBody = body({
   name: requiredText(120, "Todos los campos son requeridos: 'name'", "El campo 'name' admite hasta 120 caracteres"),
-  courtNumber: required(Schema.Number.pipe(Schema.int(), Schema.between(1, 999)), "Todos los campos son requeridos: 'courtNumber' debe ser un número entero entre 1 y 999"),
+  courtNumber: requiredValue(
+    Schema.Number.pipe(Schema.int(), Schema.between(1, 999)),
+    "Todos los campos son requeridos: 'courtNumber'",
+    "El campo 'courtNumber' debe ser un número entero entre 1 y 999",
+  ),
   venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
   status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),
   daySinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),

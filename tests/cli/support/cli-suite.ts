@@ -157,7 +157,7 @@ export const describeCliSuite = (engine: EngineName): void => {
       expectFailure(
         badFile,
         1,
-        `${bad}: venues[0].courts[0]: Todos los campos son requeridos: 'courtNumber' debe ser un número entero entre 1 y 999`,
+        `${bad}: venues[0].courts[0]: El campo 'courtNumber' debe ser un número entero entre 1 y 999`,
       );
       expect(json<SeedReport>(await courts("seed", "--file", file, "--json"))).toMatchObject({ venuesCreated: 0, courtsCreated: 0, courtsSkipped: 2 });
 

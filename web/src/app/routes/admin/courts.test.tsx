@@ -70,4 +70,18 @@ describe("Admin courts: confirm, then delete", () => {
     expect(deletes).toHaveLength(1);
     expect(screen.getByRole("button", { name: "Eliminar Arcilla" })).toBeInTheDocument();
   }, 20_000);
+
+  it("when names are long, then every grid has a shrinkable track and venue names wrap (a 390 px phone does not scroll sideways)", async () => {
+    // jsdom has no layout: this pins what the Chromium check in tests/e2e/admin-layout.test.ts measures. A grid
+    // without a column template sizes its one track by its widest content, so a truncated 120-character
+    // name widened the page; grid-cols-1 is minmax(0, 1fr)
+    club();
+    renderWithProviders(<AdminCourtsScreen />, "/admin/courts");
+    const list = (await screen.findByRole("button", { name: "Editar Central" })).closest("ul")!;
+    const venuesSection = screen.getByRole("region", { name: "Nuevo Venue" });
+    for (const grid of [list, venuesSection, ...venuesSection.querySelectorAll<HTMLElement>(".grid")]) {
+      expect(grid.className, grid.tagName).toMatch(/(^|\s)grid-cols-/);
+    }
+    expect(within(venuesSection).getByText("Club Norte", { selector: "p" }).className).toContain("[overflow-wrap:anywhere]");
+  });
 });

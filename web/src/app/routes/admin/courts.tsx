@@ -94,9 +94,10 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
                       fallback={<img src={fallbackImage} alt="" className="h-20 w-full rounded-xl object-cover sm:w-32" />}
                     />
                     <div className="min-w-0 flex-1">
-                      <p className="font-bold text-stone-900">{venue.name}</p>
-                      <p className="flex items-center gap-1 text-sm text-stone-600">
-                        <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> {venue.location}
+                      {/* a name or address without spaces wraps anywhere rather than widen the page on a phone */}
+                      <p className="font-bold text-stone-900 [overflow-wrap:anywhere]">{venue.name}</p>
+                      <p className="flex items-center gap-1 text-sm text-stone-600 [overflow-wrap:anywhere]">
+                        <MapPin aria-hidden="true" className="h-3.5 w-3.5 shrink-0" /> <span className="min-w-0">{venue.location}</span>
                       </p>
                       <p className="text-xs text-stone-500">
                         {count} {count === 1 ? "cancha" : "canchas"}

@@ -87,6 +87,16 @@ describe("Admin payments", () => {
     expect(reads.filter((p) => p === transactionsOf(2))).toHaveLength(1);
   });
 
+  it("when 'Reembolsados' and dates are chosen, then 'Exportar CSV' downloads those rows only (status, from, to)", async () => {
+    mockApi(api);
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", answers);
+    const exportLink = () => within(transactions()).getByRole("link", { name: "Exportar CSV" });
+    expect(exportLink()).toHaveAttribute("href", "/api/admin/transactions.csv");
+    await userEvent.selectOptions(within(transactions()).getByLabelText("Estado"), "Reembolsados");
+    fireEvent.change(within(transactions()).getByLabelText("Desde"), { target: { value: "2030-01-01" } });
+    expect(exportLink()).toHaveAttribute("href", "/api/admin/transactions.csv?from=2030-01-01&status=refunded");
+  });
+
   it("when 'Desde' is after 'Hasta', then nothing is read and no spinner stays (the read is disabled, it never answers)", async () => {
     const fetchMock = mockApi({ ...api, [`GET ${transactionsOf(1)}`]: () => json({ message: "Error interno", code: "INTERNAL" }, 500) });
     renderWithProviders(<AdminPaymentsScreen />, "/admin/payments");

@@ -31,7 +31,7 @@ describe("slotStates", () => {
 });
 
 describe("blocked slots", () => {
-  it("when the club closes a slot, then it is disabled and reads its reason instead of 'Ocupado'", () => {
+  it("when the club closes a slot, then it is disabled and its tile reads 'Cerrado' and the reason instead of 'Ocupado'", () => {
     const blocked = slotStates({
       date: "2030-01-10",
       bookedSlots: ["10:00"],
@@ -43,7 +43,8 @@ describe("blocked slots", () => {
     render(<SlotPicker slots={blocked} selected={null} onSelect={vi.fn()} />);
     const button = screen.getByRole("button", { name: "10:00, Cerrado: Mantenimiento" });
     expect(button).toBeDisabled();
-    expect(button).toHaveTextContent("Mantenimiento");
+    // visible, not only in aria-label and title: a sighted player reads the tile
+    expect(button).toHaveTextContent(/^10:00CerradoMantenimiento$/);
     expect(button).not.toHaveTextContent("Ocupado");
   });
 });

@@ -53,9 +53,18 @@ function SlotButton({
         {night && <Moon aria-hidden="true" data-testid="moon" className="h-3.5 w-3.5" />}
         {state.slot}
       </span>
-      <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !blocked && !state.mine && !selected && "line-through decoration-1")}>
-        {blocked ? state.blockedReason : statusText}
-      </span>
+      {blocked ? (
+        // 'Cerrado' first, so the tile says the hour is closed and not only why; the reason below in
+        // smaller type fits a third of a 390 px phone
+        <span aria-hidden="true" className="flex max-w-full flex-col items-center px-1 leading-tight">
+          <span className="text-[11px] font-semibold">Cerrado</span>
+          <span className="max-w-full truncate text-[10px] font-medium">{state.blockedReason}</span>
+        </span>
+      ) : (
+        <span aria-hidden="true" className={cn("text-[11px] font-medium", state.booked && !state.mine && !selected && "line-through decoration-1")}>
+          {statusText}
+        </span>
+      )}
     </button>
   );
 }

@@ -11,6 +11,20 @@ const free: PickedCell = {
   cell: { timeSlot: "10:00", booking: null, block: null },
 };
 
+/** A booked cell of 2030-01-10 at 10:00: ana paid 4.50 of 14.50. */
+const bookedCell = (fields: Record<string, unknown> = {}): PickedCell => ({
+  court: free.court,
+  cell: {
+    timeSlot: "10:00",
+    block: null,
+    booking: {
+      id: "b1", courtId: "c1", bookingDate: "2030-01-10T00:00:00", date: "2030-01-10", timeSlot: "10:00", gameType: "singles",
+      totalAmount: "14.50", paidAmount: "4.50", paymentStatus: "partial", status: "active", userName: "ana", seriesId: null, remainingAmount: "10.00",
+      ...fields,
+    } as PickedCell["cell"]["booking"],
+  },
+});
+
 describe("CellActions", () => {
   it("when a block over several weekdays meets a booking, then the conflicts are listed and confirming closes with a 100% refund", async () => {
     const bodies: unknown[] = [];
@@ -51,7 +65,7 @@ describe("CellActions", () => {
     await user.click(within(alert).getByRole("button", { name: "Cancelar reservas y reembolsar 100%" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(bodies[1]).toMatchObject({ cancelConflicts: true, weekdays: [1, 3] });
-    expect(currentToast()).toMatchObject({ title: "Cierre registrado", description: "Se cancelaron 1 reserva y se reembolsó el 100% a cada pagador." });
+    expect(currentToast()).toMatchObject({ title: "Cierre registrado", description: "Se canceló 1 reserva y se reembolsó el 100% a cada pagador." });
     expect(bodies).toHaveLength(2);
   });
 
@@ -81,5 +95,113 @@ describe("CellActions", () => {
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(posted).toEqual([{ amount: "10.00" }]);
     expect(screen.queryByRole("button", { name: "Cancelar toda la serie" })).toBeNull();
+  });
+  it("when the cash amount is typed with a decimal comma ('4,50'), then $4.50 is recorded", async () => {
+    const posted: unknown[] = [];
+    mockApi({
+      "POST /api/admin/bookings/b1/cash-payments": (init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return json({ payment: { id: "p1", kind: "cash" }, booking: { id: "b1" } }, 201);
+      },
+    });
+    const done = vi.fn();
+    renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={done} />);
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText("Pago en efectivo ($)"));
+    await user.type(screen.getByLabelText("Pago en efectivo ($)"), "4,50");
+    await user.click(screen.getByRole("button", { name: "Registrar efectivo" }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(posted).toEqual([{ amount: "4.50" }]);
+    expect(currentToast()).toMatchObject({ title: "Pago en efectivo registrado", description: "$4.50 de ana" });
+  });
+
+  it("when the cash amount is not a sum of money, or the server refuses it, then the message names the field by its label", async () => {
+    const fetchMock = mockApi({
+      "POST /api/admin/bookings/b1/cash-payments": () =>
+        json({ message: "El campo 'amount' no puede superar lo pendiente ($10.00)", code: "INVALID_INPUT", field: "amount" }, 400),
+    });
+    renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+    const user = userEvent.setup();
+    const amount = screen.getByLabelText("Pago en efectivo ($)");
+    await user.clear(amount);
+    await user.type(amount, "4,555");
+    await user.click(screen.getByRole("button", { name: "Registrar efectivo" }));
+    expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «Pago en efectivo» debe ser un monto mayor que 0 con hasta 2 decimales" });
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(amount);
+    await user.type(amount, "12");
+    await user.click(screen.getByRole("button", { name: "Registrar efectivo" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «Pago en efectivo» no puede superar lo pendiente ($10.00)" }));
+  });
+
+  it("when a weekly booking asks for 60 weeks, then 'Semanas' is named and nothing is asked of the server", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CellActions picked={free} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Usuario del jugador"), "ana");
+    await user.click(screen.getByLabelText("Repetir cada semana (reserva fija)"));
+    await user.clear(screen.getByLabelText("Semanas"));
+    await user.type(screen.getByLabelText("Semanas"), "60");
+    await user.click(screen.getByRole("button", { name: "Crear reserva fija" }));
+    expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "El campo «Semanas» debe ser un número entero entre 1 y 52" });
+    await user.clear(screen.getByLabelText("Semanas"));
+    await user.click(screen.getByRole("button", { name: "Crear reserva fija" }));
+    expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "El campo «Semanas» debe ser un número entero entre 1 y 52" });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when 'Cancelar reserva' is pressed, then nothing is cancelled until the admin confirms what will happen", async () => {
+    const fetchMock = mockApi({ "POST /api/cancellations": () => json({ refundPercentage: 100, refundAmount: "4.50", refundPending: false, booking: { id: "b1" } }) });
+    const done = vi.fn();
+    renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={done} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar esta reserva?" });
+    expect(dialog).toHaveTextContent("Se cancelará la reserva de ana: Cancha Central, jueves 10 de enero a las 10:00.");
+    expect(dialog).toHaveTextContent("Lo pagado ($4.50) se reembolsa a quien lo pagó: 100% con más de 24 h de anticipación, 50% entre 12 y 24 h, nada con menos de 12 h.");
+    await user.click(within(dialog).getByRole("button", { name: "Volver" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancelar la reserva" }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1);
+    expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Se reembolsará 100% del monto pagado." });
+  });
+
+  it("when 'Cancelar toda la serie' is confirmed, then every remaining week is cancelled and the toast agrees in number", async () => {
+    const fetchMock = mockApi({ "DELETE /api/admin/booking-series/s1": () => json({ cancelled: ["b1"] }) });
+    const done = vi.fn();
+    renderWithProviders(<CellActions picked={bookedCell({ seriesId: "s1" })} date="2030-01-10" venueId="v1" past={false} onDone={done} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Cancelar toda la serie" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar toda la serie?" });
+    expect(dialog).toHaveTextContent("Se cancelarán todas las semanas que quedan de la reserva fija de ana (Cancha Central a las 10:00)");
+    expect(dialog).toHaveTextContent("Lo pagado en cada semana se reembolsa a quien lo pagó");
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar la serie" }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(currentToast()).toMatchObject({ title: "Serie cancelada", description: "Se canceló 1 reserva de la serie." });
+  });
+
+  it("when the chosen weekdays never fall between the block's dates, then the form says so and sends nothing", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CellActions picked={free} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("tab", { name: "Bloquear" }));
+    const until = screen.getByLabelText("Hasta el día");
+    await user.clear(until);
+    // Thursday 10 to Saturday 12 January 2030: no Monday, no Wednesday
+    await user.type(until, "2030-01-12");
+    await user.click(screen.getByText("Lun"));
+    await user.click(screen.getByText("Mié"));
+    await user.click(screen.getByRole("button", { name: "Bloquear" }));
+    expect(currentToast()).toMatchObject({
+      title: "No se puede bloquear",
+      description: "Ningún día entre el 10 de enero y el 12 de enero cae en lunes ni miércoles: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.",
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

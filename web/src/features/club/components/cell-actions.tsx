@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { Button } from "../../../components/ui/button";
+import { ConfirmDialog } from "../../../components/ui/dialog";
 import { SelectField, TextAreaField, TextField } from "../../../components/ui/field";
 import { Row } from "../../../components/ui/page";
 import { toast, toastError } from "../../../components/ui/toast";
 import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
-import { BLOCK_REASONS, type BlockReason } from "@courts/core";
+import { checkRequest, withLabels } from "../../../lib/request-schema";
+import { addDays, BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, weekdayOf, type BlockReason, type Weekday } from "@courts/core";
+import { Schema } from "effect";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
 import { useCancelSeries } from "../api/cancel-series";
@@ -18,6 +21,37 @@ import { useRecordCash } from "../api/record-cash";
 import type { PickedCell } from "./schedule-grid";
 
 const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
+const WEEKDAY_WORDS = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
+
+/** The API's field names as the forms label them, for its messages ('amount' -> «Pago en efectivo»). */
+const CASH_LABELS = { amount: "Pago en efectivo" };
+const SERIES_LABELS = { weeks: "Semanas" };
+const SeriesWeeks = Schema.Struct({ weeks: BookingSeriesBody.fields.weeks });
+
+const REFUND_TIERS = "100% con más de 24 h de anticipación, 50% entre 12 y 24 h, nada con menos de 12 h";
+
+/** A Spanish phone keyboard's decimal key types a comma: "4,50" is $4.50 (with a point already there, the text stays as typed). */
+const decimalPoint = (typed: string) => {
+  const trimmed = typed.trim();
+  return trimmed.includes(".") ? trimmed : trimmed.replace(",", ".");
+};
+
+/** 'Se canceló 1 reserva' / 'Se cancelaron 3 reservas': the verb agrees with the count. */
+const cancelledCount = (n: number) => (n === 1 ? "Se canceló 1 reserva" : `Se cancelaron ${n} reservas`);
+
+/** Whether a day from `from` to `to` falls on one of `weekdays` (any seven days in a row hold them all). */
+const meetsWeekday = (from: string, to: string, weekdays: readonly number[]) => {
+  for (let day = from, seen = 0; day <= to && seen < 7; day = addDays(day, 1), seen++) {
+    if (weekdays.includes(weekdayOf(day))) return true;
+  }
+  return false;
+};
+
+/** 'lunes', 'lunes ni miércoles', 'lunes, martes ni jueves'. */
+const weekdayWords = (weekdays: readonly Weekday[] | readonly number[]) => {
+  const words = weekdays.map((d) => WEEKDAY_WORDS[d - 1] ?? "");
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ni ${words.at(-1)}`;
+};
 
 interface Conflict {
   id: string;
@@ -41,6 +75,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
   const booking = picked.cell.booking!;
   const [amount, setAmount] = useState(booking.remainingAmount);
   const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<"cancel" | "series" | null>(null);
   const { trigger: recordCash } = useRecordCash();
   const { trigger: cancelAsAdmin } = useCancelAsAdmin();
   const { trigger: cancelSeries } = useCancelSeries();
@@ -50,12 +85,24 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
       await work();
       onDone();
     } catch (error) {
-      toastError("Error", describeError(error, "No se pudo completar la acción"));
+      toastError("Error", withLabels(describeError(error, "No se pudo completar la acción"), CASH_LABELS));
     } finally {
       setBusy(null);
     }
   };
   const unpaid = Number(booking.remainingAmount) > 0;
+  const player = booking.userName ?? "el jugador";
+  const paid = Number(booking.paidAmount) > 0;
+  const cancelBooking = () =>
+    act("cancel", async () => {
+      const answer = await cancelAsAdmin(booking.id);
+      toast({ title: "Reserva cancelada", description: `Se reembolsará ${answer.refundPercentage}% del monto pagado.` });
+    });
+  const cancelWholeSeries = () =>
+    act("series", async () => {
+      const answer = await cancelSeries(booking.seriesId!);
+      toast({ title: "Serie cancelada", description: `${cancelledCount(answer.cancelled.length)} de la serie.` });
+    });
   return (
     <div className="space-y-5">
       <dl className="divide-y divide-stone-100 text-sm">
@@ -69,11 +116,19 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
       {unpaid && (
         <form
           className="flex items-end gap-2"
+          noValidate
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
+            const typed = decimalPoint(amount);
+            // the message of CashPaymentBody, as the server would answer it, with the field as labelled here
+            const checked = checkRequest(CashPaymentBody, { amount: typed }, CASH_LABELS);
+            if (!checked.ok) {
+              toastError("Error", checked.first);
+              return;
+            }
             void act("cash", async () => {
-              await recordCash({ bookingId: booking.id, amount });
-              toast({ title: "Pago en efectivo registrado", description: `${money(amount)} de ${booking.userName ?? "el jugador"}` });
+              await recordCash({ bookingId: booking.id, amount: typed });
+              toast({ title: "Pago en efectivo registrado", description: `${money(typed)} de ${player}` });
             });
           }}
         >
@@ -87,12 +142,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
         <Button
           variant="destructive"
           disabled={busy !== null}
-          onClick={() =>
-            void act("cancel", async () => {
-              const answer = await cancelAsAdmin(booking.id);
-              toast({ title: "Reserva cancelada", description: `Se reembolsará ${answer.refundPercentage}% del monto pagado.` });
-            })
-          }
+          onClick={() => setConfirming("cancel")}
         >
           Cancelar reserva
         </Button>
@@ -100,17 +150,47 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
           <Button
             variant="outline"
             disabled={busy !== null}
-            onClick={() =>
-              void act("series", async () => {
-                const answer = await cancelSeries(booking.seriesId!);
-                toast({ title: "Serie cancelada", description: `Se cancelaron ${answer.cancelled.length} reservas de la serie.` });
-              })
-            }
+            onClick={() => setConfirming("series")}
           >
             Cancelar toda la serie
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && busy === null) setConfirming(null);
+        }}
+        title={confirming === "series" ? "¿Cancelar toda la serie?" : "¿Cancelar esta reserva?"}
+        description={
+          confirming === "series" ? (
+            <>
+              <p>
+                Se cancelarán <strong>todas las semanas que quedan</strong> de la reserva fija de {player} ({picked.court.name} a las{" "}
+                {picked.cell.timeSlot}), esta incluida si aún no empezó. Las semanas ya jugadas no cambian.
+              </p>
+              <p>Lo pagado en cada semana se reembolsa a quien lo pagó: {REFUND_TIERS}.</p>
+              <p>Esta acción no se puede deshacer.</p>
+            </>
+          ) : (
+            <>
+              <p>
+                Se cancelará la reserva de {player}: {picked.court.name}, {formatDay(booking.date, "EEEE d 'de' MMMM")} a las {picked.cell.timeSlot}.
+              </p>
+              <p>
+                {paid
+                  ? `Lo pagado (${money(booking.paidAmount)}) se reembolsa a quien lo pagó: ${REFUND_TIERS}.`
+                  : "Aún no hay pagos: no hay nada que reembolsar."}
+              </p>
+              <p>Esta acción no se puede deshacer.</p>
+            </>
+          )
+        }
+        cancelLabel="Volver"
+        confirmLabel={busy !== null ? "Cancelando..." : confirming === "series" ? "Cancelar la serie" : "Cancelar la reserva"}
+        busy={busy !== null}
+        onConfirm={() => void (confirming === "series" ? cancelWholeSeries() : cancelBooking())}
+      />
     </div>
   );
 }
@@ -156,6 +236,11 @@ function BookForm({ picked, date, onDone }: { picked: PickedCell; date: string; 
   const { trigger: bookForPlayer } = useBookForPlayer();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const checked = weekly ? checkRequest(SeriesWeeks, { weeks: Number(weeks) }, SERIES_LABELS) : null;
+    if (checked && !checked.ok) {
+      toastError("Error al crear reserva", checked.first);
+      return;
+    }
     setBusy(true);
     try {
       const player = await findPlayer(username.trim());
@@ -173,13 +258,14 @@ function BookForm({ picked, date, onDone }: { picked: PickedCell; date: string; 
       }
       onDone();
     } catch (error) {
-      toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
+      toastError("Error al crear reserva", withLabels(describeError(error, "No se pudo crear la reserva"), SERIES_LABELS));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form className="space-y-4" onSubmit={(e) => void submit(e)}>
+    // noValidate: the weeks read SeriesWeeks' Spanish message, not the browser's bubble
+    <form className="space-y-4" noValidate onSubmit={(e) => void submit(e)}>
       <TextField label="Usuario del jugador" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="off" />
       <SelectField label="Modalidad" value={gameType} onChange={(e) => setGameType(e.target.value as "singles" | "doubles")}>
         <option value="singles">Singles (2 personas)</option>
@@ -228,7 +314,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
         title: n > 0 ? "Cierre registrado" : "Bloqueo creado",
         description:
           n > 0
-            ? `Se cancelaron ${n} ${n === 1 ? "reserva" : "reservas"} y se reembolsó el 100% a cada pagador.`
+            ? `${cancelledCount(n)} y se reembolsó el 100% a cada pagador.`
             : `Motivo: ${reason}.`,
       });
       onDone();
@@ -272,10 +358,18 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
+        // the server would keep a block that closes no day: say so here instead of 'Bloqueo creado'
+        if (endDate > date && weekdays.length > 0 && !meetsWeekday(date, endDate, weekdays)) {
+          toastError(
+            "No se puede bloquear",
+            `Ningún día entre el ${formatDay(date, "d 'de' MMMM")} y el ${formatDay(endDate, "d 'de' MMMM")} cae en ${weekdayWords(weekdays)}: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.`,
+          );
+          return;
+        }
         void send(false);
       }}
     >
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Qué se cierra" value={scope} onChange={(e) => setScope(e.target.value as "court" | "venue")}>
           <option value="court">Solo {picked.court.name}</option>
           <option value="venue">Todo el complejo</option>

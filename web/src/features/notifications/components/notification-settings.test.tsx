@@ -1,5 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { currentToast } from "../../../components/ui/toast";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import { NotificationSettingsPanel } from "./notification-settings";
 
@@ -33,5 +35,29 @@ describe("Notification settings", () => {
     expect(screen.getByText("Cargando calendario...")).toBeInTheDocument();
     expect(await screen.findByRole("switch", { name: /Recordatorio 24 h antes/ })).not.toBeChecked();
     expect(await screen.findByLabelText(/Tu calendario de reservas/)).toHaveValue(feed.url);
+  });
+
+  it("when 'Generar nueva dirección' is pressed, then nothing changes until the person confirms that the old address stops working", async () => {
+    const fresh = { url: "https://club.example/api/calendar/new-token.ics" };
+    const fetchMock = mockApi({
+      "GET /api/user/notification-settings": () => json({ remindersEnabled: true }),
+      "GET /api/user/calendar-feed": () => json(feed),
+      "POST /api/user/calendar-feed": () => json(fresh),
+    });
+    renderWithProviders(<NotificationSettingsPanel />, "/settings");
+    const user = userEvent.setup();
+    const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    await user.click(await screen.findByRole("button", { name: "Generar nueva dirección" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "¿Generar una nueva dirección?" });
+    expect(dialog).toHaveTextContent("La dirección actual dejará de funcionar: los calendarios suscritos a ella");
+    await user.click(within(dialog).getByRole("button", { name: "Volver" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(posts()).toHaveLength(0);
+
+    await user.click(screen.getByRole("button", { name: "Generar nueva dirección" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Crear dirección nueva" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Nueva dirección creada", description: "La anterior dejó de funcionar." }));
+    expect(posts()).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Bell, CalendarSync, Copy, RefreshCw } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
+import { ConfirmDialog } from "../../../components/ui/dialog";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { controlClass } from "../../../components/ui/field";
 import { Spinner } from "../../../components/ui/spinner";
@@ -9,6 +10,7 @@ import { Switch } from "../../../components/ui/switch";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { isPending } from "../../../lib/swr";
+import { useConfirmedAction } from "../../../lib/use-confirmed-action";
 import { useCalendarFeed } from "../api/get-calendar-feed";
 import { useNotificationSettings } from "../api/get-notification-settings";
 import { useRegenerateCalendarFeed } from "../api/regenerate-calendar-feed";
@@ -49,8 +51,12 @@ function Reminders() {
 function Feed() {
   const feed = useCalendarFeed();
   const { data, error } = feed;
-  const [busy, setBusy] = useState(false);
   const { trigger: regenerateCalendarFeed } = useRegenerateCalendarFeed();
+  // the old address stops working in every calendar subscribed to it: asked first, never on one tap
+  const renewal = useConfirmedAction((_oldUrl: string) => regenerateCalendarFeed(), {
+    done: () => ({ title: "Nueva dirección creada", description: "La anterior dejó de funcionar." }),
+    failed: "No se pudo crear una nueva dirección",
+  });
   const id = useId();
   if (isPending(feed)) return <Spinner label="Cargando calendario..." />;
   if (error || !data) return <ErrorNotice>No se pudo cargar la dirección de tu calendario.</ErrorNotice>;
@@ -60,17 +66,6 @@ function Feed() {
       toast({ title: "Link copiado", description: "Pégalo en tu aplicación de calendario como suscripción." });
     } catch {
       toastError("Error", "No se pudo copiar el link");
-    }
-  };
-  const regenerate = async () => {
-    setBusy(true);
-    try {
-      await regenerateCalendarFeed();
-      toast({ title: "Nueva dirección creada", description: "La anterior dejó de funcionar." });
-    } catch (e) {
-      toastError("Error", describeError(e, "No se pudo crear una nueva dirección"));
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -89,10 +84,25 @@ function Feed() {
         <Button size="sm" onClick={() => void copy()}>
           <Copy aria-hidden="true" className="h-4 w-4" /> Copiar link
         </Button>
-        <Button size="sm" variant="outline" onClick={() => void regenerate()} disabled={busy} aria-busy={busy}>
+        <Button size="sm" variant="outline" onClick={() => renewal.ask(data.url)} disabled={renewal.busy} aria-busy={renewal.busy}>
           <RefreshCw aria-hidden="true" className="h-4 w-4" /> Generar nueva dirección
         </Button>
       </div>
+      <ConfirmDialog
+        {...renewal.dialog}
+        title="¿Generar una nueva dirección?"
+        description={
+          <>
+            <p>
+              La dirección actual <strong>dejará de funcionar</strong>: los calendarios suscritos a ella (Google Calendar, Apple
+              Calendario, Outlook) ya no recibirán tus reservas.
+            </p>
+            <p>Después tendrás que suscribirte de nuevo con la dirección nueva en cada calendario donde la uses.</p>
+          </>
+        }
+        cancelLabel="Volver"
+        confirmLabel={renewal.busy ? "Creando..." : "Crear dirección nueva"}
+      />
     </div>
   );
 }

@@ -70,6 +70,19 @@ describe("CourtForm (CourtBody decides)", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("when every field is filled but the court number is 0, -3 or 1.5, then the toast says the range, not that a field is missing", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Central");
+    for (const number of ["0", "-3", "1.5"]) {
+      await userEvent.clear(screen.getByLabelText("Número de cancha"));
+      await userEvent.type(screen.getByLabelText("Número de cancha"), number);
+      await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
+      expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «Número de cancha» debe ser un número entero entre 1 y 999" });
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it("when a price has three decimals, then the server's price message shows and nothing is sent", async () => {
     const fetchMock = mockApi({});
     renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
