@@ -77,17 +77,7 @@ describe("CellActions", () => {
         return json({ payment: { id: "p1", kind: "cash" }, booking: { id: "b1" } }, 201);
       },
     });
-    const booked: PickedCell = {
-      court: free.court,
-      cell: {
-        timeSlot: "10:00",
-        block: null,
-        booking: {
-          id: "b1", courtId: "c1", bookingDate: "2030-01-10T00:00:00", date: "2030-01-10", timeSlot: "10:00", gameType: "singles",
-          totalAmount: "14.50", paidAmount: "4.50", paymentStatus: "partial", status: "active", userName: "ana", seriesId: null, remainingAmount: "10.00",
-        } as PickedCell["cell"]["booking"],
-      },
-    };
+    const booked = bookedCell();
     const done = vi.fn();
     renderWithProviders(<CellActions picked={booked} date="2030-01-10" venueId="v1" past={false} onDone={done} />);
     expect(screen.getByLabelText("Pago en efectivo ($)")).toHaveValue("10.00");
