@@ -26,6 +26,14 @@ const bookedCell = (fields: Record<string, unknown> = {}): PickedCell => ({
 });
 
 describe("CellActions", () => {
+  it("when the court is under maintenance, then a free hour offers no booking for a player, only closing it", () => {
+    mockApi({});
+    renderWithProviders(<CellActions picked={{ ...free, court: { ...free.court, status: "maintenance" } }} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+    expect(screen.getByRole("status")).toHaveTextContent("Cancha fuera de servicio: no se puede reservar");
+    expect(screen.queryByRole("tab", { name: "Reservar para un jugador" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Bloquear" })).toBeInTheDocument();
+  });
+
   it("when a block over several weekdays meets a booking, then the conflicts are listed and confirming closes with a 100% refund", async () => {
     const bodies: unknown[] = [];
     mockApi({

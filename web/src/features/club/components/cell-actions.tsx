@@ -8,7 +8,7 @@ import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
-import { addDays, BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, weekdayOf, type BlockReason, type Weekday } from "@courts/core";
+import { addDays, BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, isAvailable, weekdayOf, type BlockReason, type Weekday } from "@courts/core";
 import { Schema } from "effect";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
@@ -429,6 +429,16 @@ export function CellActions({ picked, date, venueId, past, onDone }: { picked: P
   if (picked.cell.booking) return <BookingActions picked={picked} onDone={onDone} />;
   if (picked.cell.block) return <BlockActions picked={picked} onDone={onDone} />;
   if (past) return <p className="text-sm text-stone-600">Esta hora ya pasó.</p>;
+  // nobody can book a court out of use (the server would refuse it): only closing its hours is offered
+  if (!isAvailable(picked.court))
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          Cancha fuera de servicio: no se puede reservar mientras no esté disponible. Cámbiala a disponible en Gestión de Canchas.
+        </p>
+        <BlockForm picked={picked} date={date} venueId={venueId} onDone={onDone} />
+      </div>
+    );
   return (
     <div className="space-y-4">
       <div role="tablist" aria-label="Acción" className="grid grid-cols-2 gap-1 rounded-xl bg-stone-100 p-1">
