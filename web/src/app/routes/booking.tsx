@@ -24,7 +24,7 @@ import { courtPrices } from "../../features/venues/prices";
 import { describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
 import { pageDate } from "../../lib/page-date";
-import { isPending, useRevalidate } from "../../lib/swr";
+import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { User } from "../../types/api";
 
@@ -48,7 +48,6 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
     setSlot(null);
   }, []);
   const { trigger: createBooking } = useCreateBooking();
-  const revalidate = useRevalidate();
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
 
   const today = config?.today;
@@ -109,11 +108,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
       navigate(`/checkout/${booking.id}`);
     } catch (error) {
       toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
-      if (isStatus(error, 409)) {
-        setSlot(null);
-        // someone else took the hour: what can be booked is read again
-        await revalidate("availability");
-      }
+      // someone else took the hour: useWrite has already read the day's availability again
+      if (isStatus(error, 409)) setSlot(null);
     } finally {
       setPending(false);
     }
