@@ -19,7 +19,7 @@ import {
 import { aPayment, written } from "../../support/builders.js";
 import { freshDatabase, startServer, type EngineName, type TestDatabase, type TestServer } from "../../http/support/server.js";
 import { TEST_DATABASE_URL } from "../../sql/support/postgres.js";
-import { json, runCourts, type CourtsResult } from "./run-courts.js";
+import { json, runCourts, runCourtsHere, type CourtsResult } from "./run-courts.js";
 
 const ZONE = "America/Guayaquil";
 
@@ -57,15 +57,17 @@ export const describeCliSuite = (engine: EngineName): void => {
     let dir: string;
     let firstMigrate: CourtsResult;
     const env = () => ({ DATABASE_URL: db.url, DATA_DIR: dir });
-    const courts = (...args: string[]) => runCourts(args, { env: env() });
-    const courtsWithInput = (input: string, ...args: string[]) => runCourts(args, { env: env(), input });
+    // the commands run in this process, as the binary runs them; the first migrate and the closed
+    // pipe go through the binary itself
+    const courts = (...args: string[]) => runCourtsHere(args, { env: env() });
+    const courtsWithInput = (input: string, ...args: string[]) => runCourtsHere(args, { env: env(), input });
     const today = () => localDateOf(new Date(), ZONE);
 
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), "courts-cli-"));
       db = await freshDatabase(engine);
       // the binary migrates the empty database first; then the server opens it
-      firstMigrate = await courts("migrate");
+      firstMigrate = await runCourts(["migrate"], { env: env() });
       server = await startServer(db.url);
     });
 
@@ -87,9 +89,9 @@ export const describeCliSuite = (engine: EngineName): void => {
         const missing = path.join(dir, "mal-escrito", "courts.sqlite");
         const at = { env: { DATABASE_URL: `sqlite:${missing}`, DATA_DIR: dir } };
         const results = await Promise.all([
-          runCourts(["venue", "list"], at),
-          runCourts(["stats", "--json"], at),
-          runCourts(["discount", "disable", "VERANO10"], at),
+          runCourtsHere(["venue", "list"], at),
+          runCourtsHere(["stats", "--json"], at),
+          runCourtsHere(["discount", "disable", "VERANO10"], at),
         ]);
         for (const result of results)
           expectFailure(result, 1, `No existe la base de datos SQLite ${missing}: revisa DATABASE_URL (o --database-url); \`courts migrate\` o \`courts seed\` la crean`);
