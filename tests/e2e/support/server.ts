@@ -42,6 +42,18 @@ export interface WebBuild {
 const PRODUCTION_BUILD = { ...process.env, NODE_ENV: "production" };
 
 /**
+ * web/dist, built with `npm run build -w @courts/web` when it is missing (a fresh clone). The
+ * browser files' global setup calls it once before any file starts, so two files running at once
+ * never build into the same folder.
+ */
+export const buildWebWhenMissing = (): void => {
+  if (existsSync(WEB_INDEX)) return;
+  say("web/dist no existe: npm run build -w @courts/web");
+  const result = spawnSync("npm", ["run", "build", "-w", "@courts/web"], { cwd: ROOT, env: PRODUCTION_BUILD, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0 || !existsSync(WEB_INDEX)) throw new Error("npm run build -w @courts/web failed");
+};
+
+/**
  * The web app to serve. web/dist is built with `npm run build -w @courts/web` when missing. When
  * it is older than the web sources (someone is editing web/), a fresh build goes to a temporary
  * folder instead, so the suite tests the current code without rewriting a dist folder another
@@ -50,9 +62,7 @@ const PRODUCTION_BUILD = { ...process.env, NODE_ENV: "production" };
 export const ensureWebBuild = (): WebBuild => {
   const none: WebBuild = { webDist: undefined, cleanup: () => undefined };
   if (!existsSync(WEB_INDEX)) {
-    say("web/dist no existe: npm run build -w @courts/web");
-    const result = spawnSync("npm", ["run", "build", "-w", "@courts/web"], { cwd: ROOT, env: PRODUCTION_BUILD, stdio: ["ignore", "ignore", "inherit"] });
-    if (result.status !== 0 || !existsSync(WEB_INDEX)) throw new Error("npm run build -w @courts/web failed");
+    buildWebWhenMissing();
     return none;
   }
   const sources = Math.max(
