@@ -1,6 +1,5 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { SpreadBrowserFiles } from "./tests/support/spread-browser-files";
 
 // Workspace packages resolve to their TypeScript sources ("source" export condition),
 // so tests never run against a stale build.
@@ -10,12 +9,11 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   resolve: { conditions },
   test: {
-    sequence: { sequencer: SpreadBrowserFiles },
     // Vitest's default is cores - 1: one file at a time on a 2-core machine. Two at once fill the time
     // files spend waiting on servers, PostgreSQL and Chromium: 494 s -> 399 s for the whole run on 2
-    // cores (27 November); three at once took 415 s. The browser files are spread among the others
-    // (SpreadBrowserFiles) instead of running one after another at the end: 535 s against 594 s for
-    // the whole run, the two orders 11 minutes apart on 28 November.
+    // cores (27 November); three at once took 415 s. The e2e files still run one after another, last:
+    // spread among the node files (28 November) the whole run took 535 s against 594 s, but a payer of
+    // tests/scale/sqlite-one-writer.test.ts then waited 1.37 s (limit 1 s) beside a browser file.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
@@ -42,6 +40,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {
