@@ -462,6 +462,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
         { name: "admin-discounts", path: "/admin/discounts", as: "admin", heading: "Códigos de Descuento" },
         { name: "checkout", path: `/checkout/${bookingId}`, as: "user", heading: "Completar Pago" },
         { name: "checkout-to-pay", path: `/checkout/${toPay.id}`, as: "payer", heading: "Completar Pago" },
+        { name: "my-bookings-to-pay", path: "/my-bookings", as: "payer", heading: "Mis Reservas" },
         { name: "shared-payment", path: `/shared-payment/${shareToken}`, as: "guest", heading: "Pago Compartido" },
         { name: "not-found", path: "/no-existe", as: "guest", heading: "404 Page Not Found" },
       ];
@@ -481,11 +482,13 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       }
       problems.push(...guest.problems, ...user.problems, ...payer.problems, ...admin.problems);
     } finally {
+      // printed even when a screen failed to load: what axe found before it
+      if (violations.length) process.stderr.write(`[e2e] axe serious/critical:\n  ${violations.join("\n  ")}\n`);
       await Promise.all([guest.close(), user.close(), payer.close(), admin.close()]);
     }
-    if (violations.length) process.stderr.write(`[e2e] axe serious/critical:\n  ${violations.join("\n  ")}\n`);
     expect({ problems, violations }).toEqual({ problems: [], violations: [] });
-  });
+    // 19 screens, each loaded, shot twice and audited: about 70 s, up to twice that in a slow hour
+  }, 240_000);
 
   // last of this server's journeys: its 26 payments would push others off the admin's first page
   it("when a player has more payments than a page, then 'Historial de Pagos' shows the newest ones and 'Ver más' brings the rest", async () => {

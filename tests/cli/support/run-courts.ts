@@ -69,6 +69,8 @@ export const runCourtsHere = async (
   args: readonly string[],
   options: { readonly env?: Readonly<Record<string, string>>; readonly input?: string } = {},
 ): Promise<CourtsResult> => {
+  // a server would outlive the call, print past the collectors and take the worker's signals
+  if (args.includes("serve")) throw new Error("runCourtsHere cannot run `courts serve`: use runCourts, which starts a process");
   const stdout = collector();
   const stderr = collector();
   const stdin = Readable.from(options.input === undefined || options.input === "" ? [] : [Buffer.from(options.input)]) as unknown as NodeJS.ReadStream;
