@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import { captureStream } from "../support/capture-stream.js";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { REDACT_PATHS, requestLineWriterOf, serverLogger } from "@courts/adapters";
@@ -8,24 +8,13 @@ import { REDACT_PATHS, requestLineWriterOf, serverLogger } from "@courts/adapter
  * pino's redactor is the oracle, the server's cheaper formatter must write the same text.
  */
 
-const capture = () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { stream, lines };
-};
-
 /** pino's own redaction of REDACT_PATHS: what the server's lines must read like */
 const oracleLogger = () => {
-  const { stream, lines } = capture();
+  const { stream, lines } = captureStream();
   return { log: pino({ level: "info", redact: { paths: REDACT_PATHS, censor: "[redactado]" } }, stream), lines };
 };
 const serverLines = () => {
-  const { stream, lines } = capture();
+  const { stream, lines } = captureStream();
   return { log: serverLogger("info", stream), lines };
 };
 /** time and pid aside */
@@ -100,7 +89,7 @@ describe("log redaction", () => {
   });
 
   it("a logger that the server did not make has no such writer: Fastify's child logger writes its lines", () => {
-    expect(requestLineWriterOf(pino({ level: "info" }, capture().stream))).toBeUndefined();
+    expect(requestLineWriterOf(pino({ level: "info" }, captureStream().stream))).toBeUndefined();
     expect(requestLineWriterOf(undefined)).toBeUndefined();
   });
 });

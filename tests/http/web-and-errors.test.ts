@@ -1,4 +1,4 @@
-import { Writable } from "node:stream";
+import { captureStream } from "../support/capture-stream.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
 import { buildApp } from "@courts/adapters";
@@ -164,21 +164,9 @@ describe("web app, headers and docs", () => {
   });
 });
 
-/** A log stream that keeps every line the server writes. */
-const logCapture = () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, stream };
-};
-
 describe("unexpected failures", () => {
   it("when a port throws, then 500 with the generic Spanish message, and the log has the request id and the cause", async () => {
-    const { lines, stream } = logCapture();
+    const { lines, stream } = captureStream();
     const broken = new Proxy({} as Ports, {
       get: (_target, name) =>
         new Proxy({}, {
@@ -210,7 +198,7 @@ describe("unexpected failures", () => {
   });
 
   it("never logs passwords or cookies", async () => {
-    const { lines, stream } = logCapture();
+    const { lines, stream } = captureStream();
     const db = await freshDatabase("sqlite");
     const { openDatabase, argon2Hasher, cryptoIds, systemClock, simulatedGateway, pdfInvoiceRenderer } = await import("@courts/adapters");
     const database = await openDatabase(db.url);

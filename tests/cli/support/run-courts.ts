@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process";
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { run } from "../../../cli/src/main.js";
+import { captureStream } from "../../support/capture-stream.js";
 
 /** The real binary, as `npx courts` runs it. */
 export const COURTS_BIN = fileURLToPath(new URL("../../../cli/bin/courts.mjs", import.meta.url));
@@ -46,18 +47,6 @@ export const runCourts = (
     child.stdin.end(options.input ?? "");
   });
 
-/** A stream that keeps what is written to it as text. */
-const collector = () => {
-  let text = "";
-  const stream = new Writable({
-    write(chunk: Buffer | string, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-};
-
 /**
  * Runs `courts <args>` in this process, through the same `run` the binary calls with the
  * process's streams (cli/src/bin.ts), with the binary's environment and stdin closed (or fed
@@ -69,10 +58,10 @@ export const runCourtsHere = async (
   args: readonly string[],
   options: { readonly env?: Readonly<Record<string, string>>; readonly input?: string } = {},
 ): Promise<CourtsResult> => {
-  // a server would outlive the call, print past the collectors and take the worker's signals
+  // a server would outlive the call, print past the captured streams and take the worker's signals
   if (args.includes("serve")) throw new Error("runCourtsHere cannot run `courts serve`: use runCourts, which starts a process");
-  const stdout = collector();
-  const stderr = collector();
+  const stdout = captureStream();
+  const stderr = captureStream();
   const stdin = Readable.from(options.input === undefined || options.input === "" ? [] : [Buffer.from(options.input)]) as unknown as NodeJS.ReadStream;
   const { exitCode } = await run(args, {
     stdout: stdout.stream,
