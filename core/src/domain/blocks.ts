@@ -1,6 +1,6 @@
 import type { TimeSlot } from "./slots.js";
 import { SLOTS } from "./slots.js";
-import type { LocalDate } from "./time.js";
+import { addDays, type LocalDate } from "./time.js";
 
 /** Why a court is closed: the admin's choice of four (DESIGN.md section 10). */
 export type BlockReason = "Mantenimiento" | "Clases" | "Torneo" | "Otro";
@@ -37,6 +37,14 @@ export const weekdayOf = (date: LocalDate): Weekday => {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const sunday0 = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
   return (((sunday0 + 6) % 7) + 1) as Weekday;
+};
+
+/** Whether a day from `from` to `to` falls on one of `weekdays` (any seven days in a row hold them all). */
+export const fallsOnWeekday = (from: LocalDate, to: LocalDate, weekdays: readonly number[]): boolean => {
+  for (let day = from, seen = 0; day <= to && seen < 7; day = addDays(day, 1), seen++) {
+    if (weekdays.includes(weekdayOf(day))) return true;
+  }
+  return false;
 };
 
 /** Whether the block closes this court's (date, slot). The venue of the court decides venue-wide blocks. */

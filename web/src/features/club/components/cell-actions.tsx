@@ -8,7 +8,7 @@ import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
-import { addDays, BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, isAvailable, weekdayOf, type BlockReason, type Weekday } from "@courts/core";
+import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, fallsOnWeekday, isAvailable, type BlockReason, type Weekday } from "@courts/core";
 import { Schema } from "effect";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
@@ -38,14 +38,6 @@ const decimalPoint = (typed: string) => {
 
 /** 'Se canceló 1 reserva' / 'Se cancelaron 3 reservas': the verb agrees with the count. */
 const cancelledCount = (n: number) => (n === 1 ? "Se canceló 1 reserva" : `Se cancelaron ${n} reservas`);
-
-/** Whether a day from `from` to `to` falls on one of `weekdays` (any seven days in a row hold them all). */
-const meetsWeekday = (from: string, to: string, weekdays: readonly number[]) => {
-  for (let day = from, seen = 0; day <= to && seen < 7; day = addDays(day, 1), seen++) {
-    if (weekdays.includes(weekdayOf(day))) return true;
-  }
-  return false;
-};
 
 /** 'lunes', 'lunes ni miércoles', 'lunes, martes ni jueves'. */
 const weekdayWords = (weekdays: readonly Weekday[] | readonly number[]) => {
@@ -359,7 +351,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
       onSubmit={(e) => {
         e.preventDefault();
         // the server would keep a block that closes no day: say so here instead of 'Bloqueo creado'
-        if (endDate > date && weekdays.length > 0 && !meetsWeekday(date, endDate, weekdays)) {
+        if (endDate > date && weekdays.length > 0 && !fallsOnWeekday(date, endDate, weekdays)) {
           toastError(
             "No se puede bloquear",
             `Ningún día entre el ${formatDay(date, "d 'de' MMMM")} y el ${formatDay(endDate, "d 'de' MMMM")} cae en ${weekdayWords(weekdays)}: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.`,
