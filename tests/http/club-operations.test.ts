@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from "@courts/adapters";
+import { weekdayOf } from "@courts/core";
 import { extractText } from "unpdf";
 import { expect, it } from "vitest";
 import { Client } from "./support/client.js";
@@ -53,6 +54,8 @@ describeOnEngines("club operations", (server) => {
       [{ courtId: court.id, startDate: date, endDate: dayFromToday(20), reason: "Otro" }, "endDate", /anterior a la inicial/],
       [{ courtId: court.id, startDate: dayFromToday(1), endDate: dayFromToday(400), reason: "Otro" }, "endDate", /366 días/],
       [{ courtId: court.id, startDate: "2020-01-01", endDate: "2020-01-02", reason: "Otro" }, "endDate", /pasada/],
+      // one day, and every weekday but its own: the block would close nothing
+      [{ courtId: court.id, startDate: date, endDate: date, reason: "Otro", weekdays: [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== weekdayOf(date)) }, "weekdays", /no cerraría nada/],
     ];
     for (const [body, field, message] of cases) {
       const answer = await admin.post<{ field: string; message: string; code: string }>("/api/admin/blocks", body);

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect";
 import type { Block, BlockReason } from "../domain/blocks.js";
-import { blockCovers, blockedSlotsOf, MAX_BLOCK_DAYS } from "../domain/blocks.js";
+import { blockCovers, blockedSlotsOf, closesNoDayMessage, fallsOnWeekday, MAX_BLOCK_DAYS } from "../domain/blocks.js";
 import type { Booking } from "../domain/booking.js";
 import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
 import type { Court } from "../domain/entities.js";
@@ -176,6 +176,9 @@ export const createBlock = (
     const now = ports.clock.now();
     if (input.endDate < localDateOf(now, ports.clock.timeZone))
       return yield* Effect.fail(new InvalidInput({ field: "endDate", message: "No se puede bloquear una fecha pasada" }));
+    // a block whose dates meet none of its weekdays would close nothing and still be listed as a closure
+    if (input.weekdays && !fallsOnWeekday(input.startDate, input.endDate, input.weekdays))
+      return yield* Effect.fail(new InvalidInput({ field: "weekdays", message: closesNoDayMessage(input.startDate, input.endDate, input.weekdays) }));
 
     const note = input.note && input.note.length > 0 ? input.note : null;
     const block: Block = {

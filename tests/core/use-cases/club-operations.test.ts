@@ -43,6 +43,24 @@ describe("club operations", () => {
     expect((await failure(createBlock(c.ports, c.asAna, { venueId: c.venue.id, startDate: "2026-12-01", endDate: "2026-12-01", reason: "Otro" })))._tag).toBe("NotAllowed");
   });
 
+  it("when a block's dates meet none of its weekdays, then it is refused with the dates and days in words, and nothing is kept", async () => {
+    const c = await club();
+    // Tuesday 1 to Thursday 3 December, on weekends only
+    const refused = await failure(
+      createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: "2026-12-01", endDate: "2026-12-03", weekdays: [7, 6], reason: "Clases" }),
+    );
+    expect(refused).toMatchObject({
+      _tag: "InvalidInput",
+      field: "weekdays",
+      message:
+        "Ningún día entre el 1 de diciembre y el 3 de diciembre cae en sábado ni domingo: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.",
+    });
+    expect(await c.ports.blocks.listByVenue(c.venue.id)).toEqual([]);
+    // the same days with Thursday among them close Thursday 3
+    const kept = await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: "2026-12-01", endDate: "2026-12-03", weekdays: [4, 6, 7], reason: "Clases" }));
+    expect(kept.created).toBe(true);
+  });
+
   it("when a block meets an active booking, then BlockConflicts lists it, and with cancelConflicts the booking is cancelled at 100%", async () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-22", timeSlot: "08:00", gameType: "singles" }));

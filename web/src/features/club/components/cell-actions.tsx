@@ -8,7 +8,7 @@ import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
-import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, fallsOnWeekday, isAvailable, type BlockReason, type Weekday } from "@courts/core";
+import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, closesNoDayMessage, fallsOnWeekday, isAvailable, type BlockReason } from "@courts/core";
 import { Schema } from "effect";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
@@ -21,7 +21,6 @@ import { useRecordCash } from "../api/record-cash";
 import type { PickedCell } from "./schedule-grid";
 
 const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
-const WEEKDAY_WORDS = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
 
 /** The API's field names as the forms label them, for its messages ('amount' -> «Pago en efectivo»). */
 const CASH_LABELS = { amount: "Pago en efectivo" };
@@ -38,12 +37,6 @@ const decimalPoint = (typed: string) => {
 
 /** 'Se canceló 1 reserva' / 'Se cancelaron 3 reservas': the verb agrees with the count. */
 const cancelledCount = (n: number) => (n === 1 ? "Se canceló 1 reserva" : `Se cancelaron ${n} reservas`);
-
-/** 'lunes', 'lunes ni miércoles', 'lunes, martes ni jueves'. */
-const weekdayWords = (weekdays: readonly Weekday[] | readonly number[]) => {
-  const words = weekdays.map((d) => WEEKDAY_WORDS[d - 1] ?? "");
-  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ni ${words.at(-1)}`;
-};
 
 interface Conflict {
   id: string;
@@ -352,10 +345,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
         e.preventDefault();
         // the server would keep a block that closes no day: say so here instead of 'Bloqueo creado'
         if (endDate > date && weekdays.length > 0 && !fallsOnWeekday(date, endDate, weekdays)) {
-          toastError(
-            "No se puede bloquear",
-            `Ningún día entre el ${formatDay(date, "d 'de' MMMM")} y el ${formatDay(endDate, "d 'de' MMMM")} cae en ${weekdayWords(weekdays)}: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.`,
-          );
+          toastError("No se puede bloquear", closesNoDayMessage(date, endDate, weekdays));
           return;
         }
         void send(false);
