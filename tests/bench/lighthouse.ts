@@ -9,6 +9,8 @@
  *   npm run lighthouse -- --check         # exit 1 below performance 95 or accessibility 100
  *   npm run lighthouse -- --json out.json # { screen: { performance, accessibility, lcpMs, tbtMs, cls, bytes } }
  *   npm run lighthouse -- --desktop       # desktop preset instead of mobile
+ *   npm run lighthouse -- --cpu-slowdown 8 # the phone's CPU slower than Lighthouse's 4x: a slow hour's
+ *                                          # machine, on purpose (docs/PERFORMANCE.md, 28 November evening)
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     screens: { type: "string", default: "home,venue,booking" },
     details: { type: "boolean", default: false },
+    "cpu-slowdown": { type: "string" },
   },
 });
 const runs = Math.max(1, Number(args.runs));
@@ -85,6 +88,7 @@ const lighthouseOnce = async (url: string, headers: Record<string, string>): Pro
       "--only-categories=performance,accessibility",
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-dev-shm-usage",
       ...(args.desktop ? ["--preset=desktop"] : []),
+      ...(args["cpu-slowdown"] ? [`--throttling.cpuSlowdownMultiplier=${Number(args["cpu-slowdown"])}`] : []),
       ...(Object.keys(headers).length ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 256 * 1024 * 1024 },
@@ -149,7 +153,7 @@ const main = async () => {
     ];
     const wanted = new Set(args.screens.split(","));
     screens.splice(0, screens.length, ...screens.filter((s) => wanted.has(s.name)));
-    say(`Lighthouse ${args.desktop ? "desktop" : "mobile"} against ${server.url} (Chromium ${CHROMIUM}), ${runs} run(s) per screen; the machine's other work slows it`);
+    say(`Lighthouse ${args.desktop ? "desktop" : "mobile"} against ${server.url} (Chromium ${CHROMIUM}), ${runs} run(s) per screen${args["cpu-slowdown"] ? `, CPU ${Number(args["cpu-slowdown"])}x slower` : ""}; the machine's other work slows it`);
     const report: Record<string, Figures> = {};
     for (const screen of screens) {
       const all: Figures[] = [];
