@@ -343,7 +343,7 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
       className="space-y-4"
       onSubmit={(e) => {
         e.preventDefault();
-        // the server would keep a block that closes no day: say so here instead of 'Bloqueo creado'
+        // a block that closes no day: the server refuses it with the same sentence (400 on 'weekdays'); said here before sending
         if (endDate > date && weekdays.length > 0 && !fallsOnWeekday(date, endDate, weekdays)) {
           toastError("No se puede bloquear", closesNoDayMessage(date, endDate, weekdays));
           return;
