@@ -338,6 +338,39 @@ for (const engine of HTTP_ENGINES)
         expect(sent?.refundSentAt).not.toBeNull();
       });
 
+      it("when the provider fails while the club closes a paid booking, then the payer and the admin see the refund owed until the sweep sends it once", async () => {
+        const { client } = await newPlayer(server);
+        const booking = await book(client, courts);
+        const intent = await openIntent(client, { bookingId: booking.id, paymentType: "full" });
+        expect(await side.charge(intent)).toBe("charged");
+        expect((await client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId })).status).toBe(201);
+
+        side.failRefunds(1);
+        const admin = await adminClient(server);
+        const closure = await admin.post<{ cancelledBookings: { refunds: { status: string }[] }[] }>("/api/admin/blocks", {
+          courtId: booking.courtId,
+          startDate: booking.date,
+          endDate: booking.date,
+          timeSlots: [booking.timeSlot],
+          reason: "Mantenimiento",
+          cancelConflicts: true,
+        });
+        expect(closure.status, closure.text).toBe(201);
+        expect(closure.body.cancelledBookings.flatMap((c) => c.refunds.map((r) => r.status))).toEqual(["owed"]);
+        expect(await side.refunds(intent.paymentIntentId)).toEqual([]);
+        // the card shows 'Reembolso pendiente: $X', not a payment that seems kept
+        const owed = (await paymentsOf(client)).find((p) => p.stripePaymentIntentId === intent.paymentIntentId);
+        expect(owed).toMatchObject({ refundOwed: intent.totalPaid, refundedAmount: "0.00", refundSentAt: null });
+        expect(await transaction(intent.paymentIntentId)).toMatchObject({ refundOwed: intent.totalPaid, refundedAmount: "0.00" });
+
+        await sweep();
+        await sweep();
+        expect(await side.refunds(intent.paymentIntentId)).toEqual([cents(intent.totalPaid)]);
+        const sent = (await paymentsOf(client)).find((p) => p.stripePaymentIntentId === intent.paymentIntentId);
+        expect(sent).toMatchObject({ status: "refunded", refundOwed: "0.00", refundedAmount: intent.totalPaid });
+        expect(sent?.refundSentAt).not.toBeNull();
+      });
+
       it("when the provider took another amount than the payment's, then the browser gets 400 PAYMENT_MISMATCH, the whole amount is refunded and the admin sees the mismatch", async () => {
         const { client } = await newPlayer(server);
         const booking = await book(client, courts);

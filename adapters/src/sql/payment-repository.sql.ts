@@ -1,6 +1,6 @@
 import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
-import { PAYMENT_COLUMNS, toPayment } from "./mappers.js";
+import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
 
@@ -166,7 +166,7 @@ const recordInTransaction = async (
 const asParam = (value: unknown): string | number | boolean | null =>
   value instanceof Date ? iso(value) : typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : null;
 
-const INSERT_COLUMNS = PAYMENT_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
+const INSERT_COLUMNS = PAYMENT_STORED_COLUMNS.split(",").map((c) => c.trim().replace(/^p\./, ""));
 const INSERT = `insert into payments (${INSERT_COLUMNS.join(", ")}) values (${INSERT_COLUMNS.map(() => "?").join(", ")})`;
 /** each column's Payment field: booking_id -> bookingId */
 const INSERT_FIELDS = INSERT_COLUMNS.map((column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));

@@ -26,7 +26,7 @@ export const int = (row: Row, column: string): number => {
 
 export const intOrNull = (row: Row, column: string): number | null => (row[column] == null ? null : int(row, column));
 
-/** SUM over no rows is NULL. */
+/** SUM over no rows, or a scalar subquery that found none, is NULL. */
 export const intOrZero = (row: Row | undefined, column: string): number =>
   row === undefined || row[column] == null ? 0 : int(row, column);
 

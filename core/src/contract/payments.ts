@@ -23,7 +23,7 @@ const paymentFields = {
   /** amount - discount */
   totalPaid: Money,
   refundedAmount: Money,
-  /** decided and not yet confirmed by the provider */
+  /** decided and not yet confirmed by the provider: a cancellation's or a club closure's */
   refundOwed: Money,
   refundSentAt: Schema.NullOr(Instant),
   flag: Schema.NullOr(Schema.Literal("mismatch", "refunded_on_arrival")),
@@ -156,7 +156,7 @@ export const presentPayment = (payment: Payment): PaymentAnswer => ({
   netAmount: formatMoney(payment.netAmount),
   totalPaid: formatMoney(chargedOf(payment)),
   refundedAmount: formatMoney(payment.refundedAmount),
-  refundOwed: formatMoney(payment.refundOwed),
+  refundOwed: formatMoney(payment.refundOwed + payment.closureRefundOwed),
   refundSentAt: isoOrNull(payment.refundSentAt),
   flag: payment.flag,
   createdAt: iso(payment.createdAt),

@@ -74,6 +74,12 @@ export interface Payment {
   readonly refundedAmount: Cents;
   /** decided but not yet confirmed by the provider; the sweep sends it until it is */
   readonly refundOwed: Cents;
+  /**
+   * a club closure's refund of this payment, decided but not yet confirmed by the provider: kept
+   * apart from `refundOwed` (the closure's own sweep sends it, under its own idempotency key) and
+   * read with the payment, so the payer and the admin see it owed as a cancellation's would be
+   */
+  readonly closureRefundOwed: Cents;
   /** when the provider confirmed the last refund */
   readonly refundSentAt: Date | null;
   readonly flag: PaymentFlag | null;
@@ -92,7 +98,7 @@ export interface Payment {
 }
 
 /** What differs between new payments; everything a provider or refund settles later starts empty. */
-export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
+export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "closureRefundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
 
 /** A payment as first written, card or cash alike: pending until its money is confirmed. */
 export const pendingPayment = (draft: PaymentDraft): Payment => ({
@@ -100,6 +106,7 @@ export const pendingPayment = (draft: PaymentDraft): Payment => ({
   status: "pending",
   refundedAmount: 0,
   refundOwed: 0,
+  closureRefundOwed: 0,
   refundSentAt: null,
   flag: null,
   invoiceNumber: null,

@@ -16,9 +16,14 @@ const matches = (f: TransactionFilter) => (p: Payment) =>
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
 export const memoryPayments = (state: MemoryState): PaymentRepository => {
+  /** a payment as SQL reads it: with the refund a club closure still owes it */
+  const read = (payment: Payment): Payment => {
+    const closure = state.closureRefunds.get(payment.id);
+    return closure?.status === "owed" ? { ...payment, closureRefundOwed: closure.amount } : payment;
+  };
   const withPayer = (payment: Payment): PaymentWithPayer => {
     const user = state.users.get(payment.userId);
-    return { ...payment, userName: user?.username ?? null, userEmail: user?.email ?? null };
+    return { ...read(payment), userName: user?.username ?? null, userEmail: user?.email ?? null };
   };
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
@@ -62,7 +67,8 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       return payment && withPayer(payment);
     },
     async findByIntent(intentId) {
-      return byIntent(intentId);
+      const payment = byIntent(intentId);
+      return payment && read(payment);
     },
     async findPending(bookingId, payerId, kind) {
       return newestFirst(
@@ -114,13 +120,13 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       state.payments.set(id, { ...payment, status: "refunded", refundedAmount });
     },
     async listByBooking(bookingId) {
-      return newestFirst([...state.payments.values()].filter((p) => p.bookingId === bookingId));
+      return newestFirst([...state.payments.values()].filter((p) => p.bookingId === bookingId)).map(read);
     },
     async listByUser(userId) {
-      return newestFirst([...state.payments.values()].filter((p) => p.userId === userId));
+      return newestFirst([...state.payments.values()].filter((p) => p.userId === userId)).map(read);
     },
     async pageByUser(userId, { page, pageSize }) {
-      const mine = newestFirst([...state.payments.values()].filter((p) => p.userId === userId));
+      const mine = newestFirst([...state.payments.values()].filter((p) => p.userId === userId)).map(read);
       return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
     },
     async pageTransactions(filter, { page, pageSize }) {
