@@ -50,7 +50,7 @@ describe("mail templates", () => {
     expect(legacy.text).not.toMatch(/\$\d/);
   });
 
-  it("subjects say the booking's day the way the reminder does: weekday, day and month in Spanish, then the hour", () => {
+  it("subjects say the club and the booking's day the same way: weekday, day and month in Spanish, then the hour", () => {
     const subject = (kind: Notice["kind"]) => renderNotice(SAMPLE_NOTICES.find((n) => n.kind === kind)!, ctx).subject;
     expect(subject("receipt")).toBe("Recibo de tu pago: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
     expect(subject("booking-confirmed")).toBe("Reserva confirmada: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
@@ -58,7 +58,8 @@ describe("mail templates", () => {
     expect(subject("closure")).toBe("El club canceló tu reserva: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
     expect(subject("slot-freed")).toBe("Se liberó el horario que esperabas: sábado 28 de noviembre, 18:00");
     expect(subject("hold-expired")).toBe("Tu reserva expiró: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
-    expect(subject("reminder")).toBe("Recordatorio: juegas el sábado, 28 de noviembre de 2026 a las 18:00");
+    // a player with bookings at two clubs knows from the subject where they play
+    expect(subject("reminder")).toBe("Recordatorio: juegas en Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
   });
 
   it("what players typed is escaped in the HTML, in the heading, the paragraphs and the title", () => {

@@ -104,7 +104,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       };
     case "reminder":
       return {
-        subject: `Recordatorio: juegas el ${spanishDate(b.date)} a las ${b.timeSlot}`,
+        subject: `Recordatorio: juegas en ${b.venueName}, ${subjectWhen(b)}`,
         heading: "Tu partido es pronto",
         paragraphs: [hello, `Te esperamos en ${b.venueName} el ${when(b)}.`, "Adjuntamos el evento para tu calendario."],
         booking: b,
