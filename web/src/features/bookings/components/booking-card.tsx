@@ -62,6 +62,12 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
             <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
           )}
         </div>
+        {/* who cancelled and why: a club's closure or the desk reads as the club's, not as the player's own */}
+        {booking.status === "cancelled" && booking.cancellationReason && (
+          <p className="col-span-2 break-words text-stone-700">
+            <span className="font-semibold">Motivo:</span> {booking.cancellationReason}
+          </p>
+        )}
         {balanceDueOf(booking) > 0 && (
           <p className="col-span-2 rounded-xl bg-red-50 px-3 py-2 font-semibold text-red-800 ring-1 ring-inset ring-red-600/20">
             Saldo pendiente {displayMoney(balanceDueOf(booking))}

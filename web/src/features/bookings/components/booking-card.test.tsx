@@ -1,0 +1,24 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { aBookingAnswer } from "../../../testing/answers";
+import type { Booking } from "../../../types/api";
+import { BookingCard } from "./booking-card";
+
+const aBooking = (overrides: Record<string, unknown>) => aBookingAnswer("b1", "2099-06-01", { cancellationReason: null, refundPercentage: null, createdAt: "2099-05-01T10:00:00.000Z", ...overrides }) as Booking;
+
+describe("BookingCard", () => {
+  it("when the club closed the court over a booking, then the card says why, not only 'Cancelada'", () => {
+    render(<BookingCard booking={aBooking({ status: "cancelled", refundPercentage: 100, cancellationReason: "Cierre del club: Mantenimiento" })} />);
+    expect(screen.getByText("Cancelada")).toBeInTheDocument();
+    expect(screen.getByText("Motivo:").parentElement).toHaveTextContent("Motivo: Cierre del club: Mantenimiento");
+  });
+
+  it("when a booking is active, or cancelled with no reason given, then no reason line is shown", () => {
+    const { unmount } = render(<BookingCard booking={aBooking({ status: "active", cancellationReason: "Cierre del club: Otro" })} />);
+    expect(screen.queryByText("Motivo:")).toBeNull();
+    unmount();
+    render(<BookingCard booking={aBooking({ status: "cancelled", refundPercentage: 100 })} />);
+    expect(screen.getByText("Cancelada")).toBeInTheDocument();
+    expect(screen.queryByText("Motivo:")).toBeNull();
+  });
+});
