@@ -3,7 +3,15 @@ import { paymentFlagLabel, paymentStatusLabel, refundNote } from "./payment-text
 
 describe("refundNote", () => {
   it("when a refund is owed, then it says how much is pending", () => {
-    expect(refundNote({ refundOwed: "29.00", refundSentAt: null, refundedAmount: "0.00" })).toMatch(/^Reembolso pendiente: \$29\.00/);
+    expect(refundNote({ refundOwed: "29.00", refundSentAt: null, refundedAmount: "0.00" })).toBe(
+      "Reembolso pendiente: $29.00 (se envía a tu tarjeta en cuanto el proveedor lo confirme)",
+    );
+  });
+
+  it("when the admin reads an owed refund, then it goes to the payer's card, not to 'tu tarjeta'", () => {
+    expect(refundNote({ refundOwed: "29.00", refundSentAt: null, refundedAmount: "0.00" }, undefined, "admin")).toBe(
+      "Reembolso pendiente: $29.00 (se envía a la tarjeta del pagador en cuanto el proveedor lo confirme)",
+    );
   });
 
   it("when the provider confirmed it, then it says how much was sent and when, in the club's zone", () => {

@@ -42,9 +42,14 @@ export const paymentStatusTone = (status: string): BadgeTone =>
 
 export const invoiceFileName = (p: { id: string; invoiceNumber?: string | null }) => `factura-${p.invoiceNumber ?? p.id}.pdf`;
 
-/** What the payer is owed back and when it was sent, or null when nothing went back. */
-export const refundNote = (p: Pick<Payment, "refundOwed" | "refundSentAt" | "refundedAmount">, timeZone?: string): string | null => {
-  if (toCents(p.refundOwed) > 0) return `Reembolso pendiente: ${money(p.refundOwed)} (se envía a tu tarjeta en cuanto el proveedor lo confirme)`;
+/** What the payer is owed back and when it was sent, or null when nothing went back; the admin reads of the payer's card, not of 'tu tarjeta'. */
+export const refundNote = (
+  p: Pick<Payment, "refundOwed" | "refundSentAt" | "refundedAmount">,
+  timeZone?: string,
+  audience: "user" | "admin" = "user",
+): string | null => {
+  if (toCents(p.refundOwed) > 0)
+    return `Reembolso pendiente: ${money(p.refundOwed)} (se envía a ${audience === "admin" ? "la tarjeta del pagador" : "tu tarjeta"} en cuanto el proveedor lo confirme)`;
   if (p.refundSentAt && toCents(p.refundedAmount) > 0)
     return `Reembolso de ${money(p.refundedAmount)} enviado el ${formatInstant(p.refundSentAt, "dd/MM/yyyy HH:mm", timeZone)}`;
   return null;

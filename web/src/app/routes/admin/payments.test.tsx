@@ -111,4 +111,14 @@ describe("Admin payments", () => {
     expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
     expect(fetchMock.mock.calls.map(([p]) => String(p)).some((p) => p.includes("from=2030-01-05"))).toBe(false);
   });
+
+  it("when a refund is still owed to a payer, then the admin's row says it goes to the payer's card", () => {
+    const owed = { ...transaction("t1", "Lucía"), status: "succeeded", refundOwed: "13.05" };
+    const withOwed = { ...answers, [transactionsOf(1)]: { items: [owed], total: 1, page: 1, pageSize: 25 } };
+    mockApi(Object.fromEntries(Object.entries(withOwed).map(([key, body]) => [`GET ${key}`, () => json(body)])));
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", withOwed);
+    expect(within(transactions()).getByTestId("refund-note")).toHaveTextContent(
+      "Reembolso pendiente: $13.05 (se envía a la tarjeta del pagador en cuanto el proveedor lo confirme)",
+    );
+  });
 });

@@ -233,9 +233,9 @@ function Transactions() {
                     <Download aria-hidden="true" className="h-4 w-4" /> PDF
                   </Button>
                 </div>
-                {refundNote(t, config?.timeZone) && (
+                {refundNote(t, config?.timeZone, "admin") && (
                   <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
-                    {refundNote(t, config?.timeZone)}
+                    {refundNote(t, config?.timeZone, "admin")}
                   </p>
                 )}
               </Card>
