@@ -11,15 +11,18 @@ export default defineConfig({
   test: {
     // Vitest's default is cores - 1: one file at a time on a 2-core machine. Two at once fill the time
     // files spend waiting on servers, PostgreSQL and Chromium: 494 s -> 399 s for the whole run on 2
-    // cores (27 November); three at once took 415 s. The e2e files still run one after another, last:
-    // spread among the node files (28 November) the whole run took 535 s against 594 s, but a payer of
-    // tests/scale/sqlite-one-writer.test.ts then waited 1.37 s (limit 1 s) beside a browser file.
+    // cores (27 November); three at once took 415 s. The e2e files run last, in a group of their own
+    // (sequence.groupOrder): spread among the node files (28 November) the whole run took 535 s against
+    // 594 s, but a payer of tests/scale/sqlite-one-writer.test.ts then waited 1.37 s (limit 1 s) beside
+    // a browser file. Among themselves they run two at once: the e2e files alone took 248 s so, 327 s
+    // one after another; the whole run 612 s so, 664 s before (28 November, 21:52-22:24, a slow hour).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         test: {
           name: "node",
+          sequence: { groupOrder: 0 },
           include: ["tests/**/*.test.ts"],
           exclude: ["tests/e2e/**", "**/node_modules/**"],
           environment: "node",
@@ -40,13 +43,14 @@ export default defineConfig({
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
         test: {
           name: "web",
+          sequence: { groupOrder: 0 },
           include: ["web/src/**/*.test.tsx", "web/src/**/*.test.ts"],
           environment: "jsdom",
           setupFiles: ["web/src/test-setup.ts"],
