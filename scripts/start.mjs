@@ -1,13 +1,15 @@
 // `npm start`: builds what is missing or stale, then runs the compiled server.
 // - TypeScript (core + adapters) with `tsc -b` when adapters/dist/main.js is missing or older
 //   than any source file of core or adapters;
-// - the web app with vite when web/dist/index.html is missing and WEB_DIST is not set (a failed
-//   web build is reported and the API is served anyway), always a production build: with another
+// - the web app with vite when WEB_DIST is not set and web/dist is missing or older than what it
+//   is built from (scripts/web-build.mjs: web/ and core/src, after a pull or an edit); a failed
+//   web build is reported and the API is served anyway. Always a production build: with another
 //   NODE_ENV in the shell, vite would bundle React's development runtime.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { newestMtime, webBuildIsStale } from "./web-build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverEntry = path.join(root, "adapters", "dist", "main.js");
@@ -16,17 +18,6 @@ const buildInfo = path.join(root, "adapters", "dist", ".tsbuildinfo");
 const webIndex = path.join(root, "web", "dist", "index.html");
 
 const say = (message) => process.stderr.write(`[start] ${message}\n`);
-
-const newestMtime = (dir) => {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-};
 
 const run = (label, command, args, cwd = root, env = process.env) => {
   say(`${label}...`);
@@ -57,8 +48,9 @@ if (serverIsStale()) {
 }
 
 // WEB_DIST points the server at a web build made elsewhere: nothing to build here then.
-if (!process.env.WEB_DIST?.trim() && !existsSync(webIndex)) {
+if (!process.env.WEB_DIST?.trim() && webBuildIsStale(root)) {
   const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
+  if (existsSync(webIndex)) say("La web compilada es anterior a sus fuentes (web/ o core/src): se compila de nuevo.");
   if (!existsSync(vite) || !run("Compilando la web (vite build)", process.execPath, [vite, "build"], path.join(root, "web"), { ...process.env, NODE_ENV: "production" })) {
     say("La web no se pudo compilar: se sirve solo la API (la raíz muestra un aviso).");
   }

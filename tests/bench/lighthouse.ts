@@ -125,7 +125,7 @@ const main = async () => {
       SESSION_SECRET: randomBytes(32).toString("base64url"),
       DATABASE_URL: `sqlite:${path.join(dir, "lighthouse.sqlite")}`,
       DATA_DIR: dir,
-      WEB_DIST: web.webDist ?? path.join(ROOT, "web", "dist"),
+      WEB_DIST: web.webDist,
       SEED_DEMO: "true",
       ADMIN_USERNAME: "lighthouse-admin",
       ADMIN_PASSWORD: randomBytes(12).toString("base64url"),

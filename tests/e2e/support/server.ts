@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { webBuildIsStale } from "../../../scripts/web-build.mjs";
 import { freePort } from "../../support/free-port.js";
 
 /**
@@ -15,22 +16,14 @@ import { freePort } from "../../support/free-port.js";
 
 export const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const WEB = path.join(ROOT, "web");
-const WEB_INDEX = path.join(WEB, "dist", "index.html");
+const WEB_DIST = path.join(WEB, "dist");
+const WEB_INDEX = path.join(WEB_DIST, "index.html");
 
 const say = (message: string) => process.stderr.write(`[e2e] ${message}\n`);
 
-const newestMtime = (target: string): number => {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-};
-
 export interface WebBuild {
-  /** WEB_DIST for the server, or undefined for the repository's web/dist */
-  readonly webDist: string | undefined;
+  /** WEB_DIST for the server: the repository's web/dist, or a build of the current sources */
+  readonly webDist: string;
   readonly cleanup: () => void;
 }
 
@@ -55,25 +48,17 @@ export const buildWebWhenMissing = (): void => {
 
 /**
  * The web app to serve. web/dist is built with `npm run build -w @courts/web` when missing. When
- * it is older than the web sources (someone is editing web/), a fresh build goes to a temporary
- * folder instead, so the suite tests the current code without rewriting a dist folder another
- * process may be serving or building.
+ * it is older than what it is built from (scripts/web-build.mjs, the rule `npm start` follows:
+ * someone is editing web/ or core/src), a fresh build goes to a temporary folder instead, so the
+ * suite tests the current code without rewriting a dist folder another process may be serving or
+ * building. Either way the server is given its folder as WEB_DIST, so its start script never
+ * builds into web/dist itself.
  */
 export const ensureWebBuild = (): WebBuild => {
-  const none: WebBuild = { webDist: undefined, cleanup: () => undefined };
-  if (!existsSync(WEB_INDEX)) {
-    buildWebWhenMissing();
-    return none;
-  }
-  const sources = Math.max(
-    newestMtime(path.join(WEB, "src")),
-    newestMtime(path.join(WEB, "index.html")),
-    newestMtime(path.join(WEB, "vite.config.ts")),
-    newestMtime(path.join(WEB, "public")),
-  );
-  if (sources <= statSync(WEB_INDEX).mtimeMs) return none;
+  if (!existsSync(WEB_INDEX)) buildWebWhenMissing();
+  if (!webBuildIsStale(ROOT)) return { webDist: WEB_DIST, cleanup: () => undefined };
   const outDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-web-"));
-  say(`web/dist is older than web/src: building the current sources into ${outDir}`);
+  say(`web/dist is older than its sources: building them into ${outDir}`);
   const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
   const result = spawnSync(process.execPath, [vite, "build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
     cwd: WEB,
@@ -128,7 +113,9 @@ export const startServer = async (options: {
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: "warn",
-    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    // the repository's web/dist unless told otherwise: start.mjs never builds the web then, so two
+    // browser files starting servers at once never write into the same folder
+    WEB_DIST: options.webDist ?? WEB_DIST,
     ...options.env,
   };
   // node is the child itself, so stop() signals the server (a wrapper such as the `faketime`
