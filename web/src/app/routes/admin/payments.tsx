@@ -188,59 +188,63 @@ function Transactions() {
         <EmptyState title="No hay transacciones registradas" />
       ) : (
         <ul className="space-y-3">
-          {data.map((t) => (
-            <li key={t.id}>
-              {/* the last column has one width for every row (its badges wrap inside it): sized by its
-                  own content, each row's player and venue columns started at a different place */}
-              <Card className="grid grid-cols-1 gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
-                <div className="text-sm">
-                  <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
-                  <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>
-                </div>
-                <div className="min-w-0 text-sm">
-                  <p className="truncate font-semibold text-stone-900">{t.userName ?? (t.shareToken ? "Pago compartido" : "Usuario")}</p>
-                  <p className="truncate text-stone-600">{t.userEmail ?? "—"}</p>
-                </div>
-                <div data-column="venue" className="min-w-0 text-sm">
-                  <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
-                  <p className="truncate text-stone-600">
-                    {t.courtName ?? "Cancha"}
-                    {t.courtNumber != null && ` · #${t.courtNumber}`}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-2 md:justify-end">
-                  <div className="text-right">
-                    <p className="font-bold text-stone-900">{money(t.amount)}</p>
-                    {toCents(t.refundedAmount ?? "0") > 0 && <p className="text-xs text-red-700">Reembolso -{money(t.refundedAmount ?? "0")}</p>}
-                    {t.discountCode && (
-                      <p className="text-xs text-court-700">
-                        {t.discountCode} (-{money(t.discount)})
-                      </p>
-                    )}
-                    {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
+          {data.map((t) => {
+            const refund = refundNote(t, config?.timeZone, "admin");
+            const flag = paymentFlagLabel(t.flag ?? null);
+            return (
+              <li key={t.id}>
+                {/* the last column has one width for every row (its badges wrap inside it): sized by its
+                    own content, each row's player and venue columns started at a different place */}
+                <Card className="grid grid-cols-1 gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
+                  <div className="text-sm">
+                    <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
+                    <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>
                   </div>
-                  {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
-                  <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t, "admin")}</Badge>
-                  {paymentFlagLabel(t.flag ?? null) && <Badge tone="red">{paymentFlagLabel(t.flag ?? null)}</Badge>}
+                  <div className="min-w-0 text-sm">
+                    <p className="truncate font-semibold text-stone-900">{t.userName ?? (t.shareToken ? "Pago compartido" : "Usuario")}</p>
+                    <p className="truncate text-stone-600">{t.userEmail ?? "—"}</p>
+                  </div>
+                  <div data-column="venue" className="min-w-0 text-sm">
+                    <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
+                    <p className="truncate text-stone-600">
+                      {t.courtName ?? "Cancha"}
+                      {t.courtNumber != null && ` · #${t.courtNumber}`}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 md:justify-end">
+                    <div className="text-right">
+                      <p className="font-bold text-stone-900">{money(t.amount)}</p>
+                      {toCents(t.refundedAmount ?? "0") > 0 && <p className="text-xs text-red-700">Reembolso -{money(t.refundedAmount ?? "0")}</p>}
+                      {t.discountCode && (
+                        <p className="text-xs text-court-700">
+                          {t.discountCode} (-{money(t.discount)})
+                        </p>
+                      )}
+                      {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
+                    </div>
+                    {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
+                    <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t, "admin")}</Badge>
+                    {flag && <Badge tone="red">{flag}</Badge>}
 
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => void download(t)}
-                    disabled={pendingId === t.id}
-                    aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
-                  >
-                    <Download aria-hidden="true" className="h-4 w-4" /> PDF
-                  </Button>
-                </div>
-                {refundNote(t, config?.timeZone, "admin") && (
-                  <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
-                    {refundNote(t, config?.timeZone, "admin")}
-                  </p>
-                )}
-              </Card>
-            </li>
-          ))}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void download(t)}
+                      disabled={pendingId === t.id}
+                      aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
+                    >
+                      <Download aria-hidden="true" className="h-4 w-4" /> PDF
+                    </Button>
+                  </div>
+                  {refund && (
+                    <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
+                      {refund}
+                    </p>
+                  )}
+                </Card>
+              </li>
+            );
+          })}
         </ul>
       )}
       {answer && answer.total > 0 && <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} onPage={setPage} />}
