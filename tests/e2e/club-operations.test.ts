@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addDays, api, bookViaApi, expectToast, horizontalOverflow, loginAdmin, payViaApi, pickDate, registerPlayer, settle, type CourtInfo } from "./support/app.js";
+import { addDays, api, axeAudit, bookViaApi, expectToast, horizontalOverflow, loginAdmin, payViaApi, pickDate, registerPlayer, settle, type CourtInfo } from "./support/app.js";
 import { chromiumGate, DESKTOP, PHONE } from "./support/browser.js";
 import { SCREENSHOTS, useE2E } from "./support/fixture.js";
 
@@ -165,7 +164,7 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
       await e2e.journey({ viewport }, async (page) => {
         const audit = async (name: string) => {
           await settle(page);
-          const { violations } = await new AxeBuilder({ page }).analyze();
+          const { violations } = await axeAudit(page);
           for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical"))
             found.push(`${name} ${viewport.width}: ${v.id} [${v.impact}] ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ")}`);
         };

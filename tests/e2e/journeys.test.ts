@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-st
 import {
   addDays,
   api,
+  axeAudit,
   bookViaApi,
   cents,
   courtPng,
@@ -417,7 +417,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
     const violations: string[] = [];
     /** axe on the screen as it is, at desktop size: serious and critical violations fail the test, the rest are printed */
     const audit = async (page: Page, name: string) => {
-      const result = await new AxeBuilder({ page }).analyze();
+      const result = await axeAudit(page);
       process.stderr.write(`[e2e] axe ${name}: ${result.violations.length} violations, ${result.passes.length} rules passed\n`);
       for (const v of result.violations) {
         const where = v.nodes.map((n) => n.target.join(" ")).slice(0, 4).join(" | ");

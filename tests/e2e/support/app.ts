@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 
 /** What the journeys share: the API through a context's cookies, and the screens' recurring gestures. */
@@ -177,6 +178,13 @@ export const settle = async (page: Page) => {
     return Promise.race([Promise.all([document.fonts.ready, ...loaded]), cap]).then(() => true);
   })()`);
 };
+
+/**
+ * axe-core on the page as it is. Only violations come back with every node they were found on:
+ * passes keep one node each (axe's `resultTypes`), which spares axe listing every element that
+ * passed and took 10-30% off each audit (28 November: the booking screen 1.9 s instead of 2.3-2.9 s).
+ */
+export const axeAudit = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
 
 /** No element wider than the viewport: the page does not scroll sideways. */
 export const horizontalOverflow = (page: Page) =>
