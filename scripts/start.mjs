@@ -52,7 +52,12 @@ if (!process.env.WEB_DIST?.trim() && webBuildIsStale(root)) {
   const vite = path.join(root, "node_modules", "vite", "bin", "vite.js");
   if (existsSync(webIndex)) say("La web compilada es anterior a sus fuentes (web/ o core/src): se compila de nuevo.");
   if (!existsSync(vite) || !run("Compilando la web (vite build)", process.execPath, [vite, "build"], path.join(root, "web"), { ...process.env, NODE_ENV: "production" })) {
-    say("La web no se pudo compilar: se sirve solo la API (la raíz muestra un aviso).");
+    // vite writes nothing when the build fails: an earlier build, if any, is still in web/dist
+    say(
+      existsSync(webIndex)
+        ? "La web no se pudo compilar: se sirve la compilación anterior, que no refleja los últimos cambios."
+        : "La web no se pudo compilar: se sirve solo la API (la raíz muestra un aviso).",
+    );
   }
 }
 

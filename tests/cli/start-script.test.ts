@@ -51,7 +51,7 @@ beforeEach(() => {
   );
   file(
     "node_modules/vite/bin/vite.js",
-    `${log("vite")}\nimport { mkdirSync, writeFileSync } from "node:fs";\nmkdirSync("dist", { recursive: true });\nwriteFileSync("dist/index.html", "<!doctype html>" + process.env.NODE_ENV);\n`,
+    `${log("vite")}\nif (process.env.VITE_STAND_IN_FAILS) process.exit(1);\nimport { mkdirSync, writeFileSync } from "node:fs";\nmkdirSync("dist", { recursive: true });\nwriteFileSync("dist/index.html", "<!doctype html>" + process.env.NODE_ENV);\n`,
   );
   file("adapters/dist/main.js", log("server"));
   file("adapters/package.json", "{}");
@@ -99,6 +99,19 @@ describe("npm start's web build", () => {
     age("web/dist/index.html", 60);
     file("web/src/features/new-screen.tsx", "export {};\n");
     expect(start().calls).toEqual(["vite", "server"]);
+  });
+
+  it("when the web does not compile, the server still starts and says whether an earlier build is served", () => {
+    const none = start({ VITE_STAND_IN_FAILS: "1" });
+    expect(none.calls).toEqual(["tsc", "vite", "server"]);
+    expect(none.stderr).toContain("La web no se pudo compilar: se sirve solo la API");
+
+    start();
+    age("web/dist/index.html", 60);
+    writeFileSync(path.join(root, "web/src/main.tsx"), "const = ;\n");
+    const stale = start({ VITE_STAND_IN_FAILS: "1" });
+    expect(stale.calls).toEqual(["vite", "server"]);
+    expect(stale.stderr).toContain("se sirve la compilación anterior, que no refleja los últimos cambios");
   });
 
   it("never builds when WEB_DIST points at a build made elsewhere, stale or missing", () => {
