@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, api, bookViaApi, horizontalOverflow, loginAdmin, loginPlayer, registerPlayer, type Player } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { ensureWebBuild, fakeClockEnv, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { fakeClockEnv, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { sharedWebBuild } from "./support/shared-web.js";
 
 /**
  * Holds and the split deadline in Chromium (DESIGN.md section 8): the checkout's countdown and
@@ -56,7 +57,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
   const env = { SWEEP_INTERVAL_SECONDS: "0.5", SEED_DEMO: "true" };
 
   beforeAll(async () => {
-    web = ensureWebBuild();
+    web = sharedWebBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-holds-"));
     [server, browser] = await Promise.all([startServer({ name: "holds", webDist: web.webDist, env, dataDir }), launchBrowser()]);
     mkdirSync(SCREENSHOTS, { recursive: true });

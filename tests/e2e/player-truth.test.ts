@@ -24,7 +24,8 @@ import {
 } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE, type Watched } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { ensureWebBuild, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
+import { sharedWebBuild } from "./support/shared-web.js";
 
 /**
  * What a player sees is true, and the phone flow is short: courts free now and their next free
@@ -73,7 +74,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
   };
 
   beforeAll(async () => {
-    web = ensureWebBuild();
+    web = sharedWebBuild();
     zone = zoneAtHour(10);
     clockDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-clock-"));
     clockFile = path.join(clockDir, "offset");

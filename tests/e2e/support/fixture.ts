@@ -4,7 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { api, type CourtInfo, type VenueInfo } from "./app.js";
 import { launchBrowser, openContext, type Watched } from "./browser.js";
-import { ensureWebBuild, ROOT, startServer, type E2EServer, type WebBuild } from "./server.js";
+import { ROOT, startServer, type E2EServer, type WebBuild } from "./server.js";
+import { sharedWebBuild } from "./shared-web.js";
 
 export const ARTIFACTS = path.join(ROOT, "artifacts");
 export const SCREENSHOTS = path.join(ARTIFACTS, "screenshots");
@@ -47,7 +48,7 @@ export const useE2E = (): E2E => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const web = ensureWebBuild();
+    const web = sharedWebBuild();
     const [server, browser] = await Promise.all([startServer({ name: "main", webDist: web.webDist }), launchBrowser()]);
     const probe = await browser.newContext({ baseURL: server.baseUrl });
     const config = await api<{ today: string }>(probe.request, "GET", "/api/config");

@@ -36,10 +36,10 @@ const PRODUCTION_BUILD = { ...process.env, NODE_ENV: "production" };
 
 /**
  * web/dist, built with `npm run build -w @courts/web` when it is missing (a fresh clone). The
- * browser files' global setup calls it once before any file starts, so two files running at once
- * never build into the same folder.
+ * browser files' global setup (web-build.setup.ts) asks for it once before any file starts, so two
+ * files running at once never build into the same folder.
  */
-export const buildWebWhenMissing = (): void => {
+const buildWebWhenMissing = (): void => {
   if (existsSync(WEB_INDEX)) return;
   say("web/dist no existe: npm run build -w @courts/web");
   const result = spawnSync("npm", ["run", "build", "-w", "@courts/web"], { cwd: ROOT, env: PRODUCTION_BUILD, stdio: ["ignore", "ignore", "inherit"] });
