@@ -87,6 +87,44 @@ describe("what players see is true", () => {
     expect(screen.queryByText("Pendiente")).not.toBeInTheDocument();
   });
 
+  it("when a refund is owed and the provider has not sent it yet, then settings' billing and the history say 'Reembolso pendiente', not 'Reembolsado' or 'Pagado'", async () => {
+    const owedAfterCancel = aPaymentAnswer("019ac8a1-0000-7000-8000-0000000e0ed1", {
+      status: "refunded",
+      refundedAmount: "0.00",
+      refundOwed: "9.00",
+      amount: "9.00",
+      totalPaid: "9.00",
+      courtName: "Cancha Central",
+    });
+    const owedAfterClosure = aPaymentAnswer("019ac8a1-0000-7000-8000-0000000e0ed2", {
+      status: "succeeded",
+      refundedAmount: "0.00",
+      refundOwed: "7.25",
+      amount: "7.25",
+      totalPaid: "7.25",
+      courtName: "Cancha Norte",
+    });
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/payments?page=1&pageSize=24": () => page([owedAfterCancel, owedAfterClosure]),
+      "GET /api/payments/user/u1?page=1&pageSize=20": () => page([owedAfterCancel, owedAfterClosure]),
+    });
+    const settings = renderWithProviders(<SettingsScreen />, "/settings");
+    await userEvent.click(await screen.findByRole("tab", { name: "Billing" }));
+    expect(await screen.findAllByText("Reembolso pendiente", { selector: "[class*='rounded']" })).toHaveLength(2);
+    expect(screen.queryByText("Reembolsado", { selector: "[class*='rounded']" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Pagado")).not.toBeInTheDocument();
+    settings.unmount();
+
+    renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
+    expect(await screen.findAllByText("Reembolso pendiente", { selector: "[class*='rounded']" })).toHaveLength(2);
+    expect(screen.queryByText("Reembolsado", { selector: "[class*='rounded']" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Completado")).not.toBeInTheDocument();
+  });
+
   it("when a card was declined and another payment never finished, then neither reads as paid nor offers an invoice", async () => {
     const declined = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000dec1", { status: "failed", amount: "8.25", totalPaid: "8.25", invoiceNumber: null, courtName: "Cancha Central" });
     const unfinished = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pen2", { status: "pending", amount: "7.25", totalPaid: "7.25", invoiceNumber: null, courtName: "Cancha Norte" });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentFlagLabel, paymentStatusLabel, refundNote } from "./payment-texts";
+import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "./payment-texts";
 
 describe("refundNote", () => {
   it("when a refund is owed, then it says how much is pending", () => {
@@ -48,5 +48,22 @@ describe("a payment's status in words", () => {
     expect(paymentStatusLabel(payment("succeeded", "0.00"), "admin")).toBe("Exitoso");
     expect(paymentStatusLabel(payment("failed", "0.00"))).toBe("Fallido");
     expect(paymentStatusLabel(payment("requires_action", "0.00"))).toBe("Pendiente");
+  });
+
+  it("when a refund is owed and the provider has not confirmed it, then 'Reembolso pendiente' in amber, for a cancellation (already 'refunded') and a closure (still 'succeeded'); once sent, 'Reembolsado'", () => {
+    const cancelledFull = { ...payment("refunded", "0.00"), refundOwed: "13.05" };
+    const cancelledHalf = { ...payment("refunded", "0.00"), refundOwed: "6.53" };
+    const closed = { ...payment("succeeded", "0.00"), refundOwed: "13.05" };
+    for (const owed of [cancelledFull, cancelledHalf, closed]) {
+      expect(paymentStatusLabel(owed)).toBe("Reembolso pendiente");
+      expect(paymentStatusLabel(owed, "admin")).toBe("Reembolso pendiente");
+      expect(paymentStatusTone(owed)).toBe("amber");
+    }
+    const sent = { ...payment("refunded", "13.05"), refundOwed: "0.00" };
+    expect(paymentStatusLabel(sent)).toBe("Reembolsado");
+    expect(paymentStatusTone(sent)).toBe("blue");
+    expect(paymentStatusTone({ ...payment("succeeded", "0.00"), refundOwed: "0.00" })).toBe("green");
+    // an attempt never charged owes nothing back, whatever the field says
+    expect(paymentStatusLabel({ ...payment("failed", "0.00"), refundOwed: "13.05" })).toBe("Fallido");
   });
 });

@@ -9,13 +9,21 @@ export const isPartlyRefunded = (p: { status: string; amount: string; discount: 
 };
 
 /**
+ * Money owed back that the provider has not confirmed yet (it was down when the booking was
+ * cancelled or closed): the status may already read 'refunded', but nothing has gone back.
+ */
+export const isRefundPending = (p: { refundOwed?: string | null | undefined }): boolean => toCents(p.refundOwed ?? "0") > 0;
+
+/**
  * succeeded, pending (and anything unknown), failed, refunded (SPEC.md section 4); a refund of
- * part of the charge reads 'Reembolso parcial', SPEC's 'Reembolsado' being all of it.
+ * part of the charge reads 'Reembolso parcial', SPEC's 'Reembolsado' being all of it, and a refund
+ * not yet sent 'Reembolso pendiente' (until the provider confirms it, 'Reembolsado' would be untrue).
  */
 export const paymentStatusLabel = (
-  payment: { status: string; amount: string; discount: string; refundedAmount?: string | null | undefined },
+  payment: { status: string; amount: string; discount: string; refundedAmount?: string | null | undefined; refundOwed?: string | null | undefined },
   audience: "user" | "admin" = "user",
 ): string => {
+  if (wasCharged(payment) && isRefundPending(payment)) return "Reembolso pendiente";
   switch (payment.status) {
     case "succeeded":
       return audience === "admin" ? "Exitoso" : "Completado";
@@ -37,8 +45,16 @@ export const totalLabel = (p: { status: string }): string => (wasCharged(p) ? "T
 /** A charged payment with its invoice number: the only ones the server makes an invoice of. */
 export const hasInvoice = (p: { status: string; invoiceNumber?: string | null | undefined }): boolean => wasCharged(p) && p.invoiceNumber != null;
 
-export const paymentStatusTone = (status: string): BadgeTone =>
-  status === "succeeded" ? "green" : status === "failed" ? "red" : status === "refunded" ? "blue" : "amber";
+export const paymentStatusTone = (payment: { status: string; refundOwed?: string | null | undefined }): BadgeTone =>
+  wasCharged(payment) && isRefundPending(payment)
+    ? "amber"
+    : payment.status === "succeeded"
+      ? "green"
+      : payment.status === "failed"
+        ? "red"
+        : payment.status === "refunded"
+          ? "blue"
+          : "amber";
 
 export const invoiceFileName = (p: { id: string; invoiceNumber?: string | null }) => `factura-${p.invoiceNumber ?? p.id}.pdf`;
 

@@ -223,7 +223,7 @@ function Transactions() {
                       {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
                     </div>
                     {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
-                    <Badge tone={paymentStatusTone(t.status)}>{paymentStatusLabel(t, "admin")}</Badge>
+                    <Badge tone={paymentStatusTone(t)}>{paymentStatusLabel(t, "admin")}</Badge>
                     {flag && <Badge tone="red">{flag}</Badge>}
 
                     <Button

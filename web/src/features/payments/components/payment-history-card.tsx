@@ -40,7 +40,7 @@ export function PaymentHistoryCard({
             </p>
           )}
         </div>
-        <Badge tone={paymentStatusTone(payment.status)}>{paymentStatusLabel(payment)}</Badge>
+        <Badge tone={paymentStatusTone(payment)}>{paymentStatusLabel(payment)}</Badge>
       </div>
       <dl className="flex-1 divide-y divide-stone-100 px-5 py-2 text-sm">
         <Row label="Monto" value={money(payment.amount)} />
