@@ -362,6 +362,14 @@ for (const engine of HTTP_ENGINES)
         const owed = (await paymentsOf(client)).find((p) => p.stripePaymentIntentId === intent.paymentIntentId);
         expect(owed).toMatchObject({ refundOwed: intent.totalPaid, refundedAmount: "0.00", refundSentAt: null });
         expect(await transaction(intent.paymentIntentId)).toMatchObject({ refundOwed: intent.totalPaid, refundedAmount: "0.00" });
+        // the admin's export says the same: Estado (the tenth column) of the payment's row (its id last)
+        const exported = async () => {
+          const csv = await admin.get("/api/admin/transactions.csv");
+          expect(csv.status).toBe(200);
+          const row = csv.text.split("\r\n").find((line) => line.endsWith(`;${owed!.id}`));
+          return row?.split(";")[9];
+        };
+        expect(await exported()).toBe("Reembolso pendiente");
 
         await sweep();
         await sweep();
@@ -369,6 +377,7 @@ for (const engine of HTTP_ENGINES)
         const sent = (await paymentsOf(client)).find((p) => p.stripePaymentIntentId === intent.paymentIntentId);
         expect(sent).toMatchObject({ status: "refunded", refundOwed: "0.00", refundedAmount: intent.totalPaid });
         expect(sent?.refundSentAt).not.toBeNull();
+        expect(await exported()).toBe("Reembolsado");
       });
 
       it("when the provider took another amount than the payment's, then the browser gets 400 PAYMENT_MISMATCH, the whole amount is refunded and the admin sees the mismatch", async () => {

@@ -35,6 +35,13 @@ const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
   refunded: "Reembolsado",
 };
 
+/**
+ * The row's state in words, as the admin's screen reads it: a refund the provider has not confirmed
+ * yet (a cancellation's, already 'refunded'; a closure's, still 'succeeded') is 'Reembolso pendiente'.
+ */
+const statusText = (p: PaymentWithPayer): string =>
+  (p.status === "succeeded" || p.status === "refunded") && p.refundOwed + p.closureRefundOwed > 0 ? "Reembolso pendiente" : STATUS_TEXT[p.status];
+
 const pad = (n: number) => String(n).padStart(2, "0");
 
 const amount = (cents: Cents): string => {
@@ -62,7 +69,7 @@ export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
     String(p.courtNumber),
     `${d}/${m}/${y}`,
     p.timeSlot,
-    STATUS_TEXT[p.status],
+    statusText(p),
     field(p.discountCode ?? ""),
     amount(p.amount),
     amount(p.discount),
