@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { isSettled, netOf, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
+import { isSettled, netOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
 
 /**
  * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM
@@ -40,7 +40,7 @@ const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
  * yet (a cancellation's, already 'refunded'; a closure's, still 'succeeded') is 'Reembolso pendiente'.
  */
 const statusText = (p: PaymentWithPayer): string =>
-  (p.status === "succeeded" || p.status === "refunded") && p.refundOwed + p.closureRefundOwed > 0 ? "Reembolso pendiente" : STATUS_TEXT[p.status];
+  (p.status === "succeeded" || p.status === "refunded") && refundOwedInAll(p) > 0 ? "Reembolso pendiente" : STATUS_TEXT[p.status];
 
 const pad = (n: number) => String(n).padStart(2, "0");
 

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { chargedOf, type Payment } from "../domain/entities.js";
+import { chargedOf, refundOwedInAll, type Payment } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import { placesLeft } from "../domain/share-link.js";
 import type { PaymentWithPayer } from "../ports/payment-repository.js";
@@ -156,7 +156,7 @@ export const presentPayment = (payment: Payment): PaymentAnswer => ({
   netAmount: formatMoney(payment.netAmount),
   totalPaid: formatMoney(chargedOf(payment)),
   refundedAmount: formatMoney(payment.refundedAmount),
-  refundOwed: formatMoney(payment.refundOwed + payment.closureRefundOwed),
+  refundOwed: formatMoney(refundOwedInAll(payment)),
   refundSentAt: isoOrNull(payment.refundSentAt),
   flag: payment.flag,
   createdAt: iso(payment.createdAt),

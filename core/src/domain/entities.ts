@@ -97,6 +97,9 @@ export interface Payment {
   readonly gameType: GameType;
 }
 
+/** Everything the payer is owed back and the provider has not confirmed yet: a cancellation's and a closure's. */
+export const refundOwedInAll = (payment: Pick<Payment, "refundOwed" | "closureRefundOwed">): Cents => payment.refundOwed + payment.closureRefundOwed;
+
 /** What differs between new payments; everything a provider or refund settles later starts empty. */
 export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "closureRefundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
 

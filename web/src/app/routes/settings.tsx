@@ -13,7 +13,7 @@ import { NotificationSettingsPanel } from "../../features/notifications/componen
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
-import { hasInvoice, isPartlyRefunded, isRefundPending, totalLabel, wasCharged } from "../../features/payments/payment-texts";
+import { hasInvoice, isRefundPending, paymentStatusLabel, totalLabel } from "../../features/payments/payment-texts";
 import { useTitle } from "../../lib/use-title";
 import type { PaymentWithBooking, User } from "../../types/api";
 
@@ -33,10 +33,10 @@ function Billing({ user }: { user: User }) {
         const court = p.booking?.court?.name ?? p.courtName ?? "Cancha";
         const date = p.booking?.date ?? p.date ?? p.bookingDate;
         const slot = p.booking?.timeSlot ?? p.timeSlot;
-        // a refund the provider has not confirmed: not yet 'Reembolsado', and no longer 'Pagado'
-        const refundPending = wasCharged(p) && isRefundPending(p);
+        // SPEC.md's 'Pagado' for a kept payment, and the true words for money that went back, is
+        // owed back (not yet 'Reembolsado', and no longer 'Pagado') or was never taken
+        const refundPending = isRefundPending(p);
         const paid = p.status === "succeeded" && !refundPending;
-        // SPEC.md's two words, and the true ones for money that went back or was never taken
         const refunded = p.status === "refunded" && !refundPending;
         const failed = p.status === "failed";
         return (
@@ -70,7 +70,7 @@ function Billing({ user }: { user: User }) {
               </dl>
               <div className="flex items-center gap-3">
                 <Badge tone={paid ? "green" : refunded ? "gray" : failed ? "red" : "amber"}>
-                  {paid ? "Pagado" : refunded ? (isPartlyRefunded(p) ? "Reembolso parcial" : "Reembolsado") : failed ? "Fallido" : refundPending ? "Reembolso pendiente" : "Pendiente"}
+                  {paid ? "Pagado" : paymentStatusLabel(p)}
                 </Badge>
                 {/* an attempt the card declined or never finished has no invoice: no button that can only fail */}
                 {hasInvoice(p) && (

@@ -9,10 +9,11 @@ export const isPartlyRefunded = (p: { status: string; amount: string; discount: 
 };
 
 /**
- * Money owed back that the provider has not confirmed yet (it was down when the booking was
- * cancelled or closed): the status may already read 'refunded', but nothing has gone back.
+ * Money the card gave and is owed back, which the provider has not confirmed yet (it was down when
+ * the booking was cancelled or closed): the status may already read 'refunded', but nothing has gone back.
  */
-export const isRefundPending = (p: { refundOwed?: string | null | undefined }): boolean => toCents(p.refundOwed ?? "0") > 0;
+export const isRefundPending = (p: { status: string; refundOwed?: string | null | undefined }): boolean =>
+  wasCharged(p) && toCents(p.refundOwed ?? "0") > 0;
 
 /**
  * succeeded, pending (and anything unknown), failed, refunded (SPEC.md section 4); a refund of
@@ -23,7 +24,7 @@ export const paymentStatusLabel = (
   payment: { status: string; amount: string; discount: string; refundedAmount?: string | null | undefined; refundOwed?: string | null | undefined },
   audience: "user" | "admin" = "user",
 ): string => {
-  if (wasCharged(payment) && isRefundPending(payment)) return "Reembolso pendiente";
+  if (isRefundPending(payment)) return "Reembolso pendiente";
   switch (payment.status) {
     case "succeeded":
       return audience === "admin" ? "Exitoso" : "Completado";
@@ -46,7 +47,7 @@ export const totalLabel = (p: { status: string }): string => (wasCharged(p) ? "T
 export const hasInvoice = (p: { status: string; invoiceNumber?: string | null | undefined }): boolean => wasCharged(p) && p.invoiceNumber != null;
 
 export const paymentStatusTone = (payment: { status: string; refundOwed?: string | null | undefined }): BadgeTone =>
-  wasCharged(payment) && isRefundPending(payment)
+  isRefundPending(payment)
     ? "amber"
     : payment.status === "succeeded"
       ? "green"
