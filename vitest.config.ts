@@ -13,6 +13,16 @@ const WEB_TESTS_WITH_MODULE_MOCKS = [
   "web/src/features/bookings/components/booking-date-picker.test.tsx",
 ];
 
+/** what both web projects run with */
+const WEB_PROJECT = {
+  sequence: { groupOrder: 0 },
+  environment: "jsdom",
+  setupFiles: ["web/src/test-setup.ts"],
+  // a screen's first render imports its chunk through Vite's transform: with the node
+  // suites running beside it, that alone took past the default 5 s once (router.test.tsx)
+  testTimeout: 15_000,
+} as const;
+
 export default defineConfig({
   ssr: { resolve: { conditions } },
   resolve: { conditions },
@@ -57,33 +67,25 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...WEB_PROJECT,
           name: "web",
-          sequence: { groupOrder: 0 },
           include: WEB_TESTS,
           exclude: [...WEB_TESTS_WITH_MODULE_MOCKS, "**/node_modules/**"],
-          environment: "jsdom",
-          setupFiles: ["web/src/test-setup.ts"],
           // As the node files: a worker keeps React, the router and the screens it has imported for
           // the next file (each file renders its own tree; test-setup.ts unmounts it and restores
-          // mocks after each test). The web files alone took 57.6 s isolated, 13.0 s so (28 November,
-          // 2 cores): importing them again for each file was 39.8 s of the 57.6.
+          // mocks after each test). The web files alone took 57.6 s isolated and 19.3 s so, the three
+          // files below apart (28 November, 2 cores): importing again for each file was 39.8 s of the 57.6.
           isolate: false,
-          // a screen's first render imports its chunk through Vite's transform: with the node
-          // suites running beside it, that alone took past the default 5 s once (router.test.tsx)
-          testTimeout: 15_000,
         },
       },
       {
         extends: true,
         test: {
+          ...WEB_PROJECT,
           // files that replace a module with vi.mock need their own module registry: in a shared
           // one the real module is already loaded and the mock never applies
           name: "web-module-mocks",
-          sequence: { groupOrder: 0 },
           include: WEB_TESTS_WITH_MODULE_MOCKS,
-          environment: "jsdom",
-          setupFiles: ["web/src/test-setup.ts"],
-          testTimeout: 15_000,
         },
       },
     ],
