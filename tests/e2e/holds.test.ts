@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, api, bookViaApi, horizontalOverflow, loginAdmin, loginPlayer, registerPlayer, type Player } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { fakeClockEnv, FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
-import { sharedWebBuild } from "./support/shared-web.js";
+import { fakeClockEnv, FAKETIME_LIB, startServer, type E2EServer } from "./support/server.js";
+import { sharedWebDist } from "./support/shared-web.js";
 
 /**
  * Holds and the split deadline in Chromium (DESIGN.md section 8): the checkout's countdown and
@@ -48,7 +48,6 @@ const payShare = async (request: APIRequestContext, bookingId: string, cardNumbe
 
 describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the split deadline in a real browser", () => {
   let browser: Browser;
-  let web: WebBuild;
   let server: E2EServer | undefined;
   let dataDir: string | undefined;
   let player: Player;
@@ -57,16 +56,14 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
   const env = { SWEEP_INTERVAL_SECONDS: "0.5", SEED_DEMO: "true" };
 
   beforeAll(async () => {
-    web = sharedWebBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-holds-"));
-    [server, browser] = await Promise.all([startServer({ name: "holds", webDist: web.webDist, env, dataDir }), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer({ name: "holds", webDist: sharedWebDist(), env, dataDir }), launchBrowser()]);
     mkdirSync(SCREENSHOTS, { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    web?.cleanup();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -119,7 +116,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
   it("when the server restarts past the deadline and the saved card is refused, then My bookings shows 'Saldo pendiente' and 'Expirada'", async () => {
     await (server as E2EServer).stop();
     const seconds = Math.ceil((Date.parse(shared.shareDeadlineAt ?? "") - Date.now()) / 1000) + 120;
-    server = await startServer({ name: "holds-later", webDist: web.webDist, env: { ...env, ...fakeClockEnv(`+${seconds}s`) }, dataDir });
+    server = await startServer({ name: "holds-later", webDist: sharedWebDist(), env: { ...env, ...fakeClockEnv(`+${seconds}s`) }, dataDir });
     const s = server;
     const watchedSetup = await openContext(browser, s.baseUrl);
     await loginPlayer(watchedSetup.context.request, player);

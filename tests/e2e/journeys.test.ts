@@ -528,7 +528,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       fake = await startFakeStripeServer();
       stripeServer = await startServer({
         name: "stripe",
-        webDist: e2e.world().web.webDist,
+        webDist: e2e.world().webDist,
         env: {
           STRIPE_SECRET_KEY: "sk_test_e2e_fake",
           STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_fake",

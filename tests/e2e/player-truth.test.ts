@@ -24,8 +24,8 @@ import {
 } from "./support/app.js";
 import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE, type Watched } from "./support/browser.js";
 import { SCREENSHOTS } from "./support/fixture.js";
-import { FAKETIME_LIB, startServer, type E2EServer, type WebBuild } from "./support/server.js";
-import { sharedWebBuild } from "./support/shared-web.js";
+import { FAKETIME_LIB, startServer, type E2EServer } from "./support/server.js";
+import { sharedWebDist } from "./support/shared-web.js";
 
 /**
  * What a player sees is true, and the phone flow is short: courts free now and their next free
@@ -57,7 +57,6 @@ const CLOCK_OFFSET_SECONDS = -3600;
 describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, in a real browser", () => {
   let server: E2EServer;
   let browser: Browser;
-  let web: WebBuild;
   let zone: string;
   let today: string;
   let venues: VenueInfo[];
@@ -74,7 +73,6 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
   };
 
   beforeAll(async () => {
-    web = sharedWebBuild();
     zone = zoneAtHour(10);
     clockDir = mkdtempSync(path.join(tmpdir(), "courts-e2e-clock-"));
     clockFile = path.join(clockDir, "offset");
@@ -82,7 +80,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     [server, browser] = await Promise.all([
       startServer({
         name: "truth",
-        webDist: web.webDist,
+        webDist: sharedWebDist(),
         env: {
           COURTS_TIMEZONE: zone,
           LD_PRELOAD: FAKETIME_LIB,
@@ -105,7 +103,6 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    web?.cleanup();
     if (clockDir) rmSync(clockDir, { recursive: true, force: true });
   });
 

@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { api, type CourtInfo, type VenueInfo } from "./app.js";
 import { launchBrowser, openContext, type Watched } from "./browser.js";
-import { ROOT, startServer, type E2EServer, type WebBuild } from "./server.js";
-import { sharedWebBuild } from "./shared-web.js";
+import { ROOT, startServer, type E2EServer } from "./server.js";
+import { sharedWebDist } from "./shared-web.js";
 
 export const ARTIFACTS = path.join(ROOT, "artifacts");
 export const SCREENSHOTS = path.join(ARTIFACTS, "screenshots");
@@ -13,7 +13,8 @@ export const SCREENSHOTS = path.join(ARTIFACTS, "screenshots");
 export interface World {
   readonly server: E2EServer;
   readonly browser: Browser;
-  readonly web: WebBuild;
+  /** the web build its server serves (WEB_DIST) */
+  readonly webDist: string;
   /** the club's today (COURTS_TIMEZONE), from GET /api/config */
   readonly today: string;
   readonly venues: readonly VenueInfo[];
@@ -48,14 +49,14 @@ export const useE2E = (): E2E => {
 
   beforeAll(async () => {
     const started = Date.now();
-    const web = sharedWebBuild();
-    const [server, browser] = await Promise.all([startServer({ name: "main", webDist: web.webDist }), launchBrowser()]);
+    const webDist = sharedWebDist();
+    const [server, browser] = await Promise.all([startServer({ name: "main", webDist }), launchBrowser()]);
     const probe = await browser.newContext({ baseURL: server.baseUrl });
     const config = await api<{ today: string }>(probe.request, "GET", "/api/config");
     const venues = await api<VenueInfo[]>(probe.request, "GET", "/api/venues");
     const courts = await api<CourtInfo[]>(probe.request, "GET", "/api/courts");
     await probe.close();
-    world = { server, browser, web, today: config.today, venues, courts };
+    world = { server, browser, webDist, today: config.today, venues, courts };
     process.stderr.write(`[e2e] server ${server.baseUrl} and Chromium ${browser.version()} ready in ${Date.now() - started} ms\n`);
   });
 
@@ -63,7 +64,6 @@ export const useE2E = (): E2E => {
     if (!world) return;
     await world.browser.close();
     await world.server.stop();
-    world.web.cleanup();
   });
 
   const get = (): World => {
