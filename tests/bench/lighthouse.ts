@@ -7,7 +7,8 @@
  *   npm run lighthouse                    # one run per screen
  *   npm run lighthouse -- --runs 3        # medians of 3
  *   npm run lighthouse -- --check         # exit 1 below performance 95 or accessibility 100
- *   npm run lighthouse -- --json out.json # { screen: { performance, accessibility, lcpMs, tbtMs, cls, bytes } }
+ *   npm run lighthouse -- --json out.json # { screen: { performance, accessibility, fcpMs, lcpMs, speedIndexMs, tbtMs, cls,
+ *                                         #   bytes, benchmarkIndex }, machine: { before, after } }
  *   npm run lighthouse -- --desktop       # desktop preset instead of mobile
  *   npm run lighthouse -- --cpu-slowdown 8 # the phone's CPU slower than Lighthouse's 4x: a slow hour's
  *                                          # machine, on purpose (docs/PERFORMANCE.md, 28 November evening)
@@ -20,6 +21,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { promisify } from "node:util";
 import { ensureWebBuild } from "../e2e/support/server.js";
+import { describeMachine, machineState } from "./machine.js";
 import { median } from "./median.js";
 import { buildServer, ROOT, startServer } from "./server-process.js";
 
@@ -51,15 +53,25 @@ interface LighthouseResult {
   readonly categories: Record<string, { score: number | null }>;
   readonly audits: Record<string, Audit>;
   readonly runtimeError?: { message: string };
+  /** Lighthouse's own measure of the host's speed, taken before each run (higher is faster) */
+  readonly environment?: { benchmarkIndex?: number };
 }
 
 interface Figures {
   performance: number;
   accessibility: number;
+  fcpMs: number;
   lcpMs: number;
+  speedIndexMs: number;
   tbtMs: number;
   cls: number;
   bytes: number;
+  /**
+   * Lighthouse's benchmark index of the host in this run. Its mobile preset slows the CPU 4x
+   * whatever the host's speed, so the same page scores lower in a slow hour: the index tells which
+   * hour a score was measured in.
+   */
+  benchmarkIndex: number;
 }
 
 /** Lighthouse's own trace recording sometimes fails (NO_NAVSTART): that run says nothing about the page. */
@@ -106,10 +118,13 @@ const lighthouseOnce = async (url: string, headers: Record<string, string>): Pro
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
+    fcpMs: Math.round(value("first-contentful-paint")),
     lcpMs: Math.round(value("largest-contentful-paint")),
+    speedIndexMs: Math.round(value("speed-index")),
     tbtMs: Math.round(value("total-blocking-time")),
     cls: Number(value("cumulative-layout-shift").toFixed(3)),
     bytes: Math.round(value("total-byte-weight")),
+    benchmarkIndex: Math.round(result.environment?.benchmarkIndex ?? 0),
   };
 };
 
@@ -154,38 +169,46 @@ const main = async () => {
     const wanted = new Set(args.screens.split(","));
     screens.splice(0, screens.length, ...screens.filter((s) => wanted.has(s.name)));
     say(`Lighthouse ${args.desktop ? "desktop" : "mobile"} against ${server.url} (Chromium ${CHROMIUM}), ${runs} run(s) per screen${args["cpu-slowdown"] ? `, CPU ${Number(args["cpu-slowdown"])}x slower` : ""}; the machine's other work slows it`);
+    // the machine's speed moves by the hour, and Lighthouse's CPU slowdown multiplies whatever it is
+    const machineBefore = await machineState();
+    say(`machine before: ${describeMachine(machineBefore)}`);
     const report: Record<string, Figures> = {};
     for (const screen of screens) {
       const all: Figures[] = [];
       for (let i = 0; i < runs; i++) {
         const figures = await lighthouse(`${server.url}${screen.path}`, screen.headers);
         all.push(figures);
-        say(`   ${screen.name.padEnd(8)} performance ${figures.performance}  accessibility ${figures.accessibility}  LCP ${figures.lcpMs} ms  TBT ${figures.tbtMs} ms  CLS ${figures.cls}  ${(figures.bytes / 1024).toFixed(0)} KiB`);
+        say(`   ${screen.name.padEnd(8)} performance ${figures.performance}  accessibility ${figures.accessibility}  FCP ${figures.fcpMs} ms  LCP ${figures.lcpMs} ms  SI ${figures.speedIndexMs} ms  TBT ${figures.tbtMs} ms  CLS ${figures.cls}  ${(figures.bytes / 1024).toFixed(0)} KiB  host index ${figures.benchmarkIndex}`);
       }
       const pick = (key: keyof Figures) => median(all.map((f) => f[key]));
       report[screen.name] = {
         performance: pick("performance"),
         accessibility: pick("accessibility"),
+        fcpMs: pick("fcpMs"),
         lcpMs: pick("lcpMs"),
+        speedIndexMs: pick("speedIndexMs"),
         tbtMs: pick("tbtMs"),
         cls: pick("cls"),
         bytes: pick("bytes"),
+        benchmarkIndex: pick("benchmarkIndex"),
       };
     }
+    const machineAfter = await machineState();
+    say(`machine after:  ${describeMachine(machineAfter)}`);
     let missed = 0;
-    say("\n| screen | performance | target | accessibility | target | LCP ms | TBT ms | CLS | transferred |");
-    say("|---|---:|---|---:|---|---:|---:|---:|---:|");
+    say("\n| screen | performance | target | accessibility | target | FCP ms | LCP ms | SI ms | TBT ms | CLS | transferred | host index |");
+    say("|---|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const [name, f] of Object.entries(report)) {
       const perfMet = f.performance >= TARGETS.performance;
       const a11yMet = f.accessibility >= TARGETS.accessibility;
       missed += (perfMet ? 0 : 1) + (a11yMet ? 0 : 1);
       say(
         `| ${name} | ${f.performance} | >= ${TARGETS.performance} ${perfMet ? "met" : "MISSED"} | ${f.accessibility} | ${TARGETS.accessibility} ${a11yMet ? "met" : "MISSED"} | ` +
-          `${f.lcpMs} | ${f.tbtMs} | ${f.cls} | ${(f.bytes / 1024).toFixed(0)} KiB |`,
+          `${f.fcpMs} | ${f.lcpMs} | ${f.speedIndexMs} | ${f.tbtMs} | ${f.cls} | ${(f.bytes / 1024).toFixed(0)} KiB | ${f.benchmarkIndex} |`,
       );
     }
     if (args.json) {
-      writeFileSync(args.json, `${JSON.stringify(report, null, 2)}\n`);
+      writeFileSync(args.json, `${JSON.stringify({ ...report, machine: { before: machineBefore, after: machineAfter } }, null, 2)}\n`);
       say(`written ${args.json}`);
     }
     if (args.check && missed > 0) {
