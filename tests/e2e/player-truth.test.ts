@@ -269,6 +269,26 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
     });
   });
 
+  it("when a player logs out from the account menu on a screen that needs a login, then they land on home with 'Sesión cerrada', not on /login", async () => {
+    const target = court("Cancha Tomebamba");
+    for (const [viewport, screenPath] of [
+      [PHONE, `/booking/${target.id}`],
+      [DESKTOP, "/my-bookings"],
+    ] as const) {
+      await journey(viewport, async (page, { context }) => {
+        const player = await registerPlayer(context.request, "sale");
+        // a fresh load: home's code is not in the browser yet when the logout moves there
+        await page.goto(screenPath);
+        await page.getByRole("button", { name: new RegExp(`Menú de la cuenta de ${player.username}`) }).click();
+        await page.getByRole("menuitem", { name: "Salir" }).click();
+        await page.waitForURL((url) => url.pathname === "/");
+        await expectToast(page, "Sesión cerrada", "Has cerrado sesión exitosamente");
+        await page.getByRole("link", { name: "Comenzar Ahora" }).waitFor();
+        expect(new URL(page.url()).pathname).toBe("/");
+      });
+    }
+  });
+
   it("when a phone books, then the price and button stay on screen, each slot shows its price, and a full day says so with the next free date", async () => {
     const full = court("Cancha Arcilla 3");
     const other = court("Cancha Yanuncay");

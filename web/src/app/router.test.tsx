@@ -165,21 +165,26 @@ describe("AppRouter", () => {
   });
 
   it("when a player picks 'Salir' in the account menu, then 'Has cerrado sesión exitosamente' and home", async () => {
+    let signedIn = true;
     mockApi({
       ...GUEST,
-      "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
+      "GET /api/auth/me": () => (signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
       "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
       "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
-      "POST /api/auth/logout": () => json({ message: "ok" }),
+      "GET /api/venues": () => json([]),
+      "POST /api/auth/logout": () => ((signedIn = false), json({ message: "ok" })),
     });
-    app("/my-bookings");
+    appWithToasts("/my-bookings");
     expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
     expect(await screen.findByRole("menuitem", { name: "Mi Dashboard" })).toBeInTheDocument();
     expect(screen.getByRole("menuitem", { name: "Mis Reservas" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("menuitem", { name: "Salir" }));
-    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" }));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    expect(await screen.findByRole("link", { name: "Comenzar Ahora" })).toBeInTheDocument();
+    // the screen left behind did not send the player to /login on its way out
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/);
+    expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" });
   });
 
   it("when a player logs out from their dashboard, then it goes to /login and their bookings and payments are not asked for again", async () => {

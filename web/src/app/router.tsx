@@ -4,6 +4,7 @@ import { isAvailable, isLocalDate } from "@courts/core";
 import { mutate, preload } from "swr";
 import { adminCheckKey } from "../features/auth/api/get-admin-check";
 import { fetchMe, meKey } from "../features/auth/api/get-me";
+import { useSessionEndingArrival } from "../features/auth/session-ending";
 import { configKey, fetchConfig } from "../features/config/api/get-config";
 import { courtKey } from "../features/venues/api/get-court";
 import { courtDayKey } from "../features/venues/api/get-court-day";
@@ -169,6 +170,7 @@ export const preloadScreen = async (pathname: string, search = ""): Promise<void
 };
 
 export function AppRouter() {
+  useSessionEndingArrival();
   return (
     <Routes>
       <Route element={<AppLayout />}>

@@ -1,11 +1,30 @@
-/**
- * Set while a logout moves to its destination: the screen being left must not run its own
- * guest redirect (to /login or /admin/login) when the session turns empty under it, because
- * route changes are transitions and the guard's redirect would win over the logout's.
- */
-let ending = false;
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
 
-export const isSessionEnding = () => ending;
-export const setSessionEnding = (value: boolean) => {
-  ending = value;
+/**
+ * The path a logout started on, while the app moves to the logout's destination; null otherwise.
+ * The screen being left must not run its own guest redirect (to /login or /admin/login) when the
+ * session turns empty under it: route changes are transitions, and until the destination's code
+ * has loaded the screen left behind stays mounted, sees a guest, and would win over the logout.
+ */
+let leaving: string | null = null;
+
+export const isSessionEnding = () => leaving !== null;
+
+/** A logout on `pathname` begins: that screen's guards stand down until the app has left it. */
+export const startSessionEnding = (pathname: string) => {
+  leaving = pathname;
 };
+
+/** The logout failed, or it ended on the path it started from (home, from home). */
+export const stopSessionEnding = () => {
+  leaving = null;
+};
+
+/** Mounted once inside the router: a logout is over once the app shows another path. */
+export function useSessionEndingArrival() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (leaving !== null && leaving !== pathname) leaving = null;
+  }, [pathname]);
+}

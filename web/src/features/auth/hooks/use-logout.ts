@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { toast, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { useSWRConfig } from "swr";
 import { endSession } from "../../../lib/swr";
-import { setSessionEnding } from "../session-ending";
+import { startSessionEnding, stopSessionEnding } from "../session-ending";
 import { useLogoutRequest } from "../api/logout";
 
 /**
@@ -21,9 +21,9 @@ export function useLogout(kind: "user" | "admin", to = "/") {
     setPending(true);
     try {
       await logout(kind);
-      // Leave a guarded screen before the session is fetched again, so its guard does not
-      // redirect somewhere else first.
-      setSessionEnding(true);
+      // The guarded screen being left stands down until the destination shows (the app's
+      // useSessionEndingArrival), so its guard does not redirect somewhere else first.
+      startSessionEnding(pathname);
       navigate(to);
       // logging out on the destination itself (home, from home): the path does not change, and
       // the toast belongs to the screen on display
@@ -35,9 +35,10 @@ export function useLogout(kind: "user" | "admin", to = "/") {
       try {
         await endSession(mutate);
       } finally {
-        setSessionEnding(false);
+        if (pathname === to) stopSessionEnding();
       }
     } catch (error) {
+      stopSessionEnding();
       console.error(error);
       toastError("Error", "No se pudo cerrar la sesión");
     } finally {
