@@ -98,8 +98,8 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
       expect((await timer.textContent()) ?? "").not.toBe(first); // it ticks
       await page.getByText("Lo que falte a esa hora se cobrará a esta tarjeta.", { exact: false }).waitFor();
       const guarantee = page.getByText("Lo que falte a esa hora se cobrará a esta tarjeta.", { exact: false });
-      // the unpaid booking starts at 20:00: the others can pay until 18:00
-      expect(await guarantee.textContent()).toMatch(/Los demás jugadores pueden pagar su parte hasta el .+ a las 18:00\./);
+      // the unpaid booking (singles) starts at 20:00: the other player can pay until 18:00
+      expect(await guarantee.textContent()).toMatch(/El otro jugador puede pagar su parte hasta el .+ a las 18:00\./);
       expect(await horizontalOverflow(page), `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `hold-checkout-${size.name}.png`), fullPage: true });
 

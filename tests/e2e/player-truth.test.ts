@@ -462,7 +462,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         dialog = page.getByRole("dialog", { name: "Cancelar Reserva" });
         // what the organiser's card gets back; the friend's share goes back to the friend's card
         await dialog.getByTestId("refund-amount").filter({ hasText: "$7.25 (100%)" }).waitFor();
-        await dialog.getByText("Pagaste $7.25. Los demás jugadores pagaron $7.25 y reciben $7.25 en sus tarjetas.", { exact: false }).waitFor();
+        await dialog.getByText("Pagaste $7.25. Otro jugador pagó $7.25 y recibe $7.25 en su tarjeta.", { exact: false }).waitFor();
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         await shot(page, "cancel-dialog-shared", false);
         await dialog.getByRole("button", { name: "Volver" }).click();

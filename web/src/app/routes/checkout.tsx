@@ -172,7 +172,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               <PaymentSummary breakdown={charge} code={discount?.code} />
               {chosen === "partial" && deadlineText && (
                 <p className="rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-inset ring-sky-600/20">
-                  Los demás jugadores pueden pagar su parte hasta el {deadlineText}. Lo que falte a esa hora se cobrará a esta tarjeta.
+                  {b.gameType === "singles" ? "El otro jugador puede" : "Los demás jugadores pueden"} pagar su parte hasta el {deadlineText}. Lo que
+                  falte a esa hora se cobrará a esta tarjeta.
                 </p>
               )}
               {belowCardMinimum && (

@@ -12,6 +12,8 @@ export interface RefundSide {
   readonly paid: Cents;
   /** what the cancellation would give back */
   readonly amount: Cents;
+  /** the payments that still hold money (one per player who paid) */
+  readonly payers: number;
 }
 
 export interface RefundEstimate {
@@ -41,9 +43,13 @@ export const estimateRefund = (
         (sum, p) => {
           const charged = parseMoney(p.amount) ?? 0;
           const held = Math.max(charged - (parseMoney(p.refunded) ?? 0), 0);
-          return { paid: sum.paid + held, amount: sum.amount + Math.min(refundAmount(charged, percentage), held) };
+          return {
+            paid: sum.paid + held,
+            amount: sum.amount + Math.min(refundAmount(charged, percentage), held),
+            payers: sum.payers + (held > 0 ? 1 : 0),
+          };
         },
-        { paid: 0, amount: 0 },
+        { paid: 0, amount: 0, payers: 0 },
       );
   return { percentage, yours: side(true), others: side(false) };
 };

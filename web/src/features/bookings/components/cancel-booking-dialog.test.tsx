@@ -37,8 +37,8 @@ describe("estimateRefund", () => {
   it("when more than 24 h remain, then 100% of what each payment was charged", () => {
     expect(estimateRefund(booking, [organiser("8.25")], new Date("2030-03-09T22:59:00Z"), ZONE)).toEqual({
       percentage: 100,
-      yours: { paid: 825, amount: 825 },
-      others: { paid: 0, amount: 0 },
+      yours: { paid: 825, amount: 825, payers: 1 },
+      others: { paid: 0, amount: 0, payers: 0 },
     });
   });
 
@@ -56,14 +56,15 @@ describe("estimateRefund", () => {
 
   it("when others paid shares and part was already refunded, then each side gets its own, capped by what it still holds", () => {
     const estimate = estimateRefund(booking, [organiser("8.25", "8.00"), friend("8.25"), friend("4.10")], new Date("2030-03-08T12:00:00Z"), ZONE);
-    expect(estimate.yours).toEqual({ paid: 25, amount: 25 });
-    expect(estimate.others).toEqual({ paid: 1235, amount: 1235 });
+    expect(estimate.yours).toEqual({ paid: 25, amount: 25, payers: 1 });
+    expect(estimate.others).toEqual({ paid: 1235, amount: 1235, payers: 2 });
   });
 });
 
 const me = { id: "u1", username: "ana", email: "a@x.test" };
-const openDialog = (payers: ReadonlyArray<PaidShare & Record<string, unknown>>) =>
-  renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ data: payers }} open onOpenChange={() => {}} />);
+const openDialog = (payers: ReadonlyArray<PaidShare & Record<string, unknown>>, of: Booking = booking) =>
+  renderWithProviders(<CancelBookingDialog booking={of} user={me} timeZone={ZONE} paid={{ data: payers }} open onOpenChange={() => {}} />);
+const doubles: Booking = { ...booking, gameType: "doubles", totalAmount: "33.00" };
 
 describe("CancelBookingDialog", () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date("2030-03-08T12:00:00Z"), toFake: ["Date"] }));
@@ -88,7 +89,18 @@ describe("CancelBookingDialog", () => {
     ]);
     // the headline is this player's own refund; the others' go to their own cards
     expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$8.25 (100%)");
-    expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Pagaste $8.25. Los demás jugadores pagaron $8.25 y reciben $8.25 en sus tarjetas.");
+    expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Pagaste $8.25. El otro jugador pagó $8.25 y recibe $8.25 en su tarjeta.");
+  });
+
+  it("when two friends paid their shares of a doubles booking, then it counts them: 'Otros 2 jugadores'", async () => {
+    openDialog([organiser("8.25"), friend("8.25"), friend("8.25")], doubles);
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$8.25 (100%)");
+    expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Pagaste $8.25. Otros 2 jugadores pagaron $16.50 y reciben $16.50 en sus tarjetas.");
+  });
+
+  it("when one friend paid a share of a doubles booking, then 'Otro jugador', not 'El otro'", async () => {
+    openDialog([organiser("8.25"), friend("8.25")], doubles);
+    expect(await screen.findByTestId("refund-estimate")).toHaveTextContent("Pagaste $8.25. Otro jugador pagó $8.25 y recibe $8.25 en su tarjeta.");
   });
 
   it("when nothing was paid yet, then it says there is nothing to refund", async () => {

@@ -14,14 +14,22 @@ import { estimateRefund, type PaidShare, type RefundEstimate } from "../refund-e
 const TIERS = "Más de 24 h antes: 100%; entre 12 y 24 h: 50%; menos de 12 h: sin reembolso.";
 
 /** Who gets what back: the organiser's own payments, and the shares the others paid to their own cards. */
-function RefundWords({ estimate }: { estimate: RefundEstimate }) {
+function RefundWords({ estimate, gameType }: { estimate: RefundEstimate; gameType: Booking["gameType"] }) {
   const { yours, others } = estimate;
   if (yours.paid + others.paid === 0) return <>Aún no hay pagos: no hay nada que reembolsar.</>;
   if (others.paid === 0) return <>Pagado: {displayMoney(yours.paid)}.</>;
+  // singles has one other player; in doubles, as many as paid
+  if (others.payers === 1)
+    return (
+      <>
+        Pagaste {displayMoney(yours.paid)}. {gameType === "singles" ? "El otro jugador" : "Otro jugador"} pagó {displayMoney(others.paid)} y
+        recibe {displayMoney(others.amount)} en su tarjeta.
+      </>
+    );
   return (
     <>
-      Pagaste {displayMoney(yours.paid)}. Los demás jugadores pagaron {displayMoney(others.paid)} y reciben {displayMoney(others.amount)} en
-      sus tarjetas.
+      Pagaste {displayMoney(yours.paid)}. Otros {others.payers} jugadores pagaron {displayMoney(others.paid)} y reciben{" "}
+      {displayMoney(others.amount)} en sus tarjetas.
     </>
   );
 }
@@ -92,7 +100,7 @@ export function CancelBookingDialog({
                 <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
               </p>
               <p className="mt-1 text-xs text-stone-600">
-                <RefundWords estimate={estimate} /> {TIERS}
+                <RefundWords estimate={estimate} gameType={booking.gameType} /> {TIERS}
               </p>
             </>
           ) : (
