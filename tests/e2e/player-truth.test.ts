@@ -562,6 +562,15 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       const billing = page.getByRole("tabpanel");
       await billing.getByText("Total pagado").first().waitFor();
       expect(await billing.getByText("Neto", { exact: true }).count()).toBe(0);
+
+      // on a wide screen the amounts stand in columns, whatever each payment's status word
+      await page.setViewportSize(DESKTOP);
+      const columns = await billing
+        .getByText(/^(Monto|Total pagado)$/)
+        .evaluateAll((els) => els.map((el) => `${el.textContent} ${Math.round(el.getBoundingClientRect().left)}`));
+      expect(await billing.getByText("Reembolsado", { exact: true }).count()).toBeGreaterThan(0);
+      expect(columns.length).toBeGreaterThan(4);
+      expect(new Set(columns).size, `the columns start at ${columns.join(", ")}`).toBe(2);
     });
   });
 

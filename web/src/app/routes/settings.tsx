@@ -48,7 +48,7 @@ function Billing({ user }: { user: User }) {
                   {slot && ` · ${slot}`}
                 </p>
               </div>
-              <dl className="grid grid-cols-3 gap-4 text-sm md:w-80">
+              <dl className="grid grid-cols-3 gap-4 text-sm md:w-80 md:shrink-0">
                 <div>
                   <dt className="text-stone-600">Monto</dt>
                   <dd className="font-semibold">{money(p.amount)}</dd>
@@ -68,7 +68,8 @@ function Billing({ user }: { user: User }) {
                   </div>
                 )}
               </dl>
-              <div className="flex items-center gap-3">
+              {/* on a wide screen, as wide as the longest status word with the invoice button: the amounts stand in columns */}
+              <div className="flex items-center gap-3 lg:w-[17rem] lg:shrink-0 lg:justify-end">
                 <Badge tone={paid ? "green" : refunded ? "gray" : failed ? "red" : "amber"}>
                   {paid ? "Pagado" : paymentStatusLabel(p)}
                 </Badge>
