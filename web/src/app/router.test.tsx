@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { currentToast, ToastHost } from "../components/ui/toast";
 import { GUEST, json, mockApi, renderWithProviders } from "../testing/render-app";
 import { AppRouter } from "./router";
+import homeShell from "../../public/home-shell.html?raw";
 
 function Where() {
   return <output data-testid="location">{useLocation().pathname}</output>;
@@ -59,6 +60,17 @@ describe("AppRouter", () => {
     expect(screen.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
     expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/login");
     expect(screen.getByRole("link", { name: "Mi Cuenta" })).toHaveAttribute("href", "/login");
+  });
+
+  it("when home renders, then its hero says what the server's first paint said (web/public/home-shell.html), word for word", async () => {
+    mockApi({ ...GUEST, "GET /api/venues": () => json([]) });
+    app("/");
+    const hero = (await screen.findByRole("heading", { level: 1, name: /Reserva tu cancha de tenis/ })).closest("section")!;
+    const shell = new DOMParser().parseFromString(homeShell, "text/html");
+    const paragraphs = (root: ParentNode) => [...root.querySelectorAll("p, h1")].map((el) => el.textContent);
+    expect(paragraphs(shell.querySelector("section")!)).toEqual(paragraphs(hero));
+    // a claim that holds at any hour (at night no court is free today)
+    expect(paragraphs(hero)[0]).toBe("Reserva en línea las 24 horas");
   });
 
   it("when a player is logged in, then the hero hides the guest buttons and the bottom bar links to the account", async () => {

@@ -62,7 +62,7 @@ function Hero() {
       <div className="relative mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-24 lg:px-8">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-ball-300 ring-1 ring-white/20">
           <span aria-hidden="true" className="h-2 w-2 rounded-full bg-ball-400" />
-          Canchas disponibles hoy
+          Reserva en línea las 24 horas
         </p>
         <h1 className="mt-5 max-w-2xl text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
           Reserva tu cancha de tenis <span className="text-ball-400">en segundos</span>
