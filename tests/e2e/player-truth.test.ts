@@ -214,6 +214,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         await singles.getByText("$16.50 - $18.00").waitFor();
         expect(await table.getByText(/\$25\.00|\$10\.00/).count()).toBe(0);
         await table.getByRole("row", { name: /Dobles/ }).getByText("$33.00 - $36.00").waitFor();
+        // which hours are day and which night, on a phone too: the price depends on it
+        for (const hours of ["(6:00 - 17:00)", "(18:00 - 21:00)"]) expect(await table.getByText(hours, { exact: true }).isVisible(), hours).toBe(true);
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
         await page.goto(`/venue/${dear.id}`);
         await page.getByRole("table", { name: "Tarifas por hora" }).getByRole("row", { name: /Singles/ }).getByText("$22.00", { exact: true }).waitFor();

@@ -36,15 +36,17 @@ export const TariffTable = memo(function TariffTable({ prices = [] }: { prices?:
               Modalidad
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="inline-flex items-center gap-1.5">
+              {/* on a phone the hours go under the word: which hours are night is what the price depends on */}
+              <span className="inline-flex flex-wrap items-center gap-x-1.5">
                 <Sun aria-hidden="true" className="h-4 w-4 text-amber-500" />
-                Día <span className="hidden font-normal text-stone-500 sm:inline">(6:00 - 17:00)</span>
+                Día <span className="basis-full whitespace-nowrap text-xs font-normal text-stone-500 sm:basis-auto sm:text-sm">(6:00 - 17:00)</span>
               </span>
             </th>
             <th scope="col" className="px-4 py-3 font-semibold">
-              <span className="inline-flex items-center gap-1.5">
+              {/* on a phone the hours go under the word: which hours are night is what the price depends on */}
+              <span className="inline-flex flex-wrap items-center gap-x-1.5">
                 <Moon aria-hidden="true" className="h-4 w-4 text-indigo-500" />
-                Noche <span className="hidden font-normal text-stone-500 sm:inline">(18:00 - 21:00)</span>
+                Noche <span className="basis-full whitespace-nowrap text-xs font-normal text-stone-500 sm:basis-auto sm:text-sm">(18:00 - 21:00)</span>
               </span>
             </th>
           </tr>
