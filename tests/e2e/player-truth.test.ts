@@ -359,6 +359,12 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
           await page.getByRole("heading", { level: 1, name: "Completar Pago" }).waitFor();
           await page.waitForTimeout(300);
           expect(await page.getByText("Selecciona una hora").count(), "the booking screen's toast is gone on checkout").toBe(0);
+          // a code is typed in capitals; the example reads as written ('Ej.', not 'EJ.')
+          const code = page.getByLabel("Código de descuento");
+          expect(await code.evaluate((el) => [getComputedStyle(el).textTransform, getComputedStyle(el, "::placeholder").textTransform])).toEqual([
+            "uppercase",
+            "none",
+          ]);
 
           const share = dollars(cents(target.dayDoublesPrice) / 4);
           await fillCard(page, SUCCEEDING_CARD);

@@ -70,7 +70,7 @@ export function DiscountBox({
       <div className="flex gap-2">
         <input
           id="discount-code"
-          className={`${controlClass} uppercase`}
+          className={`${controlClass} uppercase placeholder:normal-case`}
           placeholder="Ej. VERANO10"
           autoComplete="off"
           value={text}
