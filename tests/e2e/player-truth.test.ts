@@ -326,6 +326,10 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.locator(`td[data-day="${addDays(today, 1)}"][data-selected]`).first().waitFor();
       await notice.waitFor({ state: "detached" });
       expect(await page.getByTestId("booking-bar").getByRole("button", { name: "Continuar al Pago →" }).isEnabled()).toBe(true);
+      // the address keeps the day: a reload opens on it, not on today
+      expect(new URL(page.url()).searchParams.get("date")).toBe(addDays(today, 1));
+      await page.reload();
+      await page.locator(`td[data-day="${addDays(today, 1)}"][data-selected]`).first().waitFor();
     });
     await journey(DESKTOP, async (page, { context }) => {
       await registerPlayer(context.request, "escritorio");

@@ -19,7 +19,13 @@ const api = {
 };
 
 function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="location">{pathname}</output>
+      <output data-testid="search">{search}</output>
+    </>
+  );
 }
 
 const renderBooking = (cached?: Record<string, unknown>, path = "/booking/c1") =>
@@ -131,6 +137,21 @@ describe("Booking screen", () => {
     renderBooking(undefined, "/booking/c1?date=2099-06-12&slot=20:00");
     expect(await screen.findByText("Viernes 12 de junio de 2099")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: /^20:00/, pressed: true })).toBeInTheDocument();
+  });
+
+  it("when the player picks another day, then the address keeps it and drops a link's hour: a reload opens on that day", async () => {
+    mockApi({
+      ...api,
+      "GET /api/courts/c1/bookings?date=2099-06-12": () => json({ date: "2099-06-12", bookedSlots: [] }),
+      "GET /api/courts/c1/bookings?date=2099-06-15": () => json({ date: "2099-06-15", bookedSlots: [] }),
+    });
+    renderBooking(undefined, "/booking/c1?date=2099-06-12&slot=20:00");
+    expect(await screen.findByText("Viernes 12 de junio de 2099")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: /15 de junio/ }));
+    expect(await screen.findByText("Lunes 15 de junio de 2099")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?date=2099-06-15"));
+    expect(screen.getByTestId("location")).toHaveTextContent("/booking/c1");
+    expect(screen.queryByRole("button", { name: /^20:00/, pressed: true })).toBeNull();
   });
 
   it("when no slot is chosen, then 'Selecciona una hora' is toasted and nothing is posted", async () => {

@@ -33,7 +33,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const { data: config, error: configError } = useConfig();
   const court = useCourt(courtId);
   // the link of a 'Se liberó el horario' mail opens this screen on that date and slot
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   // a date or hour that cannot exist (2026-13-45, 99:00) is no choice: today, no hour
   const [chosenDate, setChosenDate] = useState<string | null>(() => pageDate(search));
   const [slot, setSlot] = useState<string | null>(() => {
@@ -42,11 +42,24 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   });
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
-  // one function for the screen's life: the month grid is not rendered again with each answer
-  const chooseDate = useCallback((d: string) => {
-    setChosenDate(d);
-    setSlot(null);
-  }, []);
+  // one function per address: the month grid is not rendered again with each answer
+  const chooseDate = useCallback(
+    (d: string) => {
+      setChosenDate(d);
+      setSlot(null);
+      // the address keeps the day (not the hour): a reload, or the link sent to a friend, opens on it
+      setSearch(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set("date", d);
+          next.delete("slot");
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
   const { trigger: createBooking } = useCreateBooking();
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
 
