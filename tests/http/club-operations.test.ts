@@ -151,6 +151,37 @@ describeOnEngines("club operations", (server) => {
     expect(untouched.body.find((x) => x.id === outside.id)?.status).toBe("active");
   });
 
+  it("when an admin removes a court or venue with a paid booking still to be played, then 409 says so and nothing goes; after a closure refunds it, both go", async () => {
+    const { admin } = await setup();
+    const venue = (await admin.post<{ id: string }>("/api/venues", { name: "Club Temporal", location: "Loja", description: "" })).body;
+    const court = (await admin.post<CourtShape>("/api/courts", { name: "Cancha Temporal", courtNumber: 1, venueId: venue.id })).body;
+    const other = (await admin.post<CourtShape>("/api/courts", { name: "Cancha Libre", courtNumber: 2, venueId: venue.id })).body;
+    const { client: ana } = await newPlayer(server());
+    const date = freshDay();
+    const paid = (await bookAs(ana, court, date, "11:00")).body;
+    const payment = await pay(ana, paid.id, { paymentType: "full" });
+    // an unpaid hold holds no money: it does not stand in the way
+    expect((await bookAs(ana, other, date, "12:00")).status).toBe(201);
+
+    for (const path of [`/api/courts/${court.id}`, `/api/venues/${venue.id}`]) {
+      const refused = await admin.delete<{ code: string; message: string }>(path);
+      expect(refused.status, path).toBe(409);
+      expect(refused.body.code).toBe("PAID_BOOKINGS_AHEAD");
+      expect(refused.body.message).toMatch(/tiene 1 reserva pagada por jugar \(la próxima: Cancha Temporal, \d\d\/\d\d\/\d{4} a las 11:00\)\. Ciérrala primero/);
+    }
+    expect((await ana.get<{ status: string; paidAmount: string }>(`/api/bookings/${paid.id}`)).body).toMatchObject({ status: "active", paidAmount: paid.totalAmount });
+    expect((await admin.delete(`/api/courts/${other.id}`)).status).toBe(204);
+
+    // the closure gives the player everything back, and tells them; then nothing holds money
+    const closed = await admin.post("/api/admin/blocks", { courtId: court.id, startDate: date, endDate: date, reason: "Otro", cancelConflicts: true });
+    expect(closed.status).toBe(201);
+    await expect
+      .poll(async () => (await ana.get<{ id: string; status: string; refundedAmount: string }[]>("/api/user/payments")).body.find((p) => p.id === payment.id))
+      .toMatchObject({ status: "refunded", refundedAmount: paid.totalAmount });
+    expect((await admin.delete(`/api/courts/${court.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/venues/${venue.id}`)).status).toBe(204);
+  });
+
   it("when a series of 12 weeks meets 2 taken weeks, then 10 are booked and the 2 listed; one and then all can be cancelled", async () => {
     const { admin, court } = await setup();
     const { client: other } = await newPlayer(server());

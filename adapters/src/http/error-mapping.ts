@@ -46,6 +46,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   BlockNotFound: 404,
   SeriesNotFound: 404,
   BlockConflicts: 409,
+  PaidBookingsAhead: 409,
   WaitlistEntryNotFound: 404,
   AlreadyOnWaitlist: 409,
   SlotNotTaken: 409,

@@ -247,6 +247,15 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       );
       return rows.map(toBookingWithCourt);
     },
+    async paidFrom(scope, from, limit) {
+      const [column, id] = "courtId" in scope ? ["b.court_id", scope.courtId] : ["c.venue_id", scope.venueId];
+      const rows = await sql.all(
+        `${BOOKING_WITH_COURT_SELECT} where ${column} = ? and b.status in ('active', 'confirmed') and b.paid_amount > 0 and b.booking_date >= ? ` +
+          "order by b.booking_date, b.time_slot, c.court_number limit ?",
+        [id, from, limit],
+      );
+      return rows.map(toBookingWithCourt);
+    },
     async countActiveOnDate(date) {
       const row = await sql.one("select count(*) as n from bookings where booking_date = ? and status not in ('cancelled', 'expired')", [
         date,

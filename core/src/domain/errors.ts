@@ -61,6 +61,9 @@ export class BlockConflicts extends Data.TaggedError("BlockConflicts")<{
   readonly bookings: readonly { readonly id: string; readonly date: string; readonly timeSlot: string; readonly courtId: string; readonly courtName: string; readonly courtNumber: number }[];
 }> {}
 
+/** A court or venue whose removal would take players' money with bookings still to be played. */
+export class PaidBookingsAhead extends Data.TaggedError("PaidBookingsAhead")<{ readonly message: string }> {}
+
 export class ImageTooLarge extends Data.TaggedError("ImageTooLarge")<{ readonly message: string }> {}
 export class UnsupportedImage extends Data.TaggedError("UnsupportedImage")<{ readonly message: string }> {}
 
@@ -114,6 +117,7 @@ export type DomainError =
   | SlotBlocked
   | BlockNotFound
   | SeriesNotFound
-  | BlockConflicts;
+  | BlockConflicts
+  | PaidBookingsAhead;
 
 export type DomainErrorTag = DomainError["_tag"];

@@ -5,6 +5,7 @@ import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
+import { refusePaidBookingsAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
@@ -69,10 +70,14 @@ export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Acto
     return saved;
   });
 
-/** Removes the court and its bookings; payments stay for accounting. */
-export const deleteCourt = (ports: Pick<Ports, "courts">, actor: Actor, id: string) =>
+/**
+ * Removes the court and its bookings; payments stay for accounting. Refused while a booking still
+ * to be played holds a player's money (refusePaidBookingsAhead).
+ */
+export const deleteCourt = (ports: Pick<Ports, "courts" | "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
+    yield* refusePaidBookingsAhead(ports, { courtId: id });
     yield* callOr(() => ports.courts.delete(id), courtNotFound);
   });
 

@@ -4,6 +4,7 @@ import { InvalidInput, VenueNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { ImageBody, VenueBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
+import { refusePaidBookingsAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 
@@ -65,10 +66,14 @@ export const createVenue = (ports: Pick<Ports, "venues" | "ids" | "clock">, acto
     return { ...saved, courtCount: 0 } satisfies VenueWithCount;
   });
 
-/** Removes the venue with its courts and their bookings; payments stay for accounting. */
-export const deleteVenue = (ports: Pick<Ports, "venues">, actor: Actor, id: string) =>
+/**
+ * Removes the venue with its courts and their bookings; payments stay for accounting. Refused
+ * while a booking still to be played holds a player's money (refusePaidBookingsAhead).
+ */
+export const deleteVenue = (ports: Pick<Ports, "venues" | "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
+    yield* refusePaidBookingsAhead(ports, { venueId: id });
     yield* callOr(() => ports.venues.delete(id), venueNotFound);
   });
 

@@ -59,6 +59,12 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));
     },
+    async paidFrom(scope, from, limit) {
+      return joined((b) => (b.status === "active" || b.status === "confirmed") && b.paidAmount > 0 && b.date >= from)
+        .filter((b) => ("courtId" in scope ? b.courtId === scope.courtId : b.court.venueId === scope.venueId))
+        .sort(byKeys((b) => [b.date, b.timeSlot, b.court.courtNumber]))
+        .slice(0, limit);
+    },
     async countActiveOnDate(date) {
       return [...state.bookings.values()].filter((b) => holdsSlot(b) && b.date === date).length;
     },

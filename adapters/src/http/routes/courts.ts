@@ -73,7 +73,7 @@ export default routes("courts", async (app) => {
 
   app.delete(
     "/api/courts/:id",
-    { preHandler: adminOnly, schema: { tags, summary: "Eliminar una cancha y sus reservas (admin)", params, response: { 204: noContent } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar una cancha y sus reservas (admin)", params, response: { 204: noContent, ...problems(409) } } },
     async (request, reply) => {
       await run(deleteCourt(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();

@@ -19,7 +19,7 @@ import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { compressedOnce } from "../compressed-once.js";
 import { decode, idParam } from "../decode.js";
-import { answerOf, bodies, idParams, listOf, noContent, queries } from "../openapi.js";
+import { answerOf, bodies, idParams, listOf, noContent, problems, queries } from "../openapi.js";
 import { run } from "../run.js";
 import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
 
@@ -87,7 +87,7 @@ export default routes("venues", async (app) => {
 
   app.delete(
     "/api/venues/:id",
-    { preHandler: adminOnly, schema: { tags, summary: "Eliminar un complejo con sus canchas y reservas (admin)", params, response: { 204: noContent } } },
+    { preHandler: adminOnly, schema: { tags, summary: "Eliminar un complejo con sus canchas y reservas (admin)", params, response: { 204: noContent, ...problems(409) } } },
     async (request, reply) => {
       await run(deleteVenue(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();
