@@ -247,6 +247,29 @@ for (const engine of HTTP_ENGINES)
         expect((await paymentsOf(client)).filter((p) => p.status === "succeeded").map((p) => p.stripePaymentIntentId)).toEqual([second.paymentIntentId]);
       });
 
+      it("when the owner switches from their share to the whole at checkout, then the share's intent is cancelled and gives its discount use back; the code's one use pays the whole", async () => {
+        const { client } = await newPlayer(server);
+        const booking = await book(client, courts);
+        const { code, usage } = await newCode(1);
+        const share = await openIntent(client, { bookingId: booking.id, paymentType: "partial", discountCode: code });
+        expect(await usage()).toBe(1);
+        // the card is declined; the player chooses to pay it all instead, with the same code
+        const whole = await openIntent(client, { bookingId: booking.id, paymentType: "full", discountCode: code });
+
+        expect(await side.status(share.paymentIntentId)).toBe("canceled");
+        expect(await side.charge(share)).toBe("refused");
+        expect((await transaction(share.paymentIntentId))?.status).toBe("failed");
+        expect(await side.charge(whole)).toBe("charged");
+        const recorded = await client.post<PaymentView>("/api/payments", { bookingId: booking.id, stripePaymentIntentId: whole.paymentIntentId });
+        expect(recorded.status, recorded.text).toBe(201);
+        expect(await usage()).toBe(1);
+        // and back: the whole's intent goes when the share is asked for
+        const other = await book(client, courts);
+        const all = await openIntent(client, { bookingId: other.id, paymentType: "full" });
+        await openIntent(client, { bookingId: other.id, paymentType: "partial" });
+        expect(await side.status(all.paymentIntentId)).toBe("canceled");
+      });
+
       it("when the card of the open intent was charged before the player asked for other terms, then that payment is recorded and no second intent is opened (409)", async () => {
         const { client } = await newPlayer(server);
         const booking = await book(client, courts);

@@ -94,25 +94,34 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
     if (amount <= 0) return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya está pagada por completo" }));
 
     const codeText = input.discountCode ? input.discountCode : undefined;
+    // Other terms, or the card was already charged (a checkout reloaded after a dropped
+    // connection): an open intent is settled or cancelled at the provider before any new one.
+    const letGo = (replaced: Payment) =>
+      Effect.gen(function* () {
+        const outcome = yield* settleOrCancelIntent(ports, replaced);
+        if (outcome === "recorded")
+          return yield* Effect.fail(
+            new PaymentAlreadyRecorded({
+              message: "Tu pago anterior ya fue confirmado y quedó registrado. Revisa tu reserva antes de pagar otra vez.",
+            }),
+          );
+        if (outcome === "unsettled")
+          return yield* Effect.fail(
+            new PaymentNotConfirmed({ message: "Tu pago anterior aún se está procesando. Inténtalo de nuevo en unos minutos." }),
+          );
+      });
+    // The owner switching between their share and the rest (checkout's choice): the intent of the
+    // other choice is replaced too, so it can no longer be charged nor keep a discount use.
+    const otherKind = kind === "partial" ? "full" : kind === "full" ? "partial" : undefined;
+    const switched = otherKind === undefined ? undefined : yield* call(() => ports.payments.findPending(booking.id, payerId, otherKind));
+    if (switched) yield* letGo(switched);
     const open = actor.userId === null && kind === "shared" ? undefined : yield* call(() => ports.payments.findPending(booking.id, payerId, kind));
     if (open) {
       const sameTerms = open.amount === amount && (open.discountCode ?? undefined) === (codeText?.toUpperCase() ?? undefined);
       const intent = sameTerms ? yield* call(() => ports.gateway.retrieveIntent(open.stripePaymentIntentId)) : undefined;
       if (intent && intent.status !== "succeeded" && intent.status !== "canceled")
         return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, payerId, payment: open } satisfies IntentAnswer;
-      // Other terms, or the card was already charged (a checkout reloaded after a dropped
-      // connection): the open intent is settled or cancelled at the provider before any new one.
-      const outcome = yield* settleOrCancelIntent(ports, open);
-      if (outcome === "recorded")
-        return yield* Effect.fail(
-          new PaymentAlreadyRecorded({
-            message: "Tu pago anterior ya fue confirmado y quedó registrado. Revisa tu reserva antes de pagar otra vez.",
-          }),
-        );
-      if (outcome === "unsettled")
-        return yield* Effect.fail(
-          new PaymentNotConfirmed({ message: "Tu pago anterior aún se está procesando. Inténtalo de nuevo en unos minutos." }),
-        );
+      yield* letGo(open);
     }
 
     const code = codeText ? yield* findUsableCode(ports, codeText) : undefined;
