@@ -106,10 +106,27 @@ describe("Admin payments", () => {
     fireEvent.change(within(transactions()).getByLabelText("Hasta"), { target: { value: "2030-01-01" } });
     await within(transactions()).findByText("No se pudieron cargar las transacciones.");
     fireEvent.change(within(transactions()).getByLabelText("Desde"), { target: { value: "2030-01-05" } });
-    expect(within(transactions()).getByText("Debe ser anterior o igual a 'Hasta'")).toBeInTheDocument();
-    await waitFor(() => expect(within(transactions()).getByText("No hay transacciones registradas")).toBeInTheDocument());
+    expect(within(transactions()).getByText("Debe ser anterior o igual a «Hasta»")).toBeInTheDocument();
+    await waitFor(() => expect(within(transactions()).getByText("Ninguna transacción coincide con los filtros")).toBeInTheDocument());
     expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
+    // the export would be refused for the same dates: the button is off, with no link
+    expect(within(transactions()).getByRole("button", { name: "Exportar CSV" })).toBeDisabled();
+    expect(within(transactions()).queryByRole("link", { name: "Exportar CSV" })).toBeNull();
     expect(fetchMock.mock.calls.map(([p]) => String(p)).some((p) => p.includes("from=2030-01-05"))).toBe(false);
+  });
+
+  it("when payments were never charged or have no invoice, then their rows offer no PDF; an invoiced one does", () => {
+    const rows = [
+      { ...transaction("t1", "Lucía"), status: "succeeded", invoiceNumber: "F-000123" },
+      { ...transaction("t2", "Mario"), status: "pending", paidAt: null },
+      { ...transaction("t3", "Rosa"), status: "failed", paidAt: null },
+    ];
+    const listed = { ...answers, [transactionsOf(1)]: { items: rows, total: 3, page: 1, pageSize: 25 } };
+    mockApi(Object.fromEntries(Object.entries(listed).map(([key, body]) => [`GET ${key}`, () => json(body)])));
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", listed);
+    const buttons = within(transactions()).getAllByRole("button", { name: /^Descargar PDF/ });
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]!.closest("li")).toHaveTextContent("Lucía");
   });
 
   it("when a refund is still owed to a payer, then the admin's row says it goes to the payer's card", () => {

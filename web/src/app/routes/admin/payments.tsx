@@ -17,7 +17,7 @@ import { useTransactions, type TransactionFilters } from "../../../features/paym
 import { transactionsCsvUrl } from "../../../features/payments/api/get-transactions-csv";
 import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
-import { paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
+import { hasInvoice, paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
@@ -115,7 +115,7 @@ function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilte
         type="date"
         value={filters.from ?? ""}
         onChange={(e) => onChange({ ...filters, from: e.target.value || undefined })}
-        error={badRange ? "Debe ser anterior o igual a 'Hasta'" : undefined}
+        error={badRange ? "Debe ser anterior o igual a «Hasta»" : undefined}
       />
       <TextField label="Hasta" type="date" value={filters.to ?? ""} onChange={(e) => onChange({ ...filters, to: e.target.value || undefined })} />
       <SelectField
@@ -132,11 +132,18 @@ function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilte
           </option>
         ))}
       </SelectField>
-      <Button asChild variant="outline">
-        <a href={transactionsCsvUrl(filters)} download>
+      {badRange ? (
+        // the export would be refused (400) for the same dates: no link that downloads nothing
+        <Button variant="outline" disabled>
           <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
-        </a>
-      </Button>
+        </Button>
+      ) : (
+        <Button asChild variant="outline">
+          <a href={transactionsCsvUrl(filters)} download>
+            <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
+          </a>
+        </Button>
+      )}
     </div>
   );
 }
@@ -185,7 +192,10 @@ function Transactions() {
       ) : error ? (
         <ErrorNotice>No se pudieron cargar las transacciones.</ErrorNotice>
       ) : !data || data.length === 0 ? (
-        <EmptyState title="No hay transacciones registradas" />
+        // with a filter set, an empty list says nothing of the transactions the filter leaves out
+        <EmptyState
+          title={filters.from || filters.to || filters.status ? "Ninguna transacción coincide con los filtros" : "No hay transacciones registradas"}
+        />
       ) : (
         <ul className="space-y-3">
           {data.map((t) => {
@@ -226,15 +236,18 @@ function Transactions() {
                     <Badge tone={paymentStatusTone(t)}>{paymentStatusLabel(t, "admin")}</Badge>
                     {flag && <Badge tone="red">{flag}</Badge>}
 
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => void download(t)}
-                      disabled={pendingId === t.id}
-                      aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
-                    >
-                      <Download aria-hidden="true" className="h-4 w-4" /> PDF
-                    </Button>
+                    {/* a payment never charged (pending, declined) or refunded as it arrived has no invoice: no button that can only fail */}
+                    {hasInvoice(t) && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => void download(t)}
+                        disabled={pendingId === t.id}
+                        aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
+                      >
+                        <Download aria-hidden="true" className="h-4 w-4" /> PDF
+                      </Button>
+                    )}
                   </div>
                   {refund && (
                     <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
