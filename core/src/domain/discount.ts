@@ -1,5 +1,5 @@
 import type { Cents } from "./money.js";
-import { mulDivHalfUp } from "./money.js";
+import { centsFromNumber, mulDivHalfUp } from "./money.js";
 
 export type DiscountType = "percentage" | "fixed";
 export const isDiscountType = (value: string): value is DiscountType => value === "percentage" || value === "fixed";
@@ -39,4 +39,14 @@ export const codeUnusable = (code: Pick<DiscountCode, "isActive" | "expiresAt" |
   if (code.expiresAt !== null && now.getTime() > code.expiresAt.getTime()) return "expired";
   if (code.maxUsage !== null && code.usageCount >= code.maxUsage) return "used-up";
   return undefined;
+};
+
+/**
+ * Why a discount's value cannot be stored, in the words the admin reads (the API's and the form's):
+ * a whole percent from 0 to 100, or a fixed amount in dollars from 0 with at most 2 decimals.
+ */
+export const discountValueProblem = (type: DiscountType, value: number): string | undefined => {
+  if (type === "percentage")
+    return Number.isInteger(value) && value >= 0 && value <= 100 ? undefined : "El porcentaje debe ser un número entero entre 0 y 100";
+  return centsFromNumber(value) === undefined ? "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" : undefined;
 };

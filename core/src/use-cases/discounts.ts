@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect";
 import type { DiscountCode, DiscountType } from "../domain/discount.js";
-import { CODE_PATTERN, codeUnusable, normalizeCode } from "../domain/discount.js";
+import { CODE_PATTERN, codeUnusable, discountValueProblem, normalizeCode } from "../domain/discount.js";
 import { DiscountCodeNotFound, DiscountUnusable, DuplicateDiscountCode, InvalidInput } from "../domain/errors.js";
 import { centsFromNumber } from "../domain/money.js";
 import type { Ports } from "../ports/index.js";
@@ -32,15 +32,9 @@ export const validateDiscountCode = (ports: Pick<Ports, "discountCodes" | "clock
 
 /** Stored value: a whole percent, or cents for a fixed amount given in dollars. */
 const storedValue = (type: DiscountType, value: number) => {
-  if (type === "percentage") {
-    if (!Number.isInteger(value) || value < 0 || value > 100)
-      return Effect.fail(new InvalidInput({ field: "value", message: "El porcentaje debe ser un número entero entre 0 y 100" }));
-    return Effect.succeed(value);
-  }
-  const cents = centsFromNumber(value);
-  if (cents === undefined)
-    return Effect.fail(new InvalidInput({ field: "value", message: "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" }));
-  return Effect.succeed(cents);
+  const problem = discountValueProblem(type, value);
+  const stored = type === "percentage" ? value : centsFromNumber(value);
+  return problem === undefined && stored !== undefined ? Effect.succeed(stored) : Effect.fail(new InvalidInput({ field: "value", message: problem ?? "" }));
 };
 
 export const createDiscountCode = (

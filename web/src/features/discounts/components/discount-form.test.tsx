@@ -49,6 +49,33 @@ describe("DiscountForm", () => {
     expect(screen.getByText("El campo «Usos máximos» debe ser un número entero mayor o igual a 1")).toBeInTheDocument();
   });
 
+  it("when 'Usos máximos' is not whole (1.9), then it is refused as the API would, never saved as 1", async () => {
+    renderWithProviders(<DiscountForm onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Código"), "promo");
+    await userEvent.type(screen.getByLabelText("Valor (%)"), "10");
+    await userEvent.type(screen.getByLabelText("Usos máximos (opcional)"), "1.9");
+    expect(screen.getByRole("button", { name: "Crear Código" })).toBeDisabled();
+    expect(screen.getByText("El campo «Usos máximos» debe ser un número entero mayor o igual a 1")).toBeInTheDocument();
+  });
+
+  it.each([
+    ["-5", "percentage"],
+    ["150", "percentage"],
+    ["12.5", "percentage"],
+    ["2.555", "fixed"],
+  ])("when the value is %s (%s), then the form says the type's own rule, as the API words it, and submit is off", async (value, type) => {
+    renderWithProviders(<DiscountForm onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Código"), "promo");
+    await userEvent.selectOptions(screen.getByLabelText("Tipo"), type);
+    await userEvent.type(screen.getByLabelText(type === "percentage" ? "Valor (%)" : "Valor ($)"), value);
+    expect(screen.getByRole("button", { name: "Crear Código" })).toBeDisabled();
+    expect(
+      screen.getByText(
+        type === "percentage" ? "El porcentaje debe ser un número entero entre 0 y 100" : "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("when editing, then the code cannot change and the PATCH leaves it out", async () => {
     const fetchMock = mockApi({ "PATCH /api/admin/discount-codes/d1": () => json({ id: "d1" }) });
     const code = { id: "d1", code: "VERANO", type: "percentage" as const, value: 10, maxUsage: null, usageCount: 0, expiresAt: null, isActive: true, createdAt: "2030-01-01T00:00:00.000Z" };

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { format } from "date-fns";
-import { DiscountCodeBody, DiscountCodePatch, normalizeCode } from "@courts/core";
+import { DiscountCodeBody, DiscountCodePatch, discountValueProblem, normalizeCode } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Switch } from "../../../components/ui/switch";
@@ -37,7 +37,8 @@ export const toDiscountInput = (form: FormState): DiscountCodeInput & { maxUsage
   code: normalizeCode(form.code),
   type: form.type,
   value: Number(form.value),
-  maxUsage: form.maxUsage.trim() === "" ? null : Number.parseInt(form.maxUsage, 10),
+  // as typed: 1.9 is refused by the request's rule (whole uses from 1), never saved as 1
+  maxUsage: form.maxUsage.trim() === "" ? null : Number(form.maxUsage),
   expiresAt: form.expiresAt ? new Date(form.expiresAt).toISOString() : null,
   isActive: form.isActive,
 });
@@ -56,9 +57,11 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
   const { code: _code, ...changes } = input;
   const labels = { code: "Código", type: "Tipo", value: "Valor", maxUsage: "Usos máximos", expiresAt: "Vence", isActive: "Activo" };
   const checked = code ? checkRequest(DiscountCodePatch, changes, labels) : checkRequest(DiscountCodeBody, input, labels);
-  const problems = checked.ok ? {} : checked.problems;
+  // the value's own rule for its type (a whole percent up to 100), as the server words it
+  const valueProblem = form.value.trim() === "" ? undefined : discountValueProblem(form.type, input.value);
+  const problems: Partial<Record<keyof FormState, string>> = { ...(checked.ok ? {} : checked.problems), ...(valueProblem ? { value: valueProblem } : {}) };
   const problem = (field: keyof FormState) => (form[field] !== "" ? problems[field] : undefined);
-  const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && checked.ok && !pending;
+  const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && checked.ok && !valueProblem && !pending;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
