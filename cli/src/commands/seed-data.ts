@@ -55,8 +55,8 @@ export const seedDataCommand = async (cli: Cli, command: Command): Promise<void>
       );
     }
     cli.print(
-      `Total: ${plural(report.venuesCreated, "complejo creado", "complejos creados")} y ${report.venuesSkipped} ya existían; ` +
-        `${plural(report.courtsCreated, "cancha creada", "canchas creadas")} y ${report.courtsSkipped} ya existían.`,
+      `Total: ${plural(report.venuesCreated, "complejo creado", "complejos creados")} y ${plural(report.venuesSkipped, "ya existía", "ya existían")}; ` +
+        `${plural(report.courtsCreated, "cancha creada", "canchas creadas")} y ${plural(report.courtsSkipped, "ya existía", "ya existían")}.`,
     );
   });
 };

@@ -162,6 +162,8 @@ export const describeCliSuite = (engine: EngineName): void => {
         `${bad}: venues[0].courts[0]: El campo 'courtNumber' debe ser un número entero entre 1 y 999`,
       );
       expect(json<SeedReport>(await courts("seed", "--file", file, "--json"))).toMatchObject({ venuesCreated: 0, courtsCreated: 0, courtsSkipped: 2 });
+      // one club and one court that exist already: each in the singular
+      expect((await courts("seed", "--file", marked)).stdout).toContain("Total: 0 complejos creados y 1 ya existía; 0 canchas creadas y 1 ya existía.");
 
       const norte = (await server.ports.venues.findByName("Club Norte")) as Venue;
       const [central, lateral] = await server.ports.courts.listByVenue(norte.id);
