@@ -83,6 +83,10 @@ describeOnEngines("journeys and domain failures", (server) => {
     it("an admin creates, edits and deletes a court; a duplicate number is 409", async () => {
       const venue = (await admin.post<{ id: string; courtCount: number }>("/api/venues", { name: "Club Nuevo", location: "Loja", description: "" })).body;
       expect(venue.courtCount).toBe(0);
+      // a second club of the same name could not be told apart from the first
+      const twin = await admin.post<{ code: string; message: string }>("/api/venues", { name: "Club Nuevo", location: "Cuenca", description: "" });
+      expect(twin.status).toBe(409);
+      expect(twin.body).toMatchObject({ code: "VENUE_NAME_TAKEN", message: "Ya existe un complejo llamado «Club Nuevo»: elige otro nombre" });
       const created = await admin.post<{ id: string; status: string; daySinglesPrice: string; nightSinglesPrice: string }>("/api/courts", {
         name: "Cancha A",
         courtNumber: 1,

@@ -21,6 +21,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   SlotInPast: 400,
   CourtUnavailable: 409,
   CourtNumberTaken: 409,
+  VenueNameTaken: 409,
   BookingNotActive: 409,
   BookingFullyPaid: 409,
   DiscountUnusable: 409,

@@ -25,6 +25,7 @@ export class SlotTaken extends Data.TaggedError("SlotTaken")<{ readonly message:
 export class AlreadyBooked extends Data.TaggedError("AlreadyBooked")<{ readonly message: string; readonly bookingId: string }> {}
 export class SlotInPast extends Data.TaggedError("SlotInPast")<{ readonly message: string }> {}
 export class CourtUnavailable extends Data.TaggedError("CourtUnavailable")<{ readonly message: string }> {}
+export class VenueNameTaken extends Data.TaggedError("VenueNameTaken")<{ readonly message: string }> {}
 export class CourtNumberTaken extends Data.TaggedError("CourtNumberTaken")<{ readonly message: string }> {}
 export class BookingNotActive extends Data.TaggedError("BookingNotActive")<{ readonly message: string }> {}
 export class BookingFullyPaid extends Data.TaggedError("BookingFullyPaid")<{ readonly message: string }> {}
@@ -118,6 +119,7 @@ export type DomainError =
   | BlockNotFound
   | SeriesNotFound
   | BlockConflicts
-  | PaidBookingsAhead;
+  | PaidBookingsAhead
+  | VenueNameTaken;
 
 export type DomainErrorTag = DomainError["_tag"];

@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect";
 import type { Venue } from "../domain/entities.js";
-import { InvalidInput, VenueNotFound } from "../domain/errors.js";
+import { InvalidInput, VenueNameTaken, VenueNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { ImageBody, VenueBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
@@ -53,6 +53,9 @@ export const createVenue = (ports: Pick<Ports, "venues" | "ids" | "clock">, acto
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     yield* checkImageUrl(input.imageUrl);
+    // two clubs of one name cannot be told apart in the panel's lists, and `courts seed` finds clubs by name
+    if (yield* call(() => ports.venues.findByName(input.name)))
+      return yield* Effect.fail(new VenueNameTaken({ message: `Ya existe un complejo llamado «${input.name}»: elige otro nombre` }));
     const venue: Venue = {
       id: ports.ids.uuid(),
       name: input.name,

@@ -79,7 +79,7 @@ export default routes("venues", async (app) => {
     },
   );
 
-  app.post("/api/venues", { preHandler: adminOnly, schema: { tags, summary: "Crear un complejo (admin)", body: bodies.venue, response: { 201: answerOf(VenueAnswer) } } }, async (request, reply) => {
+  app.post("/api/venues", { preHandler: adminOnly, schema: { tags, summary: "Crear un complejo (admin)", body: bodies.venue, response: { 201: answerOf(VenueAnswer), ...problems(409) } } }, async (request, reply) => {
     const input = decode(VenueBody, request.body);
     const venue = await run(createVenue(app.ports, actorOf(request), input));
     return reply.code(201).send(presentVenue(venue));
