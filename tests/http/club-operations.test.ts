@@ -246,6 +246,27 @@ describeOnEngines("club operations", (server) => {
     expect((await admin.post("/api/admin/bookings/unknown-booking/cash-payments", { amount: "1.00" })).status).toBe(404);
   });
 
+  it("when a booking is paid, then no answer carrying it shows a hold any more: the schedule's cell, the player's read and the cancellation's answer", async () => {
+    const { admin, court, venue } = await setup();
+    const { client: player, user } = await newPlayer(server());
+    const date = freshDay();
+    const booking = (await bookAs(player, court, date, "09:00")).body as BookingShape & { holdExpiresAt: string | null };
+    expect(booking.holdExpiresAt).not.toBeNull();
+    await pay(player, booking.id, { paymentType: "full" });
+    const schedule = await admin.get<{ venues: { courts: { id: string; cells: { timeSlot: string; booking: { id: string; holdExpiresAt: string | null } | null }[] }[] }[] }>(
+      `/api/admin/schedule?date=${date}&venueId=${venue.id}`,
+    );
+    const cell = schedule.body.venues[0]!.courts.find((c) => c.id === court.id)!.cells.find((c) => c.timeSlot === "09:00");
+    expect(cell?.booking).toMatchObject({ id: booking.id, holdExpiresAt: null });
+    expect((await player.get<{ holdExpiresAt: string | null }>(`/api/bookings/${booking.id}`)).body.holdExpiresAt).toBeNull();
+    const cancelled = await player.post<{ booking?: { holdExpiresAt: string | null }; holdExpiresAt?: string | null }>("/api/cancellations", {
+      bookingId: booking.id,
+      userId: user.id,
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(JSON.stringify(cancelled.body)).not.toMatch(/"holdExpiresAt":"/);
+  });
+
   it("when the admin opens a day's schedule, then each court has 16 cells with its bookings (player, paid state) and blocks (reason)", async () => {
     const { admin, court, venue } = await setup();
     const { client: player, user } = await newPlayer(server());

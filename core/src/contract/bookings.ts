@@ -128,7 +128,8 @@ export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
   cancellationReason: booking.cancellationReason,
   refundPercentage: booking.refundPercentage,
   createdAt: booking.createdAt.toISOString(),
-  holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+  // a hold is the time an unpaid booking keeps its slot: none once money came in, or the booking ended (DESIGN.md section 8)
+  holdExpiresAt: booking.status === "active" && booking.paidAmount === 0 ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
   shareDeadlineAt: booking.shareDeadlineAt?.toISOString() ?? null,
   balanceDue: formatMoney(balanceDueOf(booking)),
   court: {
