@@ -27,3 +27,14 @@ export const isFull = (link: Pick<ShareLink, "currentParticipants" | "maxPartici
 
 export const placesLeft = (link: Pick<ShareLink, "currentParticipants" | "maxParticipants">): number =>
   Math.max(link.maxParticipants - link.currentParticipants, 0);
+
+/**
+ * Why a link no longer takes payments when it is the booking's doing (a new link would not help):
+ * the API's message (410), and the heading /shared-payment shows for it. SPEC's 'Link Expirado'
+ * stays for a link that ran out itself.
+ */
+export const LINK_UNUSABLE = {
+  cancelled: { message: "La reserva fue cancelada: este link ya no acepta pagos", title: "Reserva cancelada" },
+  expired: { message: "La reserva expiró sin pagarse: este link ya no acepta pagos", title: "Reserva expirada" },
+  deadline: { message: "Terminó el plazo para pagar por partes: el resto lo paga el organizador", title: "Plazo terminado" },
+} as const;

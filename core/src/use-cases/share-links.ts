@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect";
 import { PLAYERS } from "../domain/pricing.js";
 import { BookingFullyPaid, BookingNotActive, InvalidInput, ShareLinkExpired, ShareLinkFull, ShareLinkNotFound, SlotInPast } from "../domain/errors.js";
-import { isExpired, isFull, shareLinkExpiry } from "../domain/share-link.js";
+import { isExpired, isFull, LINK_UNUSABLE, shareLinkExpiry } from "../domain/share-link.js";
 import type { ShareLink } from "../domain/share-link.js";
 import { remainingOf, type Booking } from "../domain/booking.js";
 import { shareAt } from "../domain/shares.js";
@@ -17,10 +17,9 @@ const expired = () => new ShareLinkExpired({ message: "Link Expirado: contacta a
 
 /** Why a link no longer takes payments, when it is the booking's doing: a new link would not help. */
 const unusableFor = (booking: Pick<Booking, "status" | "shareDeadlineAt">, now: Date): ShareLinkExpired | null => {
-  if (booking.status === "cancelled") return new ShareLinkExpired({ message: "La reserva fue cancelada: este link ya no acepta pagos" });
-  if (booking.status === "expired") return new ShareLinkExpired({ message: "La reserva expiró sin pagarse: este link ya no acepta pagos" });
-  if (isPastShareDeadline(booking, now))
-    return new ShareLinkExpired({ message: "Terminó el plazo para pagar por partes: el resto lo paga el organizador" });
+  if (booking.status === "cancelled") return new ShareLinkExpired({ message: LINK_UNUSABLE.cancelled.message });
+  if (booking.status === "expired") return new ShareLinkExpired({ message: LINK_UNUSABLE.expired.message });
+  if (isPastShareDeadline(booking, now)) return new ShareLinkExpired({ message: LINK_UNUSABLE.deadline.message });
   return null;
 };
 const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontrado" });

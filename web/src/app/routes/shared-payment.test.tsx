@@ -62,11 +62,25 @@ describe("Shared payment screen", () => {
     expect(screen.getByText(/contacta al organizador/)).toBeInTheDocument();
   });
 
-  it("when the booking was cancelled, then 'Link Expirado' says so and does not ask for a new link", async () => {
+  it("when the booking was cancelled, then the heading says so (not 'Link Expirado'), a payer hears of their refund, and no new link is asked for", async () => {
     renderGone("La reserva fue cancelada: este link ya no acepta pagos");
-    expect(await screen.findByText("Link Expirado")).toBeInTheDocument();
-    expect(screen.getByText("La reserva fue cancelada: este link ya no acepta pagos.")).toBeInTheDocument();
+    expect(await screen.findByText("Reserva cancelada")).toBeInTheDocument();
+    expect(screen.queryByText("Link Expirado")).toBeNull();
+    expect(
+      screen.getByText(
+        "La reserva fue cancelada: este link ya no acepta pagos. Si pagaste tu parte, el reembolso que corresponda vuelve a la tarjeta con la que pagaste.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/uno nuevo/)).toBeNull();
+  });
+
+  it.each([
+    ["La reserva expiró sin pagarse: este link ya no acepta pagos", "Reserva expirada"],
+    ["Terminó el plazo para pagar por partes: el resto lo paga el organizador", "Plazo terminado"],
+  ])("when the server says '%s', then the heading is '%s'", async (message, title) => {
+    renderGone(message);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(`${message}.`)).toBeInTheDocument();
   });
 
   it("when expiresAt has passed, then 'Link Expirado'", async () => {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { CircleCheck, Hourglass, Users } from "lucide-react";
-import { DEFAULT_TIME_ZONE, isExpired, isFull, parseMoney, placesLeft } from "@courts/core";
+import { DEFAULT_TIME_ZONE, isExpired, isFull, LINK_UNUSABLE, parseMoney, placesLeft } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/field";
@@ -56,7 +56,14 @@ export default function SharedPaymentScreen() {
   if (isStatus(shared.error, 410)) {
     // the booking was cancelled, ran out unpaid or passed its split deadline: the server says which, and a new link would not help
     const why = shared.error.serverMessage;
-    return <Unusable title="Link Expirado">{why && !why.startsWith("Link Expirado") ? `${why}.` : expiredText}</Unusable>;
+    const reason = Object.values(LINK_UNUSABLE).find((r) => r.message === why);
+    if (reason === LINK_UNUSABLE.cancelled)
+      return (
+        <Unusable title={reason.title}>
+          {why}. Si pagaste tu parte, el reembolso que corresponda vuelve a la tarjeta con la que pagaste.
+        </Unusable>
+      );
+    return <Unusable title={reason?.title ?? "Link Expirado"}>{why && !why.startsWith("Link Expirado") ? `${why}.` : expiredText}</Unusable>;
   }
   if (isStatus(shared.error, 404, 400)) {
     return <Unusable title="Link no encontrado">Revisa que el link esté completo o pide uno nuevo al organizador.</Unusable>;
