@@ -115,7 +115,7 @@ describe("Admin payments", () => {
     expect(fetchMock.mock.calls.map(([p]) => String(p)).some((p) => p.includes("from=2030-01-05"))).toBe(false);
   });
 
-  it("when payments were never charged or have no invoice, then their rows offer no PDF; an invoiced one does", () => {
+  it("when payments were never charged or have no invoice, then their row's PDF is off and says why; an invoiced one downloads", () => {
     const rows = [
       { ...transaction("t1", "Lucía"), status: "succeeded", invoiceNumber: "F-000123" },
       { ...transaction("t2", "Mario"), status: "pending", paidAt: null },
@@ -127,6 +127,10 @@ describe("Admin payments", () => {
     const buttons = within(transactions()).getAllByRole("button", { name: /^Descargar PDF/ });
     expect(buttons).toHaveLength(1);
     expect(buttons[0]!.closest("li")).toHaveTextContent("Lucía");
+    expect(buttons[0]).toBeEnabled();
+    const without = within(transactions()).getAllByRole("button", { name: /^Sin factura/ });
+    expect(without.map((b) => b.closest("li")?.textContent?.includes("Lucía"))).toEqual([false, false]);
+    for (const button of without) expect(button).toBeDisabled();
   });
 
   it("when a refund is still owed to a payer, then the admin's row says it goes to the payer's card", () => {

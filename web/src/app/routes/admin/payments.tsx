@@ -98,6 +98,9 @@ function ActiveCodes() {
   );
 }
 
+/** 'Desde' after 'Hasta': the server would refuse the read and the export (400). */
+const isBadRange = (filters: TransactionFilters) => filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+
 const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; label: string }[] = [
   { value: "", label: "Todos" },
   { value: "succeeded", label: "Completados" },
@@ -107,7 +110,7 @@ const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; l
 ];
 
 function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
-  const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+  const badRange = isBadRange(filters);
   return (
     <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
       <TextField
@@ -170,7 +173,7 @@ function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: numb
 function Transactions() {
   const [filters, setFilters] = useState<TransactionFilters>({});
   const [page, setPage] = useState(1);
-  const badRange = filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+  const badRange = isBadRange(filters);
   const { data: answer, error, pending } = useTransactions(page, filters, !badRange);
   const data = answer?.items;
   const { data: config } = useConfig();
@@ -236,18 +239,18 @@ function Transactions() {
                     <Badge tone={paymentStatusTone(t)}>{paymentStatusLabel(t, "admin")}</Badge>
                     {flag && <Badge tone="red">{flag}</Badge>}
 
-                    {/* a payment never charged (pending, declined) or refunded as it arrived has no invoice: no button that can only fail */}
-                    {hasInvoice(t) && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => void download(t)}
-                        disabled={pendingId === t.id}
-                        aria-label={`Descargar PDF de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
-                      >
-                        <Download aria-hidden="true" className="h-4 w-4" /> PDF
-                      </Button>
-                    )}
+                    {/* SPEC's PDF on every row; a payment never charged (pending, declined) or refunded as it
+                        arrived has no invoice, so its button is off and says why instead of failing unseen */}
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => void download(t)}
+                      disabled={!hasInvoice(t) || pendingId === t.id}
+                      title={hasInvoice(t) ? undefined : "Sin factura: este pago no se cobró"}
+                      aria-label={`${hasInvoice(t) ? "Descargar PDF" : "Sin factura"} de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
+                    >
+                      <Download aria-hidden="true" className="h-4 w-4" /> PDF
+                    </Button>
                   </div>
                   {refund && (
                     <p data-testid="refund-note" className="text-xs text-stone-600 md:col-span-4 md:text-right">
