@@ -163,11 +163,18 @@ describeOnEngines("club operations", (server) => {
     // an unpaid hold holds no money: it does not stand in the way
     expect((await bookAs(ana, other, date, "12:00")).status).toBe(201);
 
-    for (const path of [`/api/courts/${court.id}`, `/api/venues/${venue.id}`]) {
+    for (const [path, what, it] of [
+      [`/api/courts/${court.id}`, "La cancha", "la"],
+      [`/api/venues/${venue.id}`, "El complejo", "lo"],
+    ] as const) {
       const refused = await admin.delete<{ code: string; message: string }>(path);
       expect(refused.status, path).toBe(409);
       expect(refused.body.code).toBe("PAID_BOOKINGS_AHEAD");
-      expect(refused.body.message).toMatch(/tiene 1 reserva pagada por jugar \(la próxima: Cancha Temporal, \d\d\/\d\d\/\d{4} a las 11:00\)\. Ciérrala primero/);
+      const [year, month, day] = date.split("-");
+      expect(refused.body.message).toBe(
+        `${what} tiene 1 reserva pagada por jugar (la próxima: Cancha Temporal, ${day}/${month}/${year} a las 11:00). ` +
+          `Ciérra${it} primero en esas fechas desde Horario, que reembolsa el 100% a cada pagador y le avisa; después podrás eliminar${it}.`,
+      );
     }
     expect((await ana.get<{ status: string; paidAmount: string }>(`/api/bookings/${paid.id}`)).body).toMatchObject({ status: "active", paidAmount: paid.totalAmount });
     expect((await admin.delete(`/api/courts/${other.id}`)).status).toBe(204);

@@ -247,12 +247,13 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       );
       return rows.map(toBookingWithCourt);
     },
-    async paidFrom(scope, from, limit) {
+    async paidAhead(scope, after, limit) {
       const [column, id] = "courtId" in scope ? ["b.court_id", scope.courtId] : ["c.venue_id", scope.venueId];
+      // HOLDS_SLOT as the partial unique index reads it (live: active or confirmed), so both planners walk it per court
       const rows = await sql.all(
-        `${BOOKING_WITH_COURT_SELECT} where ${column} = ? and b.status in ('active', 'confirmed') and b.paid_amount > 0 and b.booking_date >= ? ` +
-          "order by b.booking_date, b.time_slot, c.court_number limit ?",
-        [id, from, limit],
+        `${BOOKING_WITH_COURT_SELECT} where ${column} = ? and b.${HOLDS_SLOT} and b.paid_amount > 0 ` +
+          "and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?)) order by b.booking_date, b.time_slot, c.court_number limit ?",
+        [id, after.date, after.date, after.time, limit],
       );
       return rows.map(toBookingWithCourt);
     },

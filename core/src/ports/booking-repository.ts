@@ -33,11 +33,15 @@ export interface BookingRepository {
   listByDate(date: LocalDate, venueId?: string): Promise<BookingWithCourt[]>;
   countActiveOnDate(date: LocalDate): Promise<number>;
   /**
-   * The live bookings (active or confirmed) of a court, or of every court of a venue, dated `from`
-   * or later, that hold a player's money: at most `limit`, the soonest first. Removing the court
-   * would take that money with them (its deletion is refused while any is still to be played).
+   * The live bookings of a court, or of every court of a venue, that start after `after` (the
+   * club's date and HH:MM) and hold a player's money: at most `limit`, the soonest first. Removing
+   * the court would take that money with them (its deletion is refused while any is still to be played).
    */
-  paidFrom(scope: { readonly courtId: string } | { readonly venueId: string }, from: LocalDate, limit: number): Promise<BookingWithCourt[]>;
+  paidAhead(
+    scope: { readonly courtId: string } | { readonly venueId: string },
+    after: { readonly date: LocalDate; readonly time: string },
+    limit: number,
+  ): Promise<BookingWithCourt[]>;
   /**
    * Inserts a player's new booking in one transaction that first locks the player, so concurrent
    * requests of one player are counted one after another: "balance-due" while the player owes a

@@ -3,6 +3,7 @@ import {
   ADMIN, GUEST, courtDay, createBooking, createCourt, createVenue, deleteCourt, deleteVenue, getVenue,
   listVenueCourts, listVenues, setCourtImage, setVenueImage, updateCourt, uploadImage, venueMonth,
 } from "@courts/core";
+import { aBooking } from "../../support/builders.js";
 import { club, failure, ok } from "./harness.js";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -54,6 +55,24 @@ describe("venues and courts", () => {
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));
     await ok(deleteCourt(ports, ADMIN, court.id));
     expect((await failure(courtDay(ports, court.id, { date: "2026-11-22" })))._tag).toBe("CourtNotFound");
+  });
+
+  it("when paid bookings are still to be played, then the court and the venue stay (PaidBookingsAhead); ones played or under way by the club's clock do not count", async () => {
+    // the club's clock: 2026-11-21 07:00 in Guayaquil
+    const { ports, venue, court, court2, ana } = await club();
+    const paid = (courtId: string, date: string, timeSlot: string) =>
+      ports.bookings.insert(aBooking({ userId: ana.id, courtId, date, timeSlot, paidAmount: 1450, totalAmount: 1450, status: "confirmed" }));
+    await paid(court.id, "2026-11-21", "06:00"); // played
+    await paid(court.id, "2026-11-21", "07:00"); // under way
+    await paid(court2.id, "2026-11-20", "20:00"); // yesterday
+    const ahead = await paid(court2.id, "2026-11-21", "08:00");
+    await ok(deleteCourt(ports, ADMIN, court.id));
+
+    const refused = await failure(deleteVenue(ports, ADMIN, venue.id));
+    expect(refused._tag).toBe("PaidBookingsAhead");
+    expect(refused.message).toMatch(/^El complejo tiene 1 reserva pagada por jugar \(la próxima: .+, 21\/11\/2026 a las 08:00\)\. Ciérralo primero/);
+    expect((await failure(deleteCourt(ports, ADMIN, court2.id)))._tag).toBe("PaidBookingsAhead");
+    expect(await ports.bookings.findById((ahead as { id: string }).id)).toBeDefined();
   });
 
   it("when availability and the calendar are read, then they show the booked slots without user data", async () => {

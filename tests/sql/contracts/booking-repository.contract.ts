@@ -109,25 +109,28 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().bookings.countActiveOnDate("2026-11-25")).toBe(4);
   });
 
-  it("when a court's or venue's bookings holding money are asked from a date, then the live paid ones from it on, soonest first, up to the limit", async () => {
+  it("when a court's or venue's bookings holding money are asked after a moment, then the live paid ones starting later, soonest first, up to the limit", async () => {
     const place = await seedPlace(repos(), { court: { courtNumber: 2 } });
     const one = await seedCourt(repos(), place.venue.id, { courtNumber: 1 });
     const elsewhere = await seedPlace(repos());
     const paid = { paidAmount: 725, totalAmount: 1450 };
     const later = await seedBooking(repos(), place, { date: "2026-11-27", timeSlot: "08:00", ...paid });
-    const sooner = await seedBooking(repos(), { user: place.user, court: one }, { date: "2026-11-25", timeSlot: "20:00", ...paid });
+    const tonight = await seedBooking(repos(), { user: place.user, court: one }, { date: "2026-11-25", timeSlot: "20:00", ...paid });
     const confirmed = await seedBooking(repos(), place, { date: "2026-11-26", timeSlot: "09:00", status: "confirmed", paidAmount: 1450, totalAmount: 1450 });
-    await seedBooking(repos(), place, { date: "2026-11-24", timeSlot: "20:00", ...paid }); // before the date asked
+    // under way or played at the moment asked (19:30): they hold no money still to be played
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "19:00", ...paid });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "08:00", ...paid });
+    await seedBooking(repos(), place, { date: "2026-11-24", timeSlot: "21:00", ...paid });
     await seedBooking(repos(), place, { date: "2026-11-28", timeSlot: "10:00", paidAmount: 0 }); // an unpaid hold
     const gone = await seedBooking(repos(), place, { date: "2026-11-28", timeSlot: "11:00", ...paid });
     await cancel(gone.id);
     await seedBooking(repos(), elsewhere, { date: "2026-11-28", timeSlot: "08:00", ...paid });
 
     const ids = async (scope: { courtId: string } | { venueId: string }, limit = 10) =>
-      (await repos().bookings.paidFrom(scope, "2026-11-25", limit)).map((b) => b.id);
-    expect(await ids({ venueId: place.venue.id })).toEqual([sooner.id, confirmed.id, later.id]);
+      (await repos().bookings.paidAhead(scope, { date: "2026-11-25", time: "19:30" }, limit)).map((b) => b.id);
+    expect(await ids({ venueId: place.venue.id })).toEqual([tonight.id, confirmed.id, later.id]);
     expect(await ids({ courtId: place.court.id })).toEqual([confirmed.id, later.id]);
-    expect(await ids({ venueId: place.venue.id }, 1)).toEqual([sooner.id]);
+    expect(await ids({ venueId: place.venue.id }, 1)).toEqual([tonight.id]);
     expect(await ids({ courtId: "no-such-court" })).toEqual([]);
   });
 

@@ -59,8 +59,8 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         .filter((b) => venueId === undefined || b.court.venueId === venueId)
         .sort(byKeys((b) => [b.timeSlot, b.court.courtNumber]));
     },
-    async paidFrom(scope, from, limit) {
-      return joined((b) => (b.status === "active" || b.status === "confirmed") && b.paidAmount > 0 && b.date >= from)
+    async paidAhead(scope, after, limit) {
+      return joined((b) => holdsSlot(b) && b.paidAmount > 0 && (b.date > after.date || (b.date === after.date && b.timeSlot > after.time)))
         .filter((b) => ("courtId" in scope ? b.courtId === scope.courtId : b.court.venueId === scope.venueId))
         .sort(byKeys((b) => [b.date, b.timeSlot, b.court.courtNumber]))
         .slice(0, limit);
