@@ -199,6 +199,30 @@ describe("AppRouter", () => {
     expect(currentToast()).toMatchObject({ title: "Sesión cerrada", description: "Has cerrado sesión exitosamente" });
   });
 
+  it("when the player moves home while their logout is on its way, then a screen that needs a login still sends the guest to /login afterwards", async () => {
+    let signedIn = true;
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => (signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
+      "GET /api/venues": () => json([]),
+      "POST /api/auth/logout": () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    appWithToasts("/my-bookings");
+    expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Salir" }));
+    act(() => go("/"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
+    signedIn = false;
+    await act(async () => answer(json({ message: "ok" })));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada" }));
+    act(() => go("/settings"));
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent("/login"));
+  });
+
   it("when a player logs out from their dashboard, then it goes to /login and their bookings and payments are not asked for again", async () => {
     let signedIn = true;
     const fetchMock = mockApi({

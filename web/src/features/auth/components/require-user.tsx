@@ -4,7 +4,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { toastForNextScreen, type ToastMessage } from "../../../components/ui/toast";
 import type { User } from "../../../types/api";
 import { useMe } from "../api/get-me";
-import { isSessionEnding } from "../session-ending";
+import { useSessionEnding } from "../session-ending";
 import { withReturn } from "../return-to";
 
 /**
@@ -23,13 +23,15 @@ export function RequireUser({
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const isGuest = !isLoading && !user;
+  // while a logout leaves this screen, its own redirect stands down; it looks again once that ends
+  const ending = useSessionEnding();
   const message = useRef(guestToast);
   useEffect(() => {
-    if (!isGuest || isSessionEnding()) return;
+    if (!isGuest || ending) return;
     if (message.current) toastForNextScreen(message.current);
     // after login the player comes back here, not to /user-dashboard
     navigate(withReturn("/login", here), { replace: true });
-  }, [isGuest, navigate, here]);
+  }, [isGuest, ending, navigate, here]);
   if (!user) return <Spinner label="Verificando sesión..." />;
   return <>{children(user)}</>;
 }

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast, toastError, toastForNextScreen } from "../../../components/ui/toast";
 import { useSWRConfig } from "swr";
@@ -14,6 +14,11 @@ import { useLogoutRequest } from "../api/logout";
 export function useLogout(kind: "user" | "admin", to = "/") {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // where the app is when the logout answers (the player may have moved while it was on its way)
+  const here = useRef(pathname);
+  useEffect(() => {
+    here.current = pathname;
+  }, [pathname]);
   const [pending, setPending] = useState(false);
   const { mutate } = useSWRConfig();
   const { trigger: logout } = useLogoutRequest();
@@ -21,22 +26,19 @@ export function useLogout(kind: "user" | "admin", to = "/") {
     setPending(true);
     try {
       await logout(kind);
+      const from = here.current;
       // The guarded screen being left stands down until the destination shows (the app's
-      // useSessionEndingArrival), so its guard does not redirect somewhere else first.
-      startSessionEnding(pathname);
+      // useSessionEndingArrival), so its guard does not redirect somewhere else first. On the
+      // destination itself (home, from home) nothing is left.
+      if (from !== to) startSessionEnding(from);
       navigate(to);
-      // logging out on the destination itself (home, from home): the path does not change, and
-      // the toast belongs to the screen on display
-      (pathname === to ? toast : toastForNextScreen)({
+      // on the destination itself the path does not change, and the toast belongs to the screen on display
+      (from === to ? toast : toastForNextScreen)({
         title: "Sesión cerrada",
         description:
           kind === "admin" ? "Sesión de administrador cerrada exitosamente" : "Has cerrado sesión exitosamente",
       });
-      try {
-        await endSession(mutate);
-      } finally {
-        if (pathname === to) stopSessionEnding();
-      }
+      await endSession(mutate);
     } catch (error) {
       stopSessionEnding();
       console.error(error);
