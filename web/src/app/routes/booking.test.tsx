@@ -147,11 +147,13 @@ describe("Booking screen", () => {
     });
     renderBooking(undefined, "/booking/c1?date=2099-06-12&slot=20:00");
     expect(await screen.findByText("Viernes 12 de junio de 2099")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^20:00/, pressed: true })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: /15 de junio/ }));
     expect(await screen.findByText("Lunes 15 de junio de 2099")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId("search")).toHaveTextContent("?date=2099-06-15"));
+    // the whole address: the day, and no hour left from the link
+    await waitFor(() => expect(screen.getByTestId("search").textContent).toBe("?date=2099-06-15"));
     expect(screen.getByTestId("location")).toHaveTextContent("/booking/c1");
-    expect(screen.queryByRole("button", { name: /^20:00/, pressed: true })).toBeNull();
+    expect(await screen.findByRole("button", { name: /^20:00/, pressed: false })).toBeInTheDocument();
   });
 
   it("when no slot is chosen, then 'Selecciona una hora' is toasted and nothing is posted", async () => {
