@@ -102,6 +102,13 @@ for (const engine of HTTP_ENGINES) {
       expect((await guest.get<{ bookedSlots: string[] }>(`/api/courts/${slot.courtId}/bookings?date=${day}`)).body.bookedSlots).not.toContain(slot.timeSlot);
       const seen = await client.get<HoldBooking>(`/api/bookings/${made.body.id}`);
       expect(seen.body).toMatchObject({ status: "expired", holdExpiresAt: null });
+      // the desk's schedule agrees, before any sweep: the cell is free
+      const admin = await adminClient(server);
+      const schedule = await admin.get<{ venues: { courts: { id: string; cells: { timeSlot: string; booking: { id: string } | null }[] }[] }[] }>(
+        `/api/admin/schedule?date=${day}`,
+      );
+      const cell = schedule.body.venues.flatMap((v) => v.courts).find((c) => c.id === slot.courtId)!.cells.find((c) => c.timeSlot === slot.timeSlot);
+      expect(cell?.booking).toBeNull();
       const intent = await client.post("/api/create-payment-intent", { bookingId: made.body.id, paymentType: "full" });
       expect(intent.status).toBe(410);
       expect(intent.body).toMatchObject({ code: "HOLD_EXPIRED", message: expect.stringContaining("expiró") });

@@ -2,7 +2,7 @@ import * as Schema from "effect/Schema";
 import type { DiscountCode } from "../domain/discount.js";
 import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";
-import { balanceDueOf } from "../domain/hold.js";
+import { balanceDueOf, holdOf } from "../domain/hold.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import { GameType, Instant, LocalDate, LocalMidnight, Money, Slot } from "./common.js";
 
@@ -128,8 +128,8 @@ export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
   cancellationReason: booking.cancellationReason,
   refundPercentage: booking.refundPercentage,
   createdAt: booking.createdAt.toISOString(),
-  // a hold is the time an unpaid booking keeps its slot: none once money came in, or the booking ended (DESIGN.md section 8)
-  holdExpiresAt: booking.status === "active" && booking.paidAmount === 0 ? (booking.holdExpiresAt?.toISOString() ?? null) : null,
+  // none once money came in or the booking ended (DESIGN.md section 8); readers at a moment apply asSeenAt first
+  holdExpiresAt: holdOf(booking)?.toISOString() ?? null,
   shareDeadlineAt: booking.shareDeadlineAt?.toISOString() ?? null,
   balanceDue: formatMoney(balanceDueOf(booking)),
   court: {

@@ -42,11 +42,13 @@ export const codeUnusable = (code: Pick<DiscountCode, "isActive" | "expiresAt" |
 };
 
 /**
- * Why a discount's value cannot be stored, in the words the admin reads (the API's and the form's):
- * a whole percent from 0 to 100, or a fixed amount in dollars from 0 with at most 2 decimals.
+ * A discount's value as stored (a whole percent, or cents), or why it cannot be, in the words the
+ * admin reads (the API's and the form's): a whole percent from 0 to 100, or dollars from 0 with at
+ * most 2 decimals.
  */
-export const discountValueProblem = (type: DiscountType, value: number): string | undefined => {
+export const storedDiscountValue = (type: DiscountType, value: number): { readonly stored: number } | { readonly problem: string } => {
   if (type === "percentage")
-    return Number.isInteger(value) && value >= 0 && value <= 100 ? undefined : "El porcentaje debe ser un número entero entre 0 y 100";
-  return centsFromNumber(value) === undefined ? "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" : undefined;
+    return Number.isInteger(value) && value >= 0 && value <= 100 ? { stored: value } : { problem: "El porcentaje debe ser un número entero entre 0 y 100" };
+  const cents = centsFromNumber(value);
+  return cents === undefined ? { problem: "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" } : { stored: cents };
 };

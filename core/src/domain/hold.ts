@@ -28,18 +28,18 @@ export const shareDeadlineOf = (start: Date, policy: Pick<BookingPolicy, "shareD
 
 type HoldFields = Pick<Booking, "status" | "paidAmount" | "holdExpiresAt">;
 
+/** The end of the booking's hold while it is an unpaid active booking; null once paid or ended (or without a hold). */
+export const holdOf = (booking: HoldFields): Date | null =>
+  booking.status === "active" && booking.paidAmount === 0 ? booking.holdExpiresAt : null;
+
 /** An unpaid booking whose hold has run out: it no longer holds its slot, whether or not a sweep has marked it. */
-export const isHoldOverdue = (booking: HoldFields, now: Date): boolean =>
-  booking.status === "active" &&
-  booking.paidAmount === 0 &&
-  booking.holdExpiresAt !== null &&
-  booking.holdExpiresAt.getTime() <= now.getTime();
+export const isHoldOverdue = (booking: HoldFields, now: Date): boolean => {
+  const until = holdOf(booking);
+  return until !== null && until.getTime() <= now.getTime();
+};
 
 /** The hold still running, or null (paid, expired, cancelled, or a booking without a hold). */
-export const liveHoldUntil = (booking: HoldFields, now: Date): Date | null =>
-  booking.status === "active" && booking.paidAmount === 0 && booking.holdExpiresAt !== null && !isHoldOverdue(booking, now)
-    ? booking.holdExpiresAt
-    : null;
+export const liveHoldUntil = (booking: HoldFields, now: Date): Date | null => (isHoldOverdue(booking, now) ? null : holdOf(booking));
 
 /** The booking as it stands at `now`: an overdue hold reads as expired everywhere. */
 export const asSeenAt = <B extends Booking>(booking: B, now: Date): B =>

@@ -16,6 +16,7 @@ import {
   SlotBlocked,
   UserNotFound,
 } from "../domain/errors.js";
+import { asSeenAt } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange } from "../domain/time.js";
@@ -433,12 +434,16 @@ export interface ScheduleCell {
 }
 
 /** Courts x 16 slots of a day: each cell its booking (player, paid state) or its block (reason). */
-export const daySchedule = (ports: Pick<Ports, "blocks" | "venues" | "courts">, actor: Actor, query: ScheduleQuery) =>
+export const daySchedule = (ports: Pick<Ports, "blocks" | "venues" | "courts" | "clock">, actor: Actor, query: ScheduleQuery) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     const venues = query.venueId === undefined ? yield* call(() => ports.venues.list()) : [yield* call(() => ports.venues.findById(query.venueId as string))];
     if (venues.some((v) => v === undefined)) return yield* Effect.fail(venueNotFound());
-    const bookings = yield* call(() => ports.blocks.dayBookings(query.date, query.venueId));
+    const now = ports.clock.now();
+    // as it stands now: a hold that ran out no longer holds its cell, swept or not (DESIGN.md section 8)
+    const bookings = (yield* call(() => ports.blocks.dayBookings(query.date, query.venueId)))
+      .map((b) => asSeenAt(b, now))
+      .filter((b) => b.status !== "expired");
     const out = [];
     for (const venue of venues) {
       if (!venue) continue;

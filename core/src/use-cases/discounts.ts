@@ -1,8 +1,7 @@
 import * as Effect from "effect/Effect";
 import type { DiscountCode, DiscountType } from "../domain/discount.js";
-import { CODE_PATTERN, codeUnusable, discountValueProblem, normalizeCode } from "../domain/discount.js";
+import { CODE_PATTERN, codeUnusable, normalizeCode, storedDiscountValue } from "../domain/discount.js";
 import { DiscountCodeNotFound, DiscountUnusable, DuplicateDiscountCode, InvalidInput } from "../domain/errors.js";
-import { centsFromNumber } from "../domain/money.js";
 import type { Ports } from "../ports/index.js";
 import type { DiscountCodeBody, DiscountCodePatch } from "../schemas/requests.js";
 import type { Actor } from "./support.js";
@@ -32,9 +31,8 @@ export const validateDiscountCode = (ports: Pick<Ports, "discountCodes" | "clock
 
 /** Stored value: a whole percent, or cents for a fixed amount given in dollars. */
 const storedValue = (type: DiscountType, value: number) => {
-  const problem = discountValueProblem(type, value);
-  const stored = type === "percentage" ? value : centsFromNumber(value);
-  return problem === undefined && stored !== undefined ? Effect.succeed(stored) : Effect.fail(new InvalidInput({ field: "value", message: problem ?? "" }));
+  const checked = storedDiscountValue(type, value);
+  return "stored" in checked ? Effect.succeed(checked.stored) : Effect.fail(new InvalidInput({ field: "value", message: checked.problem }));
 };
 
 export const createDiscountCode = (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { DiscountCode } from "@courts/core";
-import { breakdown, cardFee, codeUnusable, discountAmount, ownShare, shareAt, splitShares } from "@courts/core";
+import { breakdown, cardFee, codeUnusable, discountAmount, ownShare, shareAt, splitShares, storedDiscountValue } from "@courts/core";
 
 describe("shares", () => {
   it("when night doubles 33.00 is split, then each share is 8.25", () => {
@@ -96,5 +96,27 @@ describe("card fee and breakdown", () => {
         return b.charged === b.amount - b.discount && b.net === b.charged - b.fee && b.charged >= 0;
       }),
     );
+  });
+});
+
+describe("storedDiscountValue", () => {
+  it("when a percentage is a whole number from 0 to 100, then it is stored as is; anything else is refused in the API's words", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), (n) => {
+        expect(storedDiscountValue("percentage", n)).toEqual({ stored: n });
+      }),
+    );
+    for (const bad of [-5, 101, 150, 12.5, Number.NaN])
+      expect(storedDiscountValue("percentage", bad)).toEqual({ problem: "El porcentaje debe ser un número entero entre 0 y 100" });
+  });
+
+  it("when a fixed amount has at most 2 decimals, then it is stored in cents; more decimals or a negative one is refused", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (cents) => {
+        expect(storedDiscountValue("fixed", cents / 100)).toEqual({ stored: cents });
+      }),
+    );
+    for (const bad of [-1, 2.555, Number.NaN])
+      expect(storedDiscountValue("fixed", bad)).toEqual({ problem: "El monto fijo debe ser un número mayor o igual a 0 con hasta 2 decimales" });
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { format } from "date-fns";
-import { DiscountCodeBody, DiscountCodePatch, discountValueProblem, normalizeCode } from "@courts/core";
+import { DiscountCodeBody, DiscountCodePatch, normalizeCode, storedDiscountValue } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { SelectField, TextField } from "../../../components/ui/field";
 import { Switch } from "../../../components/ui/switch";
@@ -58,7 +58,8 @@ export function DiscountForm({ code, onDone }: { code?: DiscountCode; onDone: ()
   const labels = { code: "Código", type: "Tipo", value: "Valor", maxUsage: "Usos máximos", expiresAt: "Vence", isActive: "Activo" };
   const checked = code ? checkRequest(DiscountCodePatch, changes, labels) : checkRequest(DiscountCodeBody, input, labels);
   // the value's own rule for its type (a whole percent up to 100), as the server words it
-  const valueProblem = form.value.trim() === "" ? undefined : discountValueProblem(form.type, input.value);
+  const asStored = form.value.trim() === "" ? undefined : storedDiscountValue(form.type, input.value);
+  const valueProblem = asStored && "problem" in asStored ? asStored.problem : undefined;
   const problems: Partial<Record<keyof FormState, string>> = { ...(checked.ok ? {} : checked.problems), ...(valueProblem ? { value: valueProblem } : {}) };
   const problem = (field: keyof FormState) => (form[field] !== "" ? problems[field] : undefined);
   const canSubmit = form.code.trim() !== "" && form.value.trim() !== "" && checked.ok && !valueProblem && !pending;
