@@ -176,16 +176,19 @@ describe("AppRouter", () => {
     expect(fetchMock.mock.calls.some(([p, init]) => p === "/api/admin/logout" && (init as RequestInit).method === "POST")).toBe(true);
   });
 
+  /** ana on /my-bookings (and then home): the session check reads `session.signedIn` each time. */
+  const anaOnMyBookings = (session: { signedIn: boolean }, logout: () => Response | Promise<Response>) => ({
+    ...GUEST,
+    "GET /api/auth/me": () => (session.signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
+    "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
+    "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
+    "GET /api/venues": () => json([]),
+    "POST /api/auth/logout": logout,
+  });
+
   it("when a player picks 'Salir' in the account menu, then 'Has cerrado sesión exitosamente' and home", async () => {
-    let signedIn = true;
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => (signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
-      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
-      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
-      "GET /api/venues": () => json([]),
-      "POST /api/auth/logout": () => ((signedIn = false), json({ message: "ok" })),
-    });
+    const session = { signedIn: true };
+    mockApi(anaOnMyBookings(session, () => ((session.signedIn = false), json({ message: "ok" }))));
     appWithToasts("/my-bookings");
     expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
@@ -200,23 +203,16 @@ describe("AppRouter", () => {
   });
 
   it("when the player moves home while their logout is on its way, then a screen that needs a login still sends the guest to /login afterwards", async () => {
-    let signedIn = true;
+    const session = { signedIn: true };
     let answer: (response: Response) => void = () => undefined;
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => (signedIn ? json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }) : new Response(null, { status: 204 })),
-      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => json([]),
-      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => json([]),
-      "GET /api/venues": () => json([]),
-      "POST /api/auth/logout": () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
+    mockApi(anaOnMyBookings(session, () => new Promise<Response>((resolve) => (answer = resolve))));
     appWithToasts("/my-bookings");
     expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
     await userEvent.click(await screen.findByRole("button", { name: /Menú de la cuenta de ana/ }));
     await userEvent.click(await screen.findByRole("menuitem", { name: "Salir" }));
     act(() => go("/"));
     await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(/^\/$/));
-    signedIn = false;
+    session.signedIn = false;
     await act(async () => answer(json({ message: "ok" })));
     await waitFor(() => expect(currentToast()).toMatchObject({ title: "Sesión cerrada" }));
     act(() => go("/settings"));
