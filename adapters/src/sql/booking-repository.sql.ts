@@ -1,4 +1,4 @@
-import type { Booking, BookingRepository, UserBookingsQuery } from "@courts/core";
+import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
@@ -76,6 +76,12 @@ class NotCancelled extends Error {}
 
 /** As the partial unique index bookings_active_slot_unique reads it. */
 const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
+/**
+ * A live booking `b` holding money that starts after a moment (paidAheadParams): HOLDS_SLOT as the
+ * partial unique index reads it, so both planners walk that index per court.
+ */
+export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
+export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after.date, after.time];
 /** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */
@@ -249,11 +255,9 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     },
     async paidAhead(scope, after, limit) {
       const [column, id] = "courtId" in scope ? ["b.court_id", scope.courtId] : ["c.venue_id", scope.venueId];
-      // HOLDS_SLOT as the partial unique index reads it (live: active or confirmed), so both planners walk it per court
       const rows = await sql.all(
-        `${BOOKING_WITH_COURT_SELECT} where ${column} = ? and b.${HOLDS_SLOT} and b.paid_amount > 0 ` +
-          "and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?)) order by b.booking_date, b.time_slot, c.court_number limit ?",
-        [id, after.date, after.date, after.time, limit],
+        `${BOOKING_WITH_COURT_SELECT} where ${column} = ? and ${PAID_AHEAD} order by b.booking_date, b.time_slot, c.court_number limit ?`,
+        [id, ...paidAheadParams(after), limit],
       );
       return rows.map(toBookingWithCourt);
     },

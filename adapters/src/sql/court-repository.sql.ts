@@ -5,6 +5,7 @@ import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./m
 import { findOne, int, str } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
+import { PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 
 const numberTaken = (error: unknown) =>
   violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
@@ -79,9 +80,13 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
       }
       return findById(court.id);
     },
-    async delete(id) {
-      // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay.
-      return (await sql.run("delete from courts where id = ?", [id])) > 0;
+    async delete(id, keepIfPaidAfter) {
+      // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay. The guard is
+      // part of the one statement, so a payment recorded since the caller looked keeps the court.
+      if (keepIfPaidAfter === undefined) return (await sql.run("delete from courts where id = ?", [id])) > 0;
+      const guard = `not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD})`;
+      if ((await sql.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)])) > 0) return true;
+      return (await sql.one("select 1 as found from courts where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "courts", findById, id, image),
     async count() {

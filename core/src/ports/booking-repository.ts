@@ -18,6 +18,12 @@ export interface UserBookingsQuery extends PageRequest {
   readonly today: LocalDate;
 }
 
+/** A moment on the club's clock (its date and HH:MM): bookings that start after it are still to be played. */
+export interface PaidAfter {
+  readonly date: LocalDate;
+  readonly time: string;
+}
+
 export interface BookingRepository {
   /**
    * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
@@ -37,11 +43,7 @@ export interface BookingRepository {
    * club's date and HH:MM) and hold a player's money: at most `limit`, the soonest first. Removing
    * the court would take that money with them (its deletion is refused while any is still to be played).
    */
-  paidAhead(
-    scope: { readonly courtId: string } | { readonly venueId: string },
-    after: { readonly date: LocalDate; readonly time: string },
-    limit: number,
-  ): Promise<BookingWithCourt[]>;
+  paidAhead(scope: { readonly courtId: string } | { readonly venueId: string }, after: PaidAfter, limit: number): Promise<BookingWithCourt[]>;
   /**
    * Inserts a player's new booking in one transaction that first locks the player, so concurrent
    * requests of one player are counted one after another: "balance-due" while the player owes a

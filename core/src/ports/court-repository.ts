@@ -1,4 +1,5 @@
 import type { Court } from "../domain/entities.js";
+import type { PaidAfter } from "./booking-repository.js";
 
 /** The court a booking is made on, as the booking's answer names it: no picture, and its venue's name. */
 export interface CourtForBooking extends Omit<Court, "imageUrl" | "imageData"> {
@@ -14,8 +15,12 @@ export interface CourtRepository {
   /** "number-taken" when the venue already has a court with that number */
   insert(court: Court): Promise<Court | "number-taken">;
   update(court: Court): Promise<Court | "number-taken" | undefined>;
-  /** Removes the court and its bookings; payments stay (they keep names). */
-  delete(id: string): Promise<boolean>;
+  /**
+   * Removes the court and its bookings; payments stay (they keep names). With `keepIfPaidAfter`,
+   * in the same statement only while no live booking starting after it holds money: else
+   * "paid-ahead" and nothing goes (a payment recorded since the caller looked is not deleted with it).
+   */
+  delete(id: string, keepIfPaidAfter?: PaidAfter): Promise<boolean | "paid-ahead">;
   setImage(id: string, image: { imageData?: string | null; imageUrl?: string | null }): Promise<Court | undefined>;
   count(): Promise<number>;
   countNotAvailable(): Promise<number>;

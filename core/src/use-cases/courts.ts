@@ -5,7 +5,7 @@ import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
-import { refusePaidBookingsAhead } from "./paid-ahead.js";
+import { removeUnlessPaidAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
@@ -72,13 +72,12 @@ export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Acto
 
 /**
  * Removes the court and its bookings; payments stay for accounting. Refused while a booking still
- * to be played holds a player's money (refusePaidBookingsAhead).
+ * to be played holds a player's money (removeUnlessPaidAhead).
  */
 export const deleteCourt = (ports: Pick<Ports, "courts" | "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    yield* refusePaidBookingsAhead(ports, { courtId: id });
-    yield* callOr(() => ports.courts.delete(id), courtNotFound);
+    yield* removeUnlessPaidAhead(ports, { courtId: id }, (keep) => ports.courts.delete(id, keep), courtNotFound);
   });
 
 export const setCourtImage = (ports: Pick<Ports, "courts" | "images" | "ids" | "clock">, actor: Actor, id: string, input: ImageBody) =>

@@ -1,13 +1,37 @@
 import * as Effect from "effect/Effect";
 import { PaidBookingsAhead } from "../domain/errors.js";
 import { localDateOf, wallClockAt } from "../domain/time.js";
-import type { Ports } from "../ports/index.js";
-import { call } from "./support.js";
+import type { PaidAfter, Ports } from "../ports/index.js";
+import { call, callOr } from "./support.js";
 
 /** Bookings counted before a removal is refused: enough to name the next one and say how many. */
 const COUNTED = 100;
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The club's now as its date and HH:MM: the bookings that start after it are still to be played. */
+export const clubNow = (clock: Ports["clock"]): PaidAfter => {
+  const now = clock.now();
+  const wall = wallClockAt(now, clock.timeZone);
+  return { date: localDateOf(now, clock.timeZone), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
+};
+
+/**
+ * Removes the court or venue unless a booking still to be played holds money: the check names them
+ * for the admin (refusePaidBookingsAhead), and the delete repeats it in its own statement, so a
+ * payment recorded in between keeps the court too, and is then named.
+ */
+export const removeUnlessPaidAhead = <E>(
+  ports: Pick<Ports, "bookings" | "clock">,
+  scope: { readonly courtId: string } | { readonly venueId: string },
+  remove: (keepIfPaidAfter: PaidAfter) => Promise<boolean | "paid-ahead">,
+  missing: () => E,
+) =>
+  Effect.gen(function* () {
+    yield* refusePaidBookingsAhead(ports, scope);
+    const removed = yield* callOr(() => remove(clubNow(ports.clock)), missing);
+    if (removed === "paid-ahead") yield* refusePaidBookingsAhead(ports, scope);
+  });
 
 /**
  * Fails with PaidBookingsAhead while the court (or any court of the venue) has a live booking
@@ -22,10 +46,7 @@ export const refusePaidBookingsAhead = (
   scope: { readonly courtId: string } | { readonly venueId: string },
 ) =>
   Effect.gen(function* () {
-    const now = ports.clock.now();
-    const wall = wallClockAt(now, ports.clock.timeZone);
-    const after = { date: localDateOf(now, ports.clock.timeZone), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
-    const ahead = yield* call(() => ports.bookings.paidAhead(scope, after, COUNTED));
+    const ahead = yield* call(() => ports.bookings.paidAhead(scope, clubNow(ports.clock), COUNTED));
     const next = ahead[0];
     if (next === undefined) return;
     const n = ahead.length >= COUNTED ? `${COUNTED} o más reservas pagadas` : ahead.length === 1 ? "1 reserva pagada" : `${ahead.length} reservas pagadas`;

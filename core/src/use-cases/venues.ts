@@ -4,7 +4,7 @@ import { InvalidInput, VenueNameTaken, VenueNotFound } from "../domain/errors.js
 import type { Ports } from "../ports/index.js";
 import type { ImageBody, VenueBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
-import { refusePaidBookingsAhead } from "./paid-ahead.js";
+import { removeUnlessPaidAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 
@@ -71,13 +71,12 @@ export const createVenue = (ports: Pick<Ports, "venues" | "ids" | "clock">, acto
 
 /**
  * Removes the venue with its courts and their bookings; payments stay for accounting. Refused
- * while a booking still to be played holds a player's money (refusePaidBookingsAhead).
+ * while a booking still to be played holds a player's money (removeUnlessPaidAhead).
  */
 export const deleteVenue = (ports: Pick<Ports, "venues" | "bookings" | "clock">, actor: Actor, id: string) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    yield* refusePaidBookingsAhead(ports, { venueId: id });
-    yield* callOr(() => ports.venues.delete(id), venueNotFound);
+    yield* removeUnlessPaidAhead(ports, { venueId: id }, (keep) => ports.venues.delete(id, keep), venueNotFound);
   });
 
 export const setVenueImage = (ports: Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">, actor: Actor, id: string, input: ImageBody) =>

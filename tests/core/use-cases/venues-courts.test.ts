@@ -75,6 +75,21 @@ describe("venues and courts", () => {
     expect(await ports.bookings.findById((ahead as { id: string }).id)).toBeDefined();
   });
 
+  it("when a payment lands between the check and the delete, then the court stays and the admin is told which booking", async () => {
+    const { ports, court, ana } = await club();
+    await ports.bookings.insert(aBooking({ userId: ana.id, courtId: court.id, date: "2026-11-22", timeSlot: "08:00", paidAmount: 1450, totalAmount: 1450 }));
+    // the first look finds nothing paid (the payment was not recorded yet); the delete's own guard does
+    let looked = false;
+    const racing = {
+      ...ports,
+      bookings: { ...ports.bookings, paidAhead: (...args: Parameters<typeof ports.bookings.paidAhead>) => (looked ? ports.bookings.paidAhead(...args) : ((looked = true), Promise.resolve([]))) },
+    };
+    const refused = await failure(deleteCourt(racing, ADMIN, court.id));
+    expect(refused._tag).toBe("PaidBookingsAhead");
+    expect(refused.message).toMatch(/22\/11\/2026 a las 08:00/);
+    expect(await ports.courts.findById(court.id)).toBeDefined();
+  });
+
   it("when availability and the calendar are read, then they show the booked slots without user data", async () => {
     const { ports, venue, court, asAna } = await club();
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));

@@ -105,6 +105,21 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().courts.delete(place.court.id)).toBe(false);
   });
 
+  it("when a delete is kept while money is ahead, then a paid booking starting later keeps the court and its venue ('paid-ahead'); a played one does not", async () => {
+    const place = await seedPlace(repos());
+    const after = { date: "2026-11-25", time: "19:30" };
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "19:00", paidAmount: 725, totalAmount: 1450 }); // under way
+    const ahead = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 725, totalAmount: 1450 });
+    expect(await repos().venues.delete(place.venue.id, after)).toBe("paid-ahead");
+    expect(await repos().courts.delete(place.court.id, after)).toBe("paid-ahead");
+    expect(await repos().bookings.findById(ahead.id)).toBeDefined();
+    // once it holds no money (cancelled), the same guarded delete goes ahead
+    await repos().bookings.cancel(ahead.id, { reason: "Cierre", refundPercentage: 100, at: new Date("2026-11-25T12:00:00.000Z") });
+    expect(await repos().courts.delete(place.court.id, after)).toBe(true);
+    expect(await repos().venues.delete(place.venue.id, after)).toBe(true);
+    expect(await repos().courts.delete(place.court.id, after)).toBe(false);
+  });
+
   it("when the venue does not exist, then inserting a court fails", async () => {
     await expect(repos().courts.insert(aCourt("00000000-0000-4000-8000-00000000dead"))).rejects.toThrow();
   });

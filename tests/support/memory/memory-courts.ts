@@ -1,5 +1,5 @@
 import type { Court, CourtRepository } from "@courts/core";
-import { byKeys, cascadeCourt, foreignKeyError, setImageIn, type MemoryState } from "./state.js";
+import { byKeys, cascadeCourt, foreignKeyError, paidAheadOn, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryCourts = (state: MemoryState): CourtRepository => {
   const numberTaken = (court: Court) =>
@@ -39,8 +39,9 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
       state.courts.set(court.id, next);
       return next;
     },
-    async delete(id) {
+    async delete(id, keepIfPaidAfter) {
       if (!state.courts.has(id)) return false;
+      if (keepIfPaidAfter && paidAheadOn(state, new Set([id]), keepIfPaidAfter)) return "paid-ahead";
       cascadeCourt(state, id);
       return true;
     },

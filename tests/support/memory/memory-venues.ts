@@ -1,5 +1,5 @@
 import type { VenueRepository } from "@courts/core";
-import { byKeys, cascadeCourt, setImageIn, type MemoryState } from "./state.js";
+import { byKeys, cascadeCourt, paidAheadOn, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryVenues = (state: MemoryState): VenueRepository => ({
   async list() {
@@ -13,8 +13,10 @@ export const memoryVenues = (state: MemoryState): VenueRepository => ({
     state.venues.set(venue.id, venue);
     return venue;
   },
-  async delete(id) {
+  async delete(id, keepIfPaidAfter) {
     if (!state.venues.has(id)) return false;
+    const courtIds = new Set([...state.courts.values()].filter((c) => c.venueId === id).map((c) => c.id));
+    if (keepIfPaidAfter && paidAheadOn(state, courtIds, keepIfPaidAfter)) return "paid-ahead";
     for (const court of [...state.courts.values()]) {
       if (court.venueId === id) cascadeCourt(state, court.id);
     }

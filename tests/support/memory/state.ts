@@ -1,4 +1,4 @@
-import type { Block, Booking, BookingSeries, Court, OwedRefund, DiscountCode, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
+import type { Block, Booking, BookingSeries, Court, OwedRefund, DiscountCode, PaidAfter, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
 
 /**
  * Everything the in-memory repositories hold, in one place so that cascades (venue -> courts ->
@@ -86,3 +86,14 @@ export const setImageIn = <T extends { readonly imageData: string | null; readon
   rows.set(id, next);
   return next;
 };
+
+/** A live booking of one of `courtIds` holding money that starts after `after` (CourtRepository.delete's guard). */
+export const paidAheadOn = (state: MemoryState, courtIds: ReadonlySet<string>, after: PaidAfter): boolean =>
+  [...state.bookings.values()].some(
+    (b) =>
+      courtIds.has(b.courtId) &&
+      b.status !== "cancelled" &&
+      b.status !== "expired" &&
+      b.paidAmount > 0 &&
+      (b.date > after.date || (b.date === after.date && b.timeSlot > after.time)),
+  );
