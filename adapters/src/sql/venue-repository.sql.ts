@@ -44,7 +44,7 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from venues where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b join courts c on c.id = b.court_id where c.venue_id = venues.id and ${PAID_AHEAD})`;
       if ((await sql.run(`delete from venues where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)])) > 0) return true;
-      return (await findOne(sql, "select 1 as found from venues where id = ?", [id], () => true)) ? "paid-ahead" : false;
+      return (await sql.one("select 1 as found from venues where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "venues", findById, id, image),
     findByName(name) {

@@ -10,28 +10,11 @@ const COUNTED = 100;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The club's now as its date and HH:MM: the bookings that start after it are still to be played. */
-export const clubNow = (clock: Ports["clock"]): PaidAfter => {
+const clubNow = (clock: Ports["clock"]): PaidAfter => {
   const now = clock.now();
   const wall = wallClockAt(now, clock.timeZone);
   return { date: localDateOf(now, clock.timeZone), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 };
-
-/**
- * Removes the court or venue unless a booking still to be played holds money: the check names them
- * for the admin (refusePaidBookingsAhead), and the delete repeats it in its own statement, so a
- * payment recorded in between keeps the court too, and is then named.
- */
-export const removeUnlessPaidAhead = <E>(
-  ports: Pick<Ports, "bookings" | "clock">,
-  scope: { readonly courtId: string } | { readonly venueId: string },
-  remove: (keepIfPaidAfter: PaidAfter) => Promise<boolean | "paid-ahead">,
-  missing: () => E,
-) =>
-  Effect.gen(function* () {
-    yield* refusePaidBookingsAhead(ports, scope);
-    const removed = yield* callOr(() => remove(clubNow(ports.clock)), missing);
-    if (removed === "paid-ahead") yield* refusePaidBookingsAhead(ports, scope);
-  });
 
 /**
  * Fails with PaidBookingsAhead while the court (or any court of the venue) has a live booking
@@ -41,7 +24,7 @@ export const removeUnlessPaidAhead = <E>(
  * the removal goes ahead. Bookings already started or played, unpaid holds and cancelled ones do
  * not count.
  */
-export const refusePaidBookingsAhead = (
+const refusePaidBookingsAhead = (
   ports: Pick<Ports, "bookings" | "clock">,
   scope: { readonly courtId: string } | { readonly venueId: string },
 ) =>
@@ -59,4 +42,24 @@ export const refusePaidBookingsAhead = (
           `Ciérra${it} primero en esas fechas desde Horario, que reembolsa el 100% a cada pagador y le avisa; después podrás eliminar${it}.`,
       }),
     );
+  });
+
+/**
+ * Removes the court or venue unless a booking still to be played holds money. The delete looks for
+ * such bookings in its own statement, so a payment recorded at any moment is never deleted with it;
+ * when it finds some, they are named for the admin (refusePaidBookingsAhead). Should they have
+ * stopped holding money in between (a cancellation), the delete goes again.
+ */
+export const removeUnlessPaidAhead = <E>(
+  ports: Pick<Ports, "bookings" | "clock">,
+  scope: { readonly courtId: string } | { readonly venueId: string },
+  remove: (keepIfPaidAfter: PaidAfter) => Promise<boolean | "paid-ahead">,
+  missing: () => E,
+) =>
+  Effect.gen(function* () {
+    for (;;) {
+      const removed = yield* callOr(() => remove(clubNow(ports.clock)), missing);
+      if (removed !== "paid-ahead") return;
+      yield* refusePaidBookingsAhead(ports, scope);
+    }
   });

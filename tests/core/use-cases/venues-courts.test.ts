@@ -75,10 +75,10 @@ describe("venues and courts", () => {
     expect(await ports.bookings.findById((ahead as { id: string }).id)).toBeDefined();
   });
 
-  it("when a payment lands between the check and the delete, then the court stays and the admin is told which booking", async () => {
+  it("when the look that names the paid bookings first misses one the delete saw, then the court still stays and the admin is told which booking", async () => {
     const { ports, court, ana } = await club();
     await ports.bookings.insert(aBooking({ userId: ana.id, courtId: court.id, date: "2026-11-22", timeSlot: "08:00", paidAmount: 1450, totalAmount: 1450 }));
-    // the first look finds nothing paid (the payment was not recorded yet); the delete's own guard does
+    // the delete's own guard sees the payment; the first look for it finds nothing (it was being recorded)
     let looked = false;
     const racing = {
       ...ports,
