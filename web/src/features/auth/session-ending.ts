@@ -20,7 +20,7 @@ const subscribe = (listener: () => void) => {
   return () => void listeners.delete(listener);
 };
 
-export const isSessionEnding = () => leaving !== null;
+const isSessionEnding = () => leaving !== null;
 
 /** A logout on `pathname` begins: that screen's guards stand down until the app has left it. */
 export const startSessionEnding = (pathname: string) => set(pathname);
