@@ -253,6 +253,59 @@ describeOnEngines("club operations", (server) => {
     expect((await admin.post("/api/admin/bookings/unknown-booking/cash-payments", { amount: "1.00" })).status).toBe(404);
   });
 
+  type CashPayment = { id: string; kind: string; status: string; amount: string; refundedAmount: string; refundOwed: string; refundSentAt: string | null };
+
+  it("when a booking paid in cash at the desk is cancelled, then the cash is recorded as handed back at the club, never owed to a card", async () => {
+    const { admin, court } = await setup();
+    const { client: player, user } = await newPlayer(server());
+    const booking = (await bookAs(player, court, freshDay(), "09:00")).body; // 14.50, days ahead: 100%
+    for (const amount of ["5.00", "9.50"]) expect((await admin.post(`/api/admin/bookings/${booking.id}/cash-payments`, { amount })).status).toBe(201);
+    const cancel = await admin.post<{ refundPercentage: number; refundAmount: string; refundPending: string }>("/api/cancellations", { bookingId: booking.id, userId: user.id });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toMatchObject({ refundPercentage: 100, refundAmount: "14.50", refundPending: "0.00" });
+    const seen = await player.get<CashPayment[]>(`/api/payments/user/${user.id}`);
+    expect(seen.body.map((p) => [p.kind, p.status, p.refundedAmount, p.refundOwed])).toEqual([
+      ["cash", "refunded", "9.50", "0.00"],
+      ["cash", "refunded", "5.00", "0.00"],
+    ]);
+    expect(seen.body.every((p) => p.refundSentAt !== null)).toBe(true);
+  });
+
+  it("when a club closure cancels a booking paid partly in cash, then the cash payer's refund is in the answer, handed back, like the card's", async () => {
+    const { admin, court } = await setup();
+    const { client: player, user } = await newPlayer(server());
+    const date = freshDay();
+    const booking = (await bookAs(player, court, date, "10:00")).body; // 14.50
+    await pay(player, booking.id); // the player's share by card: 7.25
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/cash-payments`, { amount: "3.00" })).status).toBe(201);
+    const closed = await admin.post<{ cancelledBookings: { booking: { id: string }; refunds: { amount: string; status: string }[] }[] }>("/api/admin/blocks", {
+      courtId: court.id, startDate: date, endDate: date, reason: "Mantenimiento", cancelConflicts: true,
+    });
+    expect(closed.status).toBe(201);
+    expect(closed.body.cancelledBookings.flatMap((c) => c.refunds).map((r) => [r.amount, r.status]).sort()).toEqual([["3.00", "sent"], ["7.25", "sent"]]);
+    const seen = await player.get<CashPayment[]>(`/api/payments/user/${user.id}`);
+    expect(seen.body.map((p) => [p.kind, p.status, p.refundedAmount, p.refundOwed]).sort()).toEqual([
+      ["cash", "refunded", "3.00", "0.00"],
+      ["partial", "refunded", "7.25", "0.00"],
+    ]);
+  });
+
+  it("when the desk takes cash while the player's card payment for the whole is open, then that payment is cancelled and cannot be charged; what is left is paid anew", async () => {
+    const { admin, court } = await setup();
+    const { client: player, user } = await newPlayer(server());
+    const booking = (await bookAs(player, court, freshDay(), "11:00")).body; // 14.50
+    const intent = await player.post<{ clientSecret: string; paymentIntentId: string; amount: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+    expect(intent.body.amount).toBe("14.50");
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/cash-payments`, { amount: "1.00" })).status).toBe(201);
+    const card = { clientSecret: intent.body.clientSecret, cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+    expect((await player.post("/api/simulated-card/confirm", card)).status).not.toBe(200);
+    const payments = await player.get<CashPayment[]>(`/api/payments/user/${user.id}`);
+    expect(payments.body.map((p) => [p.kind, p.status, p.amount]).sort()).toEqual([["cash", "succeeded", "1.00"], ["full", "failed", "14.50"]]);
+    const rest = await player.post<{ amount: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+    expect(rest.status).toBe(200);
+    expect(rest.body.amount).toBe("13.50");
+  });
+
   it("when a booking is paid, then no answer carrying it shows a hold any more: the schedule's cell, the player's read and the cancellation's answer", async () => {
     const { admin, court, venue } = await setup();
     const { client: player, user } = await newPlayer(server());

@@ -39,6 +39,23 @@ describe("mail templates", () => {
     expect(due?.text).toContain("Completar Pago: https://canchas.ec/checkout/0b6c7e2a-5a9f-4d1e-9b7a-2f3c4d5e6f70");
   });
 
+  it("a refund says where it goes: the card, cash at the club, or both; nothing paid says so instead of the policy", () => {
+    const cancellation = SAMPLE_NOTICES.find((n) => n.kind === "cancellation") as Extract<Notice, { kind: "cancellation" }>;
+    const closure = SAMPLE_NOTICES.find((n) => n.kind === "closure") as Extract<Notice, { kind: "closure" }>;
+    const text = (notice: Notice) => renderNotice(notice, ctx).text;
+    expect(text({ ...cancellation, refund: 1450, refundPercentage: 100, cash: 0, paid: 1450 })).toContain("Te reembolsaremos $14.50 (100% de lo que pagaste) a la misma tarjeta.");
+    expect(text({ ...cancellation, refund: 1450, refundPercentage: 100, cash: 1450, paid: 1450 })).toContain("Te reembolsaremos $14.50 (100% de lo que pagaste) en efectivo, en el club.");
+    expect(text({ ...cancellation, refund: 500, refundPercentage: 50, cash: 150, paid: 1000 })).toContain(
+      "Te reembolsaremos $5.00 (50% de lo que pagaste): $3.50 a la misma tarjeta y $1.50 en efectivo, en el club.",
+    );
+    expect(text({ ...closure, refund: 1025, cash: 300 })).toContain("Te devolvemos $10.25, todo lo que pagaste: $7.25 a la misma tarjeta y $3.00 en efectivo, en el club.");
+    expect(text({ ...closure, refund: 300, cash: 300 })).toContain("Te devolvemos $3.00, todo lo que pagaste en efectivo, en el club.");
+    const unpaid = text({ ...cancellation, refund: 0, refundPercentage: 100, cash: 0, paid: 0 });
+    expect(unpaid).toContain("No tenías pagos en esta reserva.");
+    expect(unpaid).not.toContain("política");
+    expect(text({ ...cancellation, refund: 0, refundPercentage: 0, cash: 0, paid: 1450 })).toContain("Según la política de cancelación, no corresponde un reembolso para ti.");
+  });
+
   it("'Reserva confirmada' states what was charged after codes, never the hour's price; a message queued without that sum names no figure", () => {
     const confirmed = renderNotice(SAMPLE_NOTICES[1]!, ctx);
     expect(confirmed.text).toContain("Tu reserva está pagada por completo: se pagaron $29.70 en total.");

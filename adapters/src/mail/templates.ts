@@ -25,6 +25,13 @@ export const subjectWhen = (b: Pick<BookingFacts, "date" | "timeSlot">): string 
   `${new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${b.date}T12:00:00Z`)).replace(",", "")}, ${b.timeSlot}`;
 const court = (b: BookingFacts): string => `${b.courtName} (Cancha ${b.courtNumber})`;
 
+/** How a refund goes back: to the card, or the part paid at the desk in cash at the club. */
+const refundWay = (refund: number, cash: number): string => {
+  if (cash <= 0) return " a la misma tarjeta";
+  if (cash >= refund) return " en efectivo, en el club";
+  return `: ${displayMoney(refund - cash)} a la misma tarjeta y ${displayMoney(cash)} en efectivo, en el club`;
+};
+
 /** One message's words: a heading, paragraphs, optional call to action; both versions come from these. */
 interface Content {
   readonly subject: string;
@@ -84,8 +91,10 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
           hello,
           `La reserva en ${b.venueName} del ${when(b)} fue cancelada.`,
           notice.refund > 0
-            ? `Te reembolsaremos ${displayMoney(notice.refund)} (${notice.refundPercentage}% de lo que pagaste) a la misma tarjeta.`
-            : "Según la política de cancelación, no corresponde un reembolso para ti.",
+            ? `Te reembolsaremos ${displayMoney(notice.refund)} (${notice.refundPercentage}% de lo que pagaste)${refundWay(notice.refund, notice.cash ?? 0)}.`
+            : notice.paid === 0
+              ? "No tenías pagos en esta reserva."
+              : "Según la política de cancelación, no corresponde un reembolso para ti.",
         ],
         booking: b,
       };
@@ -97,7 +106,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
           hello,
           `El club cerró ${court(b)} el ${when(b)}. Motivo: ${notice.reason}.`,
           notice.refund > 0
-            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste, a la misma tarjeta.`
+            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste${refundWay(notice.refund, notice.cash ?? 0)}.`
             : "No tenías pagos en esta reserva.",
         ],
         booking: b,

@@ -98,8 +98,6 @@ const createInTransaction = async (
       booking.id,
     ]);
     for (const payment of payments.map(toPayment)) {
-      // cash is handed back at the desk, not through the card provider
-      if (payment.kind === "cash") continue;
       const amount = chargedOf(payment) - payment.refundedAmount;
       if (amount <= 0) continue;
       const owed = await tx.run(

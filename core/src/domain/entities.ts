@@ -46,6 +46,14 @@ export const isAvailable = (court: Pick<Court, "status">): boolean => court.stat
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
 /** cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
 export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
+
+/**
+ * A cash payment has no card intent: its intent id is a key of its own, `cash-<payment id>`
+ * (payments_intent_unique stays meaningful). What a refund owes it is handed back at the club,
+ * never sent through the card provider.
+ */
+export const cashIntentId = (paymentId: string): string => `cash-${paymentId}`;
+export const isCashIntentId = (intentId: string): boolean => intentId.startsWith("cash-");
 /**
  * What the admin must see on a payment: the provider took an amount, currency or metadata that
  * did not match it (refunded in full), or took money that could no longer apply (refunded on

@@ -33,10 +33,14 @@ export type Notice =
   | { readonly kind: "booking-confirmed"; readonly name: string; readonly booking: BookingFacts; readonly total: Cents; readonly paid?: Cents }
   /** the organiser: 'Ana pagó su parte: 3 de 4' */
   | { readonly kind: "share-paid"; readonly name: string; readonly booking: BookingFacts; readonly payerName: string; readonly paidCount: number; readonly totalCount: number; readonly charged: Cents }
-  /** each payer (and the organiser), with their own refund */
-  | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number }
-  /** each payer of a booking cancelled by a club closure: always a full refund */
-  | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string }
+  /**
+   * each payer (and the organiser), with their own refund, all their payments together; `cash`
+   * is the part of it the club hands back in cash, `paid` what they had paid (both absent in
+   * messages queued before they were added)
+   */
+  | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number; readonly cash?: Cents; readonly paid?: Cents }
+  /** each payer of a booking cancelled by a club closure: always a full refund; `cash` as above */
+  | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string; readonly cash?: Cents }
   /** organiser and payers, 24 h before; an .ics is attached */
   | { readonly kind: "reminder"; readonly name: string; readonly booking: BookingFacts }
   /** someone who asked 'Avisarme si se libera' */

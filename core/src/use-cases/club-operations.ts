@@ -4,7 +4,7 @@ import { blockCovers, blockedSlotsOf, closesNoDayMessage, fallsOnWeekday, MAX_BL
 import type { Booking } from "../domain/booking.js";
 import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
 import type { Court } from "../domain/entities.js";
-import { isAvailable, paidFor, pendingPayment } from "../domain/entities.js";
+import { cashIntentId, chargedOf, isAvailable, isCashIntentId, paidFor, pendingPayment } from "../domain/entities.js";
 import {
   BlockConflicts,
   BlockNotFound,
@@ -27,7 +27,7 @@ import { bookingNotFound } from "./bookings.js";
 import { cancelBooking } from "./cancel-booking.js";
 import { courtNotFound } from "./courts.js";
 import { enqueueClosureNotice } from "./notifications.js";
-import { abandonPayment } from "./payments.js";
+import { abandonPayment, settleOrCancelIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
@@ -106,12 +106,17 @@ const REFUND_CLAIM_MS = 120_000;
  * Sends one owed closure refund through the provider, once: claimed by a conditional UPDATE,
  * sent with one idempotency key per payment (a retry after a crash is the same refund at the
  * provider), then marked sent together with the payment. A provider failure leaves it owed.
+ * Cash is handed back at the club: recorded as given back, the provider never asked.
  */
 export const sendClosureRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, refund: OwedRefund) =>
   Effect.gen(function* () {
     const now = ports.clock.now();
     const claimed = yield* call(() => ports.blocks.claimOwedRefund(refund.paymentId, now, new Date(now.getTime() + REFUND_CLAIM_MS)));
     if (!claimed) return { ...refund, status: refund.status } satisfies SentRefund;
+    if (isCashIntentId(refund.intentId)) {
+      yield* call(() => ports.blocks.markRefundSent(refund.paymentId, ports.clock.now()));
+      return { ...refund, status: "sent" } satisfies SentRefund;
+    }
     const sent = yield* Effect.either(
       Effect.tryPromise(() =>
         ports.gateway.refund({ intentId: refund.intentId, amount: refund.amount, idempotencyKey: `closure-${refund.paymentId}` }),
@@ -378,10 +383,13 @@ export const cancelBookingSeries = (
 
 /**
  * Records money taken at the club: a payment of kind `cash`, no card fee, up to what is still
- * unpaid, with the next invoice number of the same gapless sequence as card payments.
+ * unpaid, with the next invoice number of the same gapless sequence as card payments. A card
+ * payment left open for more than the cash leaves unpaid could no longer apply: it is cancelled
+ * at the provider first (settled instead if its money was already taken), so the player's
+ * checkout opens a new one for what is left, never a charge refunded on arrival.
  */
 export const recordCashPayment = (
-  ports: Pick<Ports, "bookings" | "payments" | "clock" | "ids">,
+  ports: Pick<Ports, "bookings" | "payments" | "clock" | "ids" | "shareLinks" | "gateway" | "discountCodes" | "users" | "notifications" | "outbox">,
   actor: Actor,
   bookingId: string,
   input: CashPaymentBody,
@@ -396,6 +404,9 @@ export const recordCashPayment = (
       return yield* Effect.fail(
         new InvalidInput({ field: "amount", message: `El monto en efectivo no puede superar lo pendiente: ${displayMoney(remaining)}` }),
       );
+    const leftAfter = remaining - input.amount;
+    for (const open of yield* call(() => ports.payments.listByBooking(booking.id)))
+      if (open.status === "pending" && open.kind !== "cash" && chargedOf(open) > leftAfter) yield* Effect.exit(settleOrCancelIntent(ports, open));
     const now = ports.clock.now();
     const id = ports.ids.uuid();
     const payment = pendingPayment({
@@ -409,8 +420,7 @@ export const recordCashPayment = (
       discountCodeId: null,
       stripeFee: 0,
       netAmount: input.amount,
-      // no card intent: a unique key of its own keeps payments_intent_unique meaningful
-      stripePaymentIntentId: `cash-${id}`,
+      stripePaymentIntentId: cashIntentId(id),
       shareToken: null,
       createdAt: now,
       ...paidFor(booking),

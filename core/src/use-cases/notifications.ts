@@ -140,13 +140,15 @@ const payersOfBooking = (ports: Pick<Ports, "payments" | "users" | "notification
   });
 
 /**
- * Tells each payer of a cancelled booking (and its organiser) what they get back: their own
- * refund, one message per payment. `kind` "closure" is the club's rain-out (section 10).
+ * Tells each payer of a cancelled booking (and its organiser) what they get back: one message
+ * per person with all their payments' refunds together (four cash payments at the desk are one
+ * refund), saying how much of it the club hands back in cash. `kind` "closure" is the club's
+ * rain-out (section 10).
  */
 const enqueueRefundNotices = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
   bookingId: string,
-  make: (name: string, facts: BookingFacts, refund: Cents) => Notice,
+  make: (name: string, facts: BookingFacts, refund: Cents, cash: Cents, paid: Cents) => Notice,
   keyPrefix: string,
   refundOf: (payment: Payment) => Cents,
 ) =>
@@ -154,16 +156,23 @@ const enqueueRefundNotices = (
     const booking = yield* call(() => ports.bookings.findById(bookingId));
     if (!booking) return 0;
     const facts = factsOf(booking, ports.clock.timeZone);
-    let written = 0;
-    const told = new Set<string>();
+    // by email, in the payments' order: the first payment of each person names the message
+    const people = new Map<string, { person: Person; firstPaymentId: string; refund: Cents; cash: Cents; paid: Cents }>();
     for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
       if (person.email === null) continue;
-      told.add(person.email.toLowerCase());
-      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${payment.id}`, person.email, make(person.name, facts, refundOf(payment)))) written++;
+      const refund = refundOf(payment);
+      const cash = payment.kind === "cash" ? refund : 0;
+      const paid = chargedOf(payment);
+      const seen = people.get(person.email.toLowerCase());
+      if (seen) people.set(person.email.toLowerCase(), { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid });
+      else people.set(person.email.toLowerCase(), { person, firstPaymentId: payment.id, refund, cash, paid });
     }
+    let written = 0;
+    for (const { person, firstPaymentId, refund, cash, paid } of people.values())
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${firstPaymentId}`, person.email as string, make(person.name, facts, refund, cash, paid))) written++;
     const organiser = yield* organiserOf(ports, booking);
-    if (organiser?.email && !told.has(organiser.email.toLowerCase()))
-      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0))) written++;
+    if (organiser?.email && !people.has(organiser.email.toLowerCase()))
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0, 0, 0))) written++;
     return written;
   });
 
@@ -180,7 +189,7 @@ export const enqueueCancellationNotices = (
     return yield* enqueueRefundNotices(
       ports,
       bookingId,
-      (name, facts, refund) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage }),
+      (name, facts, refund, cash, paid) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage, cash, paid }),
       "cancelled",
       refundOf,
     );
@@ -194,7 +203,7 @@ export const enqueueClosureNotice = (
 ) =>
   Effect.gen(function* () {
     // a closure gives back everything, whatever the tier (DESIGN.md section 10)
-    const written = yield* enqueueRefundNotices(ports, bookingId, (name, facts, refund) => ({ kind: "closure", name, booking: facts, refund, reason }), "closure", chargedOf);
+    const written = yield* enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash) => ({ kind: "closure", name, booking: facts, refund, reason, cash }), "closure", chargedOf);
     // told as a closure: the catch-up must not tell it again as a plain cancellation
     yield* call(() => ports.notifications.markNoticed(`cancelled:${bookingId}`, ports.clock.now()));
     return written;

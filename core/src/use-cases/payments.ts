@@ -192,6 +192,8 @@ export const abandonPayment = (ports: Pick<Ports, "payments">, payment: Payment)
 export const sendOwedRefund = (ports: Pick<Ports, "payments" | "gateway" | "clock">, payment: Payment) =>
   Effect.gen(function* () {
     if (payment.refundOwed <= 0) return false;
+    // cash is handed back at the club: recorded as given back, the provider never asked
+    if (payment.kind === "cash") return yield* call(() => ports.payments.markRefundSent({ id: payment.id, amount: payment.refundOwed, at: ports.clock.now() }));
     const refund = yield* call(() =>
       ports.gateway.refund({ intentId: payment.stripePaymentIntentId, amount: payment.refundOwed, idempotencyKey: `refund-${payment.id}` }),
     );

@@ -17,6 +17,7 @@ import {
   enqueueReminders,
   enqueueRemainderCharged,
   joinWaitlist,
+  recordCashPayment,
   recordPayment,
   retryDelayMs,
   type Mailer,
@@ -108,6 +109,30 @@ describe("producers", () => {
     expect(closure?.to).toBe("ana@example.com");
     expect(closure?.notice).toMatchObject({ refund: 725, reason: "Lluvia" });
     expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(0);
+  });
+
+  it("when a booking paid by card and in cash at the desk is cancelled, then its payer gets one message: the whole refund, and the part handed back in cash", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c); // 7.25 by card
+    for (const amount of [300, 150]) await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount }));
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    const cancellations = outboxOf(c.ports).rows().filter((r) => r.notice.kind === "cancellation");
+    expect(cancellations.map((r) => r.to)).toEqual(["ana@example.com"]);
+    expect(cancellations[0]?.notice).toMatchObject({ refund: 1175, refundPercentage: 100, cash: 450, paid: 1175 });
+    const payments = await c.ports.payments.listByBooking(booking.id);
+    expect(payments.map((p) => [p.kind, p.status, p.refundedAmount, p.refundOwed]).sort()).toEqual([
+      ["cash", "refunded", 150, 0],
+      ["cash", "refunded", 300, 0],
+      ["partial", "refunded", 725, 0],
+    ]);
+  });
+
+  it("when an unpaid hold is cancelled, then its organiser is told it had no payments", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    const cancellation = outboxOf(c.ports).rows().find((r) => r.notice.kind === "cancellation");
+    expect(cancellation?.notice).toMatchObject({ refund: 0, paid: 0 });
   });
 
   it("when refunds are owed but not yet sent, then each payer is told the amount their tier gives (a closure: all of it)", async () => {

@@ -27,7 +27,7 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
         state.bookings.set(booking.id, cancelled);
         const refunds: OwedRefund[] = [];
         for (const p of state.payments.values()) {
-          if (p.bookingId !== booking.id || (p.status !== "succeeded" && p.status !== "refunded") || p.kind === "cash") continue;
+          if (p.bookingId !== booking.id || (p.status !== "succeeded" && p.status !== "refunded")) continue;
           const amount = chargedOf(p) - p.refundedAmount;
           if (amount <= 0 || state.closureRefunds.has(p.id)) continue;
           const refund: OwedRefund = { paymentId: p.id, bookingId: booking.id, blockId: block.id, intentId: p.stripePaymentIntentId, payerId: p.userId, amount, status: "owed" };

@@ -59,16 +59,22 @@ export const paymentStatusTone = (payment: { status: string; refundOwed?: string
 
 export const invoiceFileName = (p: { id: string; invoiceNumber?: string | null }) => `factura-${p.invoiceNumber ?? p.id}.pdf`;
 
-/** What the payer is owed back and when it was sent, or null when nothing went back; the admin reads of the payer's card, not of 'tu tarjeta'. */
+/**
+ * What the payer is owed back and when it was sent, or null when nothing went back; the admin reads
+ * of the payer's card, not of 'tu tarjeta'. Cash paid at the desk goes back in cash at the club.
+ */
 export const refundNote = (
-  p: Pick<Payment, "refundOwed" | "refundSentAt" | "refundedAmount">,
+  p: Pick<Payment, "refundOwed" | "refundSentAt" | "refundedAmount"> & { kind?: Payment["kind"] },
   timeZone?: string,
   audience: "user" | "admin" = "user",
 ): string | null => {
+  const cash = p.kind === "cash";
   if (toCents(p.refundOwed) > 0)
-    return `Reembolso pendiente: ${money(p.refundOwed)} (se envía a ${audience === "admin" ? "la tarjeta del pagador" : "tu tarjeta"} en cuanto el proveedor lo confirme)`;
+    return cash
+      ? `Reembolso pendiente: ${money(p.refundOwed)} (en efectivo, en el club)`
+      : `Reembolso pendiente: ${money(p.refundOwed)} (se envía a ${audience === "admin" ? "la tarjeta del pagador" : "tu tarjeta"} en cuanto el proveedor lo confirme)`;
   if (p.refundSentAt && toCents(p.refundedAmount) > 0)
-    return `Reembolso de ${money(p.refundedAmount)} enviado el ${formatInstant(p.refundSentAt, "dd/MM/yyyy HH:mm", timeZone)}`;
+    return `Reembolso de ${money(p.refundedAmount)} ${cash ? "en efectivo, registrado" : "enviado"} el ${formatInstant(p.refundSentAt, "dd/MM/yyyy HH:mm", timeZone)}`;
   return null;
 };
 

@@ -105,7 +105,8 @@ describe("CancelBookingDialog", () => {
 
   it("when nothing was paid yet, then it says there is nothing to refund", async () => {
     openDialog([]);
-    expect(await screen.findByTestId("refund-amount")).toHaveTextContent("$0.00 (100%)");
+    // no "$0.00 (100%)": a percentage of nothing promises a refund that does not exist
+    expect(await screen.findByTestId("refund-amount")).toHaveTextContent(/^Sin pagos$/);
     expect(screen.getByTestId("refund-estimate")).toHaveTextContent("Aún no hay pagos: no hay nada que reembolsar.");
   });
 
@@ -129,6 +130,13 @@ describe("CancelBookingDialog, confirming", () => {
     expect(JSON.parse(String(init.body))).toEqual({ bookingId: "b1", userId: "u1", cancellationReason: "Lluvia" });
     expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Se reembolsará 50% del monto pagado." });
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it("when nothing was paid, then the toast says it was cancelled, not that a percentage of it comes back", async () => {
+    mockApi({ "POST /api/cancellations": () => json({ refundPercentage: 100, refundAmount: "0.00", refundPending: "0.00" }) });
+    renderWithProviders(<CancelBookingDialog booking={booking} user={me} timeZone={ZONE} paid={{ data: [] }} open onOpenChange={() => {}} />);
+    await userEvent.click(screen.getByRole("button", { name: "Confirmar cancelación" }));
+    expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Reserva cancelada exitosamente." });
   });
 
   it("when the refund is 0%, then the toast says it was cancelled without a percentage", async () => {

@@ -62,7 +62,7 @@ export function CancelBookingDialog({
     setPending(true);
     try {
       const trimmed = reason.trim();
-      const { refundPercentage } = await cancelBooking({
+      const { refundPercentage, refundAmount } = await cancelBooking({
         bookingId: booking.id,
         userId: user.id,
         ...(trimmed ? { cancellationReason: trimmed } : {}),
@@ -70,8 +70,8 @@ export function CancelBookingDialog({
       toast({
         title: "Reserva cancelada",
         description:
-          // SPEC.md's texts; with no refund the booking's card says 'Sin reembolso' (app/components/refund-notes.tsx)
-          refundPercentage > 0 ? `Se reembolsará ${refundPercentage}% del monto pagado.` : "Reserva cancelada exitosamente.",
+          // SPEC.md's texts: a refund only where money was paid; with none the booking's card says 'Sin reembolso' (app/components/refund-notes.tsx)
+          refundPercentage > 0 && refundAmount !== "0.00" ? `Se reembolsará ${refundPercentage}% del monto pagado.` : "Reserva cancelada exitosamente.",
       });
       onOpenChange(false);
       setReason("");
@@ -96,8 +96,13 @@ export function CancelBookingDialog({
             <>
               {/* what this player's card gets back; the others' refunds go to their cards, said below */}
               <p data-testid="refund-amount" className="text-2xl font-extrabold text-stone-900">
-                {displayMoney(estimate.yours.amount)}{" "}
-                <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
+                {estimate.yours.paid + estimate.others.paid === 0 ? (
+                  "Sin pagos"
+                ) : (
+                  <>
+                    {displayMoney(estimate.yours.amount)} <span className="text-base font-semibold text-stone-600">({estimate.percentage}%)</span>
+                  </>
+                )}
               </p>
               <p className="mt-1 text-xs text-stone-600">
                 <RefundWords estimate={estimate} gameType={booking.gameType} /> {TIERS}

@@ -81,7 +81,10 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
   const cancelBooking = () =>
     act("cancel", async () => {
       const answer = await cancelAsAdmin(booking.id);
-      toast({ title: "Reserva cancelada", description: `Se reembolsará ${answer.refundPercentage}% del monto pagado.` });
+      toast({
+        title: "Reserva cancelada",
+        description: answer.refundPercentage > 0 && answer.refundAmount !== "0.00" ? `Se reembolsará ${answer.refundPercentage}% del monto pagado.` : "Reserva cancelada exitosamente.",
+      });
     });
   const cancelWholeSeries = () =>
     act("series", async () => {
