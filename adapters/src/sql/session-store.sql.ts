@@ -89,6 +89,16 @@ export class SqlSessionStore implements SessionStore {
       .catch((error: unknown) => callback(error));
   }
 
+  /**
+   * Ends every session signed in as `userId`, as a player or as an admin (a password reset: whoever
+   * knew the old password is signed out everywhere); the count ended. Every process stops
+   * accepting them at its next request: the `sessions` counter moves with the delete.
+   */
+  async endSessionsOf(userId: string): Promise<number> {
+    const data = this.sql.engine === "postgresql" ? "data::json" : "data";
+    return this.sql.run(`delete from sessions where ${data} ->> 'userId' = ? or ${data} ->> 'adminId' = ?`, [userId, userId]);
+  }
+
   /** Deletes expired sessions; the count deleted. */
   async prune(): Promise<number> {
     return this.sql.run("delete from sessions where expires_at <= ?", [iso(new Date(this.now()))]);

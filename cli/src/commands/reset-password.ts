@@ -10,9 +10,11 @@ export const resetPasswordCommand = async (cli: Cli, command: Command): Promise<
   const options = command.opts<{ passwordStdin?: boolean }>();
   await cli.config(command);
   const password = await readNewPassword({ passwordStdin: options.passwordStdin === true }, cli.io.stdin, cli.io.stderr);
-  await cli.withRuntime(command, async ({ ports }) => {
+  await cli.withRuntime(command, async ({ ports, database }) => {
     const user = await runUseCase(resetPassword(ports, { username, password }));
-    if (cli.json(command)) return cli.printJson({ ...presentUser(user), isAdmin: user.isAdmin });
-    cli.print(`Contraseña de '${user.username}' cambiada.`);
+    // whoever knew the old password is signed out everywhere
+    const ended = await database.sessionStore.endSessionsOf(user.id);
+    if (cli.json(command)) return cli.printJson({ ...presentUser(user), isAdmin: user.isAdmin, sessionsEnded: ended });
+    cli.print(`Contraseña de '${user.username}' cambiada. ${ended === 1 ? "Se cerró 1 sesión abierta." : `Se cerraron ${ended} sesiones abiertas.`}`);
   }, { existing: true });
 };

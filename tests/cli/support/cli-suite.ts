@@ -258,7 +258,10 @@ export const describeCliSuite = (engine: EngineName): void => {
       expectFailure(common!, 1, "La contraseña es demasiado común (está entre las más usadas y filtradas): elige otra");
       expectFailure(again!, 1, "El nombre de usuario ya está en uso");
       expectFailure(noTerminal!, 1, "No hay una terminal para pedir la contraseña: pásala por la entrada estándar con --password-stdin");
-      expect(reset).toMatchObject({ code: 0, stdout: "Contraseña de 'laura' cambiada.\n" });
+      // the session opened with the old password ends with it, in the server's process too
+      expect(reset).toMatchObject({ code: 0, stdout: "Contraseña de 'laura' cambiada. Se cerró 1 sesión abierta.\n" });
+      const before = await fetch(`${server.baseUrl}/api/admin/check`, { headers: { cookie } });
+      expect(await before.json()).toEqual({ isAdmin: false });
       expect((await login(password)).status).toBe(401);
       expect((await login("nueva-clave-22")).status).toBe(200);
     });
