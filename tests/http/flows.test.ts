@@ -366,5 +366,27 @@ describeOnEngines("journeys and domain failures", (server) => {
       expect(again.status).toBe(409);
       expect((await guest.get("/api/shared-payment-links/no-existe-este-token")).status).toBe(404);
     });
+
+    it("a shared link opened again by a signed-in player who paid a share: the page knows, and a second share is refused", async () => {
+      const booking = await book(player, courts, { gameType: "doubles" });
+      await pay(player, booking.id, { paymentType: "partial" });
+      const link = await player.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId: booking.id, maxParticipants: 4 });
+      const { client: friend } = await newPlayer(server());
+      type View = { link: { currentParticipants: number }; yourPayment: { charged: string; paidAt: string } | null };
+      expect((await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.yourPayment).toBeNull();
+      await pay(friend, booking.id, { shareToken: link.body.shareToken });
+      const seen = await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`);
+      expect(seen.body.link.currentParticipants).toBe(2);
+      expect(seen.body.yourPayment).toMatchObject({ charged: expect.stringMatching(/^\d+\.\d{2}$/) as unknown as string });
+      expect(Date.parse(seen.body.yourPayment?.paidAt ?? "")).not.toBeNaN();
+      // a guest (or anyone else) sees no payment of theirs
+      expect((await guest.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.yourPayment).toBeNull();
+      const again = await friend.post<{ code: string; message: string }>("/api/create-payment-intent", { bookingId: booking.id, shareToken: link.body.shareToken });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe("Ya pagaste tu parte de esta reserva: tu recibo está en Historial de Pagos.");
+      // the organiser, who paid theirs at checkout, cannot pay a second share through the link either
+      expect((await player.post("/api/create-payment-intent", { bookingId: booking.id, shareToken: link.body.shareToken })).status).toBe(409);
+      expect((await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.link.currentParticipants).toBe(2);
+    });
   });
 });

@@ -134,11 +134,16 @@ export const ShareLinkCreatedAnswer = Schema.Struct({
 }).annotations({ identifier: "ShareLinkCreated" });
 export type ShareLinkCreatedAnswer = typeof ShareLinkCreatedAnswer.Encoded;
 
-/** GET /api/shared-payment-links/{token}: what the link's holder sees. */
+/**
+ * GET /api/shared-payment-links/{token}: what the link's holder sees. `yourPayment`: a signed-in
+ * holder who already paid for this booking, what their card was charged and when (null otherwise):
+ * the page shows it instead of asking them to pay again.
+ */
 export const SharedPaymentAnswer = Schema.Struct({
   link: ShareLinkAnswer,
   booking: PublicBookingAnswer,
   court: Schema.NullOr(CourtWithVenueAnswer),
+  yourPayment: Schema.NullOr(Schema.Struct({ paymentId: Schema.String, charged: Money, paidAt: Instant })),
 }).annotations({ identifier: "SharedPayment" });
 export type SharedPaymentAnswer = typeof SharedPaymentAnswer.Encoded;
 

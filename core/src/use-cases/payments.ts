@@ -26,7 +26,7 @@ import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
 import { cardSaving, checkPayable } from "./holds.js";
 import { enqueuePaymentNotices } from "./notifications.js";
-import { usableShareLink } from "./share-links.js";
+import { paymentOf, usableShareLink } from "./share-links.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -81,6 +81,9 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
     let link: ShareLink | undefined;
     if (input.shareToken !== undefined) {
       link = yield* usableShareLink(ports, input.shareToken, booking.id);
+      // a signed-in player pays one share: a second one would count them twice ('3 de 4' for two people)
+      if (yield* paymentOf(ports, booking.id, actor.userId))
+        return yield* Effect.fail(new PaymentAlreadyRecorded({ message: "Ya pagaste tu parte de esta reserva: tu recibo está en Historial de Pagos." }));
       kind = "shared";
       payerId = actor.userId ?? `shared-${ports.ids.uuid()}`;
     } else {

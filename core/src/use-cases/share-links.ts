@@ -24,12 +24,21 @@ const unusableFor = (booking: Pick<Booking, "status" | "shareDeadlineAt">, now: 
 };
 const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontrado" });
 
-/** A link that can still take a payment for this booking. */
-export const usableShareLink = (ports: Pick<Ports, "shareLinks" | "clock">, token: string, bookingId: string) =>
+/**
+ * A link that can still take a payment for this booking. When the booking itself no longer takes
+ * shares (cancelled, run out, past its split deadline) that is the answer, as the link's page
+ * says it: "Link Expirado: contacta al organizador" would send the payer to someone who cannot
+ * help.
+ */
+export const usableShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "clock">, token: string, bookingId: string) =>
   Effect.gen(function* () {
     const link = yield* call(() => ports.shareLinks.findByToken(token));
     if (!link || link.bookingId !== bookingId) return yield* Effect.fail(notFound());
-    if (isExpired(link, ports.clock.now())) return yield* Effect.fail(expired());
+    const now = ports.clock.now();
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    const unusable = booking ? unusableFor(booking, now) : null;
+    if (unusable) return yield* Effect.fail(unusable);
+    if (isExpired(link, now)) return yield* Effect.fail(expired());
     if (isFull(link)) return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa" }));
     return link;
   });
@@ -79,8 +88,17 @@ export const createShareLink = (
     return { link: saved, booking };
   });
 
-/** Public: what a link holder sees. Expired is an answer of its own (410); a full link is shown as such. */
-export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "courts" | "clock">, token: string) =>
+/** The succeeded payment `userId` made for the booking, if any: one payer pays one share. */
+export const paymentOf = (ports: Pick<Ports, "payments">, bookingId: string, userId: string | null) =>
+  userId === null
+    ? Effect.succeed(undefined)
+    : Effect.map(call(() => ports.payments.listByBooking(bookingId)), (payments) => payments.find((p) => p.userId === userId && p.status === "succeeded"));
+
+/**
+ * Public: what a link holder sees, and for a signed-in one (`viewer`) the payment they already
+ * made for the booking. Expired is an answer of its own (410); a full link is shown as such.
+ */
+export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "courts" | "payments" | "clock">, token: string, viewer: string | null = null) =>
   Effect.gen(function* () {
     const link = yield* callOr(() => ports.shareLinks.findByToken(token), notFound);
     const booking = yield* callOr(() => ports.bookings.findById(link.bookingId), bookingNotFound);
@@ -92,5 +110,6 @@ export const getShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "cou
     const share = Math.min(shareAt(booking.totalAmount, booking.gameType, link.currentParticipants), remainingOf(booking));
     // Paid in full (the organiser may have paid the rest): no place is left, whatever the count says.
     const seen = remainingOf(booking) === 0 ? { ...link, currentParticipants: link.maxParticipants } : link;
-    return { link: { ...seen, amountPerPerson: isFull(seen) ? link.amountPerPerson : share }, booking, court };
+    const yours = yield* paymentOf(ports, booking.id, viewer);
+    return { link: { ...seen, amountPerPerson: isFull(seen) ? link.amountPerPerson : share }, booking, court, yours };
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  ADMIN, GUEST, chargeDueRemainders, courtDay, createBooking, createPaymentIntent, createShareLink, expireOverdueHolds,
+  ADMIN, GUEST, chargeDueRemainders, courtDay, createBooking, createPaymentIntent, createShareLink,
+  LINK_UNUSABLE, expireOverdueHolds,
   getBooking, getShareLink, listOutstandingBalances, listUserBookings, recordPayment, HOUR_MS,
 } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
@@ -96,7 +97,10 @@ describe("the split deadline and the organiser's guarantee", () => {
     expect(link.expiresAt.toISOString()).toBe("2026-11-22T21:00:00.000Z");
     c.clock.set(new Date("2026-11-22T21:00:01.000Z"));
     expect((await failure(getShareLink(c.ports, link.token)))._tag).toBe("ShareLinkExpired");
-    expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkExpired");
+    const late = await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    expect(late._tag).toBe("ShareLinkExpired");
+    // the deadline, as the link's page says it: not "contacta al organizador", who cannot send a working link any more
+    expect(late.message).toBe(LINK_UNUSABLE.deadline.message);
     expect((await failure(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" })))._tag).toBe("ShareDeadlinePassed");
   });
 

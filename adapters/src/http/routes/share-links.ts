@@ -1,5 +1,7 @@
 import {
+  chargedOf,
   createShareLink,
+  formatMoney,
   getShareLink,
   presentCourtWithVenue,
   presentPublicBooking,
@@ -59,11 +61,12 @@ export default routes("share-links", async (app) => {
     },
     async (request) => {
       const token = idParam(request.params, "token");
-      const { link, booking, court } = await run(getShareLink(app.ports, token));
+      const { link, booking, court, yours } = await run(getShareLink(app.ports, token, actorOf(request).userId));
       const answer: SharedPaymentAnswer = {
         link: presentShareLink(link),
         booking: presentPublicBooking(booking),
         court: court ? presentCourtWithVenue(court, booking.court.venueName) : null,
+        yourPayment: yours ? { paymentId: yours.id, charged: formatMoney(chargedOf(yours)), paidAt: (yours.paidAt ?? yours.createdAt).toISOString() } : null,
       };
       return answer;
     },

@@ -35,6 +35,22 @@ describe("Shared payment screen", () => {
     expect(screen.getByText(/Puedes pagar tu parte hasta el/)).toBeInTheDocument();
   });
 
+  it("when a signed-in player who already paid opens the link again, then it says so with what and when, and offers no second payment", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: { id: "u2", username: "bruno", email: "bruno@x.test" } }),
+      "GET /api/shared-payment-links/tok": () =>
+        json({ ...details({ currentParticipants: 2, placesLeft: 2 }), yourPayment: { paymentId: "p2", charged: "8.25", paidAt: "2099-01-01T15:30:00.000Z" } }),
+    });
+    renderShared();
+    const yours = await screen.findByTestId("your-payment");
+    expect(yours).toHaveTextContent("$8.25");
+    expect(yours).toHaveTextContent("Ya pagaste tu parte el 1 de enero a las 10:30.");
+    expect(screen.getByText("Ya pagaste tu parte de esta reserva.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pagar/ })).toBeNull();
+    expect(screen.getByRole("link", { name: "Ir a mi panel" })).toHaveAttribute("href", "/user-dashboard");
+  });
+
   it("when a guest has not written their name, then the pay button waits and the field says why; with a name it is enabled", async () => {
     mockApi({ ...GUEST, "GET /api/shared-payment-links/tok": () => json(details({})) });
     renderShared();

@@ -39,6 +39,7 @@ function Unusable({ title, children }: { title: string; children: ReactNode }) {
 export default function SharedPaymentScreen() {
   const { shareToken = "" } = useParams();
   const shared = useSharedLink(shareToken);
+  const { mutate: reloadLink } = shared;
   const { data: config, error: configError } = useConfig();
   const { user: me } = useMe();
   const [payerName, setPayerName] = useState("");
@@ -79,7 +80,7 @@ export default function SharedPaymentScreen() {
     );
   }
 
-  const { link, booking, court } = shared.data;
+  const { link, booking, court, yourPayment } = shared.data;
   const expiresAt = new Date(link.expiresAt);
   if (isExpired({ expiresAt }, new Date())) return <Unusable title="Link Expirado">{expiredText}</Unusable>;
   if (isFull(link)) {
@@ -106,7 +107,7 @@ export default function SharedPaymentScreen() {
         shareToken: link.shareToken,
       });
       toast({ title: "Pago exitoso", description: "Tu pago ha sido procesado correctamente" });
-      setReceipt({ payment, details: { link, booking, court } });
+      setReceipt({ payment, details: { link, booking, court, yourPayment: null } });
       window.scrollTo({ top: 0 });
     } catch (error) {
       toastError("Error en el pago", describeError(error, "No se pudo registrar el pago"));
@@ -117,7 +118,7 @@ export default function SharedPaymentScreen() {
     <Page>
       <PageHeader
         title="Pago Compartido"
-        description="Te invitaron a una reserva de tenis. Paga tu parte para confirmar tu lugar."
+        description={yourPayment ? "Ya pagaste tu parte de esta reserva." : "Te invitaron a una reserva de tenis. Paga tu parte para confirmar tu lugar."}
         icon={<Users aria-hidden="true" className="h-6 w-6" />}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
@@ -174,52 +175,76 @@ export default function SharedPaymentScreen() {
         </div>
 
         <aside aria-labelledby="tu-parte" className="lg:sticky lg:top-24 lg:self-start">
-          <Card>
-            <CardHeader>
-              <CardTitle id="tu-parte">Tu parte</CardTitle>
-              <p className="text-3xl font-extrabold text-court-800">{money(link.amountPerPerson)}</p>
-            </CardHeader>
-            <CardContent>
-              {!me && (
-                <div className="mb-5 space-y-3">
-                  <TextField
-                    label="Tu nombre"
-                    value={payerName}
-                    onChange={(e) => setPayerName(e.target.value)}
-                    maxLength={80}
-                    autoComplete="name"
-                    required
-                    // the pay button waits for it: say so, not only that the organiser sees it
-                    hint={payerName.trim() === "" ? "Escríbelo para poder pagar: el organizador verá quién pagó." : "El organizador verá quién pagó."}
-                  />
-                  <TextField
-                    label="Tu correo (opcional)"
-                    type="email"
-                    value={payerEmail}
-                    onChange={(e) => setPayerEmail(e.target.value)}
-                    maxLength={254}
-                    autoComplete="email"
-                    hint="Para enviarte el recibo con la factura."
-                  />
-                </div>
-              )}
-              <CardPayment
-                payments={config.payments}
-                amount={share}
-                submitLabel={`Pagar ${money(link.amountPerPerson)}`}
-                returnPath="/payment-success"
-                disabled={!me && payerName.trim() === ""}
-                createIntent={() =>
-                  createPaymentIntent({
-                    bookingId: booking.id,
-                    shareToken: link.shareToken,
-                    ...(me ? {} : { payerName: payerName.trim(), payerEmail: payerEmail.trim() === "" ? null : payerEmail.trim() }),
-                  })
-                }
-                onPaid={onPaid}
-              />
-            </CardContent>
-          </Card>
+          {yourPayment ? (
+            // a signed-in player who paid already: one player, one share (the server refuses a second)
+            <Card data-testid="your-payment">
+              <CardHeader>
+                <CardTitle id="tu-parte">Tu parte</CardTitle>
+                <p className="text-3xl font-extrabold text-court-800">{money(yourPayment.charged)}</p>
+              </CardHeader>
+              <CardContent className="space-y-4">
+                <p className="flex items-start gap-2 text-sm font-semibold text-court-800">
+                  <CircleCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                  Ya pagaste tu parte el {when(yourPayment.paidAt)}.
+                </p>
+                <p className="text-sm text-stone-600">Tu recibo y la factura están en Historial de Pagos, en tu panel.</p>
+                <Button asChild variant="outline" className="w-full">
+                  <Link to="/user-dashboard">Ir a mi panel</Link>
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <Card>
+              <CardHeader>
+                <CardTitle id="tu-parte">Tu parte</CardTitle>
+                <p className="text-3xl font-extrabold text-court-800">{money(link.amountPerPerson)}</p>
+              </CardHeader>
+              <CardContent>
+                {!me && (
+                  <div className="mb-5 space-y-3">
+                    <TextField
+                      label="Tu nombre"
+                      value={payerName}
+                      onChange={(e) => setPayerName(e.target.value)}
+                      maxLength={80}
+                      autoComplete="name"
+                      required
+                      // the pay button waits for it: say so, not only that the organiser sees it
+                      hint={payerName.trim() === "" ? "Escríbelo para poder pagar: el organizador verá quién pagó." : "El organizador verá quién pagó."}
+                    />
+                    <TextField
+                      label="Tu correo (opcional)"
+                      type="email"
+                      value={payerEmail}
+                      onChange={(e) => setPayerEmail(e.target.value)}
+                      maxLength={254}
+                      autoComplete="email"
+                      hint="Para enviarte el recibo con la factura."
+                    />
+                  </div>
+                )}
+                <CardPayment
+                  payments={config.payments}
+                  amount={share}
+                  submitLabel={`Pagar ${money(link.amountPerPerson)}`}
+                  returnPath="/payment-success"
+                  disabled={!me && payerName.trim() === ""}
+                  createIntent={() =>
+                    createPaymentIntent({
+                      bookingId: booking.id,
+                      shareToken: link.shareToken,
+                      ...(me ? {} : { payerName: payerName.trim(), payerEmail: payerEmail.trim() === "" ? null : payerEmail.trim() }),
+                    }).catch((error: unknown) => {
+                      // the link stopped taking payments meanwhile (deadline, full, paid): the page shows why
+                      if (isStatus(error, 409, 410)) void reloadLink();
+                      throw error;
+                    })
+                  }
+                  onPaid={onPaid}
+                />
+              </CardContent>
+            </Card>
+          )}
         </aside>
       </div>
     </Page>
