@@ -264,8 +264,14 @@ describeOnEngines("notifications and calendars", (server) => {
       expect((await player.client.get<{ url: string }>("/api/user/calendar-feed")).body.url).toBe(feed.body.url);
       const path = new URL(feed.body.url).pathname;
       const guest = new Client(server().baseUrl);
+      // an unpaid hold is tentative: its slot goes back if it is not paid in time
+      const held = events((await guest.get(path)).text).find((e) => e.uid === `reserva-${booking.id}@canchas`);
+      expect(held?.status).toBe("TENTATIVE");
+      expect(held?.summary).toMatch(/^Por pagar: Tenis en /);
+      await pay(player.client, booking.id, { paymentType: "full" });
       const before = events((await guest.get(path)).text).find((e) => e.uid === `reserva-${booking.id}@canchas`);
       expect(before?.status).toBe("CONFIRMED");
+      expect(before?.summary).toMatch(/^Tenis en /);
       expect(Number(before?.sequence)).toBe(0);
 
       await player.client.post("/api/cancellations", { bookingId: booking.id, userId: player.user.id });

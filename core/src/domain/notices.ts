@@ -100,7 +100,8 @@ export const FEED_CANCELLED_DAYS = 30;
 export interface CalendarEvent {
   readonly uid: string;
   readonly sequence: number;
-  readonly status: "CONFIRMED" | "CANCELLED";
+  /** TENTATIVE: an unpaid hold, which frees its slot if it is not paid in time */
+  readonly status: "TENTATIVE" | "CONFIRMED" | "CANCELLED";
   readonly title: string;
   readonly description: string;
   readonly location: string;

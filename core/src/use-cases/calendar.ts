@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect";
 import { CalendarFeedNotFound } from "../domain/errors.js";
 import type { CalendarEvent } from "../domain/notices.js";
 import { FEED_CANCELLED_DAYS } from "../domain/notices.js";
+import { holdOf } from "../domain/hold.js";
 import { HOUR_MS } from "../domain/time.js";
 
 const DAY_MS = 24 * HOUR_MS;
@@ -24,13 +25,15 @@ const isGone = (booking: Pick<BookingWithCourt, "status">): boolean => booking.s
 export const calendarEventOf = (booking: BookingWithCourt, timeZone: string, url: string | null): CalendarEvent => {
   const start = bookingStart(booking, timeZone);
   const gone = isGone(booking);
+  // an unpaid hold is not a game yet: its slot goes back if it is not paid in time
+  const held = !gone && holdOf(booking) !== null;
   const court = `${booking.court.name} (Cancha ${booking.court.courtNumber})`;
   return {
     uid: `reserva-${booking.id}@canchas`,
     sequence: gone ? 1 : 0,
-    status: gone ? "CANCELLED" : "CONFIRMED",
-    title: `${gone ? "Cancelada: " : ""}Tenis en ${booking.court.venueName}`,
-    description: `${court}, ${GAME_TEXT[booking.gameType]}, ${booking.timeSlot}`,
+    status: gone ? "CANCELLED" : held ? "TENTATIVE" : "CONFIRMED",
+    title: `${gone ? "Cancelada: " : held ? "Por pagar: " : ""}Tenis en ${booking.court.venueName}`,
+    description: `${court}, ${GAME_TEXT[booking.gameType]}, ${booking.timeSlot}${held ? ". Sin pagar: la hora se libera si no se paga a tiempo" : ""}`,
     location: `${booking.court.venueName}, ${court}`,
     start,
     end: new Date(start.getTime() + HOUR_MS),

@@ -46,7 +46,13 @@ export const GUEST: Record<string, Handler> = {
   "GET /api/auth/me": () => new Response(null, { status: 204 }),
   "GET /api/admin/check": () => json({ isAdmin: false }),
   "GET /api/config": () =>
-    json({ timeZone: "America/Guayaquil", currency: "usd", today: "2030-01-10", payments: { provider: "simulated", publishableKey: null } }),
+    json({
+      timeZone: "America/Guayaquil",
+      currency: "usd",
+      today: "2030-01-10",
+      payments: { provider: "simulated", publishableKey: null },
+      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
+    }),
 };
 
 /**

@@ -23,7 +23,9 @@ export function PaymentConfirmation({ booking, payment, paidBefore }: { booking:
   return (
     <Page narrow>
       <PaymentDoneHeading title="¡Pago confirmado!">
-        {pending > 0 ? "Tu lugar está asegurado. Comparte el link para que los demás paguen su parte." : "Tu reserva está pagada por completo."}
+        {pending > 0
+          ? `Tu lugar está asegurado. Comparte el link para que ${booking.gameType === "singles" ? "el otro jugador pague" : "los demás paguen"} su parte.`
+          : "Tu reserva está pagada por completo."}
       </PaymentDoneHeading>
       <div className="space-y-5">
         {pending > 0 && (

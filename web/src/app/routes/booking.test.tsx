@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../components/ui/toast";
 import { courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import BookingScreen from "./booking";
@@ -12,7 +12,13 @@ const api = {
   ...GUEST,
   // far-future "today" so no slot of that day has passed yet
   "GET /api/config": () =>
-    json({ timeZone: "America/Guayaquil", currency: "usd", today: "2099-06-10", payments: { provider: "simulated", publishableKey: null } }),
+    json({
+      timeZone: "America/Guayaquil",
+      currency: "usd",
+      today: "2099-06-10",
+      payments: { provider: "simulated", publishableKey: null },
+      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
+    }),
   "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
   "GET /api/courts/c1": () => json(court),
   "GET /api/courts/c1/bookings?date=2099-06-10": () => json({ date: "2099-06-10", bookedSlots: ["09:00", "19:00"] }),
@@ -137,6 +143,22 @@ describe("Booking screen", () => {
     renderBooking(undefined, "/booking/c1?date=2099-06-12&slot=20:00");
     expect(await screen.findByText("Viernes 12 de junio de 2099")).toBeInTheDocument();
     expect(await screen.findByRole("button", { name: /^20:00/, pressed: true })).toBeInTheDocument();
+  });
+
+  it("when the chosen hour's split deadline has passed, then the summary says only the whole can be paid; an hour further on, either", async () => {
+    // only the clock is moved: 17:30 in Guayaquil on the shown day, the deadline 2 h before each start
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2099-06-10T22:30:00.000Z"));
+    try {
+      mockApi(api);
+      renderBooking(undefined, "/booking/c1?date=2099-06-10&slot=18:00");
+      await screen.findByRole("button", { name: /^18:00/, pressed: true });
+      expect(screen.getByTestId("split-note")).toHaveTextContent("Solo podrás pagar el total: el pago por partes cierra 2 h antes del partido.");
+      await userEvent.click(screen.getByRole("button", { name: /^21:00/ }));
+      expect(screen.getByTestId("split-note")).toHaveTextContent("Podrás pagar el total o solo tu parte.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("when the player picks another day, then the address keeps it and drops a link's hour: a reload opens on that day", async () => {

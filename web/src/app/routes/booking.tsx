@@ -15,7 +15,7 @@ import { useOwnSlots } from "../../features/bookings/api/get-user-bookings";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
 import { GameTypePicker } from "../../features/bookings/components/game-type-picker";
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
-import { slotStates } from "../../features/bookings/slot-rules";
+import { canSplitNow, slotStates } from "../../features/bookings/slot-rules";
 import { useConfig } from "../../features/config/api/get-config";
 import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
 import { useCourt } from "../../features/venues/api/get-court";
@@ -27,6 +27,9 @@ import { pageDate } from "../../lib/page-date";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { User } from "../../types/api";
+
+/** "2 h", "90 min": SHARE_DEADLINE_HOURS as a player reads it. */
+const hoursWords = (hours: number): string => (Number.isInteger(hours) ? `${hours} h` : `${Math.round(hours * 60)} min`);
 
 function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const navigate = useNavigate();
@@ -262,7 +265,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 <Row label="Modalidad" value={GAME_TYPE_LABEL[gameType]} />
                 <Row label="Total" value={<span data-testid="booking-total">{displayMoney(total)}</span>} strong />
               </dl>
-              <p className="mt-3 hidden text-center text-xs text-stone-500 lg:block">Podrás pagar el total o solo tu parte.</p>
+              <p data-testid="split-note" className="mt-3 hidden text-center text-xs text-stone-500 lg:block">
+                {/* a booking made after its split deadline is paid in full (DESIGN.md section 8) */}
+                {slot && !canSplitNow(date, slot, new Date(), config.timeZone, config.holds.shareDeadlineHours)
+                  ? `Solo podrás pagar el total: el pago por partes cierra ${hoursWords(config.holds.shareDeadlineHours)} antes del partido.`
+                  : "Podrás pagar el total o solo tu parte."}
+              </p>
               {/* One button: a bar fixed above the phone's bottom navigation, in the summary on a wide screen. */}
               <div
                 data-testid="booking-bar"

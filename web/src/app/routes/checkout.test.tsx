@@ -71,6 +71,27 @@ describe("Checkout screen", () => {
     expect(screen.queryByRole("button", { name: /Compartir Link de Pago/ })).not.toBeInTheDocument();
   });
 
+  it("when the organiser of a singles game pays their share, then the confirmation speaks of the other player, not of 'los demás'", async () => {
+    const singles = { ...booking, gameType: "singles", tariffType: "night", totalAmount: "16.50" };
+    let recorded = false;
+    mockApi({
+      ...api,
+      "GET /api/bookings/b1": () => json(recorded ? { ...singles, paidAmount: "8.25", paymentStatus: "partial" } : singles),
+      "POST /api/simulated-card/confirm": () => json({ paymentIntentId: "pi_1", status: "succeeded" }),
+      "POST /api/payments": () => {
+        recorded = true;
+        return json({ id: "p1", status: "succeeded", amount: "8.25", discount: "0.00", totalPaid: "8.25", discountCode: null, createdAt: "2099-06-01T12:00:00Z" }, 201);
+      },
+      "POST /api/shared-payment-links": () =>
+        json({ shareUrl: "/shared-payment/tok123", shareToken: "tok123", expiresAt: "2099-06-10T22:00:00Z", amountPerPerson: "8.25", maxParticipants: 2 }, 201),
+    });
+    renderCheckout();
+    const confirm = await screen.findByRole("button", { name: "Confirmar y Pagar $8.25" });
+    await fillCard("4242424242424242");
+    await userEvent.click(confirm);
+    expect(await screen.findByText("Tu lugar está asegurado. Comparte el link para que el otro jugador pague su parte.")).toBeInTheDocument();
+  });
+
   it("when the organiser paid their part and the split deadline passed, then only the rest is offered and no share link", async () => {
     mockApi({
       ...api,

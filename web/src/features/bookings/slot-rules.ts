@@ -1,4 +1,4 @@
-import { bandOf, instantOf, SLOTS, type TariffBand } from "@courts/core";
+import { bandOf, HOUR_MS, instantOf, SLOTS, type TariffBand } from "@courts/core";
 
 export interface SlotState {
   slot: string;
@@ -17,6 +17,14 @@ export interface SlotState {
 /** A slot has passed once its start, read on the club's wall clock, is not in the future. */
 export const isSlotPast = (date: string, slot: string, now: Date, timeZone: string): boolean =>
   instantOf(date, slot, timeZone).getTime() <= now.getTime();
+
+/**
+ * Whether a booking of this slot made now could still be paid by shares: its split deadline
+ * (`shareDeadlineHours` before the start, SHARE_DEADLINE_HOURS on the server) has not passed. A
+ * booking made after it can only be paid in full (DESIGN.md section 8).
+ */
+export const canSplitNow = (date: string, slot: string, now: Date, timeZone: string, shareDeadlineHours: number): boolean =>
+  instantOf(date, slot, timeZone).getTime() - Math.round(shareDeadlineHours * HOUR_MS) > now.getTime();
 
 /** Every bookable slot of a club-local date: its band, and whether it can still be chosen. */
 export const slotStates = ({
