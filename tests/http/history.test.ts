@@ -169,15 +169,16 @@ describeOnEngines("lists over history", (server) => {
     expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = answer.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Fecha;Hora;Usuario;Correo;Complejo;Cancha;Número de cancha;Fecha de la reserva;Horario;Estado;Código de descuento;" +
+      "Fecha;Hora;Usuario;Correo;Complejo;Cancha;Número de cancha;Fecha de la reserva;Horario;Estado;Medio;Código de descuento;" +
         "Bruto;Descuento;Comisión de tarjeta;Reembolso;Neto;Cuenta en el resumen;Factura;Id del pago",
     );
     expect(lines).toHaveLength(8);
     const first = lines[1]!.split(";");
-    expect(first).toHaveLength(19);
+    expect(first).toHaveLength(20);
     expect(first[4]).toBe("Complejo Ñandú Peñón");
     expect(first[5]).toBe("Cancha Árbol");
-    expect(first[11]).toMatch(/^\d+,\d{2}$/);
+    expect(first[10]).toBe("Tarjeta");
+    expect(first[12]).toMatch(/^\d+,\d{2}$/);
     expect(first[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const none = await rawGet(admin, `/api/admin/transactions.csv?to=${dayFromToday(-1)}`);
     expect(none.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n")).toHaveLength(1);
@@ -187,6 +188,25 @@ describeOnEngines("lists over history", (server) => {
     expect(states.length).toBeGreaterThan(0);
     expect(states.length).toBeLessThan(7);
     expect(new Set(states)).toEqual(new Set(["Reembolsado"]));
+  });
+
+  it("when a card payment is opened and not paid, then its CSV row took no fee and left nothing, and the Neto column sums to the summary's net", async () => {
+    // the rest of a booking paid by shares: an intent that stays pending
+    const open = await player.post("/api/create-payment-intent", { bookingId: bookings[1]!.id, paymentType: "full" });
+    expect(open.status).toBe(200);
+    const answer = await rawGet(admin, "/api/admin/transactions.csv");
+    const [header, ...rows] = answer.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n").map((line) => line.split(";"));
+    const column = (name: string) => header!.indexOf(name);
+    const pending = rows.filter((r) => r[column("Estado")] === "Pendiente");
+    expect(pending).toHaveLength(1);
+    expect(Number(pending[0]![column("Bruto")]!.replace(",", "."))).toBeGreaterThan(0);
+    expect(pending[0]![column("Comisión de tarjeta")]).toBe("0,00");
+    expect(pending[0]![column("Neto")]).toBe("0,00");
+    expect(pending[0]![column("Cuenta en el resumen")]).toBe("No");
+    const net = rows.reduce((sum, r) => sum + cents(r[column("Neto")]!.replace(",", ".")), 0);
+    expect(net).toBe(cents((await admin.get<Stats>("/api/payments/stats")).body.summary.net));
+    const listed = (await admin.get<TransactionsPage>("/api/admin/transactions?status=pending")).body.items;
+    expect(listed.map((t) => [t.settled, t.net])).toEqual([[false, "0.00"]]);
   });
 });
 
@@ -294,13 +314,14 @@ describe.skipIf(!soffice)("transactions CSV in LibreOffice", () => {
       );
       const html = readFileSync(path.join(dir, "transacciones.html"), "utf8");
       const cells = [...html.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, "").trim());
-      expect(cells.slice(0, 19)).toContain("Comisión de tarjeta");
-      expect(cells.slice(0, 19)).toContain("Número de cancha");
-      expect(cells).toHaveLength(38);
-      expect(cells[19 + 2]).toBe("josé_ñúñez");
-      expect(cells[19 + 4]).toBe("Complejo Ñandú Peñón");
-      expect(cells[19 + 5]).toBe("Cancha Árbol");
-      expect(cells[19 + 9]).toBe("Completado");
+      expect(cells.slice(0, 20)).toContain("Comisión de tarjeta");
+      expect(cells.slice(0, 20)).toContain("Número de cancha");
+      expect(cells).toHaveLength(40);
+      expect(cells[20 + 2]).toBe("josé_ñúñez");
+      expect(cells[20 + 4]).toBe("Complejo Ñandú Peñón");
+      expect(cells[20 + 5]).toBe("Cancha Árbol");
+      expect(cells[20 + 9]).toBe("Completado");
+      expect(cells[20 + 10]).toBe("Tarjeta");
     } finally {
       await srv.close();
       await db.drop();

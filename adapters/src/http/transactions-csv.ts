@@ -1,10 +1,13 @@
 import { Readable } from "node:stream";
-import { isSettled, netOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
+import { feeTakenOf, isSettled, keptNetOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
 
 /**
  * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM
  * (or accents break), ';' between fields and ',' before the cents (the Spanish decimal comma).
  * The amounts are the revenue summary's definitions: Bruto - Descuento - Comisión - Reembolso = Neto.
+ * An attempt never charged (failed, pending: 'Cuenta en el resumen' No) took no fee and left
+ * nothing: its Comisión and Neto are 0, so the column's sum is the summary's net. 'Medio' says
+ * card or cash at the desk.
  */
 const HEADERS = [
   "Fecha",
@@ -17,6 +20,7 @@ const HEADERS = [
   "Fecha de la reserva",
   "Horario",
   "Estado",
+  "Medio",
   "Código de descuento",
   "Bruto",
   "Descuento",
@@ -70,12 +74,13 @@ export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
     `${d}/${m}/${y}`,
     p.timeSlot,
     statusText(p),
+    p.kind === "cash" ? "Efectivo" : "Tarjeta",
     field(p.discountCode ?? ""),
     amount(p.amount),
     amount(p.discount),
-    amount(p.stripeFee),
+    amount(feeTakenOf(p)),
     amount(p.refundedAmount),
-    amount(netOf(p)),
+    amount(keptNetOf(p)),
     isSettled(p) ? "Sí" : "No",
     p.invoiceNumber ?? "",
     p.id,

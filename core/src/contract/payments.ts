@@ -189,12 +189,16 @@ export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentW
 export const isSettled = (payment: Payment): boolean =>
   (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null;
 export const netOf = (payment: Payment): number => payment.amount - payment.discount - payment.stripeFee - payment.refundedAmount;
+/** The card fee the provider kept: none on an attempt that was never charged (failed, pending). */
+export const feeTakenOf = (payment: Payment): number => (isSettled(payment) ? payment.stripeFee : 0);
+/** What the club keeps of a payment, as its row reads: nothing of an attempt never charged. */
+export const keptNetOf = (payment: Payment): number => (isSettled(payment) ? netOf(payment) : 0);
 
 export const presentTransaction = (payment: PaymentWithPayer): TransactionAnswer => ({
   ...presentPayment(payment),
   userName: payment.userName,
   userEmail: payment.userEmail,
-  net: formatMoney(netOf(payment)),
+  net: formatMoney(keptNetOf(payment)),
   settled: isSettled(payment),
 });
 
