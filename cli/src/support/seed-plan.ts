@@ -209,8 +209,13 @@ export const filePlan = async (file: string): Promise<PlannedVenue[]> => {
       const { venueId: _venueId, ...court } = await at(courtWhere, () =>
         decodeOptions(CourtBody, { ...rawCourt, venueId: "pending" }, NO_FLAGS),
       );
+      // two courts of one venue cannot share a number: the second would be taken for the first, already there
+      const twin = courts.findIndex((c) => c.body.courtNumber === court.courtNumber);
+      if (twin >= 0) throw new CliError(`${courtWhere}: el número de cancha ${court.courtNumber} ya está en ${where}.courts[${twin}]`);
       courts.push({ body: court });
     }
+    const sameName = plan.findIndex((v) => v.body.name === body.name);
+    if (sameName >= 0) throw new CliError(`${where}: el complejo '${body.name}' ya está en ${file}: venues[${sameName}]`);
     plan.push({ body, courts });
   }
   return plan;

@@ -9,6 +9,9 @@ export const isGameType = (value: string): value is GameType => value === "singl
 /** People on court: singles 2, doubles 4. Also the number of shares and of link participants. */
 export const PLAYERS: Readonly<Record<GameType, number>> = { singles: 2, doubles: 4 };
 
+/** Card networks do not charge less than this (Stripe's minimum for usd), in cents. */
+export const MIN_CARD_CHARGE = 50;
+
 export interface CourtPrices {
   readonly daySingles: Cents;
   readonly dayDoubles: Cents;

@@ -1,4 +1,6 @@
 import * as Schema from "effect/Schema";
+import { displayMoney, formatMoney } from "../domain/money.js";
+import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
 import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
@@ -124,6 +126,18 @@ export const VenueBody = body({
 });
 export type VenueBody = typeof VenueBody.Type;
 
+/**
+ * An hour's price: every player's share is paid by card, and a card takes $0.50 at least, so a
+ * singles hour costs $1.00 or more and a doubles hour $2.00 or more (a free hour could never be
+ * paid, and would run out as an unpaid hold).
+ */
+const hourPrice = (field: string, game: GameType) => {
+  const least = MIN_CARD_CHARGE * PLAYERS[game];
+  return MoneyCents.pipe(Schema.filter((cents) => cents >= least)).annotations(
+    says(`El campo '${field}' debe ser un precio entre ${formatMoney(least)} y 10000.00 con hasta 2 decimales: cada parte se paga con tarjeta, desde ${displayMoney(MIN_CARD_CHARGE)}`),
+  );
+};
+
 export const CourtBody = body({
   name: requiredText(120, "Todos los campos son requeridos: 'name'", "El campo 'name' admite hasta 120 caracteres"),
   courtNumber: requiredValue(
@@ -133,10 +147,10 @@ export const CourtBody = body({
   ),
   venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
   status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),
-  daySinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'daySinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
-  dayDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'dayDoublesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
-  nightSinglesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightSinglesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
-  nightDoublesPrice: Schema.optional(MoneyCents.annotations(says("El campo 'nightDoublesPrice' debe ser un precio entre 0 y 10000.00 con hasta 2 decimales"))),
+  daySinglesPrice: Schema.optional(hourPrice("daySinglesPrice", "singles")),
+  dayDoublesPrice: Schema.optional(hourPrice("dayDoublesPrice", "doubles")),
+  nightSinglesPrice: Schema.optional(hourPrice("nightSinglesPrice", "singles")),
+  nightDoublesPrice: Schema.optional(hourPrice("nightDoublesPrice", "doubles")),
 });
 export type CourtBody = typeof CourtBody.Type;
 

@@ -291,6 +291,12 @@ export const createBookingSeries = (
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
 
     const now = ports.clock.now();
+    // every week already played: nothing would be booked, only an empty series kept
+    const lastWeek = addDays(input.startDate, (input.weeks - 1) * 7);
+    if (instantOf(lastWeek, input.timeSlot, ports.clock.timeZone).getTime() <= now.getTime())
+      return yield* Effect.fail(
+        new InvalidInput({ field: "startDate", message: "Todas las semanas de la serie ya pasaron: elige una fecha de inicio desde hoy" }),
+      );
     const series = {
       id: ports.ids.uuid(),
       userId: user.id,

@@ -27,14 +27,13 @@ import { findUsableCode, unusable } from "./discounts.js";
 import { cardSaving, checkPayable } from "./holds.js";
 import { enqueuePaymentNotices } from "./notifications.js";
 import { paymentOf, usableShareLink } from "./share-links.js";
+import { MIN_CARD_CHARGE } from "../domain/pricing.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireSelfOrAdmin, requireUser } from "./support.js";
 
 /** What the receipt and the organiser's notices read and write. */
 type NoticePorts = "bookings" | "users" | "notifications" | "outbox" | "ids";
 
-/** Card networks do not charge less than this (Stripe's minimum for usd). */
-export const MIN_CARD_CHARGE: Cents = 50;
 
 export const CURRENCY = "usd" as const;
 

@@ -161,6 +161,11 @@ export const describeCliSuite = (engine: EngineName): void => {
         1,
         `${bad}: venues[0].courts[0]: El campo 'courtNumber' debe ser un número entero entre 1 y 999`,
       );
+      // two courts numbered 1 in one club: refused before anything is written, not reported as 'ya existía'
+      const twins = path.join(dir, "gemelas.json");
+      writeFileSync(twins, JSON.stringify({ venues: [{ name: "Club Sur", location: "Loja", courts: [{ courtNumber: 1, name: "A" }, { courtNumber: 1, name: "B" }] }] }));
+      expectFailure(await courts("seed", "--file", twins), 1, `${twins}: venues[0].courts[1]: el número de cancha 1 ya está en ${twins}: venues[0].courts[0]`);
+      expect(await server.ports.venues.findByName("Club Sur")).toBeUndefined();
       expect(json<SeedReport>(await courts("seed", "--file", file, "--json"))).toMatchObject({ venuesCreated: 0, courtsCreated: 0, courtsSkipped: 2 });
       // one club and one court that exist already: each in the singular
       expect((await courts("seed", "--file", marked)).stdout).toContain("Total: 0 complejos creados y 1 ya existía; 0 canchas creadas y 1 ya existía.");

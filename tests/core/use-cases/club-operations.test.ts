@@ -34,6 +34,19 @@ describe("club operations", () => {
     expect(result.created.map((b) => b.date)).toEqual(["2026-12-05"]);
   });
 
+  it("when every week of a series is already past, then 400 on startDate", async () => {
+    const c = await club();
+    const refused = await failure(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "06:00", gameType: "singles", startDate: "2020-01-01", weeks: 2 }),
+    );
+    expect(refused).toMatchObject({ _tag: "InvalidInput", field: "startDate", message: "Todas las semanas de la serie ya pasaron: elige una fecha de inicio desde hoy" });
+    // one week still ahead is enough: the past ones are skipped and listed
+    const result = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "06:00", gameType: "singles", startDate: addDays("2026-11-21", -7), weeks: 3 }),
+    );
+    expect(result.created.map((b) => b.date)).toEqual(["2026-11-28"]);
+  });
+
   it("when a player books inside a block, then SlotBlocked names the reason; a player cannot create blocks", async () => {
     const c = await club();
     await ok(createBlock(c.ports, c.admin, { venueId: c.venue.id, startDate: "2026-12-01", endDate: "2026-12-31", weekdays: [6, 7], reason: "Clases" }));

@@ -148,7 +148,8 @@ export function CourtForm({
               label={label}
               type="number"
               inputMode="decimal"
-              min={0}
+              // each share is paid by card, from $0.50: singles from $1.00, doubles from $2.00 (CourtBody)
+              min={field.includes("Singles") ? 1 : 2}
               step={0.01}
               value={form[field]}
               onChange={set(field)}

@@ -93,7 +93,22 @@ describe("CourtForm (CourtBody decides)", () => {
     await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
     expect(currentToast()).toMatchObject({
       title: "Error",
-      description: "El campo «Día · Singles» debe ser un precio entre 0 y 10000.00 con hasta 2 decimales",
+      description: "El campo «Día · Singles» debe ser un precio entre 1.00 y 10000.00 con hasta 2 decimales: cada parte se paga con tarjeta, desde $0.50",
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("when a doubles price is too low for four card shares, then it says the least price and nothing is sent", async () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<CourtForm venues={VENUES} defaultVenueId="v1" onDone={() => {}} />);
+    await userEvent.type(screen.getByLabelText("Nombre"), "Central");
+    await userEvent.type(screen.getByLabelText("Número de cancha"), "3");
+    await userEvent.clear(screen.getByLabelText("Noche · Dobles"));
+    await userEvent.type(screen.getByLabelText("Noche · Dobles"), "0");
+    await userEvent.click(screen.getByRole("button", { name: "Crear Cancha" }));
+    expect(currentToast()).toMatchObject({
+      title: "Error",
+      description: "El campo «Noche · Dobles» debe ser un precio entre 2.00 y 10000.00 con hasta 2 decimales: cada parte se paga con tarjeta, desde $0.50",
     });
     expect(fetchMock).not.toHaveBeenCalled();
   });
