@@ -316,7 +316,15 @@ describeOnEngines("journeys and domain failures", (server) => {
       const unknown = await guest.post("/api/discount-codes/validate", { code: "NOEXISTE" });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ code: "DISCOUNT_UNUSABLE", reason: "unknown" });
-      await admin.post("/api/admin/discount-codes", { code: "VIEJO", type: "percentage", value: 10, expiresAt: "2020-01-01T00:00:00.000Z" });
+      // a date already past is refused at creation; a code can still run out while it exists
+      const past = await admin.post<{ field: string; message: string }>("/api/admin/discount-codes", { code: "VIEJO", type: "percentage", value: 10, expiresAt: "2020-01-01T00:00:00.000Z" });
+      expect(past.status).toBe(400);
+      expect(past.body).toMatchObject({ field: "expiresAt", message: "La fecha de vencimiento ya pasó: elige una fecha futura" });
+      const viejo = await admin.post<{ id: string }>("/api/admin/discount-codes", { code: "VIEJO", type: "percentage", value: 10, expiresAt: "2099-01-01T00:00:00.000Z" });
+      await server().ports.discountCodes.update(viejo.body.id, { expiresAt: new Date("2020-01-01T00:00:00.000Z") });
+      // the edit form sends the date back as it was: accepted; moving it to another past date is not
+      expect((await admin.patch(`/api/admin/discount-codes/${viejo.body.id}`, { value: 15, type: "percentage", expiresAt: "2020-01-01T00:00:00.000Z" })).status).toBe(200);
+      expect((await admin.patch(`/api/admin/discount-codes/${viejo.body.id}`, { expiresAt: "2021-01-01T00:00:00.000Z" })).status).toBe(400);
       const expired = await guest.post("/api/discount-codes/validate", { code: "VIEJO" });
       expect(expired.status).toBe(410);
       expect(expired.body).toMatchObject({ reason: "expired" });

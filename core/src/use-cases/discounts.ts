@@ -48,6 +48,7 @@ export const createDiscountCode = (
         new InvalidInput({ field: "code", message: "El código debe tener de 3 a 32 letras, números, '-' o '_'" }),
       );
     const value = yield* storedValue(input.type, input.value);
+    if (input.expiresAt && input.expiresAt.getTime() <= ports.clock.now().getTime()) return yield* Effect.fail(pastExpiry());
     const discount: DiscountCode = {
       id: ports.ids.uuid(),
       code,
@@ -64,10 +65,13 @@ export const createDiscountCode = (
     return saved;
   });
 
+/** A code made or moved to expire in the past could never be used: said instead of saved. */
+const pastExpiry = () => new InvalidInput({ field: "expiresAt", message: "La fecha de vencimiento ya pasó: elige una fecha futura" });
+
 export const discountCodeNotFound = () => new DiscountCodeNotFound({ message: "Código de descuento no encontrado" });
 
 /** Every field but the code itself; the table's switch sends only isActive. */
-export const updateDiscountCode = (ports: Pick<Ports, "discountCodes">, actor: Actor, id: string, patch: DiscountCodePatch) =>
+export const updateDiscountCode = (ports: Pick<Ports, "discountCodes" | "clock">, actor: Actor, id: string, patch: DiscountCodePatch) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     const current = yield* callOr(() => ports.discountCodes.findById(id), discountCodeNotFound);
@@ -79,8 +83,23 @@ export const updateDiscountCode = (ports: Pick<Ports, "discountCodes">, actor: A
       change.type = type;
       change.value = yield* storedValue(type, patch.value);
     }
-    if (patch.maxUsage !== undefined) change.maxUsage = patch.maxUsage;
-    if (patch.expiresAt !== undefined) change.expiresAt = patch.expiresAt;
+    if (patch.maxUsage !== undefined) {
+      // uses already made are not undone: a lower limit would read '2 / 1'
+      if (patch.maxUsage !== null && patch.maxUsage < current.usageCount)
+        return yield* Effect.fail(
+          new InvalidInput({
+            field: "maxUsage",
+            message: `El código ya se usó ${current.usageCount} ${current.usageCount === 1 ? "vez" : "veces"}: el máximo de usos no puede ser menor`,
+          }),
+        );
+      change.maxUsage = patch.maxUsage;
+    }
+    if (patch.expiresAt !== undefined) {
+      // the date it had may have passed (the form sends it back as it was); a new one must be ahead
+      const moved = (patch.expiresAt?.getTime() ?? null) !== (current.expiresAt?.getTime() ?? null);
+      if (moved && patch.expiresAt !== null && patch.expiresAt.getTime() <= ports.clock.now().getTime()) return yield* Effect.fail(pastExpiry());
+      change.expiresAt = patch.expiresAt;
+    }
     if (patch.isActive !== undefined) change.isActive = patch.isActive;
     const saved = yield* callOr(() => ports.discountCodes.update(id, change), discountCodeNotFound);
     return saved;

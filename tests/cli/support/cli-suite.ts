@@ -199,6 +199,15 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(disabled).toMatchObject({ code: 0, stdout: "Código VERANO10 desactivado.\n" });
       expect(await orFail(validateDiscountCode(server.ports, { code: "FIJO5" }))).toMatchObject({ type: "fixed", value: 550 });
       expect(await run(validateDiscountCode(server.ports, { code: "VERANO10" }))).toMatchObject({ left: { reason: "inactive" } });
+
+      // switched on past its date: on, and said that nobody can use it yet
+      const fijo = await orFail(validateDiscountCode(server.ports, { code: "FIJO5" }));
+      await server.ports.discountCodes.update(fijo.id, { expiresAt: new Date("2020-01-01T05:00:00.000Z"), isActive: false });
+      expect(await courts("discount", "enable", "FIJO5")).toMatchObject({
+        code: 0,
+        stdout: "Código FIJO5 activado, pero venció el 01/01/2020 00:00: nadie puede usarlo hasta que cambies la fecha.\n",
+      });
+      await server.ports.discountCodes.update(fijo.id, { expiresAt: null });
     });
 
     it("when the reader of the output goes away (`| head -1`), then the command still does its work and exits 0 without a stack trace", async () => {
@@ -218,8 +227,10 @@ export const describeCliSuite = (engine: EngineName): void => {
         create("--code", "X", "--type", "fixed", "--value", "1"),
         courts("discount", "disable", "NOEXISTE"),
         create("--code", "OTRO", "--type", "fixed", "--value", "1", "--unknown-flag"),
+        create("--code", "PASADO", "--type", "fixed", "--value", "1", "--expires", "2020-01-01"),
       ]);
-      const [duplicate, fraction, negative, maxUsage, expiry, short, unknownCode, unknownFlag] = results;
+      const [duplicate, fraction, negative, maxUsage, expiry, short, unknownCode, unknownFlag, past] = results;
+      expectFailure(past!, 1, "La fecha de vencimiento ya pasó: elige una fecha futura");
       expectFailure(duplicate!, 1, "Ya existe el código VERANO10");
       expectFailure(fraction!, 1, "El porcentaje debe ser un número entero entre 0 y 100");
       expectFailure(negative!, 1, "--value debe ser un número entre 0 y 10000");

@@ -191,13 +191,38 @@ describe("discount codes in payments", () => {
     const code = await ok(createDiscountCode(c.ports, ADMIN, { code: "OFF", type: "fixed", value: 5.5, isActive: false }));
     expect(code.value).toBe(550);
     expect(await failure(validateDiscountCode(c.ports, { code: "OFF" }))).toMatchObject({ reason: "inactive" });
-    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-20T00:00:00Z") }));
+    // a date already past is refused, at creation and as a change; a code can still run out while it exists
+    expect(await failure(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-20T00:00:00Z") }))).toMatchObject({ field: "expiresAt" });
+    expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "AYER", type: "fixed", value: 1, expiresAt: new Date("2026-11-20T00:00:00Z") }))).toMatchObject({
+      field: "expiresAt",
+      message: "La fecha de vencimiento ya pasó: elige una fecha futura",
+    });
+    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-22T00:00:00Z") }));
+    c.clock.set(new Date("2026-11-23T00:00:00Z"));
     expect(await failure(validateDiscountCode(c.ports, { code: "OFF" }))).toMatchObject({ reason: "expired" });
+    // the edit form sends the passed date back unchanged: the other changes go through
+    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { type: "fixed", value: 6, expiresAt: new Date("2026-11-22T00:00:00Z") }));
     expect((await failure(createDiscountCode(c.ports, ADMIN, { code: "OFF", type: "fixed", value: 1 })))._tag).toBe("DuplicateDiscountCode");
     expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "X", type: "fixed", value: 1 }))).toMatchObject({ field: "code" });
     expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "PCT", type: "percentage", value: 10.5 }))).toMatchObject({ field: "value" });
     expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "PCT", type: "percentage", value: 101 }))).toMatchObject({ field: "value" });
     expect((await failure(createDiscountCode(c.ports, c.asAna, { code: "MIA", type: "fixed", value: 1 })))._tag).toBe("NotAllowed");
+  });
+});
+
+describe("discount limits", () => {
+  it("when a code was used twice, then its limit cannot go under 2", async () => {
+    const c = await club();
+    const code = await ok(createDiscountCode(c.ports, ADMIN, { code: "DOS", type: "fixed", value: 1, maxUsage: 5 }));
+    for (const [who, slot] of [[c.asAna, "18:00"], [c.asBeto, "19:00"]] as const) {
+      const booking = await ok(createBooking(c.ports, who, { courtId: c.court.id, bookingDate: "2026-11-23", timeSlot: slot, gameType: "singles" }));
+      await ok(createPaymentIntent(c.ports, who, { bookingId: booking.id, paymentType: "full", discountCode: "DOS" }));
+    }
+    expect(await failure(updateDiscountCode(c.ports, ADMIN, code.id, { maxUsage: 1 }))).toMatchObject({
+      field: "maxUsage",
+      message: "El código ya se usó 2 veces: el máximo de usos no puede ser menor",
+    });
+    expect((await ok(updateDiscountCode(c.ports, ADMIN, code.id, { maxUsage: 2 }))).maxUsage).toBe(2);
   });
 });
 
