@@ -1,6 +1,18 @@
 import type { Command } from "commander";
 import type { Cli } from "../support/context.js";
 
+/** What each step's count is, as an operator reads it (the JSON keeps the steps' names). */
+const STEP_LABELS: Readonly<Record<string, string>> = {
+  "refunds-owed": "Reembolsos enviados al proveedor",
+  "stale-intents": "Pagos abiertos resueltos",
+  "expire-holds": "Reservas sin pagar liberadas",
+  "charge-remainders": "Restos cobrados a organizadores",
+  "closure-refunds": "Reembolsos de cierres enviados",
+  notices: "Avisos preparados",
+  reminders: "Recordatorios preparados",
+  mail: "Correos enviados",
+};
+
 /** `courts sweep`: one pass of the time-driven work, the same steps every server process runs on its timer. */
 export const runSweepCommand = async (cli: Cli, command: Command): Promise<void> => {
   await cli.withRuntime(command, async (runtime) => {
@@ -16,9 +28,10 @@ export const runSweepCommand = async (cli: Cli, command: Command): Promise<void>
       if (names.length === 0) cli.print("Barrido completo: no hay pasos configurados.");
       else {
         cli.print("Barrido completo:");
-        const width = Math.max(...names.map((n) => n.length)) + 1;
+        const label = (name: string) => STEP_LABELS[name] ?? name;
+        const width = Math.max(...names.map((n) => label(n).length)) + 1;
         for (const [name, value] of Object.entries(result))
-          cli.print(`  ${`${name}:`.padEnd(width)}  ${typeof value === "number" ? value : `error (${value.error})`}`);
+          cli.print(`  ${`${label(name)}:`.padEnd(width)}  ${typeof value === "number" ? value : `error (${value.error})`}`);
       }
     }
     if (failures.length > 0) cli.exitCode = 1;

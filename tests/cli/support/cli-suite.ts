@@ -210,6 +210,16 @@ export const describeCliSuite = (engine: EngineName): void => {
       await server.ports.discountCodes.update(fijo.id, { expiresAt: null });
     });
 
+    it("when an operator runs a sweep, then each step's count is named in Spanish; --json keeps the steps' names", async () => {
+      const human = await courts("sweep");
+      expect(human).toMatchObject({ code: 0, stderr: "" });
+      expect(human.stdout).toMatch(/^Barrido completo:\n/);
+      expect(human.stdout).toMatch(/\n {2}Reservas sin pagar liberadas: +\d+\n/);
+      expect(human.stdout).toMatch(/\n {2}Reembolsos enviados al proveedor: +\d+\n/);
+      expect(human.stdout).not.toMatch(/expire-holds|refunds-owed/);
+      expect(Object.keys(json<Record<string, number>>(await courts("sweep", "--json")))).toEqual(expect.arrayContaining(["refunds-owed", "expire-holds"]));
+    });
+
     it("when the reader of the output goes away (`| head -1`), then the command still does its work and exits 0 without a stack trace", async () => {
       const created = await runCourts(["discount", "create", "--code", "SINLECTOR", "--type", "fixed", "--value", "2"], { env: env(), readerGone: true });
       expect(created).toEqual({ code: 0, stdout: "", stderr: "" });
