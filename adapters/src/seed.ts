@@ -75,7 +75,7 @@ export interface SeedReport {
   readonly courtsCreated: number;
 }
 
-type SeedPorts = Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">;
+type SeedPorts = Pick<Ports, "venues" | "courts" | "bookings" | "images" | "ids" | "clock">;
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 

@@ -177,7 +177,15 @@ describeOnEngines("club operations", (server) => {
       );
     }
     expect((await ana.get<{ status: string; paidAmount: string }>(`/api/bookings/${paid.id}`)).body).toMatchObject({ status: "active", paidAmount: paid.totalAmount });
-    expect((await admin.delete(`/api/courts/${other.id}`)).status).toBe(204);
+    // moving it to another club would move the player's game there unannounced; renaming it is fine
+    const elsewhere = (await admin.post<{ id: string }>("/api/venues", { name: "Club Lejano", location: "Quito", description: "" })).body;
+    const moved = await admin.put<{ code: string; message: string }>(`/api/courts/${court.id}`, { name: "Cancha Temporal", courtNumber: 1, venueId: elsewhere.id });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe("PAID_BOOKINGS_AHEAD");
+    expect(moved.body.message).toMatch(/después podrás moverla a otro complejo\.$/);
+    expect((await admin.put(`/api/courts/${court.id}`, { name: "Cancha Temporal Norte", courtNumber: 1, venueId: venue.id })).status).toBe(200);
+    expect((await admin.put(`/api/courts/${other.id}`, { name: "Cancha Libre", courtNumber: 2, venueId: elsewhere.id })).status).toBe(200);
+    expect((await admin.delete(`/api/venues/${elsewhere.id}`)).status).toBe(204);
 
     // the closure gives the player everything back, and tells them; then nothing holds money
     const closed = await admin.post("/api/admin/blocks", { courtId: court.id, startDate: date, endDate: date, reason: "Otro", cancelConflicts: true });

@@ -6,7 +6,7 @@ import { parseWholeNumber } from "../support/decode.js";
 import { plural } from "../support/format.js";
 import { applyPlan, demoPlan, filePlan, reportOf, type SeedReport, type SeededVenue } from "../support/seed-plan.js";
 
-type SeedPorts = Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">;
+type SeedPorts = Pick<Ports, "venues" | "courts" | "bookings" | "images" | "ids" | "clock">;
 
 /** The server's own demo seeding (what `npm start` puts in an empty database), reported venue by venue. */
 const seedServerDemo = async (ports: SeedPorts): Promise<SeedReport> => {

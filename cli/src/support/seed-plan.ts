@@ -67,7 +67,7 @@ export const reportOf = (venues: readonly SeededVenue[]): SeedReport => {
   };
 };
 
-type SeedPorts = Pick<Ports, "venues" | "courts" | "images" | "ids" | "clock">;
+type SeedPorts = Pick<Ports, "venues" | "courts" | "bookings" | "images" | "ids" | "clock">;
 
 const applyVenue = async (
   ports: SeedPorts,

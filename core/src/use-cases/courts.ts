@@ -5,7 +5,7 @@ import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
-import { removeUnlessPaidAhead } from "./paid-ahead.js";
+import { refusePaidBookingsAhead, removeUnlessPaidAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
@@ -49,12 +49,17 @@ export const createCourt = (ports: Pick<Ports, "courts" | "venues" | "ids" | "cl
     return saved;
   });
 
-export const updateCourt = (ports: Pick<Ports, "courts" | "venues">, actor: Actor, id: string, input: CourtBody) =>
+/**
+ * Edits a court. Moving it to another venue is refused while a booking still to be played holds a
+ * player's money: their game would move to another club, maybe another city, unannounced.
+ */
+export const updateCourt = (ports: Pick<Ports, "courts" | "venues" | "bookings" | "clock">, actor: Actor, id: string, input: CourtBody) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     const current = yield* getCourt(ports, id);
     if (input.venueId !== current.venueId) {
       yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
+      yield* refusePaidBookingsAhead(ports, { courtId: id }, "mover a otro complejo");
     }
     const next: Court = {
       ...current,

@@ -24,9 +24,11 @@ const clubNow = (clock: Ports["clock"]): PaidAfter => {
  * the removal goes ahead. Bookings already started or played, unpaid holds and cancelled ones do
  * not count.
  */
-const refusePaidBookingsAhead = (
+export const refusePaidBookingsAhead = (
   ports: Pick<Ports, "bookings" | "clock">,
   scope: { readonly courtId: string } | { readonly venueId: string },
+  /** what is refused, said after 'podrás': 'eliminar' (the default) or 'mover a otro complejo' */
+  action: "eliminar" | "mover a otro complejo" = "eliminar",
 ) =>
   Effect.gen(function* () {
     const ahead = yield* call(() => ports.bookings.paidAhead(scope, clubNow(ports.clock), COUNTED));
@@ -39,7 +41,8 @@ const refusePaidBookingsAhead = (
       new PaidBookingsAhead({
         message:
           `${what} tiene ${n} por jugar (la próxima: ${next.court.name}, ${day}/${month}/${year} a las ${next.timeSlot}). ` +
-          `Ciérra${it} primero en esas fechas desde Horario, que reembolsa el 100% a cada pagador y le avisa; después podrás eliminar${it}.`,
+          `Ciérra${it} primero en esas fechas desde Horario, que reembolsa el 100% a cada pagador y le avisa; después podrás ` +
+          (action === "eliminar" ? `eliminar${it}.` : `mover${it} a otro complejo.`),
       }),
     );
   });

@@ -133,7 +133,17 @@ export function CourtForm({
         ))}
       </SelectField>
       {court && (
-        <SelectField label="Estado" value={form.status} onChange={set("status")}>
+        <SelectField
+          label="Estado"
+          value={form.status}
+          onChange={set("status")}
+          // closing the court stops new bookings only: the ones already made are still played, or closed with a refund
+          hint={
+            form.status !== "available" && court.status === "available"
+              ? "Deja de aceptar reservas nuevas; las ya hechas siguen en pie. Para cancelarlas con reembolso a cada pagador, cierra esas fechas desde Horario."
+              : undefined
+          }
+        >
           <option value="available">Disponible</option>
           <option value="maintenance">En mantenimiento</option>
           <option value="in_use">En Uso</option>

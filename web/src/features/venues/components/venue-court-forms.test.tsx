@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../../components/ui/toast";
-import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
+import { courtAnswer, json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import { CourtForm } from "./court-form";
 import { VenueForm } from "./venue-form";
 
@@ -123,5 +123,14 @@ describe("CourtForm (CourtBody decides)", () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(String(init.body))).toMatchObject({ name: "Central", courtNumber: 3, venueId: "v1", daySinglesPrice: "14.50" });
+  });
+
+  it("when an open court is set under maintenance, then the form says the bookings already made stay, and how to cancel them with a refund", async () => {
+    mockApi({});
+    renderWithProviders(<CourtForm venues={VENUES} court={courtAnswer()} defaultVenueId="v1" onDone={() => {}} />);
+    const hint = "Deja de aceptar reservas nuevas; las ya hechas siguen en pie. Para cancelarlas con reembolso a cada pagador, cierra esas fechas desde Horario.";
+    expect(screen.queryByText(hint)).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText("Estado"), "maintenance");
+    expect(screen.getByText(hint)).toBeInTheDocument();
   });
 });
