@@ -117,6 +117,17 @@ describe("Booking screen", () => {
     expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
   });
 
+  it("when a link's date has passed, then no hour is offered, it says the day is gone (not that it is full), and 'Ver hoy' brings today's hours", async () => {
+    mockApi(api);
+    renderBooking(undefined, "/booking/c1?date=2099-06-01");
+    expect(await screen.findByText("Ese día ya pasó.")).toBeInTheDocument();
+    expect(screen.queryByText(/No quedan horarios libres/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /^10:00/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
+    await userEvent.click(screen.getByRole("button", { name: "Ver hoy" }));
+    expect(await screen.findByRole("button", { name: /^10:00/ })).toBeInTheDocument();
+  });
+
   it("when a link's date lies past the 180-day horizon, then no hour is offered, the limit is said, and 'Ver hoy' brings today's hours", async () => {
     mockApi(api);
     // today 2099-06-10: the last bookable day is 2099-12-07

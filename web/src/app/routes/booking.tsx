@@ -69,6 +69,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const today = config?.today;
   const date = chosenDate ?? today;
   const beyondHorizon = !!date && !!today && date > lastBookableDate(today);
+  // a link's ?date= before today: every hour is gone, not taken
+  const pastDay = !!date && !!today && date < today;
   const day = useCourtDay(courtId, date);
   // asked only when some hour of the day is taken: which of them are the player's own
   const ownSlots = useOwnSlots(courtId, date ?? "", (day.data?.bookedSlots.length ?? 0) > 0);
@@ -170,6 +172,17 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   <div>
                     <Button asChild size="sm" variant="outline">
                       <Link to={`/venue/${court.data.venueId}`}>Ver otras canchas</Link>
+                    </Button>
+                  </div>
+                </div>
+              ) : pastDay ? (
+                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+                  <p className="flex items-center gap-2 font-semibold">
+                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> Ese día ya pasó.
+                  </p>
+                  <div>
+                    <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
+                      Ver hoy
                     </Button>
                   </div>
                 </div>
@@ -287,7 +300,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   className="shrink-0 lg:w-full"
                   size="lg"
                   onClick={() => void submit()}
-                  disabled={pending || dayFull || closed}
+                  disabled={pending || dayFull || closed || pastDay}
                   aria-busy={pending}
                 >
                   {pending ? "Procesando..." : "Continuar al Pago →"}

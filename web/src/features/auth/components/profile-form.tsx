@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ProfileBody } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
-import { toast, toastError } from "../../../components/ui/toast";
+import { clearToasts, toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { checkRequest } from "../../../lib/request-schema";
 import type { User } from "../../../types/api";
@@ -20,6 +20,8 @@ export function ProfileForm({ user }: { user: User }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    // the last attempt's answer ('El nombre de usuario ya está en uso') says nothing of this one
+    clearToasts();
     if (!checked.ok) return;
     try {
       await updateProfile(checked.value);
