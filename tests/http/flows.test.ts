@@ -395,6 +395,10 @@ describeOnEngines("journeys and domain failures", (server) => {
       // the organiser, who paid theirs at checkout, cannot pay a second share through the link either
       expect((await player.post("/api/create-payment-intent", { bookingId: booking.id, shareToken: link.body.shareToken })).status).toBe(409);
       expect((await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.link.currentParticipants).toBe(2);
+      // the friend's history carries the game their share paid for, with its state (a cancellation shows there)
+      await player.post("/api/cancellations", { bookingId: booking.id });
+      const history = await friend.get<{ kind: string; booking: { id: string; status: string } | null }[]>("/api/user/payments");
+      expect(history.body.map((p) => [p.kind, p.booking?.id, p.booking?.status])).toEqual([["shared", booking.id, "cancelled"]]);
     });
   });
 });

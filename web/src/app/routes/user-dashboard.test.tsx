@@ -55,6 +55,25 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
     ]);
   }, 20_000);
 
+  it("when a share paid for someone else's game was cancelled, then its card names the game and says the booking was cancelled", async () => {
+    const share = {
+      ...aPaymentAnswer("pay-s", { kind: "shared", courtName: "Cancha Arcilla", courtNumber: 3, date: "2030-01-12", timeSlot: "10:00" }),
+      booking: aBookingAnswer("b-s", "2030-01-12", { status: "cancelled" }),
+    };
+    const other = { ...aPaymentAnswer("pay-o", { courtName: "Cancha Arcilla", courtNumber: 3, date: "2030-01-19", timeSlot: "18:00" }), booking: aBookingAnswer("b-o", "2030-01-19") };
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0),
+      "GET /api/user/payments?page=1&pageSize=24": () => page([share, other], 2),
+    });
+    renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
+    const games = await screen.findAllByTestId("payment-game");
+    expect(games.map((g) => g.textContent)).toEqual(["Partido: Sáb 12 ene, 10:00", "Partido: Sáb 19 ene, 18:00"]);
+    expect(screen.getAllByTestId("payment-booking-cancelled")).toHaveLength(1);
+  });
+
   it("when the billing list in settings passes a page, then 'Ver más' asks the next page of that player's payments", async () => {
     const billing = history.slice(0, 21);
     const fetchMock = mockApi({

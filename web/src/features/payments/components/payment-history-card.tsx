@@ -4,7 +4,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Row } from "../../../components/ui/page";
-import { formatInstant, money, shortId, toCents } from "../../../lib/format";
+import { capitalize, formatDay, formatInstant, money, shortId, toCents } from "../../../lib/format";
 import type { Payment } from "../../../types/api";
 import { paymentStatusLabel, paymentStatusTone, refundNote, totalLabel } from "../payment-texts";
 
@@ -19,7 +19,8 @@ export function PaymentHistoryCard({
   onDownload,
   downloading,
 }: {
-  payment: Payment;
+  /** with its booking (the player's payment history), whose cancellation it says */
+  payment: Payment & { readonly booking?: { readonly status: string } | null };
   timeZone?: string | undefined;
   onDownload: () => void;
   downloading: boolean;
@@ -37,6 +38,17 @@ export function PaymentHistoryCard({
             <p className="text-sm text-stone-600">
               {payment.courtName}
               {payment.courtNumber != null && ` · #${payment.courtNumber}`}
+            </p>
+          )}
+          {/* the game it paid for: two payments for one court are told apart by their hour */}
+          {payment.date && (
+            <p data-testid="payment-game" className="text-sm text-stone-600">
+              Partido: {capitalize(formatDay(payment.date, "EEE d MMM"))}, {payment.timeSlot}
+            </p>
+          )}
+          {payment.booking?.status === "cancelled" && (
+            <p data-testid="payment-booking-cancelled" className="text-sm font-semibold text-red-700">
+              Reserva cancelada
             </p>
           )}
         </div>
