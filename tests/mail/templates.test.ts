@@ -39,6 +39,16 @@ describe("mail templates", () => {
     expect(due?.text).toContain("Completar Pago: https://canchas.ec/checkout/0b6c7e2a-5a9f-4d1e-9b7a-2f3c4d5e6f70");
   });
 
+  it("a freed slot names the court, day and hour but no game type: the one it had was the leaving booking's", () => {
+    const freed = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "slot-freed")!, ctx);
+    for (const version of [freed.text, freed.html]) {
+      expect(version).toContain("18:00");
+      expect(version).not.toMatch(/Singles|Dobles/);
+    }
+    const receipt = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "receipt")!, ctx);
+    expect(receipt.text).toMatch(/Tipo: (Singles|Dobles)/);
+  });
+
   it("a refund says where it goes: the card, cash at the club, or both; nothing paid says so instead of the policy", () => {
     const cancellation = SAMPLE_NOTICES.find((n) => n.kind === "cancellation") as Extract<Notice, { kind: "cancellation" }>;
     const closure = SAMPLE_NOTICES.find((n) => n.kind === "closure") as Extract<Notice, { kind: "closure" }>;

@@ -38,6 +38,8 @@ interface Content {
   readonly heading: string;
   readonly paragraphs: readonly string[];
   readonly booking: BookingFacts | null;
+  /** the slot, not a booking: its game type was the one of the booking that let it go, not the reader's */
+  readonly slotOnly?: true;
   readonly action?: { readonly label: string; readonly url: string };
   readonly footer?: string;
 }
@@ -126,6 +128,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
         heading: "Se liberó el horario",
         paragraphs: [hello, `${court(b)} en ${b.venueName} quedó libre el ${when(b)}.`, "Quien reserve primero se lo queda."],
         booking: { ...b, bookingId: "" },
+        slotOnly: true,
         action: { label: "Reservar ahora", url },
       };
     }
@@ -158,12 +161,12 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
   }
 };
 
-const detailRows = (b: BookingFacts): [string, string][] => [
+const detailRows = (b: BookingFacts, slotOnly = false): [string, string][] => [
   ["Complejo", b.venueName],
   ["Cancha", court(b)],
   ["Fecha", spanishDate(b.date)],
   ["Hora", b.timeSlot],
-  ["Tipo", GAME[b.gameType]],
+  ...(slotOnly ? [] : [["Tipo", GAME[b.gameType]] as [string, string]]),
 ];
 
 const htmlOf = (c: Content): SafeHtml => html`<!doctype html>
@@ -184,7 +187,7 @@ ${c.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-hei
 ${
   c.booking
     ? html`<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;border:1px solid #e2e8f0;border-radius:8px;">
-${detailRows(c.booking).map(
+${detailRows(c.booking, c.slotOnly).map(
   ([k, v]) => html`<tr><td style="padding:8px 12px;font-size:13px;color:#64748b;width:35%;">${k}</td><td style="padding:8px 12px;font-size:14px;font-weight:bold;">${v}</td></tr>`,
 )}
 </table>`
@@ -209,7 +212,7 @@ const textOf = (c: Content): string =>
     c.heading,
     "",
     ...c.paragraphs.flatMap((p) => [p, ""]),
-    ...(c.booking ? [...detailRows(c.booking).map(([k, v]) => `${k}: ${v}`), ""] : []),
+    ...(c.booking ? [...detailRows(c.booking, c.slotOnly).map(([k, v]) => `${k}: ${v}`), ""] : []),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ""] : []),
     ...(c.footer ? [c.footer, ""] : []),
     "Este mensaje se envió automáticamente; no hace falta responderlo.",
