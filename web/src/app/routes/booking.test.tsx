@@ -213,6 +213,18 @@ describe("Booking screen", () => {
     });
   });
 
+  it("when the player holds too many unpaid bookings (409), then the message shows and the chosen hour stays chosen", async () => {
+    mockApi({
+      ...api,
+      "POST /api/bookings": () => json({ message: "Tienes 2 reservas sin pagar: paga o cancela una antes de reservar otra", code: "TOO_MANY_UNPAID_BOOKINGS" }, 409),
+    });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^11:00/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Error al crear reserva" }));
+    expect(within(screen.getByRole("group", { name: /Horario diurno/ })).getByRole("button", { name: /^11:00/ })).toHaveAttribute("aria-pressed", "true");
+  });
+
   it("when the slot was just taken (409), then 'Error al crear reserva' shows the server message", async () => {
     mockApi({ ...api, "POST /api/bookings": () => json({ message: "Ese horario ya está reservado", code: "SLOT_TAKEN" }, 409) });
     renderBooking();

@@ -21,7 +21,7 @@ import { WaitlistPanel } from "../../features/notifications/components/waitlist-
 import { useCourt } from "../../features/venues/api/get-court";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { courtPrices } from "../../features/venues/prices";
-import { describeError, isStatus } from "../../lib/api-client";
+import { ApiError, describeError, isStatus } from "../../lib/api-client";
 import { capitalize, formatDay } from "../../lib/format";
 import { pageDate } from "../../lib/page-date";
 import { isPending } from "../../lib/swr";
@@ -126,8 +126,9 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
       navigate(`/checkout/${booking.id}`);
     } catch (error) {
       toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
-      // someone else took the hour: useWrite has already read the day's availability again
-      if (isStatus(error, 409)) setSlot(null);
+      // someone else took the hour, or the club closed it: useWrite has already read the day's availability
+      // again. Other refusals (too many unpaid bookings, a balance due) keep the choice for after.
+      if (error instanceof ApiError && (error.code === "SLOT_TAKEN" || error.code === "SLOT_BLOCKED" || error.code === "ALREADY_BOOKED")) setSlot(null);
     } finally {
       setPending(false);
     }
