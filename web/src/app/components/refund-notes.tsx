@@ -6,7 +6,7 @@ import { toCents } from "../../lib/format";
 import type { Booking } from "../../types/api";
 
 /** What each cancelled booking's money did is read from the newest 50 payments (the server's default page). */
-const REFUND_NOTES_PAYMENTS = 50;
+export const REFUND_NOTES_PAYMENTS = 50;
 
 /**
  * The refund lines of a booking, for the player's own lists (My bookings, the dashboard): what is

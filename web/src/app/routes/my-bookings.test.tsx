@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aBookingAnswer } from "../../testing/answers";
+import { aBookingAnswer, aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import MyBookingsScreen from "./my-bookings";
 
@@ -36,6 +36,30 @@ describe("My bookings", () => {
     expect(screen.queryByText("Cargando reservas...")).toBeNull();
     expect(screen.getByText(/Cancha u1(?!\d)/)).toBeInTheDocument();
     expect(screen.getByText(/Cancha p1/)).toBeInTheDocument();
+  });
+
+  it("when the player paid a share of another player's game by link, then that game is listed apart with what they paid and got back", async () => {
+    const friendsGame = { ...aBookingAnswer("g1", "2099-06-20"), userId: "u9", status: "cancelled" };
+    const share = {
+      ...aPaymentAnswer("pay-g1", { kind: "shared", status: "refunded", amount: "9.00", totalPaid: "9.00", refundedAmount: "9.00", refundSentAt: "2099-06-01T15:00:00.000Z", bookingId: "g1" }),
+      booking: friendsGame,
+    };
+    // their own payment of their own booking is not a share of someone else's game
+    const own = { ...aPaymentAnswer("pay-u1", { kind: "partial", bookingId: "u1" }), booking: upcoming[0] };
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([upcoming[0]], 1),
+      [`GET ${pastKey}`]: () => page([], 0),
+      "GET /api/user/payments?page=1&pageSize=50": () => page([share, own], 2),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const games = await screen.findAllByTestId("share-paid-game");
+    expect(games).toHaveLength(1);
+    expect(screen.getByRole("heading", { name: "Partidos donde pagaste tu parte" })).toBeInTheDocument();
+    expect(games[0]).toHaveTextContent("Pagaste $9.00 de tu parte.");
+    expect(games[0]).toHaveTextContent(/Reembolso de \$9\.00 enviado el/);
+    expect(within(games[0]!).queryByRole("button", { name: /Cancelar Reserva/ })).toBeNull();
   });
 
   it("when a hold expired while the screen was open, then a refused cancel reads the list again and the card says so", async () => {

@@ -17,11 +17,13 @@ import { useConfig } from "../../features/config/api/get-config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
 import { useBookingPayers } from "../../features/notifications/api/get-booking-payers";
 import { BookingPayers } from "../../features/notifications/components/booking-payers";
-import { toCents } from "../../lib/format";
+import { money, toCents } from "../../lib/format";
+import { useUserPayments } from "../../features/payments/api/get-user-payments";
+import { refundNote, wasCharged } from "../../features/payments/payment-texts";
 import { isPending } from "../../lib/swr";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
-import { RefundNotes, useRefundNotes } from "../components/refund-notes";
+import { REFUND_NOTES_PAYMENTS, RefundNotes, useRefundNotes } from "../components/refund-notes";
 import type { Booking, User } from "../../types/api";
 
 /** One page of bookings as list items; every page has its own cache key, so a cancellation refreshes each. */
@@ -43,6 +45,51 @@ function BookingsPage({ scope, page, render }: { scope: BookingScope; page: numb
 }
 
 const pagesOf = (total: number) => Math.ceil(total / USER_BOOKINGS_PAGE_SIZE);
+
+/**
+ * Games of other players this player paid a share of through their link (from the newest payments,
+ * the page the refund lines read: the same request): not their bookings, so not in the lists above, but their game,
+ * its state and what came back of their share.
+ */
+function SharesPaid({ user }: { user: User }) {
+  const { data } = useUserPayments(1, REFUND_NOTES_PAYMENTS);
+  const { data: config } = useConfig();
+  const seen = new Set<string>();
+  const games = (data?.items ?? []).filter((p) => {
+    const booking = p.booking;
+    if (p.kind !== "shared" || !wasCharged(p) || !booking || booking.userId === user.id || seen.has(booking.id)) return false;
+    seen.add(booking.id);
+    return true;
+  });
+  if (games.length === 0) return null;
+  return (
+    <section aria-labelledby="shares-paid" className="mt-10">
+      <h2 id="shares-paid" className="mb-1 text-lg font-bold text-stone-900">
+        Partidos donde pagaste tu parte
+      </h2>
+      <p className="mb-4 text-sm text-stone-600">Los organizó otro jugador, que los gestiona: aquí ves su estado y tu pago.</p>
+      <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
+        {games.map((p) => {
+          const note = refundNote(p, config?.timeZone);
+          return (
+            <li key={p.id} data-testid="share-paid-game">
+              <BookingCard
+                booking={p.booking as Booking}
+                actions={
+                  <>
+                    <p className="w-full text-sm text-stone-700">Pagaste {money(p.totalPaid)} de tu parte.</p>
+                    {note && <RefundNotes notes={[note]} />}
+                  </>
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 
 function MyBookings({ user }: { user: User }) {
   // Upcoming bookings first (soonest first), then past ones (newest first), a page at a time.
@@ -133,6 +180,7 @@ function MyBookings({ user }: { user: User }) {
           {more && <LoadMore shown={shown} total={upcomingTotal + pastTotal} noun="reservas" onMore={loadMore} />}
         </>
       )}
+      <SharesPaid user={user} />
       {cancelling && (
         <CancelBookingDialog
           booking={cancelling}
