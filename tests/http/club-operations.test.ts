@@ -314,6 +314,23 @@ describeOnEngines("club operations", (server) => {
     expect(rest.body.amount).toBe("13.50");
   });
 
+  it("when the open card payment carries a code, then what it covers (before the code) is what the cash is weighed against", async () => {
+    const { admin, court } = await setup();
+    const { client: player, user } = await newPlayer(server());
+    const booking = (await bookAs(player, court, freshDay(), "12:00")).body; // 14.50
+    const code = `MENOS${Date.now() % 100000}`;
+    expect((await admin.post("/api/admin/discount-codes", { code, type: "fixed", value: 5, maxUsage: null, expiresAt: null, isActive: true })).status).toBe(201);
+    // covers 14.50, the card is charged 9.50
+    const intent = await player.post<{ clientSecret: string; amount: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full", discountCode: code });
+    expect([intent.body.amount, intent.body.totalPaid]).toEqual(["14.50", "9.50"]);
+    // 9.50 left after the cash: the open payment (14.50) no longer fits and is cancelled
+    expect((await admin.post(`/api/admin/bookings/${booking.id}/cash-payments`, { amount: "5.00" })).status).toBe(201);
+    const card = { clientSecret: intent.body.clientSecret, cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" };
+    expect((await player.post("/api/simulated-card/confirm", card)).status).not.toBe(200);
+    const payments = await player.get<CashPayment[]>(`/api/payments/user/${user.id}`);
+    expect(payments.body.map((p) => [p.kind, p.status]).sort()).toEqual([["cash", "succeeded"], ["full", "failed"]]);
+  });
+
   it("when a booking is paid, then no answer carrying it shows a hold any more: the schedule's cell, the player's read and the cancellation's answer", async () => {
     const { admin, court, venue } = await setup();
     const { client: player, user } = await newPlayer(server());

@@ -396,9 +396,15 @@ describeOnEngines("journeys and domain failures", (server) => {
       expect((await player.post("/api/create-payment-intent", { bookingId: booking.id, shareToken: link.body.shareToken })).status).toBe(409);
       expect((await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.link.currentParticipants).toBe(2);
       // the friend's history carries the game their share paid for, with its state (a cancellation shows there)
-      await player.post("/api/cancellations", { bookingId: booking.id });
-      const history = await friend.get<{ kind: string; booking: { id: string; status: string } | null }[]>("/api/user/payments");
+      await player.post("/api/cancellations", { bookingId: booking.id, cancellationReason: "Me lesioné la rodilla" });
+      type Paid = { kind: string; booking: { id: string; status: string; cancellationReason: string | null } | null };
+      const history = await friend.get<Paid[]>("/api/user/payments");
       expect(history.body.map((p) => [p.kind, p.booking?.id, p.booking?.status])).toEqual([["shared", booking.id, "cancelled"]]);
+      // the organiser's own words stay theirs: the friend sees the game, not why it was cancelled
+      expect(history.body[0]?.booking?.cancellationReason).toBeNull();
+      expect(history.text).not.toContain("rodilla");
+      const own = await player.get<Paid[]>("/api/user/payments");
+      expect(own.body.find((p) => p.booking?.id === booking.id)?.booking?.cancellationReason).toBe("Me lesioné la rodilla");
     });
   });
 });

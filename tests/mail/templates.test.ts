@@ -59,7 +59,8 @@ describe("mail templates", () => {
       "Te reembolsaremos $5.00 (50% de lo que pagaste): $3.50 a la misma tarjeta y $1.50 en efectivo, en el club.",
     );
     expect(text({ ...closure, refund: 1025, cash: 300 })).toContain("Te devolvemos $10.25, todo lo que pagaste: $7.25 a la misma tarjeta y $3.00 en efectivo, en el club.");
-    expect(text({ ...closure, refund: 300, cash: 300 })).toContain("Te devolvemos $3.00, todo lo que pagaste en efectivo, en el club.");
+    expect(text({ ...closure, refund: 300, cash: 300 })).toContain("Te devolvemos $3.00, todo lo que pagaste, en efectivo, en el club.");
+    expect(text({ ...closure, refund: 825, cash: 0 })).toContain("Te devolvemos $8.25, todo lo que pagaste, a la misma tarjeta.");
     const unpaid = text({ ...cancellation, refund: 0, refundPercentage: 100, cash: 0, paid: 0 });
     expect(unpaid).toContain("No tenías pagos en esta reserva.");
     expect(unpaid).not.toContain("política");

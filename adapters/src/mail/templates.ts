@@ -25,6 +25,9 @@ export const subjectWhen = (b: Pick<BookingFacts, "date" | "timeSlot">): string 
   `${new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${b.date}T12:00:00Z`)).replace(",", "")}, ${b.timeSlot}`;
 const court = (b: BookingFacts): string => `${b.courtName} (Cancha ${b.courtNumber})`;
 
+/** Part of the refund by card and part in cash: said as a list after a colon. */
+const mixed = (refund: number, cash: number): boolean => cash > 0 && cash < refund;
+
 /** How a refund goes back: to the card, or the part paid at the desk in cash at the club. */
 const refundWay = (refund: number, cash: number): string => {
   if (cash <= 0) return " a la misma tarjeta";
@@ -108,7 +111,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
           hello,
           `El club cerró ${court(b)} el ${when(b)}. Motivo: ${notice.reason}.`,
           notice.refund > 0
-            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste${refundWay(notice.refund, notice.cash ?? 0)}.`
+            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste${mixed(notice.refund, notice.cash ?? 0) ? "" : ","}${refundWay(notice.refund, notice.cash ?? 0)}.`
             : "No tenías pagos en esta reserva.",
         ],
         booking: b,

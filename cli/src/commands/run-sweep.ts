@@ -3,7 +3,7 @@ import type { Cli } from "../support/context.js";
 
 /** What each step's count is, as an operator reads it (the JSON keeps the steps' names). */
 const STEP_LABELS: Readonly<Record<string, string>> = {
-  "refunds-owed": "Reembolsos enviados al proveedor",
+  "refunds-owed": "Reembolsos enviados",
   "stale-intents": "Pagos abiertos resueltos",
   "expire-holds": "Reservas sin pagar liberadas",
   "charge-remainders": "Restos cobrados a organizadores",

@@ -52,7 +52,7 @@ export const PaymentWithBookingAnswer = Schema.Struct({ ...paymentFields, bookin
 });
 export type PaymentWithBookingAnswer = typeof PaymentWithBookingAnswer.Encoded;
 
-/** net = amount - discount - stripeFee - refundedAmount; settled: whether it counts in the revenue summary. */
+/** net = amount - discount - stripeFee - refundedAmount for a settled payment, 0 for an attempt never charged; settled: whether it counts in the revenue summary. */
 export const TransactionAnswer = Schema.Struct({
   ...paymentFields,
   userName: Schema.NullOr(Schema.String),
@@ -180,10 +180,17 @@ export const presentPayment = (payment: Payment): PaymentAnswer => ({
   gameType: payment.gameType,
 });
 
-export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentWithBookingAnswer => ({
-  ...presentPayment(payment),
-  booking: payment.booking === null ? null : presentBooking(payment.booking),
-});
+/**
+ * A payment with its booking. A friend who paid a share of someone else's booking sees the game,
+ * not the organiser's affairs: no cancellation reason (their free text) and no balance due (their
+ * debt), as the share link's page shows it.
+ */
+export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentWithBookingAnswer => {
+  if (payment.booking === null) return { ...presentPayment(payment), booking: null };
+  const booking = presentBooking(payment.booking);
+  const organisers = payment.booking.userId === payment.userId;
+  return { ...presentPayment(payment), booking: organisers ? booking : { ...booking, cancellationReason: null, balanceDue: formatMoney(0) } };
+};
 
 /** The revenue summary's definitions, row by row (see PaymentSummary). */
 export const isSettled = (payment: Payment): boolean =>

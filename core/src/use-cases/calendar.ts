@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect";
 import { CalendarFeedNotFound } from "../domain/errors.js";
 import type { CalendarEvent } from "../domain/notices.js";
 import { FEED_CANCELLED_DAYS } from "../domain/notices.js";
-import { holdOf } from "../domain/hold.js";
+import { asSeenAt, holdOf } from "../domain/hold.js";
 import { HOUR_MS } from "../domain/time.js";
 
 const DAY_MS = 24 * HOUR_MS;
@@ -45,7 +45,8 @@ export const calendarEventOf = (booking: BookingWithCourt, timeZone: string, url
 export const bookingCalendar = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, bookingId: string) =>
   Effect.gen(function* () {
     const booking = yield* getBooking(ports, actor, bookingId);
-    return calendarEventOf(booking, ports.clock.timeZone, null);
+    // a hold that ran out is gone, swept or not (DESIGN.md section 8)
+    return calendarEventOf(asSeenAt(booking, ports.clock.now()), ports.clock.timeZone, null);
   });
 
 /**
@@ -60,7 +61,8 @@ export const calendarFeed = (ports: Pick<Ports, "bookings" | "notifications" | "
     const now = ports.clock.now().getTime();
     const bookings = yield* call(() => ports.bookings.listByUser(userId));
     const events: CalendarEvent[] = [];
-    for (const booking of bookings) {
+    for (const listed of bookings) {
+      const booking = asSeenAt(listed, ports.clock.now());
       const event = calendarEventOf(booking, ports.clock.timeZone, null);
       if (event.end.getTime() < now - DAY_MS) continue;
       if (isGone(booking) && (booking.cancelledAt ?? booking.createdAt).getTime() < now - FEED_CANCELLED_DAYS * DAY_MS) continue;

@@ -4,7 +4,7 @@ import { blockCovers, blockedSlotsOf, closesNoDayMessage, fallsOnWeekday, MAX_BL
 import type { Booking } from "../domain/booking.js";
 import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
 import type { Court } from "../domain/entities.js";
-import { cashIntentId, chargedOf, isAvailable, isCashIntentId, paidFor, pendingPayment } from "../domain/entities.js";
+import { cashIntentId, isAvailable, isCashIntentId, paidFor, pendingPayment } from "../domain/entities.js";
 import {
   BlockConflicts,
   BlockNotFound,
@@ -151,7 +151,7 @@ export interface ClosureNotice {
 
 /**
  * Blocks a court or a venue. Over active bookings it answers BlockConflicts listing them, unless
- * `cancelConflicts`: then each is cancelled with a 100% refund to every card payer (whatever the
+ * `cancelConflicts`: then each is cancelled with a 100% refund to every payer, card or cash (whatever the
  * tier), open intents are abandoned, and the refunds are sent now (owed ones are retried by the
  * sweep). Repeating the request finds the same block and refunds nothing twice.
  *
@@ -412,7 +412,8 @@ export const recordCashPayment = (
       );
     const leftAfter = remaining - input.amount;
     for (const open of yield* call(() => ports.payments.listByBooking(booking.id)))
-      if (open.status === "pending" && open.kind !== "cash" && chargedOf(open) > leftAfter) yield* Effect.exit(settleOrCancelIntent(ports, open));
+      // what a payment covers of the booking is its amount before any code (the code's part is the club's)
+      if (open.status === "pending" && open.kind !== "cash" && open.amount > leftAfter) yield* Effect.exit(settleOrCancelIntent(ports, open));
     const now = ports.clock.now();
     const id = ports.ids.uuid();
     const payment = pendingPayment({

@@ -96,9 +96,12 @@ export const updateDiscountCode = (ports: Pick<Ports, "discountCodes" | "clock">
     }
     if (patch.expiresAt !== undefined) {
       // the date it had may have passed (the form sends it back as it was); a new one must be ahead
-      const moved = (patch.expiresAt?.getTime() ?? null) !== (current.expiresAt?.getTime() ?? null);
+      // to the minute: the form works in minutes, `courts discount create --expires` ends a day at 23:59:59.999
+      const minute = (d: Date | null) => (d === null ? null : Math.floor(d.getTime() / 60_000));
+      const moved = minute(patch.expiresAt) !== minute(current.expiresAt);
       if (moved && patch.expiresAt !== null && patch.expiresAt.getTime() <= ports.clock.now().getTime()) return yield* Effect.fail(pastExpiry());
-      change.expiresAt = patch.expiresAt;
+      // the same minute sent back is the date it had, kept to the millisecond
+      if (moved) change.expiresAt = patch.expiresAt;
     }
     if (patch.isActive !== undefined) change.isActive = patch.isActive;
     const saved = yield* callOr(() => ports.discountCodes.update(id, change), discountCodeNotFound);

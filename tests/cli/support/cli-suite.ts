@@ -215,7 +215,7 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(human).toMatchObject({ code: 0, stderr: "" });
       expect(human.stdout).toMatch(/^Barrido completo:\n/);
       expect(human.stdout).toMatch(/\n {2}Reservas sin pagar liberadas: +\d+\n/);
-      expect(human.stdout).toMatch(/\n {2}Reembolsos enviados al proveedor: +\d+\n/);
+      expect(human.stdout).toMatch(/\n {2}Reembolsos enviados: +\d+\n/);
       expect(human.stdout).not.toMatch(/expire-holds|refunds-owed/);
       expect(Object.keys(json<Record<string, number>>(await courts("sweep", "--json")))).toEqual(expect.arrayContaining(["refunds-owed", "expire-holds"]));
     });

@@ -197,11 +197,13 @@ describe("discount codes in payments", () => {
       field: "expiresAt",
       message: "La fecha de vencimiento ya pasó: elige una fecha futura",
     });
-    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-22T00:00:00Z") }));
+    // the end of a day, as `courts discount create --expires` sets it
+    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { isActive: true, expiresAt: new Date("2026-11-22T23:59:59.999Z") }));
     c.clock.set(new Date("2026-11-23T00:00:00Z"));
     expect(await failure(validateDiscountCode(c.ports, { code: "OFF" }))).toMatchObject({ reason: "expired" });
-    // the edit form sends the passed date back unchanged: the other changes go through
-    await ok(updateDiscountCode(c.ports, ADMIN, code.id, { type: "fixed", value: 6, expiresAt: new Date("2026-11-22T00:00:00Z") }));
+    // the edit form sends the passed date back unchanged, to the minute: the other changes go through
+    const edited = await ok(updateDiscountCode(c.ports, ADMIN, code.id, { type: "fixed", value: 6, expiresAt: new Date("2026-11-22T23:59:00.000Z") }));
+    expect([edited.value, edited.expiresAt?.toISOString()]).toEqual([600, "2026-11-22T23:59:59.999Z"]);
     expect((await failure(createDiscountCode(c.ports, ADMIN, { code: "OFF", type: "fixed", value: 1 })))._tag).toBe("DuplicateDiscountCode");
     expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "X", type: "fixed", value: 1 }))).toMatchObject({ field: "code" });
     expect(await failure(createDiscountCode(c.ports, ADMIN, { code: "PCT", type: "percentage", value: 10.5 }))).toMatchObject({ field: "value" });

@@ -279,12 +279,16 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 <Row label="Modalidad" value={GAME_TYPE_LABEL[gameType]} />
                 <Row label="Total" value={<span data-testid="booking-total">{displayMoney(total)}</span>} strong />
               </dl>
-              <p data-testid="split-note" className="mt-3 hidden text-center text-xs text-stone-500 lg:block">
-                {/* a booking made after its split deadline is paid in full (DESIGN.md section 8) */}
-                {slot && !canSplitNow(date, slot, new Date(), config.timeZone, config.holds.shareDeadlineHours)
-                  ? `Solo podrás pagar el total: el pago por partes cierra ${hoursWords(config.holds.shareDeadlineHours)} antes del partido.`
-                  : "Podrás pagar el total o solo tu parte."}
-              </p>
+              {/* a booking made after its split deadline is paid in full (DESIGN.md section 8): said on a phone too */}
+              {slot && !canSplitNow(date, slot, new Date(), config.timeZone, config.holds.shareDeadlineHours) ? (
+                <p data-testid="split-note" className="mt-3 text-center text-xs font-semibold text-amber-900">
+                  Solo podrás pagar el total: el pago por partes cierra {hoursWords(config.holds.shareDeadlineHours)} antes del partido.
+                </p>
+              ) : (
+                <p data-testid="split-note" className="mt-3 hidden text-center text-xs text-stone-500 lg:block">
+                  Podrás pagar el total o solo tu parte.
+                </p>
+              )}
               {/* One button: a bar fixed above the phone's bottom navigation, in the summary on a wide screen. */}
               <div
                 data-testid="booking-bar"

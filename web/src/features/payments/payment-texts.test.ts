@@ -22,7 +22,10 @@ describe("refundNote", () => {
 
   it("when the payment was cash at the desk, then its refund is cash at the club, never a card", () => {
     expect(refundNote({ kind: "cash", refundOwed: "0.00", refundSentAt: "2026-11-23T18:05:00.000Z", refundedAmount: "5.00" }, "America/Guayaquil")).toBe(
-      "Reembolso de $5.00 en efectivo, registrado el 23/11/2026 13:05",
+      "Reembolso de $5.00 en efectivo: se entrega en el club (registrado el 23/11/2026 13:05)",
+    );
+    expect(refundNote({ kind: "cash", refundOwed: "0.00", refundSentAt: "2026-11-23T18:05:00.000Z", refundedAmount: "5.00" }, "America/Guayaquil", "admin")).toBe(
+      "Reembolso de $5.00 en efectivo: entrégalo en el club (registrado el 23/11/2026 13:05)",
     );
     expect(refundNote({ kind: "cash", refundOwed: "5.00", refundSentAt: null, refundedAmount: "0.00" }, undefined, "admin")).toBe(
       "Reembolso pendiente: $5.00 (en efectivo, en el club)",

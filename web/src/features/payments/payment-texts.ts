@@ -73,8 +73,13 @@ export const refundNote = (
     return cash
       ? `Reembolso pendiente: ${money(p.refundOwed)} (en efectivo, en el club)`
       : `Reembolso pendiente: ${money(p.refundOwed)} (se envía a ${audience === "admin" ? "la tarjeta del pagador" : "tu tarjeta"} en cuanto el proveedor lo confirme)`;
-  if (p.refundSentAt && toCents(p.refundedAmount) > 0)
-    return `Reembolso de ${money(p.refundedAmount)} ${cash ? "en efectivo, registrado" : "enviado"} el ${formatInstant(p.refundSentAt, "dd/MM/yyyy HH:mm", timeZone)}`;
+  if (p.refundSentAt && toCents(p.refundedAmount) > 0) {
+    const when = formatInstant(p.refundSentAt, "dd/MM/yyyy HH:mm", timeZone);
+    // cash is recorded as given back when the refund is decided: the desk hands it over
+    if (cash)
+      return `Reembolso de ${money(p.refundedAmount)} en efectivo: ${audience === "admin" ? "entrégalo" : "se entrega"} en el club (registrado el ${when})`;
+    return `Reembolso de ${money(p.refundedAmount)} enviado el ${when}`;
+  }
   return null;
 };
 
