@@ -380,12 +380,13 @@ describeOnEngines("journeys and domain failures", (server) => {
       await pay(player, booking.id, { paymentType: "partial" });
       const link = await player.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId: booking.id, maxParticipants: 4 });
       const { client: friend } = await newPlayer(server());
-      type View = { link: { currentParticipants: number }; yourPayment: { charged: string; paidAt: string } | null };
-      expect((await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.yourPayment).toBeNull();
-      await pay(friend, booking.id, { shareToken: link.body.shareToken });
+      type View = { link: { currentParticipants: number; amountPerPerson: string }; yourPayment: { paymentId: string; charged: string; paidAt: string } | null };
+      const before = await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`);
+      expect(before.body.yourPayment).toBeNull();
+      const paid = await pay(friend, booking.id, { shareToken: link.body.shareToken });
       const seen = await friend.get<View>(`/api/shared-payment-links/${link.body.shareToken}`);
       expect(seen.body.link.currentParticipants).toBe(2);
-      expect(seen.body.yourPayment).toMatchObject({ charged: expect.stringMatching(/^\d+\.\d{2}$/) as unknown as string });
+      expect(seen.body.yourPayment).toMatchObject({ paymentId: paid.id, charged: before.body.link.amountPerPerson });
       expect(Date.parse(seen.body.yourPayment?.paidAt ?? "")).not.toBeNaN();
       // a guest (or anyone else) sees no payment of theirs
       expect((await guest.get<View>(`/api/shared-payment-links/${link.body.shareToken}`)).body.yourPayment).toBeNull();

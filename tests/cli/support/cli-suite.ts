@@ -290,6 +290,21 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(await before.json()).toEqual({ isAdmin: false });
       expect((await login(password)).status).toBe(401);
       expect((await login("nueva-clave-22")).status).toBe(200);
+
+      // a player's signed-in session ends the same way
+      await orFail(registerUser(server.ports, { username: "marta", email: "marta@example.com", password: "clave-marta-11" }));
+      const signedIn = await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: "marta", password: "clave-marta-11" }),
+      });
+      const playerCookie = signedIn.headers.get("set-cookie")?.split(";")[0] ?? "";
+      expect((await fetch(`${server.baseUrl}/api/auth/me`, { headers: { cookie: playerCookie } })).status).toBe(200);
+      expect(await courtsWithInput("clave-marta-22", "admin", "reset-password", "marta", "--password-stdin")).toMatchObject({
+        code: 0,
+        stdout: "Contraseña de 'marta' cambiada. Se cerró 1 sesión abierta.\n",
+      });
+      expect((await fetch(`${server.baseUrl}/api/auth/me`, { headers: { cookie: playerCookie } })).status).not.toBe(200);
     });
 
     it("when there are bookings and a payment on a date, then stats and booking list show the dashboard's figures", async () => {
