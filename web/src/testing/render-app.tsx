@@ -42,17 +42,20 @@ export function mockApi(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
+/** GET /api/config as the server answers it, on the club's `today`. */
+export const configAnswer = (today: string) =>
+  json({
+    timeZone: "America/Guayaquil",
+    currency: "usd",
+    today,
+    payments: { provider: "simulated", publishableKey: null },
+    holds: { holdMinutes: 15, shareDeadlineHours: 2 },
+  });
+
 export const GUEST: Record<string, Handler> = {
   "GET /api/auth/me": () => new Response(null, { status: 204 }),
   "GET /api/admin/check": () => json({ isAdmin: false }),
-  "GET /api/config": () =>
-    json({
-      timeZone: "America/Guayaquil",
-      currency: "usd",
-      today: "2030-01-10",
-      payments: { provider: "simulated", publishableKey: null },
-      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
-    }),
+  "GET /api/config": () => configAnswer("2030-01-10"),
 };
 
 /**

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../components/ui/toast";
-import { courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { configAnswer, courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import BookingScreen from "./booking";
 
 const court = courtAnswer();
@@ -11,14 +11,7 @@ const court = courtAnswer();
 const api = {
   ...GUEST,
   // far-future "today" so no slot of that day has passed yet
-  "GET /api/config": () =>
-    json({
-      timeZone: "America/Guayaquil",
-      currency: "usd",
-      today: "2099-06-10",
-      payments: { provider: "simulated", publishableKey: null },
-      holds: { holdMinutes: 15, shareDeadlineHours: 2 },
-    }),
+  "GET /api/config": () => configAnswer("2099-06-10"),
   "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
   "GET /api/courts/c1": () => json(court),
   "GET /api/courts/c1/bookings?date=2099-06-10": () => json({ date: "2099-06-10", bookedSlots: ["09:00", "19:00"] }),

@@ -176,23 +176,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                     </Button>
                   </div>
                 </div>
-              ) : pastDay ? (
+              ) : pastDay || beyondHorizon ? (
+                // a link's ?date= before today or past the horizon: the server would refuse it, so no hour is offered
                 <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
                   <p className="flex items-center gap-2 font-semibold">
-                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> Ese día ya pasó.
-                  </p>
-                  <div>
-                    <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
-                      Ver hoy
-                    </Button>
-                  </div>
-                </div>
-              ) : beyondHorizon ? (
-                // a link's ?date= past the horizon: the server would refuse it, so no hour is offered
-                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-                  <p className="flex items-center gap-2 font-semibold">
-                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> Solo se puede reservar con hasta {BOOKING_HORIZON_DAYS} días de
-                    anticipación.
+                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" />{" "}
+                    {pastDay ? "Ese día ya pasó." : `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación.`}
                   </p>
                   <div>
                     <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
