@@ -184,6 +184,39 @@ for (const engine of SQL_ENGINES) {
       expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(0);
     });
 
+    it("when a closure's refunds are left owed over a booking paid by card and in cash, then the sweep hands the cash back at the club and sends only the card's through the provider", async () => {
+      const ports = portsOf(target.db);
+      const place = await seedPlace(target.db.repositories);
+      const organiser = asUser(place.user.id);
+      const booking = inserted(
+        await target.db.repositories.bookings.insert(
+          aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-10", timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: 3300 }),
+        ),
+      );
+      const own = await ok(createPaymentIntent(ports, organiser, { bookingId: booking.id, paymentType: "partial" }));
+      await ports.simulated.confirm({ clientSecret: own.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", now: clock.now() });
+      await ok(recordPayment(ports, organiser, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+      const { recordCashPayment } = await import("@courts/core");
+      const cash = (await ok(recordCashPayment(ports, ADMIN, booking.id, { amount: 1000 }))).payment;
+      // the closing process stops before it sends anything: another one holds every claim
+      const stopped: Ports = { ...ports, blocks: { ...ports.blocks, claimOwedRefund: async () => false } };
+      await ok(createBlock(stopped, ADMIN, closure(place.venue.id)));
+      expect((await target.db.repositories.blocks.refundsOfBooking(booking.id)).map((r) => [r.kind, r.amount, r.status]).sort()).toEqual([
+        ["cash", 1000, "owed"],
+        ["partial", 825, "owed"],
+      ]);
+
+      // the provider is down: the cash goes back at the desk all the same, the card's refund waits
+      const down: PaymentGateway = { ...ports.gateway, refund: async () => Promise.reject(new Error("proveedor caído")) };
+      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db, down)))).toBe(1);
+      expect(await target.db.repositories.payments.findById(cash.id)).toMatchObject({ status: "refunded", refundedAmount: 1000, refundSentAt: expect.any(Date) });
+      expect(await refundsAtProvider()).toEqual([]);
+
+      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(1);
+      expect(await refundsAtProvider()).toEqual([{ intent: own.paymentIntentId, total: 825, n: 1 }]);
+      expect((await target.db.repositories.blocks.refundsOfBooking(booking.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
+    });
+
     it("when a cash payment is taken at the desk, then it has no fee, the next invoice number, and cannot pass what is unpaid", async () => {
       const ports = portsOf(target.db);
       const place = await seedPlace(target.db.repositories);

@@ -12,7 +12,7 @@ import {
   type OwedRefund,
   type Weekday,
 } from "@courts/core";
-import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, toBookingWithCourt, toPayment } from "./mappers.js";
+import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, PAYMENT_KINDS, toBookingWithCourt, toPayment } from "./mappers.js";
 import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient, SqlTx } from "./sql-client.js";
 
@@ -35,12 +35,15 @@ export const toBlock = (r: Row): Block => ({
   createdAt: instant(r, "created_at"),
 });
 
-const REFUND_COLUMNS = "r.payment_id, r.booking_id, r.block_id, r.intent_id, r.payer_id, r.amount, r.status";
+const REFUND_COLUMNS = "r.payment_id, r.booking_id, r.block_id, r.intent_id, r.payer_id, r.amount, r.status, p.kind";
+/** A refund with its payment's kind (payments are never deleted; a missing one reads as a card's). */
+const REFUNDS = "closure_refunds r left join payments p on p.id = r.payment_id";
 const toRefund = (r: Row): OwedRefund => ({
   paymentId: str(r, "payment_id"),
   bookingId: str(r, "booking_id"),
   blockId: strOrNull(r, "block_id"),
   intentId: str(r, "intent_id"),
+  kind: r["kind"] == null ? "full" : oneOf(r, "kind", PAYMENT_KINDS),
   payerId: str(r, "payer_id"),
   amount: int(r, "amount"),
   status: oneOf(r, "status", ["owed", "sent"] as const),
@@ -111,6 +114,7 @@ const createInTransaction = async (
           bookingId: booking.id,
           blockId: block.id,
           intentId: payment.stripePaymentIntentId,
+          kind: payment.kind,
           payerId: payment.userId,
           amount,
           status: "owed",
@@ -180,7 +184,7 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
 
   async listOwedRefunds(now, limit) {
     const rows = await sql.all(
-      `select ${REFUND_COLUMNS} from closure_refunds r where r.status = 'owed' and (r.claimed_until is null or r.claimed_until < ?) ` +
+      `select ${REFUND_COLUMNS} from ${REFUNDS} where r.status = 'owed' and (r.claimed_until is null or r.claimed_until < ?) ` +
         "order by r.created_at, r.payment_id limit ?",
       [iso(now), limit],
     );
@@ -218,7 +222,7 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
     });
   },
   async refundsOfBooking(bookingId) {
-    const rows = await sql.all(`select ${REFUND_COLUMNS} from closure_refunds r where r.booking_id = ? order by r.payment_id`, [bookingId]);
+    const rows = await sql.all(`select ${REFUND_COLUMNS} from ${REFUNDS} where r.booking_id = ? order by r.payment_id`, [bookingId]);
     return rows.map(toRefund);
   },
 

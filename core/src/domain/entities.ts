@@ -53,7 +53,6 @@ export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
  * never sent through the card provider.
  */
 export const cashIntentId = (paymentId: string): string => `cash-${paymentId}`;
-export const isCashIntentId = (intentId: string): boolean => intentId.startsWith("cash-");
 /**
  * What the admin must see on a payment: the provider took an amount, currency or metadata that
  * did not match it (refunded in full), or took money that could no longer apply (refunded on

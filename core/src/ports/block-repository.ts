@@ -1,5 +1,6 @@
 import type { Block } from "../domain/blocks.js";
 import type { Cents } from "../domain/money.js";
+import type { PaymentKind } from "../domain/entities.js";
 import type { GameType } from "../domain/pricing.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { LocalDate } from "../domain/time.js";
@@ -11,6 +12,8 @@ export interface OwedRefund {
   readonly bookingId: string;
   readonly blockId: string | null;
   readonly intentId: string;
+  /** the payment's kind: a cash payment is handed back at the club, never through the card provider */
+  readonly kind: PaymentKind;
   /** a user id, or the placeholder of a shared-link payer */
   readonly payerId: string;
   readonly amount: Cents;

@@ -4,7 +4,7 @@ import { blockCovers, blockedSlotsOf, closesNoDayMessage, fallsOnWeekday, MAX_BL
 import type { Booking } from "../domain/booking.js";
 import { newBooking, paymentStatusOf, remainingOf } from "../domain/booking.js";
 import type { Court } from "../domain/entities.js";
-import { cashIntentId, isAvailable, isCashIntentId, paidFor, pendingPayment } from "../domain/entities.js";
+import { cashIntentId, isAvailable, paidFor, pendingPayment } from "../domain/entities.js";
 import {
   BlockConflicts,
   BlockNotFound,
@@ -113,7 +113,7 @@ export const sendClosureRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clo
     const now = ports.clock.now();
     const claimed = yield* call(() => ports.blocks.claimOwedRefund(refund.paymentId, now, new Date(now.getTime() + REFUND_CLAIM_MS)));
     if (!claimed) return { ...refund, status: refund.status } satisfies SentRefund;
-    if (isCashIntentId(refund.intentId)) {
+    if (refund.kind === "cash") {
       yield* call(() => ports.blocks.markRefundSent(refund.paymentId, ports.clock.now()));
       return { ...refund, status: "sent" } satisfies SentRefund;
     }

@@ -79,7 +79,7 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
     let payerId: string;
     let link: ShareLink | undefined;
     if (input.shareToken !== undefined) {
-      link = yield* usableShareLink(ports, input.shareToken, booking.id);
+      link = yield* usableShareLink(ports, input.shareToken, booking.id, booking);
       // a signed-in player pays one share: a second one would count them twice ('3 de 4' for two people)
       if (yield* paymentOf(ports, booking.id, actor.userId))
         return yield* Effect.fail(new PaymentAlreadyRecorded({ message: "Ya pagaste tu parte de esta reserva: tu recibo está en Historial de Pagos." }));

@@ -28,14 +28,15 @@ const notFound = () => new ShareLinkNotFound({ message: "Link de pago no encontr
  * A link that can still take a payment for this booking. When the booking itself no longer takes
  * shares (cancelled, run out, past its split deadline) that is the answer, as the link's page
  * says it: "Link Expirado: contacta al organizador" would send the payer to someone who cannot
- * help.
+ * help. `known`: the booking `bookingId` names, when the caller has it already.
  */
-export const usableShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "clock">, token: string, bookingId: string) =>
+export const usableShareLink = (ports: Pick<Ports, "shareLinks" | "bookings" | "clock">, token: string, bookingId: string, known?: Booking) =>
   Effect.gen(function* () {
     const link = yield* call(() => ports.shareLinks.findByToken(token));
     if (!link || link.bookingId !== bookingId) return yield* Effect.fail(notFound());
     const now = ports.clock.now();
-    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    // a caller that has just read the booking (opening a card intent) passes it: one read, not two
+    const booking = known ?? (yield* call(() => ports.bookings.findById(bookingId)));
     const unusable = booking ? unusableFor(booking, now) : null;
     if (unusable) return yield* Effect.fail(unusable);
     if (isExpired(link, now)) return yield* Effect.fail(expired());

@@ -101,6 +101,23 @@ describe("shared payments", () => {
     expect((await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })))._tag).toBe("ShareLinkFull");
   });
 
+  it("when a guest opens a share intent, then the booking is read once and a cancelled booking still says so", async () => {
+    const c = await nightDoubles();
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    let reads = 0;
+    const counting = { ...c.ports, bookings: { ...c.ports.bookings, findById: (id: string) => (reads++, c.ports.bookings.findById(id)) } };
+    await ok(createPaymentIntent(counting, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    expect(reads).toBe(1);
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: c.booking.id }));
+    reads = 0;
+    const refused = await failure(createPaymentIntent(counting, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    expect(refused).toMatchObject({ _tag: "BookingNotActive", message: "La reserva fue cancelada" });
+    expect(reads).toBe(1);
+  });
+
   it("when more guests pay than places are left, then the extra payment is refunded in full and ShareLinkFull", async () => {
     const c = await nightDoubles();
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));

@@ -30,7 +30,7 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
           if (p.bookingId !== booking.id || (p.status !== "succeeded" && p.status !== "refunded")) continue;
           const amount = chargedOf(p) - p.refundedAmount;
           if (amount <= 0 || state.closureRefunds.has(p.id)) continue;
-          const refund: OwedRefund = { paymentId: p.id, bookingId: booking.id, blockId: block.id, intentId: p.stripePaymentIntentId, payerId: p.userId, amount, status: "owed" };
+          const refund: OwedRefund = { paymentId: p.id, bookingId: booking.id, blockId: block.id, intentId: p.stripePaymentIntentId, kind: p.kind, payerId: p.userId, amount, status: "owed" };
           state.closureRefunds.set(p.id, { ...refund, claimedUntil: null });
           refunds.push(refund);
         }
