@@ -297,6 +297,34 @@ describeOnEngines("notifications and calendars", (server) => {
       expect((await guest.get("/api/user/calendar-feed")).status).toBe(401);
     });
 
+    it("when a signed-in friend pays their share through the link, then the game is in the friend's feed too, and CANCELLED there once the organiser cancels", async () => {
+      const owner = await newPlayer(server());
+      const booking: BookingShape = await book(owner.client, courts, { gameType: "doubles" });
+      await pay(owner.client, booking.id, { paymentType: "partial" });
+      const token = await shareLink(owner.client, booking.id, 4);
+      const friend = await newPlayer(server());
+      const bystander = await newPlayer(server());
+      const guest = new Client(server().baseUrl);
+      const feedOf = async (client: Client) => new URL((await client.get<{ url: string }>("/api/user/calendar-feed")).body.url).pathname;
+      const friendFeed = await feedOf(friend.client);
+      const uid = `reserva-${booking.id}@canchas`;
+      expect(events((await guest.get(friendFeed)).text).find((e) => e.uid === uid)).toBeUndefined();
+
+      await pay(friend.client, booking.id, { shareToken: token });
+      const shared = events((await guest.get(friendFeed)).text).filter((e) => e.uid === uid);
+      expect(shared).toHaveLength(1);
+      expect(shared[0]?.status).toBe("CONFIRMED");
+      expect(shared[0]?.summary).toMatch(/^Tenis en /);
+      // the organiser's own feed has it once, not twice; someone who paid nothing never sees it
+      expect(events((await guest.get(await feedOf(owner.client))).text).filter((e) => e.uid === uid)).toHaveLength(1);
+      expect((await guest.get(await feedOf(bystander.client))).text).not.toContain(booking.id);
+
+      expect((await owner.client.post("/api/cancellations", { bookingId: booking.id, userId: owner.user.id })).status).toBe(200);
+      const cancelled = events((await guest.get(friendFeed)).text).find((e) => e.uid === uid);
+      expect(cancelled?.status).toBe("CANCELLED");
+      expect(Number(cancelled?.sequence)).toBeGreaterThan(Number(shared[0]?.sequence));
+    });
+
     it("the reminder switch is read and written per player, with a Spanish message for a bad body", async () => {
       const player = await newPlayer(server());
       expect((await player.client.get("/api/user/notification-settings")).body).toEqual({ remindersEnabled: true });

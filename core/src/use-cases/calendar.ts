@@ -9,7 +9,7 @@ const DAY_MS = 24 * HOUR_MS;
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
 import type { NotificationSettingsBody } from "../schemas/requests.js";
-import { bookingStart, getBooking } from "./bookings.js";
+import { BOOKING_HORIZON_DAYS, bookingStart, getBooking } from "./bookings.js";
 import type { Actor } from "./support.js";
 import { call, requireUser } from "./support.js";
 
@@ -50,16 +50,40 @@ export const bookingCalendar = (ports: Pick<Ports, "bookings" | "clock">, actor:
   });
 
 /**
- * The personal feed: upcoming bookings, and those cancelled in the last 30 days as CANCELLED so
- * a subscribed calendar removes them. The token is the only credential, so an unknown one is a
- * plain 404 that says nothing about whether it ever existed.
+ * The games a player paid a share of through a friend's link (DESIGN.md section 9: payers get the
+ * game's reminder too). Only shares paid within the booking horizon before now can be for a game
+ * the feed still shows; a share refunded because the game was cancelled keeps it, CANCELLED.
  */
-export const calendarFeed = (ports: Pick<Ports, "bookings" | "notifications" | "clock">, token: string) =>
+const sharedGames = (ports: Pick<Ports, "bookings" | "payments">, userId: string, own: ReadonlySet<string>, now: number) =>
+  Effect.gen(function* () {
+    const since = now - (BOOKING_HORIZON_DAYS + 2) * DAY_MS;
+    const payments = yield* call(() => ports.payments.listByUser(userId));
+    const ids = new Set(
+      payments
+        .filter((p) => p.kind === "shared" && (p.status === "succeeded" || p.status === "refunded") && p.createdAt.getTime() >= since && !own.has(p.bookingId))
+        .map((p) => p.bookingId),
+    );
+    const games: BookingWithCourt[] = [];
+    for (const id of ids) {
+      const booking = yield* call(() => ports.bookings.findById(id));
+      if (booking) games.push(booking);
+    }
+    return games;
+  });
+
+/**
+ * The personal feed: upcoming bookings, the games paid a share of on a friend's booking, and
+ * those cancelled in the last 30 days as CANCELLED so a subscribed calendar removes them. The
+ * token is the only credential, so an unknown one is a plain 404 that says nothing about whether
+ * it ever existed.
+ */
+export const calendarFeed = (ports: Pick<Ports, "bookings" | "payments" | "notifications" | "clock">, token: string) =>
   Effect.gen(function* () {
     const userId = yield* call(() => ports.notifications.userIdByFeedToken(token));
     if (userId === undefined) return yield* Effect.fail(new CalendarFeedNotFound({ message: "Calendario no encontrado" }));
     const now = ports.clock.now().getTime();
-    const bookings = yield* call(() => ports.bookings.listByUser(userId));
+    const own = yield* call(() => ports.bookings.listByUser(userId));
+    const bookings = [...own, ...(yield* sharedGames(ports, userId, new Set(own.map((b) => b.id)), now))];
     const events: CalendarEvent[] = [];
     for (const listed of bookings) {
       const booking = asSeenAt(listed, ports.clock.now());

@@ -75,8 +75,9 @@ function Feed() {
           <CalendarSync aria-hidden="true" className="h-4 w-4 text-court-700" /> Tu calendario de reservas
         </label>
         <p className="mt-1 text-sm text-stone-600">
-          Suscríbete a esta dirección desde Google Calendar, Apple Calendario u Outlook: tus reservas aparecen solas y las
-          canceladas se quitan. Es privada: quien la tenga ve tus reservas.
+          Suscríbete a esta dirección desde Google Calendar, Apple Calendario u Outlook: tus reservas, y los partidos de
+          amigos en los que pagaste tu parte, aparecen solos y los cancelados se quitan. Es privada: quien la tenga ve tus
+          partidos.
         </p>
       </div>
       <input id={id} readOnly value={data.url} className={`${controlClass} font-mono text-xs sm:text-xs`} onFocus={(e) => e.currentTarget.select()} />
