@@ -101,8 +101,8 @@ for (const engine of SQL_ENGINES) {
       },
     );
 
-    /** A doubles booking paid by 4 people: the organiser (with a 10% code) and 3 guests through the share link. */
-    const fourPayers = async () => {
+    /** Night doubles on 10 December, held by the seeded player, nothing paid yet; `pays` runs the organiser's card share. */
+    const nightDoubles = async () => {
       const ports = portsOf(target.db);
       const place = await seedPlace(target.db.repositories);
       const organiser = asUser(place.user.id);
@@ -111,11 +111,21 @@ for (const engine of SQL_ENGINES) {
           aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-10", timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: 3300 }),
         ),
       );
-      await ok(createDiscountCode(ports, ADMIN, { code: "DIEZ", type: "percentage", value: 10 }));
-      const own = await ok(createPaymentIntent(ports, organiser, { bookingId: booking.id, paymentType: "partial", discountCode: "DIEZ" }));
       const card = { cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", now: clock.now() };
-      await ports.simulated.confirm({ clientSecret: own.clientSecret, ...card });
-      await ok(recordPayment(ports, organiser, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+      const pays = async (discountCode?: string) => {
+        const own = await ok(createPaymentIntent(ports, organiser, { bookingId: booking.id, paymentType: "partial", ...(discountCode ? { discountCode } : {}) }));
+        await ports.simulated.confirm({ clientSecret: own.clientSecret, ...card });
+        await ok(recordPayment(ports, organiser, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+        return own;
+      };
+      return { ports, place, organiser, booking, card, pays };
+    };
+
+    /** A doubles booking paid by 4 people: the organiser (with a 10% code) and 3 guests through the share link. */
+    const fourPayers = async () => {
+      const { ports, place, organiser, booking, card, pays } = await nightDoubles();
+      await ok(createDiscountCode(ports, ADMIN, { code: "DIEZ", type: "percentage", value: 10 }));
+      await pays("DIEZ");
       const { link } = await ok(createShareLink(ports, organiser, { bookingId: booking.id, maxParticipants: 4 }));
       for (let i = 0; i < 3; i++) {
         const guest = await ok(createPaymentIntent(ports, GUEST, { bookingId: booking.id, shareToken: link.token }));
@@ -185,17 +195,8 @@ for (const engine of SQL_ENGINES) {
     });
 
     it("when a closure's refunds are left owed over a booking paid by card and in cash, then the sweep hands the cash back at the club and sends only the card's through the provider", async () => {
-      const ports = portsOf(target.db);
-      const place = await seedPlace(target.db.repositories);
-      const organiser = asUser(place.user.id);
-      const booking = inserted(
-        await target.db.repositories.bookings.insert(
-          aBooking({ userId: place.user.id, courtId: place.court.id, date: "2026-12-10", timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: 3300 }),
-        ),
-      );
-      const own = await ok(createPaymentIntent(ports, organiser, { bookingId: booking.id, paymentType: "partial" }));
-      await ports.simulated.confirm({ clientSecret: own.clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", now: clock.now() });
-      await ok(recordPayment(ports, organiser, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+      const { ports, place, booking, pays } = await nightDoubles();
+      const own = await pays();
       const { recordCashPayment } = await import("@courts/core");
       const cash = (await ok(recordCashPayment(ports, ADMIN, booking.id, { amount: 1000 }))).payment;
       // the closing process stops before it sends anything: another one holds every claim
