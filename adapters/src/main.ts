@@ -56,7 +56,7 @@ const main = async (): Promise<void> => {
   const app = await buildApp({ ...appDepsOf(runtime, { instance: log }), benchBareRoute: process.env.BENCH_BARE_ROUTE === "1" });
   // every process sweeps; the steps claim their rows, so several processes never do a thing twice
   const sweeper =
-    config.sweepIntervalSeconds > 0 ? startSweeper(sweepSteps(runtime), config.sweepIntervalSeconds * 1000, log) : null;
+    config.sweepIntervalSeconds > 0 ? startSweeper(sweepSteps(runtime, (details, message) => log.warn(details, message)), config.sweepIntervalSeconds * 1000, log) : null;
   // the database closes with the server (fastify/demo: onClose), after the pass under way
   app.addHook("onClose", async () => {
     await sweeper?.stop();

@@ -1,28 +1,60 @@
+import * as Cause from "effect/Cause";
 import * as Effect from "effect/Effect";
+import * as HashMap from "effect/HashMap";
+import * as Logger from "effect/Logger";
+import * as LogLevel from "effect/LogLevel";
 import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
 
 /**
+ * Where a step's warnings go (a refund the provider did not take, retried on the next pass): the
+ * server's log, or the operator's terminal. `details` names the step, what the warning is about
+ * (`paymentId`) and, as `err`, why.
+ */
+export type SweepWarn = (details: { readonly step: string; readonly err?: unknown; readonly [key: string]: unknown }, message: string) => void;
+
+/**
+ * The logs of a step's use case at Warning and above, to `warn`. Effect's own logger would print
+ * them with console.log, on stdout: outside the server's JSON log, and in the middle of
+ * `courts sweep --json`.
+ */
+const stepLogs = (step: string, warn: SweepWarn) =>
+  Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ logLevel, message, annotations, cause }) => {
+      if (LogLevel.lessThan(logLevel, LogLevel.Warning)) return;
+      // a Cause among the arguments of Effect.log* arrives here as `cause`
+      const parts: readonly unknown[] = Array.isArray(message) ? message : [message];
+      warn(
+        { step, ...Object.fromEntries(HashMap.toEntries(annotations)), ...(Cause.isEmpty(cause) ? {} : { err: Cause.squash(cause) }) },
+        parts.map(String).join(" "),
+      );
+    }),
+  );
+
+/**
  * Every step of the sweep, in the order a pass runs them. A step is a use case of core
  * called with the runtime's ports; it must be safe to run in any number of processes at once.
+ * Its warnings go to `warn` (none are shown without it).
  */
-export const sweepSteps = (runtime: Runtime): SweepStep[] => {
+export const sweepSteps = (runtime: Runtime, warn: SweepWarn = () => undefined): SweepStep[] => {
   const steps: SweepStep[] = [];
+  const step = (name: string, work: () => Effect.Effect<number, unknown>): SweepStep => ({
+    name,
+    run: () => Effect.runPromise(work().pipe(Effect.provide(stepLogs(name, warn)))),
+  });
   // A claimed payment is kept as long as its provider calls may take (3 attempts), with margin.
   const claimMs = runtime.config.paymentProviderTimeoutSeconds * 1000 * 3 + 5_000;
   steps.push(
-    { name: "refunds-owed", run: () => Effect.runPromise(sendOwedRefunds(runtime.ports, { claimMs })) },
-    {
-      name: "stale-intents",
-      run: () => Effect.runPromise(reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
-    },
+    step("refunds-owed", () => sendOwedRefunds(runtime.ports, { claimMs })),
+    step("stale-intents", () => reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
   );
-  steps.push({ name: "expire-holds", run: () => Effect.runPromise(expireOverdueHolds(runtime.ports)) });
-  steps.push({ name: "charge-remainders", run: () => Effect.runPromise(chargeDueRemainders(runtime.ports)) });
+  steps.push(step("expire-holds", () => expireOverdueHolds(runtime.ports)));
+  steps.push(step("charge-remainders", () => chargeDueRemainders(runtime.ports)));
   // refunds a closure owes while the provider was down (DESIGN.md section 10)
-  steps.push({ name: "closure-refunds", run: () => Effect.runPromise(sendClosureRefunds(runtime.ports)) });
+  steps.push(step("closure-refunds", () => sendClosureRefunds(runtime.ports)));
   // mail last: a pass sends what the steps before it wrote
   steps.push(...mailSteps(runtime.ports, runtime.config));
   return steps;

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import type { SweepWarn } from "@courts/adapters/sweep/steps";
 import type { Cli } from "../support/context.js";
 
 /** What each step's count is, as an operator reads it (the JSON keeps the steps' names). */
@@ -19,7 +20,13 @@ export const runSweepCommand = async (cli: Cli, command: Command): Promise<void>
     const { runSweep } = await import("@courts/adapters/sweep/sweeper");
     const { sweepSteps } = await import("@courts/adapters/sweep/steps");
     const failures: string[] = [];
-    const result = await runSweep(sweepSteps(runtime), {
+    const label = (name: string) => STEP_LABELS[name] ?? name;
+    // a refund the provider did not take: the pass goes on, and it is tried again on the next one
+    const warn: SweepWarn = ({ step, err, paymentId }, message) =>
+      cli.printWarning(
+        `${label(step)}: ${message}${typeof paymentId === "string" ? ` (pago ${paymentId})` : ""}${err === undefined ? "" : `: ${err instanceof Error ? err.message : String(err)}`}`,
+      );
+    const result = await runSweep(sweepSteps(runtime, warn), {
       error: ({ step, err }) => failures.push(`${step}: ${err instanceof Error ? err.message : String(err)}`),
     });
     if (cli.json(command)) cli.printJson(result);
@@ -28,7 +35,6 @@ export const runSweepCommand = async (cli: Cli, command: Command): Promise<void>
       if (names.length === 0) cli.print("Barrido completo: no hay pasos configurados.");
       else {
         cli.print("Barrido completo:");
-        const label = (name: string) => STEP_LABELS[name] ?? name;
         const width = Math.max(...names.map((n) => label(n).length)) + 1;
         for (const [name, value] of Object.entries(result))
           cli.print(`  ${`${label(name)}:`.padEnd(width)}  ${typeof value === "number" ? value : `error (${value.error})`}`);

@@ -113,6 +113,11 @@ export class Cli {
     this.io.stdout.write(`${text}\n`);
   }
 
+  /** Something the operator should know that did not stop the command: on stderr, so `--json` stays one document. */
+  printWarning(text: string): void {
+    this.io.stderr.write(`Aviso: ${text}\n`);
+  }
+
   /** Machine output: one JSON document on stdout, nothing else. */
   printJson(value: unknown): void {
     this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);

@@ -29,7 +29,9 @@ export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clo
       const result = yield* Effect.exit(sendOwedRefund(ports, payment));
       if (Exit.isSuccess(result) && result.value) sent++;
       else yield* call(() => ports.payments.releaseClaim(payment.id));
-      if (Exit.isFailure(result)) yield* Effect.logWarning("refund not sent, retried on the next pass", result.cause);
+      // where the warning goes is the caller's: the server's log, the operator's terminal
+      if (Exit.isFailure(result))
+        yield* Effect.logWarning("reembolso no enviado: se reintenta en el siguiente barrido", result.cause).pipe(Effect.annotateLogs("paymentId", payment.id));
     }
     return sent;
   });

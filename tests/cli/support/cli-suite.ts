@@ -220,6 +220,34 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(Object.keys(json<Record<string, number>>(await courts("sweep", "--json")))).toEqual(expect.arrayContaining(["refunds-owed", "expire-holds"]));
     });
 
+    it("when a refund owed is refused by the provider during a sweep, then the operator is warned on stderr, and --json's stdout is still one JSON document", async () => {
+      const { ports } = server;
+      const player = await orFail(registerUser(ports, { username: "reembolso1", email: "reembolso1@example.com", password: "clave-reembolso-1" }));
+      const venue = (await ports.venues.findByName("Club de Tenis Los Ceibos")) as Venue;
+      const [court] = (await ports.courts.listByVenue(venue.id)) as [Court];
+      const booking = await orFail(createBooking(ports, ADMIN, { courtId: court.id, bookingDate: addDays(today(), 20), timeSlot: "15:00", gameType: "singles", userId: player.id }));
+      // a charge the provider has no record of: its refund is refused on every pass
+      const payment = written(await ports.payments.insertPending(aPayment({ amount: booking.totalAmount, kind: "full" }, { booking, court, venue })));
+      expect((await ports.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: new Date(), shareLinkId: null })).kind).toBe("recorded");
+      expect(await ports.payments.oweRefund({ id: payment.id, amount: payment.amount, flag: null })).toBe(true);
+      const warning = new RegExp(`^Aviso: Reembolsos enviados: reembolso no enviado: se reintenta en el siguiente barrido \\(pago ${payment.id}\\): .*No such payment intent`);
+      try {
+        // the binary itself: Effect's own logger would have written to the process's stdout
+        const machine = await runCourts(["sweep", "--json"], { env: env() });
+        expect(machine.code).toBe(0);
+        expect(JSON.parse(machine.stdout)).toMatchObject({ "refunds-owed": 0 });
+        expect(machine.stderr).toMatch(warning);
+        const human = await courts("sweep");
+        expect(human.code).toBe(0);
+        expect(human.stderr).toMatch(warning);
+        expect(human.stdout).toMatch(/\n {2}Reembolsos enviados: +0\n/);
+        expect((await ports.payments.findById(payment.id))?.refundOwed).toBe(payment.amount);
+      } finally {
+        // nothing left owed for the sweeps of the tests after this one
+        await ports.payments.markRefundSent({ id: payment.id, amount: payment.amount, at: new Date() });
+      }
+    });
+
     it("when the reader of the output goes away (`| head -1`), then the command still does its work and exits 0 without a stack trace", async () => {
       const created = await runCourts(["discount", "create", "--code", "SINLECTOR", "--type", "fixed", "--value", "2"], { env: env(), readerGone: true });
       expect(created).toEqual({ code: 0, stdout: "", stderr: "" });
