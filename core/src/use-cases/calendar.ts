@@ -51,22 +51,21 @@ export const bookingCalendar = (ports: Pick<Ports, "bookings" | "clock">, actor:
 
 /**
  * The games a player paid a share of through a friend's link (DESIGN.md section 9: payers get the
- * game's reminder too). Only shares paid within the booking horizon before now can be for a game
- * the feed still shows; a share refunded because the game was cancelled keeps it, CANCELLED.
+ * game's reminder too). Only shares paid within the booking horizon before `at` can be for a game
+ * the feed still shows. A share refunded because the game was cancelled keeps it, CANCELLED; one
+ * refunded while the game goes on (the link was full when it arrived) was never a place in it.
  */
-const sharedGames = (ports: Pick<Ports, "bookings" | "payments">, userId: string, own: ReadonlySet<string>, now: number) =>
+const sharedGames = (ports: Pick<Ports, "bookings" | "payments">, userId: string, own: ReadonlySet<string>, at: Date) =>
   Effect.gen(function* () {
-    const since = now - (BOOKING_HORIZON_DAYS + 2) * DAY_MS;
-    const payments = yield* call(() => ports.payments.listByUser(userId));
-    const ids = new Set(
-      payments
-        .filter((p) => p.kind === "shared" && (p.status === "succeeded" || p.status === "refunded") && p.createdAt.getTime() >= since && !own.has(p.bookingId))
-        .map((p) => p.bookingId),
+    const since = at.getTime() - (BOOKING_HORIZON_DAYS + 2) * DAY_MS;
+    const shares = (yield* call(() => ports.payments.listByUser(userId))).filter(
+      (p) => p.kind === "shared" && (p.status === "succeeded" || p.status === "refunded") && p.createdAt.getTime() >= since && !own.has(p.bookingId),
     );
+    const playing = new Set(shares.filter((p) => p.status === "succeeded").map((p) => p.bookingId));
     const games: BookingWithCourt[] = [];
-    for (const id of ids) {
+    for (const id of new Set(shares.map((p) => p.bookingId))) {
       const booking = yield* call(() => ports.bookings.findById(id));
-      if (booking) games.push(booking);
+      if (booking && (playing.has(id) || isGone(asSeenAt(booking, at)))) games.push(booking);
     }
     return games;
   });
@@ -83,7 +82,7 @@ export const calendarFeed = (ports: Pick<Ports, "bookings" | "payments" | "notif
     if (userId === undefined) return yield* Effect.fail(new CalendarFeedNotFound({ message: "Calendario no encontrado" }));
     const now = ports.clock.now().getTime();
     const own = yield* call(() => ports.bookings.listByUser(userId));
-    const bookings = [...own, ...(yield* sharedGames(ports, userId, new Set(own.map((b) => b.id)), now))];
+    const bookings = [...own, ...(yield* sharedGames(ports, userId, new Set(own.map((b) => b.id)), ports.clock.now()))];
     const events: CalendarEvent[] = [];
     for (const listed of bookings) {
       const booking = asSeenAt(listed, ports.clock.now());

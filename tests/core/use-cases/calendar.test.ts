@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingCalendar, createBooking, createPaymentIntent, recordPayment } from "@courts/core";
+import { bookingCalendar, calendarFeed, calendarFeedToken, cancelBooking, createBooking, createPaymentIntent, createShareLink, recordPayment } from "@courts/core";
 import { club, ok } from "./harness.js";
 
 const MINUTE = 60_000;
@@ -22,5 +22,36 @@ describe("a booking's calendar event", () => {
     await ok(recordPayment(c.ports, c.asAna, { bookingId: paid.id, stripePaymentIntentId: intent.paymentIntentId }));
     const confirmed = await ok(bookingCalendar(c.ports, c.asAna, paid.id));
     expect([confirmed.status, confirmed.title]).toEqual(["CONFIRMED", "Tenis en Club Samborondón"]);
+  });
+});
+
+/** The personal feed of a player who pays shares of friends' games. */
+describe("the calendar feed of a friend who paid a share", () => {
+  const sharedGame = async () => {
+    const c = await club();
+    const game = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "19:00", gameType: "doubles" }));
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: game.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: game.id, stripePaymentIntentId: own.paymentIntentId }));
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: game.id, maxParticipants: 4 }));
+    const share = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: game.id, shareToken: link.token }));
+    await c.pay(share.clientSecret);
+    const { payment } = await ok(recordPayment(c.ports, c.asBeto, { bookingId: game.id, stripePaymentIntentId: share.paymentIntentId, shareToken: link.token }));
+    const feed = async () => (await ok(calendarFeed(c.ports, await ok(calendarFeedToken(c.ports, c.asBeto))))).filter((e) => e.uid === `reserva-${game.id}@canchas`);
+    return { ...c, game, payment, feed };
+  };
+
+  it("when the friend's share was taken, then the game is in their feed, CONFIRMED; cancelled, it stays there CANCELLED", async () => {
+    const c = await sharedGame();
+    expect((await c.feed()).map((e) => e.status)).toEqual(["CONFIRMED"]);
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: c.game.id }));
+    expect((await c.feed()).map((e) => e.status)).toEqual(["CANCELLED"]);
+  });
+
+  it("when the friend's share was refunded while the game goes on (the link was full when it arrived), then the game is not in their feed", async () => {
+    const c = await sharedGame();
+    await c.ports.payments.markRefunded(c.payment.id, c.payment.amount);
+    expect((await c.ports.bookings.findById(c.game.id))?.status).toBe("active");
+    expect(await c.feed()).toEqual([]);
   });
 });
