@@ -21,13 +21,12 @@ export const runSweepCommand = async (cli: Cli, command: Command): Promise<void>
     const { sweepSteps } = await import("@courts/adapters/sweep/steps");
     const failures: string[] = [];
     const label = (name: string) => STEP_LABELS[name] ?? name;
+    const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
     // a refund the provider did not take: the pass goes on, and it is tried again on the next one
     const warn: SweepWarn = ({ step, err, paymentId }, message) =>
-      cli.printWarning(
-        `${label(step)}: ${message}${typeof paymentId === "string" ? ` (pago ${paymentId})` : ""}${err === undefined ? "" : `: ${err instanceof Error ? err.message : String(err)}`}`,
-      );
+      cli.printWarning(`${label(step)}: ${message}${typeof paymentId === "string" ? ` (pago ${paymentId})` : ""}${err === undefined ? "" : `: ${reasonOf(err)}`}`);
     const result = await runSweep(sweepSteps(runtime, warn), {
-      error: ({ step, err }) => failures.push(`${step}: ${err instanceof Error ? err.message : String(err)}`),
+      error: ({ step, err }) => failures.push(`${step}: ${reasonOf(err)}`),
     });
     if (cli.json(command)) cli.printJson(result);
     else {

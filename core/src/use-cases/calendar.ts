@@ -10,6 +10,7 @@ import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
 import type { NotificationSettingsBody } from "../schemas/requests.js";
 import { BOOKING_HORIZON_DAYS, bookingStart, getBooking } from "./bookings.js";
+import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
 import { call, requireUser } from "./support.js";
 
@@ -62,12 +63,11 @@ const sharedGames = (ports: Pick<Ports, "bookings" | "payments">, userId: string
       (p) => p.kind === "shared" && (p.status === "succeeded" || p.status === "refunded") && p.createdAt.getTime() >= since && !own.has(p.bookingId),
     );
     const playing = new Set(shares.filter((p) => p.status === "succeeded").map((p) => p.bookingId));
-    const games: BookingWithCourt[] = [];
-    for (const id of new Set(shares.map((p) => p.bookingId))) {
-      const booking = yield* call(() => ports.bookings.findById(id));
-      if (booking && (playing.has(id) || isGone(asSeenAt(booking, at)))) games.push(booking);
-    }
-    return games;
+    // their bookings in one read, as the payment history reads them
+    const games = new Map<string, BookingWithCourt>();
+    for (const { booking } of yield* withBookings(ports, shares))
+      if (booking && (playing.has(booking.id) || isGone(asSeenAt(booking, at)))) games.set(booking.id, booking);
+    return [...games.values()];
   });
 
 /**
@@ -80,12 +80,13 @@ export const calendarFeed = (ports: Pick<Ports, "bookings" | "payments" | "notif
   Effect.gen(function* () {
     const userId = yield* call(() => ports.notifications.userIdByFeedToken(token));
     if (userId === undefined) return yield* Effect.fail(new CalendarFeedNotFound({ message: "Calendario no encontrado" }));
-    const now = ports.clock.now().getTime();
+    const at = ports.clock.now();
+    const now = at.getTime();
     const own = yield* call(() => ports.bookings.listByUser(userId));
-    const bookings = [...own, ...(yield* sharedGames(ports, userId, new Set(own.map((b) => b.id)), ports.clock.now()))];
+    const bookings = [...own, ...(yield* sharedGames(ports, userId, new Set(own.map((b) => b.id)), at))];
     const events: CalendarEvent[] = [];
     for (const listed of bookings) {
-      const booking = asSeenAt(listed, ports.clock.now());
+      const booking = asSeenAt(listed, at);
       const event = calendarEventOf(booking, ports.clock.timeZone, null);
       if (event.end.getTime() < now - DAY_MS) continue;
       if (isGone(booking) && (booking.cancelledAt ?? booking.createdAt).getTime() < now - FEED_CANCELLED_DAYS * DAY_MS) continue;

@@ -90,7 +90,6 @@ function SharesPaid({ user }: { user: User }) {
   );
 }
 
-
 function MyBookings({ user }: { user: User }) {
   // Upcoming bookings first (soonest first), then past ones (newest first), a page at a time.
   const upcoming = useUserBookings("upcoming", 1);
