@@ -67,16 +67,33 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
         sql.changes.changed("courts");
       }
     },
-    async update(court) {
-      const { id: _id, createdAt: _createdAt, ...change } = toRow(court);
+    async update(court, keepIfMovingPaidAfter) {
+      // one statement: the picture stays as setImage left it, and a move to another venue finds
+      // the money ahead of it in the same statement, so a payment recorded since is never moved
+      const guard =
+        keepIfMovingPaidAfter === undefined ? "" : ` and (venue_id = ? or not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD}))`;
+      const { prices } = court;
       try {
-        const changed = await sql.fork().nativeUpdate(CourtSchema, { id: court.id }, change);
-        if (changed === 0) return undefined;
+        const changed = await sql.run(
+          "update courts set venue_id = ?, name = ?, court_number = ?, status = ?, day_singles_price = ?, day_doubles_price = ?, " +
+            `night_singles_price = ?, night_doubles_price = ? where id = ?${guard}`,
+          [
+            court.venueId,
+            court.name,
+            court.courtNumber,
+            court.status,
+            prices.daySingles,
+            prices.dayDoubles,
+            prices.nightSingles,
+            prices.nightDoubles,
+            court.id,
+            ...(keepIfMovingPaidAfter === undefined ? [] : [court.venueId, ...paidAheadParams(keepIfMovingPaidAfter)]),
+          ],
+        );
+        if (changed === 0) return keepIfMovingPaidAfter !== undefined && (await sql.one("select 1 as found from courts where id = ?", [court.id])) ? "paid-ahead" : undefined;
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
         throw error;
-      } finally {
-        sql.changes.changed("courts");
       }
       return findById(court.id);
     },

@@ -14,7 +14,14 @@ export interface CourtRepository {
   findForBooking(id: string): Promise<CourtForBooking | undefined>;
   /** "number-taken" when the venue already has a court with that number */
   insert(court: Court): Promise<Court | "number-taken">;
-  update(court: Court): Promise<Court | "number-taken" | undefined>;
+  /**
+   * Replaces every field but id, creation and picture (setImage's), which stay as they are now.
+   * With `keepIfMovingPaidAfter`, a court whose venue (as stored now, not as the caller read it)
+   * changes is updated in the same statement only while no live booking of it starting after that
+   * moment holds money: else "paid-ahead" and nothing changes (a payment recorded since the caller
+   * looked never has its game moved to another club).
+   */
+  update(court: Court, keepIfMovingPaidAfter?: PaidAfter): Promise<Court | "number-taken" | "paid-ahead" | undefined>;
   /**
    * Removes the court and its bookings; payments stay (they keep names). With `keepIfPaidAfter`,
    * in the same statement only while no live booking starting after it holds money: else

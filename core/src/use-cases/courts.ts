@@ -5,7 +5,7 @@ import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
-import { refusePaidBookingsAhead, removeUnlessPaidAhead } from "./paid-ahead.js";
+import { removeUnlessPaidAhead, unlessPaidAhead } from "./paid-ahead.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 import { venueNotFound } from "./venues.js";
@@ -51,16 +51,15 @@ export const createCourt = (ports: Pick<Ports, "courts" | "venues" | "ids" | "cl
 
 /**
  * Edits a court. Moving it to another venue is refused while a booking still to be played holds a
- * player's money: their game would move to another club, maybe another city, unannounced.
+ * player's money: their game would move to another club, maybe another city, unannounced. The
+ * update looks for such bookings in its own statement (unlessPaidAhead), so a share paid while the
+ * admin saves is never moved with the court.
  */
 export const updateCourt = (ports: Pick<Ports, "courts" | "venues" | "bookings" | "clock">, actor: Actor, id: string, input: CourtBody) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     const current = yield* getCourt(ports, id);
-    if (input.venueId !== current.venueId) {
-      yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
-      yield* refusePaidBookingsAhead(ports, { courtId: id }, "mover a otro complejo");
-    }
+    if (input.venueId !== current.venueId) yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
     const next: Court = {
       ...current,
       venueId: input.venueId,
@@ -69,7 +68,8 @@ export const updateCourt = (ports: Pick<Ports, "courts" | "venues" | "bookings" 
       status: input.status ?? current.status,
       prices: pricesOf(input, current.prices),
     };
-    const saved = yield* call(() => ports.courts.update(next));
+    // guarded even when it stays: another admin may have moved it since it was read
+    const saved = yield* unlessPaidAhead(ports, { courtId: id }, "mover a otro complejo", (keep) => ports.courts.update(next, keep));
     if (saved === undefined) return yield* Effect.fail(courtNotFound());
     if (saved === "number-taken") return yield* Effect.fail(numberTaken(input.courtNumber));
     return saved;

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect";
 import { PaidBookingsAhead } from "../domain/errors.js";
 import { localDateOf, wallClockAt } from "../domain/time.js";
 import type { PaidAfter, Ports } from "../ports/index.js";
-import { call, callOr } from "./support.js";
+import { call } from "./support.js";
 
 /** Bookings counted before a removal is refused: enough to name the next one and say how many. */
 const COUNTED = 100;
@@ -48,21 +48,30 @@ export const refusePaidBookingsAhead = (
   });
 
 /**
- * Removes the court or venue unless a booking still to be played holds money. The delete looks for
- * such bookings in its own statement, so a payment recorded at any moment is never deleted with it;
- * when it finds some, they are named for the admin (refusePaidBookingsAhead). Should they have
- * stopped holding money in between (a cancellation), the delete goes again.
+ * `attempt` (a change that must not happen while a booking still to be played holds money) made
+ * with the club's now: the change looks for such bookings in its own statement, so a payment
+ * recorded at any moment is never lost or moved with it. When it finds some ("paid-ahead"), they
+ * are named for the admin (refusePaidBookingsAhead); should they have stopped holding money in
+ * between (a cancellation), the change goes again.
  */
+export const unlessPaidAhead = <A>(
+  ports: Pick<Ports, "bookings" | "clock">,
+  scope: { readonly courtId: string } | { readonly venueId: string },
+  action: "eliminar" | "mover a otro complejo",
+  attempt: (keepIfPaidAfter: PaidAfter) => Promise<A | "paid-ahead">,
+) =>
+  Effect.gen(function* () {
+    for (;;) {
+      const done = yield* call(() => attempt(clubNow(ports.clock)));
+      if (done !== "paid-ahead") return done as Exclude<A, "paid-ahead">;
+      yield* refusePaidBookingsAhead(ports, scope, action);
+    }
+  });
+
+/** Removes the court or venue unless a booking still to be played holds money (unlessPaidAhead). */
 export const removeUnlessPaidAhead = <E>(
   ports: Pick<Ports, "bookings" | "clock">,
   scope: { readonly courtId: string } | { readonly venueId: string },
   remove: (keepIfPaidAfter: PaidAfter) => Promise<boolean | "paid-ahead">,
   missing: () => E,
-) =>
-  Effect.gen(function* () {
-    for (;;) {
-      const removed = yield* callOr(() => remove(clubNow(ports.clock)), missing);
-      if (removed !== "paid-ahead") return;
-      yield* refusePaidBookingsAhead(ports, scope);
-    }
-  });
+) => Effect.flatMap(unlessPaidAhead(ports, scope, "eliminar", remove), (removed) => (removed ? Effect.void : Effect.fail(missing())));

@@ -90,6 +90,26 @@ describe("venues and courts", () => {
     expect(await ports.courts.findById(court.id)).toBeDefined();
   });
 
+  it("when a share is paid while the admin saves the court in another venue, then the court stays where the player's game is and the admin is told which booking", async () => {
+    const { ports, court, ana } = await club();
+    const elsewhere = await ok(createVenue(ports, ADMIN, { name: "Club Lejano", location: "Quito" }));
+    // the payment is recorded after the admin's form was read and before its update runs
+    const racing = {
+      ...ports,
+      courts: {
+        ...ports.courts,
+        update: async (...args: Parameters<typeof ports.courts.update>) => {
+          await ports.bookings.insert(aBooking({ userId: ana.id, courtId: court.id, date: "2026-11-23", timeSlot: "19:00", paidAmount: 825, totalAmount: 3300 }));
+          return ports.courts.update(...args);
+        },
+      },
+    };
+    const refused = await failure(updateCourt(racing, ADMIN, court.id, { name: court.name, courtNumber: court.courtNumber, venueId: elsewhere.id }));
+    expect(refused._tag).toBe("PaidBookingsAhead");
+    expect(refused.message).toMatch(/23\/11\/2026 a las 19:00\)\. Ciérrala primero .+ después podrás moverla a otro complejo\.$/);
+    expect((await ports.courts.findById(court.id))?.venueId).toBe(court.venueId);
+  });
+
   it("when availability and the calendar are read, then they show the booked slots without user data", async () => {
     const { ports, venue, court, asAna } = await club();
     await ok(createBooking(ports, asAna, { courtId: court.id, bookingDate: "2026-11-22", timeSlot: "18:00", gameType: "doubles" }));

@@ -59,12 +59,14 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().courts.insert(elsewhere)).toEqual(elsewhere);
   });
 
-  it("when a court is updated, then every field but id and creation is replaced", async () => {
+  it("when a court is updated, then every field but id, creation and picture is replaced; a picture set since it was read stays", async () => {
     const venue = await repos().venues.insert(aVenue());
-    const court = aCourt(venue.id, { courtNumber: 1 });
+    const other = await repos().venues.insert(aVenue());
+    const court = aCourt(venue.id, { courtNumber: 1, imageUrl: "https://img.example/old.jpg" });
     await repos().courts.insert(court);
     const change = {
       ...court,
+      venueId: other.id,
       name: "Central",
       courtNumber: 7,
       status: "maintenance",
@@ -72,6 +74,29 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     };
     expect(await repos().courts.update(change)).toEqual(change);
     expect(await repos().courts.findById(court.id)).toEqual(change);
+    // an admin saves the form read before another set the picture: the picture is not undone
+    await repos().courts.setImage(court.id, { imageData: "img-new", imageUrl: null });
+    const renamed = await repos().courts.update({ ...change, name: "Central Norte" });
+    expect(renamed).toEqual({ ...change, name: "Central Norte", imageData: "img-new", imageUrl: null });
+  });
+
+  it("when a guarded update moves a court while a paid booking is ahead, then it answers 'paid-ahead' and changes nothing; staying in its venue, or once the money is gone, it goes", async () => {
+    const place = await seedPlace(repos());
+    const elsewhere = await repos().venues.insert(aVenue({ name: "Club Lejano" }));
+    const after = { date: "2026-11-25", time: "19:30" };
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "19:00", paidAmount: 725, totalAmount: 1450 }); // under way
+    const ahead = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 725, totalAmount: 1450 });
+    const court = place.court;
+    expect(await repos().courts.update({ ...court, venueId: elsewhere.id, name: "Movida" }, after)).toBe("paid-ahead");
+    expect(await repos().courts.findById(court.id)).toEqual(court);
+    // a rename in its own venue goes, guard or not
+    const renamed = { ...court, name: "Cancha Renombrada" };
+    expect(await repos().courts.update(renamed, after)).toEqual(renamed);
+    // once it holds no money (cancelled by a closure), the same guarded move goes
+    await repos().bookings.cancel(ahead.id, { reason: "Cierre", refundPercentage: 100, at: new Date("2026-11-25T12:00:00.000Z") });
+    const moved = { ...renamed, venueId: elsewhere.id };
+    expect(await repos().courts.update(moved, after)).toEqual(moved);
+    expect(await repos().courts.update({ ...moved, id: "00000000-0000-4000-8000-00000000dead" }, after)).toBeUndefined();
   });
 
   it("when an update takes a used number, then it answers number-taken and changes nothing", async () => {

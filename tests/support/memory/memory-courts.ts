@@ -30,12 +30,14 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
       state.courts.set(court.id, court);
       return court;
     },
-    async update(court) {
+    async update(court, keepIfMovingPaidAfter) {
       const current = state.courts.get(court.id);
       if (!current) return undefined;
       if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);
+      if (keepIfMovingPaidAfter && court.venueId !== current.venueId && paidAheadOn(state, new Set([court.id]), keepIfMovingPaidAfter)) return "paid-ahead";
       if (numberTaken(court)) return "number-taken";
-      const next: Court = { ...court, createdAt: current.createdAt };
+      // the picture stays as setImage left it
+      const next: Court = { ...court, imageUrl: current.imageUrl, imageData: current.imageData, createdAt: current.createdAt };
       state.courts.set(court.id, next);
       return next;
     },
