@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { bookingCalendar, calendarFeed, calendarFeedToken, cancelBooking, createBooking, createPaymentIntent, createShareLink, recordPayment } from "@courts/core";
+import { addDays, BOOKING_HORIZON_DAYS, bookingCalendar, calendarFeed, calendarFeedToken, cancelBooking, createBooking, createPaymentIntent, createShareLink, localDateOf, recordPayment } from "@courts/core";
 import { club, ok } from "./harness.js";
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** A booking's calendar event tells what the booking is now: a hold is not a game yet, and one that ran out is gone. */
 describe("a booking's calendar event", () => {
@@ -27,9 +28,9 @@ describe("a booking's calendar event", () => {
 
 /** The personal feed of a player who pays shares of friends' games. */
 describe("the calendar feed of a friend who paid a share", () => {
-  const sharedGame = async () => {
+  const sharedGame = async (bookingDate = "2026-11-25") => {
     const c = await club();
-    const game = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "19:00", gameType: "doubles" }));
+    const game = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate, timeSlot: "19:00", gameType: "doubles" }));
     const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: game.id, paymentType: "partial" }));
     await c.pay(own.clientSecret);
     await ok(recordPayment(c.ports, c.asAna, { bookingId: game.id, stripePaymentIntentId: own.paymentIntentId }));
@@ -52,6 +53,20 @@ describe("the calendar feed of a friend who paid a share", () => {
     const c = await sharedGame();
     await c.ports.payments.markRefunded(c.payment.id, c.payment.amount);
     expect((await c.ports.bookings.findById(c.game.id))?.status).toBe("active");
+    expect(await c.feed()).toEqual([]);
+  });
+
+  it("when the share was paid on the day a game as far ahead as booking allows was made, then it is in the feed until the game, and gone the day after", async () => {
+    // the club's today is 2026-11-21: the last bookable date is BOOKING_HORIZON_DAYS (180) ahead
+    const lastBookable = addDays("2026-11-21", BOOKING_HORIZON_DAYS);
+    const c = await sharedGame(lastBookable);
+    expect((await c.feed()).map((e) => e.status)).toEqual(["CONFIRMED"]);
+    // the game's morning, 180 days after the share was paid
+    c.clock.advance(BOOKING_HORIZON_DAYS * DAY);
+    expect(localDateOf(c.clock.now(), c.clock.timeZone)).toBe(lastBookable);
+    expect((await c.feed()).map((e) => e.status)).toEqual(["CONFIRMED"]);
+    // played, and a day gone by: out of the feed, as the organiser's own games
+    c.clock.advance(2 * DAY);
     expect(await c.feed()).toEqual([]);
   });
 });
