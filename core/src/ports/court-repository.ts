@@ -18,8 +18,8 @@ export interface CourtRepository {
    * Replaces every field but id, creation and picture (setImage's), which stay as they are now.
    * With `keepIfMovingPaidAfter`, a court whose venue (as stored now, not as the caller read it)
    * changes is updated in the same statement only while no live booking of it starting after that
-   * moment holds money: else "paid-ahead" and nothing changes (a payment recorded since the caller
-   * looked never has its game moved to another club).
+   * moment holds money: else "paid-ahead" and nothing changes (a payment recorded after the caller
+   * looked, and before the statement, keeps its game in its club).
    */
   update(court: Court, keepIfMovingPaidAfter?: PaidAfter): Promise<Court | "number-taken" | "paid-ahead" | undefined>;
   /**

@@ -52,8 +52,8 @@ export const createCourt = (ports: Pick<Ports, "courts" | "venues" | "ids" | "cl
 /**
  * Edits a court. Moving it to another venue is refused while a booking still to be played holds a
  * player's money: their game would move to another club, maybe another city, unannounced. The
- * update looks for such bookings in its own statement (unlessPaidAhead), so a share paid while the
- * admin saves is never moved with the court.
+ * update looks for such bookings in its own statement (unlessPaidAhead), so a share recorded after
+ * the admin's form was read, up to the moment the move is written, keeps the court where it is.
  */
 export const updateCourt = (ports: Pick<Ports, "courts" | "venues" | "bookings" | "clock">, actor: Actor, id: string, input: CourtBody) =>
   Effect.gen(function* () {
