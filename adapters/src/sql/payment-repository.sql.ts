@@ -101,7 +101,7 @@ const recordInTransaction = async (
 ): Promise<RecordOutcome> => {
   const paid = await tx.one(
     "update payments set status = 'succeeded', paid_at = ? " +
-      "where stripe_payment_intent_id = ? and status = 'pending' returning id, booking_id, amount",
+      "where stripe_payment_intent_id = ? and status = 'pending' returning id, booking_id, amount, kind, user_id",
     [iso(input.at), input.intentId],
   );
   if (!paid) {
@@ -123,6 +123,18 @@ const recordInTransaction = async (
     throw new Rollback(
       booking === undefined || ["cancelled", "expired"].includes(str(booking, "status")) ? { kind: "booking-gone" } : { kind: "overpaid" },
     );
+  }
+
+  // One payer pays one share. The booking's row, updated just above, is locked until this
+  // transaction ends, so a second share of the same booking waits for it there (PostgreSQL) and
+  // this statement, run after that wait, sees the first one committed.
+  if (str(paid, "kind") === "shared") {
+    const before = await tx.one("select id from payments where booking_id = ? and user_id = ? and status = 'succeeded' and id <> ? limit 1", [
+      bookingId,
+      str(paid, "user_id"),
+      paymentId,
+    ]);
+    if (before) throw new Rollback({ kind: "share-already-paid" });
   }
 
   if (input.shareLinkId !== null) {

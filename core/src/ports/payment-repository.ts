@@ -15,6 +15,11 @@ export type RecordOutcome =
   | { readonly kind: "overpaid" }
   /** the share link already counts maxParticipants paid shares */
   | { readonly kind: "link-full" }
+  /**
+   * a share whose signed-in payer already has a succeeded payment for the booking: one payer pays
+   * one share (two intents opened at the same instant, both paid)
+   */
+  | { readonly kind: "share-already-paid" }
   /** the booking was cancelled or deleted meanwhile */
   | { readonly kind: "booking-gone" }
   | { readonly kind: "not-found" };

@@ -317,6 +317,10 @@ export const settleIntent = (
           return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa: ya se pagaron todas las partes. Tu pago fue reembolsado." }));
         if (outcome.kind === "overpaid")
           return yield* Effect.fail(new BookingFullyPaid({ message: "La reserva ya estaba pagada. Tu pago fue reembolsado." }));
+        if (outcome.kind === "share-already-paid")
+          return yield* Effect.fail(
+            new PaymentAlreadyRecorded({ message: "Ya habías pagado tu parte de esta reserva: este segundo pago fue reembolsado. Tu recibo está en Historial de Pagos." }),
+          );
         // an unpaid hold that ran out before the card was confirmed ends here too (DESIGN.md section 8)
         return yield* Effect.fail(
           new BookingNotActive({ message: "Tu pago llegó tarde: la reserva ya no está vigente (fue cancelada o expiró). Tu pago fue reembolsado." }),

@@ -133,6 +133,25 @@ describe("shared payments", () => {
     expect(results.filter((r) => r === "failed")).toHaveLength(1);
   });
 
+  it("when a friend opened two share intents at the same instant and paid both, then the second is refunded in full and they hold one place", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
+    // a double tap: neither request found the other's intent yet
+    const [first, second] = await Promise.all([open(), open()]);
+    expect(first.paymentIntentId).not.toBe(second.paymentIntentId);
+    await c.pay(first.clientSecret);
+    await c.pay(second.clientSecret);
+    const record = (intent: typeof first) => recordPayment(c.ports, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token });
+    await ok(record(first));
+    const refused = await failure(record(second));
+    expect(refused._tag).toBe("PaymentAlreadyRecorded");
+    expect(refused.message).toBe("Ya habías pagado tu parte de esta reserva: este segundo pago fue reembolsado. Tu recibo está en Historial de Pagos.");
+    expect(await c.ports.payments.findByIntent(second.paymentIntentId)).toMatchObject({ status: "refunded", flag: "refunded_on_arrival", refundedAmount: 825 });
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(825);
+    expect((await c.ports.shareLinks.findByToken(link.token))?.currentParticipants).toBe(1);
+  });
+
   it("when the link expired, then getShareLink and paying answer ShareLinkExpired", async () => {
     const c = await nightDoubles();
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));

@@ -131,6 +131,28 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     expect(await pay(free)).toMatchObject({ payment: { invoiceNumber: "2026-000001" } });
   });
 
+  it("when one signed-in payer's two shares of a booking are recorded at once, then one is recorded and the other answers share-already-paid with nothing written", async () => {
+    const ctx = await setup(363, { kind: "partial" });
+    const friend = inserted(await repos().users.insert(aUser()));
+    const link = await repos().shareLinks.insert(aShareLink(ctx.booking, { maxParticipants: 4, currentParticipants: 1 }));
+    const share = () => another(ctx, { userId: friend.id, kind: "shared", shareToken: link.token, amount: 363 });
+    const [first, second] = [await share(), await share()];
+    // PostgreSQL: two transactions at once, the second waiting on the booking's row
+    const outcomes = await Promise.all([pay(first, undefined, link.id), pay(second, undefined, link.id)]);
+    expect(outcomes.map((o) => o.kind).sort()).toEqual(["recorded", "share-already-paid"]);
+    const loser = outcomes[0]!.kind === "recorded" ? second : first;
+    expect(await repos().payments.findById(loser.id)).toMatchObject({ status: "pending", paidAt: null, invoiceNumber: null });
+    expect(await repos().bookings.findById(ctx.booking.id)).toMatchObject({ paidAmount: 363 });
+    expect(await repos().shareLinks.findByToken(link.token)).toMatchObject({ currentParticipants: 2 });
+    // a guest's share (a placeholder payer of its own) is another person's
+    const guest = await another(ctx, { userId: "shared-00000000-0000-4000-8000-000000000002", kind: "shared", shareToken: link.token, amount: 363 });
+    expect(await pay(guest, undefined, link.id)).toMatchObject({ kind: "recorded" });
+    // once the friend's share is refunded, they may pay one again
+    const winner = loser === first ? second : first;
+    await repos().payments.markRefunded(winner.id, 363);
+    expect(await pay(loser, undefined, link.id)).toMatchObject({ kind: "recorded", payment: { id: loser.id, status: "succeeded" } });
+  });
+
   it("when a pending payment is marked failed, then only a pending one moves", async () => {
     const ctx = await setup();
     expect(await repos().payments.markFailed(ctx.payment.id)).toBe(true);
