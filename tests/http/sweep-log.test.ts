@@ -86,5 +86,6 @@ describe("the server's own sweep, when the card provider refuses a refund owed",
     } finally {
       await after.close();
     }
-  });
+    // a start of up to 50 s and 15 s of waiting for the line: past the project's 30 s default
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import type { SqlDatabase } from "@courts/adapters/sql/index";
 import { describe, expect, it } from "vitest";
 import { aCourt, aVenue } from "../support/builders.js";
+import { seedBooking, seedPlace } from "./support/seed.js";
 import { courtRepositoryContract } from "./contracts/court-repository.contract.js";
 import { describeOnEngines, noticesCaughtUp, seenByAnotherProcess, SQL_ENGINES, statementsReading, useTestDatabase } from "./support/harness.js";
 
@@ -35,3 +36,42 @@ for (const engine of SQL_ENGINES) {
     });
   });
 }
+
+const POSTGRES = SQL_ENGINES.find((engine) => engine.name === "postgresql");
+
+describe.skipIf(!POSTGRES?.available)("a court moved or removed while a payment of its game is being recorded (postgresql)", () => {
+  // processes[0] records the payment, processes[1] is the admin's server
+  const target = useTestDatabase("postgresql", { others: 1, empty: true });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("when the payment has written its booking but not committed, then the move and both removals wait for it, and then refuse ('paid-ahead')", async () => {
+    const [payments, admin] = target.processes as [SqlDatabase, SqlDatabase];
+    const place = await seedPlace(payments.repositories);
+    const elsewhere = await payments.repositories.venues.insert(aVenue({ name: "Club Lejano" }));
+    const booking = await seedBooking(payments.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
+    const after = { date: "2026-11-25", time: "19:30" };
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // as markSucceeded does: the booking's paid amount first, the commit a moment later
+    const recording = payments.sql.transaction(async (tx) => {
+      await tx.run("update bookings set paid_amount = paid_amount + 725 where id = ?", [booking.id]);
+      written();
+      await committing;
+    });
+    await wrote;
+    const answers = [
+      admin.repositories.courts.update({ ...place.court, venueId: elsewhere.id }, after),
+      admin.repositories.courts.delete(place.court.id, after),
+      admin.repositories.venues.delete(place.venue.id, after),
+    ];
+    const first = await Promise.race([...answers.map((answer) => answer.then((value) => ({ answered: value }))), sleep(500).then(() => "still waiting")]);
+    expect(first).toBe("still waiting");
+    commit();
+    await recording;
+    expect(await Promise.all(answers)).toEqual(["paid-ahead", "paid-ahead", "paid-ahead"]);
+    expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
+    expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
+  });
+});

@@ -2,7 +2,7 @@ import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
-import { claimBatch, placeholders, violates, type Param, type SqlClient } from "./sql-client.js";
+import { claimBatch, placeholders, violates, type Param, type SqlClient, type SqlTx } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
   violates(error, "bookings_active_slot_unique", "bookings.court_id, bookings.booking_date, bookings.time_slot");
@@ -82,6 +82,35 @@ const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
  */
 export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
 export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after.date, after.time];
+
+/**
+ * `change` (a statement that must not happen while a booking of the court or venue still to be
+ * played holds money, PAID_AHEAD in its own condition) in a transaction that first waits for the
+ * payments being recorded on those bookings. On PostgreSQL a recording holds its booking's row
+ * from its UPDATE until it commits, and `change`'s own condition reads a snapshot taken when it
+ * starts: without the wait, a payment written but not yet committed is not seen, and its booking
+ * would be deleted, or moved to another club, with the money. Share-locking every live booking
+ * ahead waits for them, and holds back new ones until `change` has committed. SQLite's one writer
+ * runs a transaction with no other write in between, so there it is `change` alone.
+ */
+export const afterPaymentsAhead = <T>(
+  sql: SqlClient,
+  scope: { readonly courtId: string } | { readonly venueId: string },
+  after: PaidAfter,
+  change: (tx: SqlTx) => Promise<T>,
+): Promise<T> =>
+  sql.transaction(async (tx) => {
+    if (sql.engine === "postgresql") {
+      const ahead = `b.${HOLDS_SLOT} and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
+      if ("courtId" in scope) await tx.all(`select b.id from bookings b where b.court_id = ? and ${ahead} for share`, [scope.courtId, ...paidAheadParams(after)]);
+      else
+        await tx.all(`select b.id from bookings b join courts c on c.id = b.court_id where c.venue_id = ? and ${ahead} for share of b`, [
+          scope.venueId,
+          ...paidAheadParams(after),
+        ]);
+    }
+    return change(tx);
+  });
 /** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */

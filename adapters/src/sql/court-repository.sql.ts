@@ -3,9 +3,9 @@ import { keptWhileCounter } from "./data-changes.js";
 import { CourtSchema, type CourtRow } from "./entities.js";
 import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./mappers.js";
 import { findOne, int, str } from "./rows.js";
-import { violates, type SqlClient } from "./sql-client.js";
+import { violates, type SqlClient, type SqlTx } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
-import { PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
+import { afterPaymentsAhead, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 
 const numberTaken = (error: unknown) =>
   violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
@@ -69,12 +69,13 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
     },
     async update(court, keepIfMovingPaidAfter) {
       // one statement: the picture stays as setImage left it, and a move to another venue finds
-      // the money ahead of it in the same statement, so a payment recorded since is never moved
+      // the money ahead of it in the same statement, run once the payments being recorded ahead
+      // are committed (afterPaymentsAhead): a payment recorded since the form was read keeps it
       const guard =
         keepIfMovingPaidAfter === undefined ? "" : ` and (venue_id = ? or not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD}))`;
       const { prices } = court;
-      try {
-        const changed = await sql.run(
+      const update = (run: SqlTx["run"]) =>
+        run(
           "update courts set venue_id = ?, name = ?, court_number = ?, status = ?, day_singles_price = ?, day_doubles_price = ?, " +
             `night_singles_price = ?, night_doubles_price = ? where id = ?${guard}`,
           [
@@ -90,6 +91,11 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
             ...(keepIfMovingPaidAfter === undefined ? [] : [court.venueId, ...paidAheadParams(keepIfMovingPaidAfter)]),
           ],
         );
+      try {
+        const changed =
+          keepIfMovingPaidAfter === undefined
+            ? await update((text, params) => sql.run(text, params))
+            : await afterPaymentsAhead(sql, { courtId: court.id }, keepIfMovingPaidAfter, (tx) => update((text, params) => tx.run(text, params)));
         if (changed === 0) return keepIfMovingPaidAfter !== undefined && (await sql.one("select 1 as found from courts where id = ?", [court.id])) ? "paid-ahead" : undefined;
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
@@ -99,10 +105,14 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
     },
     async delete(id, keepIfPaidAfter) {
       // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay. The guard is
-      // part of the one statement, so a payment recorded since the caller looked keeps the court.
+      // part of the one statement, run once the payments being recorded ahead are committed
+      // (afterPaymentsAhead), so a payment recorded since the caller looked keeps the court.
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from courts where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD})`;
-      if ((await sql.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)])) > 0) return true;
+      const deleted = await afterPaymentsAhead(sql, { courtId: id }, keepIfPaidAfter, (tx) =>
+        tx.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)]),
+      );
+      if (deleted > 0) return true;
       return (await sql.one("select 1 as found from courts where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "courts", findById, id, image),

@@ -33,8 +33,9 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
     async update(court, keepIfMovingPaidAfter) {
       const current = state.courts.get(court.id);
       if (!current) return undefined;
-      if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);
+      // as the SQL statement: its guard before the venue's foreign key
       if (keepIfMovingPaidAfter && court.venueId !== current.venueId && paidAheadOn(state, new Set([court.id]), keepIfMovingPaidAfter)) return "paid-ahead";
+      if (!state.venues.has(court.venueId)) throw foreignKeyError(`venue ${court.venueId}`);
       if (numberTaken(court)) return "number-taken";
       // the picture stays as setImage left it
       const next: Court = { ...court, imageUrl: current.imageUrl, imageData: current.imageData, createdAt: current.createdAt };
