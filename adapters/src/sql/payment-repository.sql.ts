@@ -366,7 +366,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     return withReleasedUse(sql, releaseUseOf, (run) =>
       run(
         "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
-          "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null",
+          "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null and status <> 'succeeded'",
         [amount, flag, id],
       ),
     );

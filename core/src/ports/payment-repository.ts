@@ -99,7 +99,8 @@ export interface PaymentRepository {
   /**
    * Decides that money the provider took goes back in full: refund owed, status refunded, the
    * flag for the admin. Conditional: only the first decision counts (nothing owed or refunded
-   * before); false otherwise.
+   * before), and never for a payment recorded on its booking meanwhile (succeeded: another caller
+   * settled the same intent once it could apply); false otherwise.
    */
   oweRefund(input: {
     readonly id: string;

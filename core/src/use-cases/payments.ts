@@ -233,8 +233,9 @@ const refundOnArrival = (
   Effect.gen(function* () {
     // a pending payment's reserved discount use goes back with the decision, in one transaction
     const releaseUseOf = payment.status === "pending" ? payment.discountCodeId : null;
-    yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag, releaseUseOf }));
+    const decided = yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag, releaseUseOf }));
     yield* sendRefundNow(ports, payment.id);
+    return decided;
   });
 
 const REFUNDED_MESSAGE = "Este pago fue reembolsado: el dinero vuelve a tu tarjeta.";
@@ -312,7 +313,12 @@ export const settleIntent = (
       case "not-found":
         return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado" }));
       default: {
-        yield* refundOnArrival(ports, payment, chargedOf(payment), "refunded_on_arrival");
+        if (!(yield* refundOnArrival(ports, payment, chargedOf(payment), "refunded_on_arrival"))) {
+          // Another caller settled the same intent once it could apply (a place left the link, the
+          // payer's other share was refunded): recorded, so it is kept, never refunded as well.
+          const now = yield* call(() => ports.payments.findByIntent(payment.stripePaymentIntentId));
+          if (now?.status === "succeeded") return { payment: now, alreadyRecorded: true };
+        }
         if (outcome.kind === "link-full")
           return yield* Effect.fail(new ShareLinkFull({ message: "Reserva Completa: ya se pagaron todas las partes. Tu pago fue reembolsado." }));
         if (outcome.kind === "overpaid")

@@ -152,6 +152,35 @@ describe("shared payments", () => {
     expect((await c.ports.shareLinks.findByToken(link.token))?.currentParticipants).toBe(1);
   });
 
+  it("when the browser's call finds the share can no longer apply but the webhook records it a moment later (the other share was refunded), then it is kept, never refunded too", async () => {
+    const c = await nightDoubles();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
+    const [first, second] = await Promise.all([open(), open()]);
+    await c.pay(first.clientSecret);
+    await c.pay(second.clientSecret);
+    const { payment: kept } = await ok(recordPayment(c.ports, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: first.paymentIntentId, shareToken: link.token }));
+    // between the browser's failed try and its refund: the first share is refunded, and the
+    // webhook records the second, which now applies
+    const racing = {
+      ...c.ports,
+      payments: {
+        ...c.ports.payments,
+        markSucceeded: async (input: Parameters<typeof c.ports.payments.markSucceeded>[0]) => {
+          const outcome = await c.ports.payments.markSucceeded(input);
+          if (outcome.kind === "share-already-paid") {
+            await c.ports.payments.markRefunded(kept.id, kept.amount);
+            expect(await c.ports.payments.markSucceeded(input)).toMatchObject({ kind: "recorded" });
+          }
+          return outcome;
+        },
+      },
+    };
+    const answer = await ok(recordPayment(racing, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: second.paymentIntentId, shareToken: link.token }));
+    expect(answer.payment).toMatchObject({ stripePaymentIntentId: second.paymentIntentId, status: "succeeded" });
+    expect(await c.ports.payments.findByIntent(second.paymentIntentId)).toMatchObject({ status: "succeeded", refundOwed: 0, refundedAmount: 0, flag: null });
+  });
+
   it("when the link expired, then getShareLink and paying answer ShareLinkExpired", async () => {
     const c = await nightDoubles();
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));

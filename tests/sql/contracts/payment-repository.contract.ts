@@ -188,6 +188,18 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     expect(await usageOf(unlimited)).toBe(1001);
   });
 
+  it("when a payment was recorded on its booking meanwhile, then a refund on arrival is not decided for it and nothing changes", async () => {
+    const ctx = await setup();
+    expect(await pay(ctx.payment)).toMatchObject({ kind: "recorded" });
+    expect(await repos().payments.oweRefund({ id: ctx.payment.id, amount: 725, flag: "refunded_on_arrival" })).toBe(false);
+    expect(await repos().payments.findById(ctx.payment.id)).toMatchObject({ status: "succeeded", refundOwed: 0, flag: null });
+    // a failed one (abandoned while the card was charged) still is
+    const failed = await another(ctx);
+    await repos().payments.markFailed(failed.id);
+    expect(await repos().payments.oweRefund({ id: failed.id, amount: 725, flag: "refunded_on_arrival" })).toBe(true);
+    expect(await repos().payments.findById(failed.id)).toMatchObject({ status: "refunded", refundOwed: 725 });
+  });
+
   it("when a pending payment that reserved a code's use fails or is owed a refund, then the use goes back with the move, once", async () => {
     const ctx = await setup();
     const code = aDiscountCode({ maxUsage: null, usageCount: 0 });

@@ -169,7 +169,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     },
     async oweRefund({ id, amount, flag, releaseUseOf = null }) {
       const p = state.payments.get(id);
-      if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null) return false;
+      if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null || p.status === "succeeded") return false;
       state.payments.set(id, { ...p, refundOwed: amount, flag: flag ?? p.flag, status: "refunded" });
       releaseUse(releaseUseOf);
       return true;
