@@ -74,4 +74,24 @@ describe.skipIf(!POSTGRES?.available)("a court moved or removed while a payment 
     expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
     expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
   });
+
+  it("when two admins change the same court at once (a double click on 'Eliminar', a move and a removal), then each answers, none fails", async () => {
+    const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
+    const after = { date: "2026-11-25", time: "19:30" };
+    for (const change of ["delete twice", "move and delete", "venue and court"] as const) {
+      const place = await seedPlace(one.repositories);
+      const elsewhere = await one.repositories.venues.insert(aVenue());
+      // unpaid bookings ahead: each change share-locks them before its own statement
+      for (const timeSlot of ["20:00", "21:00"]) await seedBooking(one.repositories, place, { date: "2026-11-25", timeSlot, paidAmount: 0, totalAmount: 1450 });
+      const answers = await Promise.allSettled(
+        change === "delete twice"
+          ? [one.repositories.courts.delete(place.court.id, after), two.repositories.courts.delete(place.court.id, after)]
+          : change === "move and delete"
+            ? [one.repositories.courts.update({ ...place.court, venueId: elsewhere.id }, after), two.repositories.courts.delete(place.court.id, after)]
+            : [one.repositories.venues.delete(place.venue.id, after), two.repositories.courts.delete(place.court.id, after)],
+      );
+      expect(answers.filter((a) => a.status === "rejected"), change).toEqual([]);
+      expect(await one.repositories.courts.findById(place.court.id), change).toBeUndefined();
+    }
+  });
 });

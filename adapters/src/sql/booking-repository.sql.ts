@@ -1,3 +1,4 @@
+import { DeadlockException } from "@mikro-orm/core";
 import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
@@ -92,8 +93,30 @@ export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after
  * would be deleted, or moved to another club, with the money. Share-locking every live booking
  * ahead waits for them, and holds back new ones until `change` has committed. SQLite's one writer
  * runs a transaction with no other write in between, so there it is `change` alone.
+ *
+ * Two changes of one court (a double click on 'Eliminar', a move and a removal) queue on the
+ * court's row, taken first. A venue's removal and a change of one of its courts can still each hold
+ * share locks the other's cascade needs: PostgreSQL then ends one of them after its deadlock
+ * timeout (1 s), and that one runs again from the start, up to DEADLOCK_TRIES times.
  */
-export const afterPaymentsAhead = <T>(
+export const afterPaymentsAhead = async <T>(
+  sql: SqlClient,
+  scope: { readonly courtId: string } | { readonly venueId: string },
+  after: PaidAfter,
+  change: (tx: SqlTx) => Promise<T>,
+): Promise<T> => {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await changeAfterPaymentsAhead(sql, scope, after, change);
+    } catch (error) {
+      if (!(error instanceof DeadlockException) || tries >= DEADLOCK_TRIES) throw error;
+    }
+  }
+};
+
+const DEADLOCK_TRIES = 3;
+
+const changeAfterPaymentsAhead = <T>(
   sql: SqlClient,
   scope: { readonly courtId: string } | { readonly venueId: string },
   after: PaidAfter,
@@ -101,6 +124,9 @@ export const afterPaymentsAhead = <T>(
 ): Promise<T> =>
   sql.transaction(async (tx) => {
     if (sql.engine === "postgresql") {
+      // the court's (or venue's) own row first: two changes of it queue here, before either holds a booking
+      if ("courtId" in scope) await tx.all("select id from courts where id = ? for update", [scope.courtId]);
+      else await tx.all("select id from venues where id = ? for update", [scope.venueId]);
       const ahead = `b.${HOLDS_SLOT} and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
       if ("courtId" in scope) await tx.all(`select b.id from bookings b where b.court_id = ? and ${ahead} for share`, [scope.courtId, ...paidAheadParams(after)]);
       else
