@@ -85,29 +85,31 @@ export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and (b.booking_
 export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after.date, after.time];
 
 /**
- * `change` (a statement that must not happen while a booking of the court or venue still to be
- * played holds money, PAID_AHEAD in its own condition) in a transaction that first waits for the
- * payments being recorded on those bookings. On PostgreSQL a recording holds its booking's row
- * from its UPDATE until it commits, and `change`'s own condition reads a snapshot taken when it
- * starts: without the wait, a payment written but not yet committed is not seen, and its booking
- * would be deleted, or moved to another club, with the money. Share-locking every live booking
- * ahead waits for them, and holds back new ones until `change` has committed. SQLite's one writer
- * runs a transaction with no other write in between, so there it is `change` alone.
- *
- * Two changes of one court (a double click on 'Eliminar', a move and a removal) queue on the
- * court's row, taken first. A venue's removal and a change of one of its courts can still each hold
- * share locks the other's cascade needs: PostgreSQL then ends one of them after its deadlock
- * timeout (1 s), and that one runs again from the start, up to DEADLOCK_TRIES times.
+ * `move` (a court's UPDATE to another venue, PAID_AHEAD in its own condition) in a transaction
+ * that first waits for the payments being recorded on the court's live bookings ahead. On
+ * PostgreSQL a recording holds its booking's row from its UPDATE until it commits, and the move's
+ * condition reads a snapshot taken when the statement starts: without the wait, a payment written
+ * but not yet committed is not seen, and its game would move to another club with the money.
+ * Share-locking those bookings waits for it (and holds back new ones until the move commits). The
+ * court's row is taken first, as the UPDATE itself takes it (no key changes: new holds on it still
+ * go), so two changes of one court queue there. The move deletes nothing, so no cascade needs what
+ * another transaction holds; should PostgreSQL's deadlock detector end it all the same, it runs
+ * again from the start, up to DEADLOCK_TRIES times. SQLite's one writer runs a transaction with no
+ * other write in between, so there it is `move` alone.
  */
-export const afterPaymentsAhead = async <T>(
-  sql: SqlClient,
-  scope: { readonly courtId: string } | { readonly venueId: string },
-  after: PaidAfter,
-  change: (tx: SqlTx) => Promise<T>,
-): Promise<T> => {
+export const afterPaymentsAhead = async <T>(sql: SqlClient, courtId: string, after: PaidAfter, move: (tx: SqlTx) => Promise<T>): Promise<T> => {
   for (let tries = 1; ; tries++) {
     try {
-      return await changeAfterPaymentsAhead(sql, scope, after, change);
+      return await sql.transaction(async (tx) => {
+        if (sql.engine === "postgresql") {
+          await tx.all("select id from courts where id = ? for no key update", [courtId]);
+          await tx.all(
+            `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?)) for share`,
+            [courtId, ...paidAheadParams(after)],
+          );
+        }
+        return move(tx);
+      });
     } catch (error) {
       if (!(error instanceof DeadlockException) || tries >= DEADLOCK_TRIES) throw error;
     }
@@ -116,27 +118,6 @@ export const afterPaymentsAhead = async <T>(
 
 const DEADLOCK_TRIES = 3;
 
-const changeAfterPaymentsAhead = <T>(
-  sql: SqlClient,
-  scope: { readonly courtId: string } | { readonly venueId: string },
-  after: PaidAfter,
-  change: (tx: SqlTx) => Promise<T>,
-): Promise<T> =>
-  sql.transaction(async (tx) => {
-    if (sql.engine === "postgresql") {
-      // the court's (or venue's) own row first: two changes of it queue here, before either holds a booking
-      if ("courtId" in scope) await tx.all("select id from courts where id = ? for update", [scope.courtId]);
-      else await tx.all("select id from venues where id = ? for update", [scope.venueId]);
-      const ahead = `b.${HOLDS_SLOT} and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
-      if ("courtId" in scope) await tx.all(`select b.id from bookings b where b.court_id = ? and ${ahead} for share`, [scope.courtId, ...paidAheadParams(after)]);
-      else
-        await tx.all(`select b.id from bookings b join courts c on c.id = b.court_id where c.venue_id = ? and ${ahead} for share of b`, [
-          scope.venueId,
-          ...paidAheadParams(after),
-        ]);
-    }
-    return change(tx);
-  });
 /** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */
