@@ -50,7 +50,8 @@ export const refusePaidBookingsAhead = (
 /**
  * `attempt` (a change that must not happen while a booking still to be played holds money) made
  * with the club's now: the change looks for such bookings in its own statement, so a payment
- * recorded at any moment is never lost or moved with it. When it finds some ("paid-ahead"), they
+ * recorded before it runs is never lost or moved with it (on PostgreSQL a move also waits for one
+ * being recorded: afterPaymentsAhead in the SQL adapter). When it finds some ("paid-ahead"), they
  * are named for the admin (refusePaidBookingsAhead); should they have stopped holding money in
  * between (a cancellation), the change goes again.
  */
