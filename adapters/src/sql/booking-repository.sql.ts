@@ -77,11 +77,13 @@ class NotCancelled extends Error {}
 
 /** As the partial unique index bookings_active_slot_unique reads it. */
 const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
+/** A booking `b` that starts after a moment (paidAheadParams). */
+const AHEAD = "(b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))";
 /**
  * A live booking `b` holding money that starts after a moment (paidAheadParams): HOLDS_SLOT as the
  * partial unique index reads it, so both planners walk that index per court.
  */
-export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?))`;
+export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and ${AHEAD}`;
 export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after.date, after.time];
 
 /**
@@ -104,7 +106,7 @@ export const afterPaymentsAhead = async <T>(sql: SqlClient, courtId: string, aft
         if (sql.engine === "postgresql") {
           await tx.all("select id from courts where id = ? for no key update", [courtId]);
           await tx.all(
-            `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and (b.booking_date > ? or (b.booking_date = ? and b.time_slot > ?)) for share`,
+            `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and ${AHEAD} for share`,
             [courtId, ...paidAheadParams(after)],
           );
         }

@@ -85,10 +85,9 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       const booking = state.bookings.get(payment.bookingId);
       if (!booking || booking.status === "cancelled" || booking.status === "expired") return { kind: "booking-gone" };
       if (booking.paidAmount + payment.amount > booking.totalAmount) return { kind: "overpaid" };
-      const paidBefore = [...state.payments.values()].some(
-        (p) => p.id !== payment.id && p.bookingId === payment.bookingId && p.userId === payment.userId && p.status === "succeeded",
-      );
-      if (payment.kind === "shared" && paidBefore) return { kind: "share-already-paid" };
+      const paidBefore = (): boolean =>
+        [...state.payments.values()].some((p) => p.id !== payment.id && p.bookingId === payment.bookingId && p.userId === payment.userId && p.status === "succeeded");
+      if (payment.kind === "shared" && paidBefore()) return { kind: "share-already-paid" };
       const link = shareLinkId === null ? undefined : state.shareLinks.get(shareLinkId);
       if (shareLinkId !== null && !link) return { kind: "not-found" };
       if (link && link.currentParticipants >= link.maxParticipants) return { kind: "link-full" };
