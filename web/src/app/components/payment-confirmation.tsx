@@ -51,7 +51,8 @@ export function PaymentConfirmation({ booking, payment, paidBefore }: { booking:
               {discount > 0 && <Row label={payment.discountCode ? `Descuento (${payment.discountCode})` : "Descuento"} value={`-${money(payment.discount)}`} />}
               <Row label="Pagaste ahora" value={<span data-testid="paid-now">{payment.totalPaid ? money(payment.totalPaid) : displayMoney(toCents(payment.amount) - discount)}</span>} strong />
               <Row label="Total de la reserva" value={money(booking.totalAmount)} />
-              <Row label="Pagado hasta ahora" value={displayMoney(paid)} />
+              {/* the booking counts a discount as covered: with one, what is covered is more than what was paid */}
+              <Row label={discount > 0 ? "Cubierto hasta ahora (pagos y descuentos)" : "Pagado hasta ahora"} value={<span data-testid="covered">{displayMoney(paid)}</span>} />
               <Row
                 label="Pendiente"
                 value={

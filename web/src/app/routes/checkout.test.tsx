@@ -150,6 +150,10 @@ describe("Checkout screen", () => {
     expect(currentToast()).toMatchObject({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
     expect(screen.getByTestId("paid-now")).toHaveTextContent("$6.25");
     await waitFor(() => expect(screen.getByTestId("pending")).toHaveTextContent("$24.75"));
+    // $6.25 paid and $2.00 of discount cover $8.25: not said to be paid
+    expect(screen.getByTestId("covered")).toHaveTextContent("$8.25");
+    expect(screen.getByText("Cubierto hasta ahora (pagos y descuentos)")).toBeInTheDocument();
+    expect(screen.queryByText("Pagado hasta ahora")).toBeNull();
     const whatsapp = await screen.findByRole("link", { name: /Enviar por WhatsApp/ });
     const shareUrl = `${window.location.origin}/shared-payment/tok123`;
     expect(whatsapp.getAttribute("href")).toBe(`https://wa.me/?text=${encodeURIComponent(`Únete a la reserva y paga tu parte: ${shareUrl}`)}`);
