@@ -121,10 +121,14 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await page.getByRole("button", { name: `Confirmar y Pagar ${share}` }).click();
       await expectToast(page, "Pago exitoso", "Tu reserva ha sido confirmada");
       await page.getByRole("heading", { level: 1, name: "¡Pago confirmado!" }).waitFor();
+      // no discount: what covers the booking so far is what was paid
+      await page.getByText("Pagado hasta ahora").waitFor();
+      expect(await page.getByTestId("covered").textContent()).toBe(share);
       await page.getByRole("link", { name: "Ir a Mis Reservas" }).click();
       await page.waitForURL("**/my-bookings");
       const booking = page.getByRole("listitem").filter({ hasText: court.name });
       await booking.getByText(`Parcial (${share})`).waitFor();
+      expect(await booking.getByTestId("remaining").textContent()).toBe("Falta $24.75");
 
       await booking.getByRole("link", { name: "Completar Pago" }).click();
       await page.waitForURL(`**/checkout/${bookingId}`);

@@ -21,4 +21,21 @@ describe("BookingCard", () => {
     expect(screen.getByText("Cancelada")).toBeInTheDocument();
     expect(screen.queryByText("Motivo:")).toBeNull();
   });
+
+  it("when a booking is partly paid, then beside 'Parcial ($paid)' the card says what is still missing", () => {
+    const { unmount } = render(<BookingCard booking={aBooking({ status: "active", totalAmount: "36.00", paidAmount: "27.00", paymentStatus: "partial" })} />);
+    expect(screen.getByText("Parcial ($27.00)")).toBeInTheDocument();
+    expect(screen.getByTestId("remaining")).toHaveTextContent("Falta $9.00");
+    unmount();
+    // paid in full, or cancelled: nothing is missing
+    render(<BookingCard booking={aBooking({ status: "confirmed", totalAmount: "36.00", paidAmount: "36.00", paymentStatus: "completed" })} />);
+    expect(screen.getByText("Pagado")).toBeInTheDocument();
+    expect(screen.queryByTestId("remaining")).toBeNull();
+  });
+
+  it("when the organiser owes a balance, then the card says 'Saldo pendiente' once, not also 'Falta'", () => {
+    render(<BookingCard booking={aBooking({ status: "active", totalAmount: "36.00", paidAmount: "9.00", paymentStatus: "partial", balanceDue: "27.00" })} />);
+    expect(screen.getByText("Saldo pendiente $27.00")).toBeInTheDocument();
+    expect(screen.queryByTestId("remaining")).toBeNull();
+  });
 });

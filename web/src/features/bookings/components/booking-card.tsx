@@ -5,12 +5,13 @@ import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import type { Booking } from "../../../types/api";
-import { displayMoney } from "@courts/core";
+import { displayMoney, parseMoney } from "@courts/core";
 import { balanceDueOf, paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
 
 /** One booking: court, date, slot, game type, total, booking and payment status; actions below. */
 export function BookingCard({ booking, actions }: { booking: Booking; actions?: ReactNode }) {
   const night = booking.tariffType === "night";
+  const remaining = (parseMoney(booking.totalAmount) ?? 0) - (parseMoney(booking.paidAmount) ?? 0);
   return (
     <Card className="flex h-full min-w-0 flex-col overflow-hidden">
       {/* wraps on a 390 px phone: a long court name and 'Cancelada' never push the page sideways */}
@@ -59,7 +60,15 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
           </span>
           {/* a cancelled or expired booking's money is told by its refund note, not as 'Pagado' */}
           {booking.status !== "cancelled" && booking.status !== "expired" && (
-            <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
+            <span className="flex flex-wrap items-center gap-2">
+              <Badge tone={paymentTone(booking.paymentStatus)}>{paymentLabel(booking)}</Badge>
+              {/* 'Parcial ($paid)' names what was paid: what is still missing is said beside it */}
+              {booking.paymentStatus === "partial" && remaining > 0 && balanceDueOf(booking) === 0 && (
+                <span data-testid="remaining" className="text-sm font-semibold text-amber-800">
+                  Falta {displayMoney(remaining)}
+                </span>
+              )}
+            </span>
           )}
         </div>
         {/* who cancelled and why: a club's closure or the desk reads as the club's, not as the player's own */}
