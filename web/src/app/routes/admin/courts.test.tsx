@@ -85,3 +85,28 @@ describe("Admin courts: confirm, then delete", () => {
     expect(within(venuesSection).getByText("Club Norte", { selector: "p" }).className).toContain("[overflow-wrap:anywhere]");
   });
 });
+
+describe("Admin courts: the list", () => {
+  it("when clubs have courts of the same numbers, then each club's courts are listed together, in number order, each with its true state", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/admin/check": () => json({ isAdmin: true }),
+      "GET /api/venues": () => json([venue("v2", "Club Sur"), venue("v1", "Club Norte")]),
+      "GET /api/courts": () =>
+        json([
+          courtAnswer({ id: "s1", venueId: "v2", name: "Sur Uno", courtNumber: 1 }),
+          courtAnswer({ id: "n2", venueId: "v1", name: "Norte Dos", courtNumber: 2, status: "maintenance" }),
+          courtAnswer({ id: "s2", venueId: "v2", name: "Sur Dos", courtNumber: 2, status: "in_use" }),
+          courtAnswer({ id: "n1", venueId: "v1", name: "Norte Uno", courtNumber: 1 }),
+        ]),
+    });
+    renderWithProviders(<AdminCourtsScreen />, "/admin/courts");
+    await screen.findByRole("button", { name: "Eliminar Sur Dos" });
+    const order = screen.getAllByRole("button", { name: /^Eliminar (Norte|Sur) / }).map((b) => b.getAttribute("aria-label") ?? b.textContent);
+    expect(order).toEqual(["Eliminar Norte Uno", "Eliminar Norte Dos", "Eliminar Sur Uno", "Eliminar Sur Dos"]);
+    const card = (name: string) => screen.getByText(name, { selector: "p", exact: false }).closest("li, article, div.rounded-2xl") as HTMLElement;
+    expect(within(card("Norte Dos")).getByText("En mantenimiento")).toBeInTheDocument();
+    expect(within(card("Sur Dos")).getByText("En Uso")).toBeInTheDocument();
+    expect(within(card("Norte Uno")).getByText("Disponible")).toBeInTheDocument();
+  });
+});

@@ -176,11 +176,15 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
     done: (court) => ({ title: "Cancha eliminada", description: `${court.name} fue eliminada` }),
     failed: "No se pudo eliminar la cancha",
   });
-  const shown = useMemo(
-    () => courts.filter((c) => !venueFilter || c.venueId === venueFilter).sort((a, b) => a.courtNumber - b.courtNumber),
-    [courts, venueFilter],
-  );
   const venueName = (id: string) => venues.find((v) => v.id === id)?.name ?? "Sin complejo";
+  // each club's courts together, in their numbers' order (by number alone, the clubs' courts interleaved)
+  const shown = useMemo(() => {
+    const names = new Map(venues.map((v) => [v.id, v.name]));
+    const nameOf = (id: string) => names.get(id) ?? "";
+    return courts
+      .filter((c) => !venueFilter || c.venueId === venueFilter)
+      .sort((a, b) => nameOf(a.venueId).localeCompare(nameOf(b.venueId), "es") || a.courtNumber - b.courtNumber);
+  }, [courts, venues, venueFilter]);
 
   return (
     <section aria-labelledby="courts-title" className="mt-12 space-y-6">
@@ -229,7 +233,8 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
                     </p>
                     <p className="truncate text-sm text-stone-600">{venueName(court.venueId)}</p>
                     <Badge tone={isAvailable(court) ? "green" : "amber"} className="mt-1">
-                      {isAvailable(court) ? "Disponible" : "En Uso"}
+                      {/* 'En Uso' (SPEC.md) where it is true; a court under maintenance is not in use */}
+                      {isAvailable(court) ? "Disponible" : court.status === "maintenance" ? "En mantenimiento" : "En Uso"}
                     </Badge>
                   </div>
                 </div>

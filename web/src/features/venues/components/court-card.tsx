@@ -38,6 +38,12 @@ export function CourtCard({ court, today }: { court: Court; today?: { text: stri
           <span aria-hidden="true" className={cn("h-1.5 w-1.5 rounded-full", available ? "bg-court-600" : "bg-red-600")} />
           {available ? "Disponible" : "Ocupada"}
         </Badge>
+        {/* 'Ocupada' (SPEC.md) for every closed court; a player is told when it is maintenance, not a game */}
+        {!available && (
+          <p data-testid={court.status === "maintenance" ? "court-closed" : undefined} className="min-h-4 text-xs font-medium text-stone-700">
+            {court.status === "maintenance" ? "En mantenimiento" : "\u00a0"}
+          </p>
+        )}
         {/* the line is there before the day's answer, so the card does not grow when it comes */}
         {available && (
           <p data-testid={todayText ? "court-today" : undefined} className={cn("min-h-4 text-xs font-medium", today?.free ? "text-court-800" : "text-red-800")}>
