@@ -548,6 +548,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         if (screen.tab) await page.getByRole("tab", { name: screen.tab }).click();
         await settle(page);
         expect(await horizontalOverflow(page), `${screen.path} ${screen.tab ?? ""} scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
+        // a row of tabs fits too: its last tab is not cut at the edge, nor scrolled to
+        for (const tabs of await page.getByRole("tablist").all())
+          expect(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), `${screen.path}: a row of tabs scrolls sideways at 390 px`).toBeLessThanOrEqual(0);
         await shot(page, screen.name);
       }
 

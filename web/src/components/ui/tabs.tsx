@@ -20,7 +20,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        "inline-flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl px-2 py-2 text-center text-sm font-semibold leading-tight text-stone-600 transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4",
+        "inline-flex flex-1 cursor-pointer items-center justify-center gap-2 rounded-xl px-1.5 py-2 text-center text-sm font-semibold leading-tight text-stone-600 transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4",
         "hover:text-stone-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400",
         "data-[state=active]:bg-white data-[state=active]:text-court-800 data-[state=active]:shadow-sm",
         className,
