@@ -156,22 +156,25 @@ const enqueueRefundNotices = (
     const booking = yield* call(() => ports.bookings.findById(bookingId));
     if (!booking) return 0;
     const facts = factsOf(booking, ports.clock.timeZone);
-    // by email, in the payments' order: the first payment of each person names the message
+    // by person (their email and name), in the payments' order: the first payment of each names the
+    // message. Two friends who typed one email get a message each, with their own name and money.
     const people = new Map<string, { person: Person; firstPaymentId: string; refund: Cents; cash: Cents; paid: Cents }>();
     for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
       if (person.email === null) continue;
       const refund = refundOf(payment);
       const cash = payment.kind === "cash" ? refund : 0;
       const paid = chargedOf(payment);
-      const seen = people.get(person.email.toLowerCase());
-      if (seen) people.set(person.email.toLowerCase(), { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid });
-      else people.set(person.email.toLowerCase(), { person, firstPaymentId: payment.id, refund, cash, paid });
+      const key = `${person.email.toLowerCase()}\u0000${person.name}`;
+      const seen = people.get(key);
+      if (seen) people.set(key, { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid });
+      else people.set(key, { person, firstPaymentId: payment.id, refund, cash, paid });
     }
     let written = 0;
     for (const { person, firstPaymentId, refund, cash, paid } of people.values())
       if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${firstPaymentId}`, person.email as string, make(person.name, facts, refund, cash, paid))) written++;
     const organiser = yield* organiserOf(ports, booking);
-    if (organiser?.email && !people.has(organiser.email.toLowerCase()))
+    const mailed = new Set([...people.values()].map(({ person }) => person.email?.toLowerCase()));
+    if (organiser?.email && !mailed.has(organiser.email.toLowerCase()))
       if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0, 0, 0))) written++;
     return written;
   });

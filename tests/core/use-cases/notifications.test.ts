@@ -1,6 +1,7 @@
 import { Effect } from "effect";
 import {
   ADMIN,
+  GUEST,
   cancelBooking,
   catchUpNotices,
   createBlock,
@@ -17,6 +18,7 @@ import {
   enqueueReminders,
   enqueueRemainderCharged,
   joinWaitlist,
+  openPaymentIntent,
   recordCashPayment,
   recordPayment,
   retryDelayMs,
@@ -124,6 +126,34 @@ describe("producers", () => {
       ["cash", "refunded", 150, 0],
       ["cash", "refunded", 300, 0],
       ["partial", "refunded", 725, 0],
+    ]);
+  });
+
+  it("when two guests typed one email, then each is told their own refund under their own name, and a guest who paid twice once", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "18:00", gameType: "doubles" }));
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 4 }));
+    const guestPays = async (payerName: string) => {
+      const intent = await ok(openPaymentIntent(c.ports, GUEST, { bookingId: booking.id, shareToken: link.token, payerName, payerEmail: "familia@correo.ec" }));
+      await c.pay(intent.clientSecret);
+      await ok(recordPayment(c.ports, GUEST, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }));
+    };
+    await guestPays("Carlos");
+    await guestPays("Lucía");
+    await guestPays("Lucía");
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    const cancellations = outboxOf(c.ports)
+      .rows()
+      .flatMap((r) => (r.notice.kind === "cancellation" ? [{ to: r.to, name: r.notice.name, refund: r.notice.refund, paid: r.notice.paid }] : []));
+    const share = cancellations.find((m) => m.name === "ana")?.paid ?? 0;
+    expect(share).toBeGreaterThan(0);
+    expect(cancellations.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { to: "ana@example.com", name: "ana", refund: share, paid: share },
+      { to: "familia@correo.ec", name: "Carlos", refund: share, paid: share },
+      { to: "familia@correo.ec", name: "Lucía", refund: 2 * share, paid: 2 * share },
     ]);
   });
 
