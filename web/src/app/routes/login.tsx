@@ -1,6 +1,7 @@
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, ShieldCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
+import { useAdminCheck } from "../../features/auth/api/get-admin-check";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { returnPathOf, withReturn } from "../../features/auth/return-to";
@@ -10,6 +11,8 @@ export default function LoginScreen() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const next = returnPathOf(search);
+  // the admin's session is not a player's (SPEC.md): an admin sent here by 'Mi Cuenta' is told why
+  const { isAdmin } = useAdminCheck();
   useTitle("Iniciar Sesión");
   return (
     <AuthCard
@@ -31,6 +34,19 @@ export default function LoginScreen() {
         </div>
       }
     >
+      {isAdmin && (
+        <div role="note" className="mb-5 flex gap-3 rounded-2xl bg-court-50 p-4 text-sm text-court-900 ring-1 ring-inset ring-court-600/20">
+          <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>
+            Entraste como administrador: esa sesión no es una cuenta de jugador. Para reservar y pagar, ingresa con tu usuario de jugador, o
+            vuelve al{" "}
+            <Link to="/admin" className="font-semibold underline underline-offset-2">
+              Panel Admin
+            </Link>
+            .
+          </p>
+        </div>
+      )}
       <LoginForm onDone={() => navigate(next, { replace: true })} />
     </AuthCard>
   );
