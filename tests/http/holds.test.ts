@@ -138,6 +138,22 @@ for (const engine of HTTP_ENGINES) {
       expect(late.status).toBe(200);
     });
 
+    it("when the organiser shares the link before paying, then a friend's payment answers 409 ORGANISER_NOT_PAID and the hold stays the organiser's; after the organiser pays, the friend pays", async () => {
+      const organiser = await newPlayer(server);
+      const made = await book(organiser.client, courts, { gameType: "doubles" });
+      const link = await organiser.client.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId: made.id, maxParticipants: 4 });
+      expect(link.status, link.text).toBe(201);
+      const friend = new Client(server.baseUrl);
+      const early = await friend.post("/api/create-payment-intent", { bookingId: made.id, shareToken: link.body.shareToken, payerName: "Diego" });
+      expect(early.status, early.text).toBe(409);
+      expect(early.body).toMatchObject({ code: "ORGANISER_NOT_PAID", message: "El organizador todavía no pagó su parte: podrás pagar la tuya cuando lo haga" });
+      expect((await organiser.client.get<HoldBooking>(`/api/bookings/${made.id}`)).body.holdExpiresAt).not.toBeNull();
+
+      await payShare(organiser.client, made.id);
+      const later = await friend.post<{ paymentIntentId: string }>("/api/create-payment-intent", { bookingId: made.id, shareToken: link.body.shareToken, payerName: "Diego" });
+      expect(later.status, later.text).toBe(200);
+    });
+
     it("when a player holds two unpaid bookings, then the third answers 409 with a Spanish message", async () => {
       const { client } = await newPlayer(server);
       await book(client, courts);

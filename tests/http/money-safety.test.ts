@@ -222,6 +222,11 @@ for (const engine of HTTP_ENGINES)
       const sharedBooking = async () => {
         const organiser = await newPlayer(server);
         const booking = await book(organiser.client, courts, { gameType: "doubles" });
+        // the organiser pays their share first: the others can pay only then
+        const own = await openIntent(organiser.client, { bookingId: booking.id, paymentType: "partial" });
+        expect(await side.charge(own)).toBe("charged");
+        const recorded = await organiser.client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId });
+        expect(recorded.status, recorded.text).toBe(201);
         const link = await organiser.client.post<{ shareToken: string }>("/api/shared-payment-links", { bookingId: booking.id, maxParticipants: 4 });
         expect(link.status, link.text).toBeLessThan(300);
         return { organiser, booking, shareToken: link.body.shareToken };

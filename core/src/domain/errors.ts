@@ -43,6 +43,8 @@ export class ShareDeadlinePassed extends Data.TaggedError("ShareDeadlinePassed")
 
 export class ShareLinkExpired extends Data.TaggedError("ShareLinkExpired")<{ readonly message: string }> {}
 export class ShareLinkFull extends Data.TaggedError("ShareLinkFull")<{ readonly message: string }> {}
+/** A share link of a booking whose organiser has not paid yet: the hold is theirs to keep or let go (DESIGN.md section 8). */
+export class OrganiserNotPaid extends Data.TaggedError("OrganiserNotPaid")<{ readonly message: string }> {}
 
 export class PaymentNotConfirmed extends Data.TaggedError("PaymentNotConfirmed")<{ readonly message: string }> {}
 export class PaymentMismatch extends Data.TaggedError("PaymentMismatch")<{ readonly message: string }> {}
@@ -103,6 +105,7 @@ export type DomainError =
   | ShareDeadlinePassed
   | ShareLinkExpired
   | ShareLinkFull
+  | OrganiserNotPaid
   | PaymentNotConfirmed
   | PaymentMismatch
   | PaymentAlreadyRecorded

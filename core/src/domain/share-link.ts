@@ -38,3 +38,9 @@ export const LINK_UNUSABLE = {
   expired: { message: "La reserva expiró sin pagarse: este link ya no acepta pagos", title: "Reserva expirada" },
   deadline: { message: "Terminó el plazo para pagar por partes: el resto lo paga el organizador", title: "Plazo terminado" },
 } as const;
+
+/** A link of a booking its organiser has not paid yet (409): the others pay once the organiser has. */
+export const WAITING_FOR_ORGANISER = {
+  message: "El organizador todavía no pagó su parte: podrás pagar la tuya cuando lo haga",
+  title: "Esperando al organizador",
+} as const;

@@ -9,6 +9,7 @@ import {
   BookingNotActive,
   InvalidInput,
   NotAllowed,
+  OrganiserNotPaid,
   PaymentAlreadyRecorded,
   PaymentMismatch,
   PaymentNotConfirmed,
@@ -20,6 +21,8 @@ import { breakdown } from "../domain/fees.js";
 import type { Cents } from "../domain/money.js";
 import { ownShare, shareAt } from "../domain/shares.js";
 import type { ShareLink } from "../domain/share-link.js";
+import { WAITING_FOR_ORGANISER } from "../domain/share-link.js";
+import { isUnpaidHold } from "../domain/hold.js";
 import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
@@ -80,6 +83,9 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
     let link: ShareLink | undefined;
     if (input.shareToken !== undefined) {
       link = yield* usableShareLink(ports, input.shareToken, booking.id, booking);
+      // A hold lasts until its organiser pays (DESIGN.md section 8): a friend's share first would end
+      // it, and keep the slot on nobody's card. The others pay once the organiser has.
+      if (isUnpaidHold(booking, ports.clock.now())) return yield* Effect.fail(new OrganiserNotPaid({ message: WAITING_FOR_ORGANISER.message }));
       // a signed-in player pays one share: a second one would count them twice ('3 de 4' for two people)
       if (yield* paymentOf(ports, booking.id, actor.userId))
         return yield* Effect.fail(new PaymentAlreadyRecorded({ message: "Ya pagaste tu parte de esta reserva: tu recibo está en Historial de Pagos." }));

@@ -40,6 +40,30 @@ describe("holds", () => {
     expect(refused).toMatchObject({ _tag: "HoldExpired", message: expect.stringContaining("expiró") });
   });
 
+  it("when the organiser has not paid and a friend opens the share link, then the friend is told to wait (409) and the hold still runs; once the organiser pays, the friend can", async () => {
+    const c = await booked();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    const early = await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    expect(early).toMatchObject({ _tag: "OrganiserNotPaid", message: "El organizador todavía no pagó su parte: podrás pagar la tuya cuando lo haga" });
+    expect((await c.ports.payments.listByBooking(c.booking.id)).length).toBe(0);
+    // the hold is still the organiser's: unpaid, it runs out as any other
+    c.clock.advance(5 * MINUTE);
+    await payShare(c);
+    const intent = await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    await c.pay(intent.clientSecret);
+    await ok(recordPayment(c.ports, GUEST, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }));
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(2 * 825);
+  });
+
+  it("when the organiser never pays, then a link made before cannot keep the slot: the hold runs out and the link says so", async () => {
+    const c = await booked();
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+    c.clock.advance(15 * MINUTE);
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(1);
+    const late = await failure(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token }));
+    expect(late._tag).toMatch(/HoldExpired|ShareLinkExpired|BookingNotActive/);
+  });
+
   it("when someone books a slot held by an overdue hold, then the hold expires there and then and the new booking gets the slot", async () => {
     const c = await booked();
     c.clock.advance(16 * MINUTE);

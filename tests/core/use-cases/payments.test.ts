@@ -13,6 +13,13 @@ const nightDoubles = async () => {
   return { ...c, booking };
 };
 
+/** The organiser pays their share: the others can pay theirs only then (their hold is the organiser's). */
+const organiserPays = async (c: Awaited<ReturnType<typeof nightDoubles>>) => {
+  const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: c.booking.id, paymentType: "partial" }));
+  await c.pay(own.clientSecret);
+  await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: own.paymentIntentId }));
+};
+
 describe("paying a booking", () => {
   it("when the owner pays their share of night doubles, then 8.25 is charged and the booking is partial", async () => {
     const c = await nightDoubles();
@@ -120,14 +127,16 @@ describe("shared payments", () => {
 
   it("when more guests pay than places are left, then the extra payment is refunded in full and ShareLinkFull", async () => {
     const c = await nightDoubles();
+    await organiserPays(c);
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
     const intents = [];
-    for (let i = 0; i < 5; i++) intents.push(await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })));
+    // three places left, four guests
+    for (let i = 0; i < 4; i++) intents.push(await ok(createPaymentIntent(c.ports, GUEST, { bookingId: c.booking.id, shareToken: link.token })));
     for (const intent of intents) await c.pay(intent.clientSecret);
     const results = [];
     for (const intent of intents)
       results.push(await ok(recordPayment(c.ports, GUEST, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }).pipe((e) => e)).catch(() => "failed"));
-    const last = intents[4]!;
+    const last = intents[3]!;
     expect((await c.ports.payments.findByIntent(last.paymentIntentId))?.status).toBe("refunded");
     expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(3300);
     expect(results.filter((r) => r === "failed")).toHaveLength(1);
@@ -135,6 +144,7 @@ describe("shared payments", () => {
 
   it("when a friend opened two share intents at the same instant and paid both, then the second is refunded in full and they hold one place", async () => {
     const c = await nightDoubles();
+    await organiserPays(c);
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
     const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
     // a double tap: neither request found the other's intent yet
@@ -148,12 +158,14 @@ describe("shared payments", () => {
     expect(refused._tag).toBe("PaymentAlreadyRecorded");
     expect(refused.message).toBe("Ya habías pagado tu parte de esta reserva: este segundo pago fue reembolsado. Tu recibo está en Historial de Pagos.");
     expect(await c.ports.payments.findByIntent(second.paymentIntentId)).toMatchObject({ status: "refunded", flag: "refunded_on_arrival", refundedAmount: 825 });
-    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(825);
-    expect((await c.ports.shareLinks.findByToken(link.token))?.currentParticipants).toBe(1);
+    // the organiser's share and the friend's one
+    expect((await c.ports.bookings.findById(c.booking.id))?.paidAmount).toBe(2 * 825);
+    expect((await c.ports.shareLinks.findByToken(link.token))?.currentParticipants).toBe(2);
   });
 
   it("when the browser's call finds the share can no longer apply but the webhook records it a moment later (the other share was refunded), then it is kept, never refunded too", async () => {
     const c = await nightDoubles();
+    await organiserPays(c);
     const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
     const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
     const [first, second] = await Promise.all([open(), open()]);

@@ -35,6 +35,19 @@ describe("Shared payment screen", () => {
     expect(screen.getByText(/Puedes pagar tu parte hasta el/)).toBeInTheDocument();
   });
 
+  it("when the organiser has not paid yet (their hold runs), then the link says it waits for them and offers no payment", async () => {
+    const waiting = details({ currentParticipants: 0, placesLeft: 4 });
+    mockApi({
+      ...GUEST,
+      "GET /api/shared-payment-links/tok": () =>
+        json({ ...waiting, booking: { ...waiting.booking, paidAmount: "0.00", paymentStatus: "pending", holdExpiresAt: "2099-01-01T00:15:00.000Z" } }),
+    });
+    renderShared();
+    expect(await screen.findByText("Esperando al organizador")).toBeInTheDocument();
+    expect(screen.getByText(/El organizador todavía no pagó su parte: podrás pagar la tuya cuando lo haga\./)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Pagar/ })).toBeNull();
+  });
+
   it("when a signed-in player who already paid opens the link again, then it says so with what and when, and offers no second payment", async () => {
     mockApi({
       ...GUEST,

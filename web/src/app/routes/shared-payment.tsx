@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { CircleCheck, Hourglass, Users } from "lucide-react";
-import { DEFAULT_TIME_ZONE, isExpired, isFull, LINK_UNUSABLE, parseMoney, placesLeft } from "@courts/core";
+import { DEFAULT_TIME_ZONE, isExpired, isFull, LINK_UNUSABLE, parseMoney, placesLeft, WAITING_FOR_ORGANISER } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { TextField } from "../../components/ui/field";
@@ -85,6 +85,15 @@ export default function SharedPaymentScreen() {
   if (isExpired({ expiresAt }, new Date())) return <Unusable title="Link Expirado">{expiredText}</Unusable>;
   if (isFull(link)) {
     return <Unusable title="Reserva Completa">Todos los participantes ya pagaron su parte de esta reserva.</Unusable>;
+  }
+
+  // The organiser's unpaid hold: the others pay once the organiser has (the server refuses earlier, 409)
+  if (booking.status === "active" && booking.holdExpiresAt != null && (parseMoney(booking.paidAmount) ?? 0) === 0 && !yourPayment) {
+    return (
+      <Unusable title={WAITING_FOR_ORGANISER.title}>
+        {WAITING_FOR_ORGANISER.message}. Vuelve a abrir este link en unos minutos; si no paga a tiempo, la reserva se libera y el link deja de servir.
+      </Unusable>
+    );
   }
 
   // The split deadline: what is unpaid then is charged to the organiser's card (DESIGN.md section 8).
