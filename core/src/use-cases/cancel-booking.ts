@@ -17,18 +17,21 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * the cancellation, then sent through the provider (one idempotency key per payment). A
  * provider that is down does not undo the cancellation: the refunds stay owed and the sweep
  * sends them. Open intents are cancelled at the provider (or settled when already charged).
+ * `byClub`: the club's own decision (a weekly series it ends), refunded in full whatever the
+ * tier, as a closure is: the player did not cancel.
  */
 export const cancelBooking = (
   ports: Pick<Ports, "bookings" | "payments" | "gateway" | "discountCodes" | "clock" | "shareLinks" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids">,
   actor: Actor,
   input: CancellationBody,
+  byClub = false,
 ) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, input.userId);
     const booking = yield* getBooking(ports, actor, input.bookingId);
     if (booking.status !== "active") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     const now = ports.clock.now();
-    const percentage = refundPercentage(now, bookingStart(booking, ports.clock.timeZone));
+    const percentage = byClub ? 100 : refundPercentage(now, bookingStart(booking, ports.clock.timeZone));
     const payments = yield* call(() => ports.payments.listByBooking(booking.id));
     const refundsOwed = payments
       .filter((p) => p.status === "succeeded")

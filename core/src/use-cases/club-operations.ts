@@ -351,8 +351,9 @@ export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id:
   });
 
 /**
- * Cancels one occurrence of a series, or every occurrence still ahead, each as an admin's
- * cancellation (the refund tier of the moment applies to what was paid by card).
+ * Cancels one occurrence of a series, or every occurrence still ahead: the club ends what it set
+ * up, so what was paid for each (card or cash) is refunded in full, as for a closure, whatever
+ * the tier of the moment. The player's own cancellation of a week keeps the tiers.
  */
 export const cancelBookingSeries = (
   ports: Pick<
@@ -378,7 +379,7 @@ export const cancelBookingSeries = (
     }
     const cancelled: string[] = [];
     for (const booking of targets) {
-      const done = yield* Effect.either(cancelBooking(ports, actor, { bookingId: booking.id, cancellationReason: "Serie cancelada por el club" }));
+      const done = yield* Effect.either(cancelBooking(ports, actor, { bookingId: booking.id, cancellationReason: "Serie cancelada por el club" }, true));
       if (done._tag === "Right") cancelled.push(booking.id);
     }
     return { cancelled };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, createBlock, createBooking, createBookingSeries, daySchedule, recordCashPayment } from "@courts/core";
+import { addDays, cancelBooking, cancelBookingSeries, createBlock, createBooking, createBookingSeries, daySchedule, recordCashPayment } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
 /** Club operations on in-memory ports: the same rules the SQL suites race. */
@@ -94,5 +94,37 @@ describe("club operations", () => {
     const cell = schedule.venues[0]!.courts.find((x) => x.id === c.court.id)!.cells.find((x) => x.timeSlot === "10:00")!;
     expect(cell.booking).toMatchObject({ userName: "ana", paymentStatus: "completed" });
     expect((await failure(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1 })))._tag).toBe("BookingFullyPaid");
+  });
+});
+
+describe("a weekly series the club ends", () => {
+  it("when the club cancels a series whose next week is hours away and was paid in cash, then it is refunded in full (the club's decision, not the player's), and the player is told 100%", async () => {
+    const c = await club();
+    // 2026-11-21 07:00 in Guayaquil now: tonight's 18:00 is 11 h away, under every tier
+    const series = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "18:00", gameType: "doubles", startDate: "2026-11-21", weeks: 2 }),
+    );
+    const tonight = series.created[0]!;
+    await ok(recordCashPayment(c.ports, c.admin, tonight.id, { amount: tonight.totalAmount }));
+    const { cancelled } = await ok(cancelBookingSeries(c.ports, c.admin, series.series.id));
+    expect(cancelled).toHaveLength(2);
+    const after = await c.ports.bookings.findById(tonight.id);
+    expect(after).toMatchObject({ status: "cancelled", refundPercentage: 100, cancellationReason: "Serie cancelada por el club" });
+    const [cash] = await c.ports.payments.listByBooking(tonight.id);
+    expect(cash).toMatchObject({ kind: "cash", status: "refunded", refundedAmount: tonight.totalAmount });
+    const told = (c.ports.outbox as unknown as { rows(): { notice: { kind: string; refund?: number; refundPercentage?: number; cash?: number } }[] })
+      .rows()
+      .find((r) => r.notice.kind === "cancellation")?.notice;
+    expect(told).toMatchObject({ refund: tonight.totalAmount, refundPercentage: 100, cash: tonight.totalAmount });
+  });
+
+  it("when the player cancels a week of their series themselves, then the tier of the moment applies", async () => {
+    const c = await club();
+    const series = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "18:00", gameType: "singles", startDate: "2026-11-21", weeks: 1 }),
+    );
+    const tonight = series.created[0]!;
+    const answer = await ok(cancelBooking(c.ports, c.asAna, { bookingId: tonight.id }));
+    expect(answer.refundPercentage).toBe(0);
   });
 });

@@ -6,6 +6,9 @@ import { json, mockApi, renderWithProviders } from "../../../testing/render-app"
 import type { PickedCell } from "./schedule-grid";
 import { CellActions } from "./cell-actions";
 
+/** What the screen asked of the server, but the club's configuration (its time zone), read by every screen. */
+const sent = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.map(([path]) => String(path)).filter((path) => path !== "/api/config");
+
 const free: PickedCell = {
   court: { id: "c1", name: "Cancha Central", courtNumber: 1, status: "available", cells: [] },
   cell: { timeSlot: "10:00", booking: null, block: null },
@@ -125,7 +128,7 @@ describe("CellActions", () => {
     await user.type(amount, "4,555");
     await user.click(screen.getByRole("button", { name: "Registrar efectivo" }));
     expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «Pago en efectivo» debe ser un monto mayor que 0 con hasta 2 decimales" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
 
     await user.clear(amount);
     await user.type(amount, "12");
@@ -146,7 +149,7 @@ describe("CellActions", () => {
     await user.clear(screen.getByLabelText("Semanas"));
     await user.click(screen.getByRole("button", { name: "Crear reserva fija" }));
     expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "El campo «Semanas» debe ser un número entero entre 1 y 52" });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
   });
 
   it("when 'Cancelar reserva' is pressed, then nothing is cancelled until the admin confirms what will happen", async () => {
@@ -157,16 +160,36 @@ describe("CellActions", () => {
     await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
     const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar esta reserva?" });
     expect(dialog).toHaveTextContent("Se cancelará la reserva de ana: Cancha Central, jueves 10 de enero a las 10:00.");
-    expect(dialog).toHaveTextContent("Lo pagado ($4.50) se reembolsa a quien lo pagó: 100% con más de 24 h de anticipación, 50% entre 12 y 24 h, nada con menos de 12 h.");
+    expect(dialog).toHaveTextContent("Faltan más de 24 h: lo pagado ($4.50) se reembolsa completo a quien lo pagó.");
     await user.click(within(dialog).getByRole("button", { name: "Volver" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
 
     await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancelar la reserva" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === "POST")).toHaveLength(1);
     expect(currentToast()).toMatchObject({ title: "Reserva cancelada", description: "Se reembolsará 100% del monto pagado." });
+  });
+
+  it("when the booking starts in 3 hours or in 18, then the dialog says what this cancellation gives back now, not the list of tiers", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      mockApi({});
+      // 07:00 in Guayaquil on the day of the 10:00 booking
+      vi.setSystemTime(new Date("2030-01-10T12:00:00Z"));
+      const { unmount } = renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+      const user = userEvent.setup();
+      await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
+      expect(await screen.findByRole("alertdialog")).toHaveTextContent("Faltan menos de 12 h: lo pagado ($4.50) no se reembolsa.");
+      unmount();
+      vi.setSystemTime(new Date("2030-01-09T21:00:00Z"));
+      renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
+      await user.click(screen.getByRole("button", { name: "Cancelar reserva" }));
+      expect(await screen.findByRole("alertdialog")).toHaveTextContent("Faltan entre 12 y 24 h: se reembolsa el 50% de lo pagado ($4.50) a quien lo pagó.");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("when 'Cancelar toda la serie' is confirmed, then every remaining week is cancelled and the toast agrees in number", async () => {
@@ -177,8 +200,8 @@ describe("CellActions", () => {
     await user.click(screen.getByRole("button", { name: "Cancelar toda la serie" }));
     const dialog = await screen.findByRole("alertdialog", { name: "¿Cancelar toda la serie?" });
     expect(dialog).toHaveTextContent("Se cancelarán todas las semanas que quedan de la reserva fija de ana (Cancha Central a las 10:00)");
-    expect(dialog).toHaveTextContent("Lo pagado en cada semana se reembolsa a quien lo pagó");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(dialog).toHaveTextContent("El club cancela: lo pagado en cada semana se reembolsa completo (100%) a quien lo pagó");
+    expect(sent(fetchMock)).toEqual([]);
     await user.click(within(dialog).getByRole("button", { name: "Cancelar la serie" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     expect(currentToast()).toMatchObject({ title: "Serie cancelada", description: "Se canceló 1 reserva de la serie." });
@@ -200,6 +223,6 @@ describe("CellActions", () => {
       title: "No se puede bloquear",
       description: "Ningún día entre el 10 de enero y el 12 de enero cae en lunes ni miércoles: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.",
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent(fetchMock)).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
-import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, closesNoDayMessage, fallsOnWeekday, isAvailable, type BlockReason } from "@courts/core";
+import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, closesNoDayMessage, DEFAULT_TIME_ZONE, fallsOnWeekday, instantOf, isAvailable, refundPercentage, type BlockReason } from "@courts/core";
 import { Schema } from "effect";
+import { useConfig } from "../../config/api/get-config";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
 import { useCancelSeries } from "../api/cancel-series";
@@ -27,7 +28,13 @@ const CASH_LABELS = { amount: "Pago en efectivo" };
 const SERIES_LABELS = { weeks: "Semanas" };
 const SeriesWeeks = Schema.Struct({ weeks: BookingSeriesBody.fields.weeks });
 
-const REFUND_TIERS = "100% con más de 24 h de anticipación, 50% entre 12 y 24 h, nada con menos de 12 h";
+/** What an admin's cancellation of one booking gives back now: the tier of the moment (SPEC.md), said with its reason. */
+const refundNow = (percentage: number, paid: string) =>
+  percentage === 100
+    ? `Faltan más de 24 h: lo pagado (${paid}) se reembolsa completo a quien lo pagó.`
+    : percentage === 50
+      ? `Faltan entre 12 y 24 h: se reembolsa el 50% de lo pagado (${paid}) a quien lo pagó.`
+      : `Faltan menos de 12 h: lo pagado (${paid}) no se reembolsa.`;
 
 /** A Spanish phone keyboard's decimal key types a comma: "4,50" is $4.50 (with a point already there, the text stays as typed). */
 const decimalPoint = (typed: string) => {
@@ -78,6 +85,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
   const unpaid = Number(booking.remainingAmount) > 0;
   const player = booking.userName ?? "el jugador";
   const paid = Number(booking.paidAmount) > 0;
+  const timeZone = useConfig().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const cancelBooking = () =>
     act("cancel", async () => {
       const answer = await cancelAsAdmin(booking.id);
@@ -157,7 +165,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
                 Se cancelarán <strong>todas las semanas que quedan</strong> de la reserva fija de {player} ({picked.court.name} a las{" "}
                 {picked.cell.timeSlot}), esta incluida si aún no empezó. Las semanas ya jugadas no cambian.
               </p>
-              <p>Lo pagado en cada semana se reembolsa a quien lo pagó: {REFUND_TIERS}.</p>
+              <p>El club cancela: lo pagado en cada semana se reembolsa completo (100%) a quien lo pagó, en efectivo lo que se pagó en efectivo.</p>
               <p>Esta acción no se puede deshacer.</p>
             </>
           ) : (
@@ -167,7 +175,7 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
               </p>
               <p>
                 {paid
-                  ? `Lo pagado (${money(booking.paidAmount)}) se reembolsa a quien lo pagó: ${REFUND_TIERS}.`
+                  ? refundNow(refundPercentage(new Date(), instantOf(booking.date, picked.cell.timeSlot, timeZone)), money(booking.paidAmount))
                   : "Aún no hay pagos: no hay nada que reembolsar."}
               </p>
               <p>Esta acción no se puede deshacer.</p>
