@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, cancelBooking, cancelBookingSeries, createBlock, createBooking, createBookingSeries, daySchedule, recordCashPayment } from "@courts/core";
+import { addDays, cancelBooking, cancelBookingSeries, createBlock, createBooking, createBookingSeries, daySchedule, joinWaitlist, recordCashPayment } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
 /** Club operations on in-memory ports: the same rules the SQL suites race. */
@@ -126,5 +126,17 @@ describe("a weekly series the club ends", () => {
     const tonight = series.created[0]!;
     const answer = await ok(cancelBooking(c.ports, c.asAna, { bookingId: tonight.id }));
     expect(answer.refundPercentage).toBe(0);
+  });
+});
+
+describe("the waitlist and a closed hour", () => {
+  it("when a player asks to be told when a closed hour frees, then they are told it is closed and why (409), not that it is free", async () => {
+    const c = await club();
+    await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: "2026-11-28", endDate: "2026-11-28", timeSlots: ["10:00"], reason: "Clases" }));
+    const refused = await failure(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: "2026-11-28", timeSlot: "10:00" }));
+    expect(refused).toMatchObject({ _tag: "SlotBlocked", message: "El horario 10:00 está cerrado: Clases" });
+    // an hour beside it that is free still says so
+    const free = await failure(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: "2026-11-28", timeSlot: "11:00" }));
+    expect(free).toMatchObject({ _tag: "SlotNotTaken", message: "Este horario está libre: puedes reservarlo ahora" });
   });
 });
