@@ -41,10 +41,14 @@ const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
 
 /**
  * The row's state in words, as the admin's screen reads it: a refund the provider has not confirmed
- * yet (a cancellation's, already 'refunded'; a closure's, still 'succeeded') is 'Reembolso pendiente'.
+ * yet (a cancellation's, already 'refunded'; a closure's, still 'succeeded') is 'Reembolso pendiente';
+ * a refund of part of what was charged (a 50% tier) 'Reembolso parcial', 'Reembolsado' being all of it.
  */
-const statusText = (p: PaymentWithPayer): string =>
-  (p.status === "succeeded" || p.status === "refunded") && refundOwedInAll(p) > 0 ? "Reembolso pendiente" : STATUS_TEXT[p.status];
+export const csvStatusText = (p: Pick<PaymentWithPayer, "status" | "amount" | "discount" | "refundedAmount" | "refundOwed" | "closureRefundOwed">): string => {
+  if ((p.status === "succeeded" || p.status === "refunded") && refundOwedInAll(p) > 0) return "Reembolso pendiente";
+  if (p.status === "refunded" && p.refundedAmount < p.amount - p.discount) return "Reembolso parcial";
+  return STATUS_TEXT[p.status];
+};
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -73,7 +77,7 @@ export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
     String(p.courtNumber),
     `${d}/${m}/${y}`,
     p.timeSlot,
-    statusText(p),
+    csvStatusText(p),
     p.kind === "cash" ? "Efectivo" : "Tarjeta",
     field(p.discountCode ?? ""),
     amount(p.amount),

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { isAvailable, listCourts, listVenueCourts, listVenues, presentCourt, type Court } from "@courts/core";
+import { courtStatusText, listCourts, listVenueCourts, listVenues, presentCourt, type Court } from "@courts/core";
 import type { Cli } from "../support/context.js";
 import { money } from "../support/format.js";
 import { runUseCase } from "../support/use-case.js";
@@ -24,7 +24,7 @@ export const listCourtsCommand = (cli: Cli, command: Command): Promise<void> =>
         { header: "Complejo", value: (c) => venueName.get(c.venueId) ?? c.venueId },
         { header: "N.º", value: (c) => String(c.courtNumber), align: "right" },
         { header: "Nombre", value: (c) => c.name },
-        { header: "Estado", value: (c) => (isAvailable(c) ? "Disponible" : `En uso (${c.status})`) },
+        { header: "Estado", value: (c) => courtStatusText(c) },
         { header: "Día S / D", value: (c) => prices(c.prices.daySingles, c.prices.dayDoubles), align: "right" },
         { header: "Noche S / D", value: (c) => prices(c.prices.nightSingles, c.prices.nightDoubles), align: "right" },
       ],

@@ -43,6 +43,10 @@ export interface Court {
 
 export const isAvailable = (court: Pick<Court, "status">): boolean => court.status === "available";
 
+/** A court's state in the club's words: SPEC's 'En Uso' where it is true, and a court under maintenance says so. */
+export const courtStatusText = (court: { readonly status: CourtStatus }): string =>
+  isAvailable(court) ? "Disponible" : court.status === "maintenance" ? "En mantenimiento" : "En Uso";
+
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
 /** cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
 export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";

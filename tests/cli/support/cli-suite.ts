@@ -174,6 +174,10 @@ export const describeCliSuite = (engine: EngineName): void => {
       const [central, lateral] = await server.ports.courts.listByVenue(norte.id);
       expect(central).toMatchObject({ name: "Central", status: "available", prices: { daySingles: 2000, dayDoubles: 2900, nightDoubles: 4000 } });
       expect(lateral).toMatchObject({ name: "Lateral", status: "maintenance" });
+      // the table says it in the club's words, as the admin's court list does
+      const table = await courts("court", "list", "--venue", norte.id);
+      expect(table.stdout).toMatch(/Lateral\s+En mantenimiento/);
+      expect(table.stdout).not.toContain("maintenance");
       expect(await server.ports.venues.findByName("Club Malo")).toBeUndefined();
     });
 

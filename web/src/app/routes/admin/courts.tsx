@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { ImagePlus, MapPin, Pencil, Plus, Trash } from "lucide-react";
-import { isAvailable } from "@courts/core";
+import { courtStatusText, isAvailable } from "@courts/core";
 import fallbackImage from "../../../assets/court-fallback.svg";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -233,8 +233,7 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
                     </p>
                     <p className="truncate text-sm text-stone-600">{venueName(court.venueId)}</p>
                     <Badge tone={isAvailable(court) ? "green" : "amber"} className="mt-1">
-                      {/* 'En Uso' (SPEC.md) where it is true; a court under maintenance is not in use */}
-                      {isAvailable(court) ? "Disponible" : court.status === "maintenance" ? "En mantenimiento" : "En Uso"}
+                      {courtStatusText(court)}
                     </Badge>
                   </div>
                 </div>
