@@ -198,7 +198,12 @@ export const buildProgram = (cli: Cli): Command => {
   program
     .command("sweep")
     .description("Una pasada del trabajo programado (reservas vencidas, intentos abandonados, reembolsos, correos); para cron")
-    .addHelpText("after", examples("*/5 * * * * courts sweep --database-url postgres://courts@localhost:5432/courts"))
+    .addHelpText(
+      "after",
+      `${examples("*/5 * * * * PUBLIC_URL=https://reservas.miclub.ec SMTP_URL=smtp://correo.miclub.ec:587 courts sweep --database-url postgres://courts@localhost:5432/courts")}\n` +
+        "Como en el servidor, los correos llevan enlaces a PUBLIC_URL y salen por SMTP_URL: sin PUBLIC_URL los enlaces\n" +
+        "apuntan a http://localhost:3000, y sin SMTP_URL cada correo se guarda como archivo .eml en DATA_DIR/mail.",
+    )
     .action(handler(() => import("./commands/run-sweep.js").then((m) => m.runSweepCommand)));
 
   program

@@ -14,6 +14,13 @@ describe("courts: help and usage errors", () => {
     expect(create.stdout).toContain("courts discount create --code VERANO10");
   });
 
+  it("when an operator reads the sweep's help for cron, then it says the mails' links and delivery come from PUBLIC_URL and SMTP_URL", async () => {
+    const sweep = await runCourts(["sweep", "--help"]);
+    expect(sweep).toMatchObject({ code: 0, stderr: "" });
+    expect(sweep.stdout).toContain("PUBLIC_URL=https://reservas.miclub.ec SMTP_URL=smtp://correo.miclub.ec:587 courts sweep");
+    expect(sweep.stdout).toContain("sin PUBLIC_URL los enlaces\napuntan a http://localhost:3000");
+  });
+
   it("when the reader of the help goes away before it is written, then no stack trace and exit 0", async () => {
     const result = await runCourts(["--help"], { readerGone: true });
     expect(result).toEqual({ code: 0, stdout: "", stderr: "" });

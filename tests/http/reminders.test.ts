@@ -80,6 +80,10 @@ describeOnEngines("reminders from several sweeping processes", (server, engine) 
     const mail = reminders(guestEmail)[0];
     expect(mail?.subject).toMatch(/^Recordatorio: juegas en .+, \p{L}+ \d{1,2} de \p{L}+, 20:00$/u);
     expect(mail?.text).toContain("Hola Marta:");
+    // a guest has no settings: told why the mail came, not where to turn it off
+    expect(mail?.text).toContain("Te escribimos porque pagaste tu parte de esta reserva con el link del organizador.");
+    expect(mail?.text).not.toContain("Configuración > Notificaciones");
+    expect(reminders(organiser.user.email)[0]?.text).toContain("Configuración > Notificaciones");
     expect(mail?.attachments.some((a) => a.contentType.startsWith("text/calendar"))).toBe(true);
     // the receipts and the confirmation went out in the same passes, once each
     expect(smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Recibo de tu pago"))).toHaveLength(1);

@@ -35,7 +35,8 @@ describe("mail templates", () => {
     expect(closure?.text).toContain("Motivo: Mantenimiento.");
     expect(closure?.text).toContain("Te devolvemos $8.25, todo lo que pagaste");
     expect(freed?.text).toContain("Reservar ahora: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
-    expect(due?.subject).toBe("Saldo pendiente $16.50");
+    // which booking, as every other subject says it
+    expect(due?.subject).toBe("Saldo pendiente $16.50: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
     expect(due?.text).toContain("Completar Pago: https://canchas.ec/checkout/0b6c7e2a-5a9f-4d1e-9b7a-2f3c4d5e6f70");
   });
 
@@ -96,6 +97,14 @@ describe("mail templates", () => {
     expect(sharePaid.html).toContain("Ana &lt;script&gt;alert(1)&lt;/script&gt; pagó su parte: 3 de 4");
     expect(escapeHtml(`"'&<>`)).toBe("&quot;&#39;&amp;&lt;&gt;");
     expect(html`<p>${"<b>"}</p>${html`<i>${"&"}</i>`}`.value).toBe("<p>&lt;b&gt;</p><i>&amp;</i>");
+  });
+
+  it("a reminder tells a player with an account where to turn reminders off, and a guest who paid by link why they got it", () => {
+    const reminder = SAMPLE_NOTICES.find((n) => n.kind === "reminder")!;
+    expect(renderNotice(reminder, ctx).text).toContain("Puedes desactivar los recordatorios en Configuración > Notificaciones: https://canchas.ec/settings");
+    const guest = renderNotice({ ...reminder, guest: true } as Notice, ctx).text;
+    expect(guest).toContain("Te escribimos porque pagaste tu parte de esta reserva con el link del organizador.");
+    expect(guest).not.toContain("Configuración");
   });
 
   it("spanishDate reads the calendar day itself, whatever the server's zone", () => {

@@ -122,7 +122,8 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
         heading: "Tu partido es pronto",
         paragraphs: [hello, `Te esperamos en ${b.venueName} el ${when(b)}.`, "Adjuntamos el evento para tu calendario."],
         booking: b,
-        footer: settings,
+        // a guest has no account, so no settings to turn it off in
+        footer: notice.guest ? "Te escribimos porque pagaste tu parte de esta reserva con el link del organizador." : settings,
       };
     case "slot-freed": {
       const url = `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
@@ -151,7 +152,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
       };
     case "balance-due":
       return {
-        subject: `Saldo pendiente ${displayMoney(notice.amount)}`,
+        subject: `Saldo pendiente ${displayMoney(notice.amount)}: ${b.venueName}, ${subjectWhen(b)}`,
         heading: `Saldo pendiente ${displayMoney(notice.amount)}`,
         paragraphs: [
           hello,

@@ -42,7 +42,8 @@ export type Notice =
   /** each payer of a booking cancelled by a club closure: always a full refund; `cash` as above */
   | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string; readonly cash?: Cents }
   /** organiser and payers, 24 h before; an .ics is attached */
-  | { readonly kind: "reminder"; readonly name: string; readonly booking: BookingFacts }
+  /** `guest`: a share paid through the link without an account, who has no settings to turn it off in */
+  | { readonly kind: "reminder"; readonly name: string; readonly booking: BookingFacts; readonly guest?: true }
   /** someone who asked 'Avisarme si se libera' */
   | { readonly kind: "slot-freed"; readonly name: string; readonly booking: BookingFacts; readonly courtId: string }
   /** the organiser: the unpaid hold ran out and the slot was released */

@@ -371,7 +371,7 @@ export const enqueueReminders = (
           if (person.email && payment.status === "succeeded") people.set(person.email.toLowerCase(), person);
         for (const [email, person] of people) {
           if (person.userId !== null && !(yield* call(() => ports.notifications.settings(person.userId as string))).remindersEnabled) continue;
-          if (yield* enqueueNotice(ports, `reminder:${booking.id}:${email}`, person.email as string, { kind: "reminder", name: person.name, booking: facts }))
+          if (yield* enqueueNotice(ports, `reminder:${booking.id}:${email}`, person.email as string, { kind: "reminder", name: person.name, booking: facts, ...(person.userId === null ? { guest: true as const } : {}) }))
             written++;
         }
       }

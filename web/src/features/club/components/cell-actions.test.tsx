@@ -61,6 +61,8 @@ describe("CellActions", () => {
     await user.click(screen.getByRole("tab", { name: "Bloquear" }));
     await user.selectOptions(screen.getByLabelText("Motivo"), "Clases");
     expect(screen.queryByText("Solo estos días (opcional)")).toBeNull();
+    // the note is not private: the players it cancels read it
+    expect(screen.getByLabelText("Nota (opcional)")).toHaveAccessibleDescription("Los jugadores cuyas reservas cancele este cierre la verán junto al motivo.");
     const until = screen.getByLabelText("Hasta el día");
     await user.clear(until);
     await user.type(until, "2030-01-31");

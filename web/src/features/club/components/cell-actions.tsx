@@ -408,7 +408,15 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
           </div>
         </fieldset>
       )}
-      <TextAreaField label="Nota (opcional)" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} className="[&_textarea]:min-h-16" />
+      {/* the note goes with the reason in the notice of each booking the closure cancels (mail and My bookings) */}
+      <TextAreaField
+        label="Nota (opcional)"
+        hint="Los jugadores cuyas reservas cancele este cierre la verán junto al motivo."
+        value={note}
+        maxLength={500}
+        onChange={(e) => setNote(e.target.value)}
+        className="[&_textarea]:min-h-16"
+      />
       <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
         {busy ? "Procesando..." : "Bloquear"}
       </Button>
