@@ -25,7 +25,7 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "closure", name, booking: b, refund: 825, reason: "Mantenimiento" },
   { kind: "reminder", name, booking: b },
   { kind: "slot-freed", name, booking: b, courtId: "c-1" },
-  { kind: "hold-expired", name, booking: b },
+  { kind: "hold-expired", name, booking: b, courtId: "c-1" },
   { kind: "remainder-charged", name, booking: b, amount: 1650, paymentId: "p2" },
   { kind: "balance-due", name, booking: b, amount: 1650 },
 ];

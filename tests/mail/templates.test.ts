@@ -99,6 +99,11 @@ describe("mail templates", () => {
     expect(html`<p>${"<b>"}</p>${html`<i>${"&"}</i>`}`.value).toBe("<p>&lt;b&gt;</p><i>&amp;</i>");
   });
 
+  it("an expired hold links to the hour itself, to book it again if it is still free", () => {
+    const expired = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "hold-expired")!, ctx);
+    expect(expired.text).toContain("Reservar de nuevo: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
+  });
+
   it("a reminder tells a player with an account where to turn reminders off, and a guest who paid by link why they got it", () => {
     const reminder = SAMPLE_NOTICES.find((n) => n.kind === "reminder")!;
     expect(renderNotice(reminder, ctx).text).toContain("Puedes desactivar los recordatorios en Configuración > Notificaciones: https://canchas.ec/settings");

@@ -142,6 +142,10 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
         heading: "Tu reserva expiró",
         paragraphs: [hello, `No recibimos el pago a tiempo y liberamos el horario del ${when(b)}.`, "Si aún quieres jugar, puedes reservarlo de nuevo si sigue libre."],
         booking: b,
+        // the hour itself, as the waitlist's message links it: the booking screen says whether it is still free
+        ...(notice.courtId
+          ? { action: { label: "Reservar de nuevo", url: `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}` } }
+          : {}),
       };
     case "remainder-charged":
       return {

@@ -47,7 +47,8 @@ export type Notice =
   /** someone who asked 'Avisarme si se libera' */
   | { readonly kind: "slot-freed"; readonly name: string; readonly booking: BookingFacts; readonly courtId: string }
   /** the organiser: the unpaid hold ran out and the slot was released */
-  | { readonly kind: "hold-expired"; readonly name: string; readonly booking: BookingFacts }
+  /** `courtId`: the link to book the hour again (absent from messages written before it was added) */
+  | { readonly kind: "hold-expired"; readonly name: string; readonly booking: BookingFacts; readonly courtId?: string }
   /** the organiser: what the others did not pay was charged to the saved card */
   | { readonly kind: "remainder-charged"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents; readonly paymentId: string | null }
   /** the organiser: the remainder could not be charged */

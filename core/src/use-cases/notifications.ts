@@ -223,7 +223,7 @@ export const enqueueHoldExpired = (
     let written = 0;
     const organiser = yield* organiserOf(ports, booking);
     if (organiser?.email) {
-      const notice: Notice = { kind: "hold-expired", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone) };
+      const notice: Notice = { kind: "hold-expired", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), courtId: booking.courtId };
       if (yield* enqueueNotice(ports, `hold-expired:${bookingId}`, organiser.email, notice)) written++;
     }
     return written + (yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot));
