@@ -94,6 +94,7 @@ function Schedule() {
             date={date}
             venueId={venueId}
             past={isPast(picked.cell.timeSlot)}
+            timeZone={config?.timeZone}
             onDone={() => setPicked(null)}
           />
         )}

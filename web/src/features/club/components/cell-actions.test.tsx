@@ -6,8 +6,8 @@ import { json, mockApi, renderWithProviders } from "../../../testing/render-app"
 import type { PickedCell } from "./schedule-grid";
 import { CellActions } from "./cell-actions";
 
-/** What the screen asked of the server, but the club's configuration (its time zone), read by every screen. */
-const sent = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.map(([path]) => String(path)).filter((path) => path !== "/api/config");
+/** What the screen asked of the server. */
+const sent = (fetchMock: { mock: { calls: unknown[][] } }) => fetchMock.mock.calls.map(([path]) => String(path));
 
 const free: PickedCell = {
   court: { id: "c1", name: "Cancha Central", courtNumber: 1, status: "available", cells: [] },

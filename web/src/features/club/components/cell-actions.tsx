@@ -10,7 +10,6 @@ import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
 import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, closesNoDayMessage, DEFAULT_TIME_ZONE, fallsOnWeekday, instantOf, isAvailable, refundPercentage, type BlockReason } from "@courts/core";
 import { Schema } from "effect";
-import { useConfig } from "../../config/api/get-config";
 import { useBookForPlayer } from "../api/book-for-player";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
 import { useCancelSeries } from "../api/cancel-series";
@@ -63,7 +62,7 @@ const conflictsOf = (error: unknown): Conflict[] | null => {
   }
 };
 
-function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => void }) {
+function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDone: () => void; timeZone: string }) {
   const booking = picked.cell.booking!;
   const [amount, setAmount] = useState(booking.remainingAmount);
   const [busy, setBusy] = useState<string | null>(null);
@@ -85,7 +84,6 @@ function BookingActions({ picked, onDone }: { picked: PickedCell; onDone: () => 
   const unpaid = Number(booking.remainingAmount) > 0;
   const player = booking.userName ?? "el jugador";
   const paid = Number(booking.paidAmount) > 0;
-  const timeZone = useConfig().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const cancelBooking = () =>
     act("cancel", async () => {
       const answer = await cancelAsAdmin(booking.id);
@@ -425,9 +423,24 @@ function BlockForm({ picked, date, venueId, onDone }: { picked: PickedCell; date
 }
 
 /** What the admin can do from a cell of the day's schedule (DESIGN.md section 10). */
-export function CellActions({ picked, date, venueId, past, onDone }: { picked: PickedCell; date: string; venueId: string; past: boolean; onDone: () => void }) {
+export function CellActions({
+  picked,
+  date,
+  venueId,
+  past,
+  onDone,
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  picked: PickedCell;
+  date: string;
+  venueId: string;
+  past: boolean;
+  onDone: () => void;
+  /** the club's, for the refund a cancellation gives now */
+  timeZone?: string;
+}) {
   const [mode, setMode] = useState<"book" | "block">("book");
-  if (picked.cell.booking) return <BookingActions picked={picked} onDone={onDone} />;
+  if (picked.cell.booking) return <BookingActions picked={picked} onDone={onDone} timeZone={timeZone} />;
   if (picked.cell.block) return <BlockActions picked={picked} onDone={onDone} />;
   if (past) return <p className="text-sm text-stone-600">Esta hora ya pasó.</p>;
   // nobody can book a court out of use (the server would refuse it): only closing its hours is offered
