@@ -14,6 +14,16 @@ describe("courts: help and usage errors", () => {
     expect(create.stdout).toContain("courts discount create --code VERANO10");
   });
 
+  it("when the database cannot be reached, then one Spanish line says so, the driver's words after it in parentheses, without the password, and exit 1", async () => {
+    const result = await runCourts(["--database-url", "postgres://club:s3creta@127.0.0.1:1/canchas", "stats"]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.trim()).toMatch(
+      /^Error: No se pudo abrir la base de datos: No se pudo conectar a PostgreSQL 127\.0\.0\.1:1\/canchas: nadie responde en esa dirección \(¿está el servidor de base de datos en marcha\?\) \(connect ECONNREFUSED 127\.0\.0\.1:1\)$/,
+    );
+    expect(result.stderr).not.toContain("s3creta");
+  });
+
   it("when an operator reads the sweep's help for cron, then it says the mails' links and delivery come from PUBLIC_URL and SMTP_URL", async () => {
     const sweep = await runCourts(["sweep", "--help"]);
     expect(sweep).toMatchObject({ code: 0, stderr: "" });

@@ -132,7 +132,9 @@ describe.skipIf(!SQL_ENGINES.find((e) => e.name === "postgresql")?.available)("m
   });
 
   it("when the server cannot be reached, then opening fails with a message without the password", async () => {
-    await expect(openDatabase("postgres://someone:s3cret@127.0.0.1:1/nowhere")).rejects.toThrow(/Cannot open PostgreSQL 127\.0\.0\.1:1\/nowhere/);
+    await expect(openDatabase("postgres://someone:s3cret@127.0.0.1:1/nowhere")).rejects.toThrow(
+      /^No se pudo conectar a PostgreSQL 127\.0\.0\.1:1\/nowhere: nadie responde en esa dirección \(¿está el servidor de base de datos en marcha\?\) \(.*ECONNREFUSED/,
+    );
     await expect(openDatabase("postgres://someone:s3cret@127.0.0.1:1/nowhere")).rejects.not.toThrow(/s3cret/);
   });
 });

@@ -60,8 +60,29 @@ const describeTarget = (target: DatabaseTarget): string => {
     const u = new URL(target.url);
     return `PostgreSQL ${u.hostname}:${u.port || "5432"}${u.pathname}`; // never the password
   } catch {
-    return "PostgreSQL (unparseable URL)";
+    return "PostgreSQL (dirección ilegible)";
   }
+};
+
+/**
+ * Why a connection check failed, in the operator's language; the driver's own words follow in
+ * parentheses, for a search or a support ticket.
+ */
+export const connectionFailureText = (reason: string | undefined): string => {
+  if (reason === undefined) return "sin conexión";
+  const said =
+    /ECONNREFUSED/.test(reason)
+      ? "nadie responde en esa dirección (¿está el servidor de base de datos en marcha?)"
+      : /ENOTFOUND|EAI_AGAIN/.test(reason)
+        ? "no se encuentra ese servidor"
+        : /ETIMEDOUT|timeout/i.test(reason)
+          ? "el servidor no respondió a tiempo"
+          : /password authentication failed|no pg_hba\.conf entry/i.test(reason)
+            ? "el servidor rechazó el usuario o la contraseña"
+            : /database ".*" does not exist/i.test(reason)
+              ? "esa base de datos no existe en el servidor"
+              : undefined;
+  return said === undefined ? reason : `${said} (${reason})`;
 };
 
 export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}): Promise<SqlDatabase> => {
@@ -70,7 +91,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
   const check = await orm.checkConnection();
   if (!check.ok) {
     await orm.close(true);
-    throw new Error(`Cannot open ${describeTarget(target)}: ${check.reason ?? "no connection"}`);
+    throw new Error(`No se pudo conectar a ${describeTarget(target)}: ${connectionFailureText(check.reason)}`);
   }
   let sql: SqlClient;
   try {
