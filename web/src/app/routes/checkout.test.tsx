@@ -64,6 +64,8 @@ describe("Checkout screen", () => {
     expect(screen.getByTestId("amount-partial")).toHaveTextContent("$8.25");
     expect(screen.getByRole("button", { name: "Confirmar y Pagar $8.25" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: /Compartir Link de Pago/ })).toBeInTheDocument();
+    // nothing paid yet: the others' link waits for the organiser's share
+    expect(screen.getByText(/Comparte el link para que los demás jugadores paguen su parte\. Podrán hacerlo cuando pagues la tuya\./)).toBeInTheDocument();
     expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("radio", { name: /Pago completo/ }));

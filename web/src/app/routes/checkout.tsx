@@ -200,6 +200,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             <Card className="p-5">
               <p className="mb-3 text-sm text-stone-600">
                 Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.
+                {/* the link takes shares only once the organiser's is paid (their hold is theirs until then) */}
+                {amounts.paid === 0 && ` ${b.gameType === "singles" ? "Podrá" : "Podrán"} hacerlo cuando pagues la tuya.`}
               </p>
               <ShareLinkButton bookingId={b.id} gameType={b.gameType} />
             </Card>
