@@ -20,6 +20,20 @@ const organiserPays = async (c: Awaited<ReturnType<typeof nightDoubles>>) => {
   await ok(recordPayment(c.ports, c.asAna, { bookingId: c.booking.id, stripePaymentIntentId: own.paymentIntentId }));
 };
 
+/**
+ * After the organiser paid: Beto opens two share intents at the same instant (a double tap, neither
+ * request finding the other's) and the card pays both.
+ */
+const bothSharesPaid = async (c: Awaited<ReturnType<typeof nightDoubles>>) => {
+  await organiserPays(c);
+  const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
+  const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
+  const [first, second] = await Promise.all([open(), open()]);
+  await c.pay(first.clientSecret);
+  await c.pay(second.clientSecret);
+  return { link, first, second };
+};
+
 describe("paying a booking", () => {
   it("when the owner pays their share of night doubles, then 8.25 is charged and the booking is partial", async () => {
     const c = await nightDoubles();
@@ -144,14 +158,8 @@ describe("shared payments", () => {
 
   it("when a friend opened two share intents at the same instant and paid both, then the second is refunded in full and they hold one place", async () => {
     const c = await nightDoubles();
-    await organiserPays(c);
-    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
-    const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
-    // a double tap: neither request found the other's intent yet
-    const [first, second] = await Promise.all([open(), open()]);
+    const { link, first, second } = await bothSharesPaid(c);
     expect(first.paymentIntentId).not.toBe(second.paymentIntentId);
-    await c.pay(first.clientSecret);
-    await c.pay(second.clientSecret);
     const record = (intent: typeof first) => recordPayment(c.ports, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token });
     await ok(record(first));
     const refused = await failure(record(second));
@@ -165,12 +173,7 @@ describe("shared payments", () => {
 
   it("when the browser's call finds the share can no longer apply but the webhook records it a moment later (the other share was refunded), then it is kept, never refunded too", async () => {
     const c = await nightDoubles();
-    await organiserPays(c);
-    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: c.booking.id, maxParticipants: 4 }));
-    const open = () => ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: c.booking.id, shareToken: link.token }));
-    const [first, second] = await Promise.all([open(), open()]);
-    await c.pay(first.clientSecret);
-    await c.pay(second.clientSecret);
+    const { link, first, second } = await bothSharesPaid(c);
     const { payment: kept } = await ok(recordPayment(c.ports, c.asBeto, { bookingId: c.booking.id, stripePaymentIntentId: first.paymentIntentId, shareToken: link.token }));
     // between the browser's failed try and its refund: the first share is refunded, and the
     // webhook records the second, which now applies
