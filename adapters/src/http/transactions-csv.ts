@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { feeTakenOf, isSettled, keptNetOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
+import { chargedOf, feeTakenOf, isSettled, keptNetOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
 
 /**
  * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM
@@ -46,7 +46,7 @@ const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
  */
 export const csvStatusText = (p: Pick<PaymentWithPayer, "status" | "amount" | "discount" | "refundedAmount" | "refundOwed" | "closureRefundOwed">): string => {
   if ((p.status === "succeeded" || p.status === "refunded") && refundOwedInAll(p) > 0) return "Reembolso pendiente";
-  if (p.status === "refunded" && p.refundedAmount < p.amount - p.discount) return "Reembolso parcial";
+  if (p.status === "refunded" && p.refundedAmount < chargedOf(p)) return "Reembolso parcial";
   return STATUS_TEXT[p.status];
 };
 

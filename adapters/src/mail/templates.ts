@@ -47,6 +47,10 @@ interface Content {
   readonly footer?: string;
 }
 
+/** The booking screen opened on the hour (a freed slot, an expired hold): it says whether the hour is still free. */
+const hourUrl = (ctx: TemplateContext, courtId: string, b: Pick<BookingFacts, "date" | "timeSlot">): string =>
+  `${ctx.publicUrl}/booking/${encodeURIComponent(courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
+
 const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
   const b = notice.booking;
   const hello = `Hola ${notice.name}:`;
@@ -125,17 +129,15 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
         // a guest has no account, so no settings to turn it off in
         footer: notice.guest ? "Te escribimos porque pagaste tu parte de esta reserva con el link del organizador." : settings,
       };
-    case "slot-freed": {
-      const url = `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
+    case "slot-freed":
       return {
         subject: `Se liberó el horario que esperabas: ${subjectWhen(b)}`,
         heading: "Se liberó el horario",
         paragraphs: [hello, `${court(b)} en ${b.venueName} quedó libre el ${when(b)}.`, "Quien reserve primero se lo queda."],
         booking: { ...b, bookingId: "" },
         slotOnly: true,
-        action: { label: "Reservar ahora", url },
+        action: { label: "Reservar ahora", url: hourUrl(ctx, notice.courtId, b) },
       };
-    }
     case "hold-expired":
       return {
         subject: `Tu reserva expiró: ${b.venueName}, ${subjectWhen(b)}`,
@@ -144,7 +146,7 @@ const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
         booking: b,
         // the hour itself, as the waitlist's message links it: the booking screen says whether it is still free
         ...(notice.courtId
-          ? { action: { label: "Reservar de nuevo", url: `${ctx.publicUrl}/booking/${encodeURIComponent(notice.courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}` } }
+          ? { action: { label: "Reservar de nuevo", url: hourUrl(ctx, notice.courtId, b) } }
           : {}),
       };
     case "remainder-charged":

@@ -176,15 +176,16 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
     done: (court) => ({ title: "Cancha eliminada", description: `${court.name} fue eliminada` }),
     failed: "No se pudo eliminar la cancha",
   });
-  const venueName = (id: string) => venues.find((v) => v.id === id)?.name ?? "Sin complejo";
+  const names = useMemo(() => new Map(venues.map((v) => [v.id, v.name])), [venues]);
+  const venueName = (id: string) => names.get(id) ?? "Sin complejo";
   // each club's courts together, in their numbers' order (by number alone, the clubs' courts interleaved)
-  const shown = useMemo(() => {
-    const names = new Map(venues.map((v) => [v.id, v.name]));
-    const nameOf = (id: string) => names.get(id) ?? "";
-    return courts
-      .filter((c) => !venueFilter || c.venueId === venueFilter)
-      .sort((a, b) => nameOf(a.venueId).localeCompare(nameOf(b.venueId), "es") || a.courtNumber - b.courtNumber);
-  }, [courts, venues, venueFilter]);
+  const shown = useMemo(
+    () =>
+      courts
+        .filter((c) => !venueFilter || c.venueId === venueFilter)
+        .sort((a, b) => (names.get(a.venueId) ?? "").localeCompare(names.get(b.venueId) ?? "", "es") || a.courtNumber - b.courtNumber),
+    [courts, names, venueFilter],
+  );
 
   return (
     <section aria-labelledby="courts-title" className="mt-12 space-y-6">

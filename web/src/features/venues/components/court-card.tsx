@@ -12,6 +12,7 @@ import type { Court } from "../../../types/api";
  */
 export function CourtCard({ court, today }: { court: Court; today?: { text: string; free: boolean } | undefined }) {
   const available = isAvailable(court);
+  const maintenance = court.status === "maintenance";
   const todayText = available && today ? today.text : null;
   const body = (
     <>
@@ -40,8 +41,8 @@ export function CourtCard({ court, today }: { court: Court; today?: { text: stri
         </Badge>
         {/* 'Ocupada' (SPEC.md) for every closed court; a player is told when it is maintenance, not a game */}
         {!available && (
-          <p data-testid={court.status === "maintenance" ? "court-closed" : undefined} className="min-h-4 text-xs font-medium text-stone-700">
-            {court.status === "maintenance" ? "En mantenimiento" : "\u00a0"}
+          <p data-testid={maintenance ? "court-closed" : undefined} className="min-h-4 text-xs font-medium text-stone-700">
+            {maintenance ? "En mantenimiento" : "\u00a0"}
           </p>
         )}
         {/* the line is there before the day's answer, so the card does not grow when it comes */}
