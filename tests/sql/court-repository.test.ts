@@ -75,6 +75,39 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
     expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
   });
 
+  for (const removal of ["court", "venue"] as const) {
+    it(`when the payment has written its booking but not committed, then the removal of its ${removal} waits for it, and then refuses ('paid-ahead')`, async () => {
+      const [payments, admin] = target.processes as [SqlDatabase, SqlDatabase];
+      const place = await seedPlace(payments.repositories);
+      const booking = await seedBooking(payments.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
+      const after = { date: "2026-11-25", time: "19:30" };
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      // as markSucceeded does: the booking's paid amount first, the commit a moment later
+      const recording = payments.sql.transaction(async (tx) => {
+        await tx.run("update bookings set paid_amount = paid_amount + 725 where id = ?", [booking.id]);
+        written();
+        await committing;
+      });
+      await wrote;
+      const removing =
+        removal === "court" ? admin.repositories.courts.delete(place.court.id, after) : admin.repositories.venues.delete(place.venue.id, after);
+      try {
+        const first = await Promise.race([removing.then((value) => ({ answered: value })), sleep(500).then(() => "still waiting")]);
+        expect(first).toBe("still waiting");
+      } finally {
+        commit();
+        await recording;
+      }
+      expect(await removing).toBe("paid-ahead");
+      // the game, its court and its venue are still there, with the money recorded on it
+      expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
+      expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
+    });
+  }
+
   it("when two admins change the same court at once (a double click on 'Eliminar', a move and a removal), then each answers, none fails", async () => {
     const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
     const after = { date: "2026-11-25", time: "19:30" };

@@ -95,7 +95,7 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
         const changed =
           keepIfMovingPaidAfter === undefined
             ? await update((text, params) => sql.run(text, params))
-            : await afterPaymentsAhead(sql, court.id, keepIfMovingPaidAfter, (tx) => update((text, params) => tx.run(text, params)));
+            : await afterPaymentsAhead(sql, { courtId: court.id }, keepIfMovingPaidAfter, (tx) => update((text, params) => tx.run(text, params)));
         if (changed === 0) return keepIfMovingPaidAfter !== undefined && (await sql.one("select 1 as found from courts where id = ?", [court.id])) ? "paid-ahead" : undefined;
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
@@ -105,10 +105,14 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
     },
     async delete(id, keepIfPaidAfter) {
       // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay. The guard is
-      // part of the one statement, so a payment recorded since the caller looked keeps the court.
+      // part of the one statement, run once the payments being recorded ahead are committed
+      // (afterPaymentsAhead), so a payment recorded since the caller looked keeps the court.
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from courts where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD})`;
-      if ((await sql.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)])) > 0) return true;
+      const deleted = await afterPaymentsAhead(sql, { courtId: id }, keepIfPaidAfter, (tx) =>
+        tx.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)]),
+      );
+      if (deleted > 0) return true;
       return (await sql.one("select 1 as found from courts where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "courts", findById, id, image),

@@ -2,7 +2,7 @@ import type { VenueRepository } from "@courts/core";
 import { VenueSchema } from "./entities.js";
 import { toVenue, VENUE_COLUMNS } from "./mappers.js";
 import { findOne } from "./rows.js";
-import { PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
+import { afterPaymentsAhead, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 import type { SqlClient } from "./sql-client.js";
 
 /**
@@ -40,10 +40,14 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
     async delete(id, keepIfPaidAfter) {
       // Courts, their bookings and those bookings' share links go by ON DELETE CASCADE;
       // payments stay, they have no foreign key (see the payments table). The guard is part of
-      // the one statement, as in the court's delete.
+      // the one statement, run once the payments being recorded ahead are committed, as in the
+      // court's delete.
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from venues where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b join courts c on c.id = b.court_id where c.venue_id = venues.id and ${PAID_AHEAD})`;
-      if ((await sql.run(`delete from venues where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)])) > 0) return true;
+      const deleted = await afterPaymentsAhead(sql, { venueId: id }, keepIfPaidAfter, (tx) =>
+        tx.run(`delete from venues where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)]),
+      );
+      if (deleted > 0) return true;
       return (await sql.one("select 1 as found from venues where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "venues", findById, id, image),
