@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema";
 import { BLOCK_REASONS } from "../domain/blocks.js";
-import { body, Id, LocalDateString, MoneyCents, required, says, Slot } from "./fields.js";
+import { body, Id, LocalDateString, MoneyCents, required, requiredId, requiredString, says, Slot } from "./fields.js";
 import { GameTypeSchema } from "./requests.js";
 
 /** Request bodies and queries of club operations (DESIGN.md section 10). */
@@ -34,7 +34,7 @@ export const CreateBlockBody = body({
 export type CreateBlockBody = typeof CreateBlockBody.Type;
 
 export const VenueIdQuery = Schema.Struct({
-  venueId: required(Id, "El parámetro 'venueId' es requerido"),
+  venueId: requiredId("venueId", "parámetro"),
 });
 export type VenueIdQuery = typeof VenueIdQuery.Type;
 
@@ -45,8 +45,8 @@ export const ScheduleQuery = Schema.Struct({
 export type ScheduleQuery = typeof ScheduleQuery.Type;
 
 export const BookingSeriesBody = body({
-  courtId: required(Id, "El campo 'courtId' es requerido"),
-  userId: required(Id, "El campo 'userId' es requerido"),
+  courtId: requiredId("courtId"),
+  userId: requiredId("userId"),
   timeSlot: required(Slot, "El campo 'timeSlot' debe ser una hora en punto entre 06:00 y 21:00"),
   gameType: required(GameTypeSchema, "El campo 'gameType' debe ser 'singles' o 'doubles'"),
   startDate: required(LocalDateString, "El campo 'startDate' debe ser una fecha AAAA-MM-DD"),
@@ -63,6 +63,6 @@ export const CashPaymentBody = body({
 export type CashPaymentBody = typeof CashPaymentBody.Type;
 
 export const UsernameQuery = Schema.Struct({
-  username: required(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100)), "El parámetro 'username' es requerido"),
+  username: requiredString(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100)), "username", 100, "parámetro"),
 });
 export type UsernameQuery = typeof UsernameQuery.Type;

@@ -43,6 +43,19 @@ export const requiredValue = <A, I, R>(schema: Schema.Schema<A, I, R>, missing: 
 
 export const Id = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64), Schema.pattern(/^[A-Za-z0-9_-]+$/));
 
+type Noun = "campo" | "parámetro";
+
+/**
+ * A required id: absent or blank reads as `missing`; any other bad value (a number, a text with
+ * spaces) is there, not missing, and is told what an id is.
+ */
+export const requiredId = (name: string, noun: Noun = "campo", missing = `El ${noun} '${name}' es requerido`) =>
+  requiredValue(Id, missing, `El ${noun} '${name}' debe ser un identificador: letras, números, '-' o '_', hasta 64`);
+
+/** A required text of up to `max` characters: blank reads as `missing`, any other bad value (a number, a list, too long) as what it takes. */
+export const requiredString = <A, R>(schema: Schema.Schema<A, string, R>, name: string, max: number, noun: Noun = "campo") =>
+  requiredValue(schema, `El ${noun} '${name}' es requerido`, `El ${noun} '${name}' debe ser un texto de hasta ${max} caracteres`);
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = Schema.Trim.pipe(Schema.maxLength(254), Schema.filter((s) => EMAIL.test(s))).pipe(
   Schema.transform(Schema.String, { strict: true, decode: (s) => s.toLowerCase(), encode: (s) => s }),

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { displayMoney, formatMoney } from "../domain/money.js";
 import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
-import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
+import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -19,8 +19,8 @@ export const RegisterBody = body({
 export type RegisterBody = typeof RegisterBody.Type;
 
 export const LoginBody = body({
-  username: required(Text(1, 100), "El campo 'username' es requerido"),
-  password: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "El campo 'password' es requerido"),
+  username: requiredString(Text(1, 100), "username", 100),
+  password: requiredString(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "password", 200),
 });
 export type LoginBody = typeof LoginBody.Type;
 
@@ -33,7 +33,7 @@ export type ProfileBody = typeof ProfileBody.Type;
 export const GameTypeSchema = Schema.Literal("singles", "doubles");
 
 export const CreateBookingBody = body({
-  courtId: required(Id, "El campo 'courtId' es requerido"),
+  courtId: requiredId("courtId"),
   bookingDate: required(BookingDate, "El campo 'bookingDate' debe ser una fecha AAAA-MM-DD"),
   timeSlot: required(Slot, "El campo 'timeSlot' debe ser una hora en punto entre 06:00 y 21:00"),
   gameType: required(GameTypeSchema, "El campo 'gameType' debe ser 'singles' o 'doubles'"),
@@ -42,14 +42,14 @@ export const CreateBookingBody = body({
 export type CreateBookingBody = typeof CreateBookingBody.Type;
 
 export const CancellationBody = body({
-  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  bookingId: requiredId("bookingId"),
   userId: Schema.optional(Id.annotations(says("El campo 'userId' no es válido"))),
   cancellationReason: optionalNullable(Schema.Trim.pipe(Schema.maxLength(500)), "El campo 'cancellationReason' admite hasta 500 caracteres"),
 });
 export type CancellationBody = typeof CancellationBody.Type;
 
 export const PaymentIntentBody = body({
-  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  bookingId: requiredId("bookingId"),
   paymentType: Schema.optional(Schema.Literal("partial", "full").annotations(says("El campo 'paymentType' debe ser 'partial' o 'full'"))),
   shareToken: Schema.optional(Id.annotations(says("El campo 'shareToken' no es válido"))),
   discountCode: optionalNullable(Schema.Trim.pipe(Schema.maxLength(32)), "El campo 'discountCode' no es válido"),
@@ -64,9 +64,9 @@ export const PaymentIntentBody = body({
 export type PaymentIntentBody = typeof PaymentIntentBody.Type;
 
 export const RecordPaymentBody = body({
-  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  bookingId: requiredId("bookingId"),
   userId: Schema.optional(Schema.String.pipe(Schema.maxLength(80))),
-  stripePaymentIntentId: required(Id, "El campo 'stripePaymentIntentId' es requerido"),
+  stripePaymentIntentId: requiredId("stripePaymentIntentId"),
   shareToken: optionalNullable(Id, "El campo 'shareToken' no es válido"),
 });
 export type RecordPaymentBody = typeof RecordPaymentBody.Type;
@@ -87,7 +87,7 @@ export const ValidateCodeBody = body({
 export type ValidateCodeBody = typeof ValidateCodeBody.Type;
 
 export const ShareLinkBody = body({
-  bookingId: required(Id, "El campo 'bookingId' es requerido"),
+  bookingId: requiredId("bookingId"),
   maxParticipants: required(PositiveInt, "El campo 'maxParticipants' debe ser 2 (singles) o 4 (dobles)"),
 });
 export type ShareLinkBody = typeof ShareLinkBody.Type;
@@ -145,7 +145,7 @@ export const CourtBody = body({
     "Todos los campos son requeridos: 'courtNumber'",
     "El campo 'courtNumber' debe ser un número entero entre 1 y 999",
   ),
-  venueId: required(Id, "Todos los campos son requeridos: 'venueId'"),
+  venueId: requiredId("venueId", "campo", "Todos los campos son requeridos: 'venueId'"),
   status: Schema.optional(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(30)).annotations(says("El campo 'status' no es válido"))),
   daySinglesPrice: Schema.optional(hourPrice("daySinglesPrice", "singles")),
   dayDoublesPrice: Schema.optional(hourPrice("dayDoublesPrice", "doubles")),
@@ -155,7 +155,11 @@ export const CourtBody = body({
 export type CourtBody = typeof CourtBody.Type;
 
 export const ImageBody = body({
-  imageData: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(14_000_000)), "El campo 'imageData' es requerido"),
+  imageData: requiredValue(
+    Schema.String.pipe(Schema.minLength(1), Schema.maxLength(14_000_000)),
+    "El campo 'imageData' es requerido",
+    "El campo 'imageData' debe ser un texto con la imagen en base64",
+  ),
 });
 export type ImageBody = typeof ImageBody.Type;
 
@@ -171,7 +175,7 @@ export const DateQuery = Schema.Struct({
 export type DateQuery = typeof DateQuery.Type;
 
 export const CardConfirmBody = body({
-  clientSecret: required(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "El campo 'clientSecret' es requerido"),
+  clientSecret: requiredString(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "clientSecret", 200),
   cardNumber: required(Schema.String.pipe(Schema.maxLength(40)), "Número de tarjeta inválido"),
   expMonth: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
   expYear: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
@@ -180,7 +184,7 @@ export const CardConfirmBody = body({
 export type CardConfirmBody = typeof CardConfirmBody.Type;
 
 export const WaitlistBody = body({
-  courtId: required(Id, "El campo 'courtId' es requerido"),
+  courtId: requiredId("courtId"),
   date: required(LocalDateString, "El campo 'date' debe ser una fecha AAAA-MM-DD"),
   timeSlot: required(Slot, "El campo 'timeSlot' debe ser un horario entre 06:00 y 21:00"),
 });
