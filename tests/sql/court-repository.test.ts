@@ -1,6 +1,7 @@
 import type { SqlDatabase } from "@courts/adapters/sql/index";
 import { describe, expect, it } from "vitest";
-import { aCourt, aVenue } from "../support/builders.js";
+import { randomUUID } from "node:crypto";
+import { aCourt, aPayment, aVenue } from "../support/builders.js";
 import { seedBooking, seedPlace } from "./support/seed.js";
 import { courtRepositoryContract } from "./contracts/court-repository.contract.js";
 import { describeOnEngines, noticesCaughtUp, seenByAnotherProcess, SQL_ENGINES, statementsReading, useTestDatabase } from "./support/harness.js";
@@ -107,6 +108,52 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
       expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
     });
   }
+
+  it("when an admin closes a court's evening (a rain-out) while another removes the court or its venue, then both answer and none fails: the paid game is closed and refunded, or keeps the court", async () => {
+    const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
+    const after = { date: "2026-11-25", time: "19:30" };
+    for (let round = 0; round < 6; round++) {
+      const place = await seedPlace(one.repositories);
+      const paid = await seedBooking(one.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
+      const payment = aPayment({ kind: "full", amount: 1450 }, { booking: paid, ...place });
+      await one.repositories.payments.insertPending(payment);
+      expect(await one.repositories.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: new Date(), shareLinkId: null })).toMatchObject({ kind: "recorded" });
+      for (const timeSlot of ["19:00", "21:00"]) await seedBooking(one.repositories, place, { date: "2026-11-25", timeSlot, paidAmount: 0, totalAmount: 1450 });
+      const at = new Date("2026-11-25T12:00:00.000Z");
+      // a write on the paid game still open (a payment being recorded), so that both changes queue
+      // behind it and start together once it commits
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const wrote = new Promise<void>((resolve) => (written = resolve));
+      const writing = one.sql.transaction(async (tx) => {
+        await tx.run("update bookings set paid_amount = paid_amount where id = ?", [paid.id]);
+        written();
+        await committing;
+      });
+      await wrote;
+      const closing = one.repositories.blocks.create(
+        { id: randomUUID(), venueId: place.venue.id, courtId: place.court.id, startDate: "2026-11-25", endDate: "2026-11-25", timeSlots: null, weekdays: null, reason: "Otro", note: null, createdAt: at },
+        { cancelConflicts: true, at, cancellationReason: "Lluvia" },
+      );
+      const removing = round % 2 === 0 ? two.repositories.courts.delete(place.court.id, after) : two.repositories.venues.delete(place.venue.id, after);
+      await sleep(300);
+      commit();
+      await writing;
+      const [closed, removed] = await Promise.allSettled([closing, removing]);
+      expect([closed.status, removed.status], `round ${round}`).toEqual(["fulfilled", "fulfilled"]);
+      const court = await one.repositories.courts.findById(place.court.id);
+      if (court === undefined) {
+        // the closure went first: the paid game was cancelled with its refund owed, then the court went
+        expect(closed.status === "fulfilled" && closed.value.kind === "created" && closed.value.closed.map((c) => c.booking.id)).toContain(paid.id);
+        expect(removed.status === "fulfilled" && removed.value).toBe(true);
+      } else {
+        // the removal went first and found the paid game: it refused, and the closure then closed the evening
+        expect(removed.status === "fulfilled" && removed.value).toBe("paid-ahead");
+        expect(await one.repositories.bookings.findById(paid.id)).toMatchObject({ status: "cancelled", refundPercentage: 100 });
+      }
+    }
+  });
 
   it("when two admins change the same court at once (a double click on 'Eliminar', a move and a removal), then each answers, none fails", async () => {
     const [one, two] = target.processes as [SqlDatabase, SqlDatabase];

@@ -87,44 +87,54 @@ export const PAID_AHEAD = `b.${HOLDS_SLOT} and b.paid_amount > 0 and ${AHEAD}`;
 export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after.date, after.time];
 
 /**
- * `change` (a court's UPDATE to another venue, or the removal of a court or a venue, with
- * PAID_AHEAD in its own condition) in a transaction that first waits for the payments being
- * recorded on the live bookings ahead of its court or venue. On PostgreSQL a recording holds its
- * booking's row from its UPDATE until it commits, and the change's condition reads a snapshot
- * taken when the statement starts: without the wait, a payment written but not yet committed is
- * not seen, and its game would move to another club, or go with its court, while the money stays
- * recorded. Share-locking those bookings waits for it (and holds back new ones until the change
- * commits). The court's rows are taken first, as the UPDATE itself takes them (no key changes: new
- * holds on them still go), so two changes of one court queue there. Should PostgreSQL's deadlock
- * detector end a change (two removals each waiting to delete the bookings the other share-locked),
- * it runs again from the start, up to DEADLOCK_TRIES times. SQLite's one writer runs a transaction
- * with no other write in between, so there it is `change` alone.
+ * `move` (a court's UPDATE to another venue, PAID_AHEAD in its own condition) in a transaction
+ * that first waits for the payments being recorded on the court's live bookings ahead. On
+ * PostgreSQL a recording holds its booking's row from its UPDATE until it commits, and the move's
+ * condition reads a snapshot taken when the statement starts: without the wait, a payment written
+ * but not yet committed is not seen, and its game would move to another club with the money.
+ * Share-locking those bookings waits for it (and holds back new ones until the move commits). The
+ * court's row is taken first, as the UPDATE itself takes it (no key changes: new holds on it still
+ * go), so two changes of one court queue there. The move deletes nothing, so no cascade needs what
+ * another transaction holds; should PostgreSQL's deadlock detector end it all the same, it runs
+ * again from the start, up to DEADLOCK_TRIES times. SQLite's one writer runs a transaction with no
+ * other write in between, so there it is `move` alone.
  */
-export const afterPaymentsAhead = async <T>(
-  sql: SqlClient,
-  scope: { readonly courtId: string } | { readonly venueId: string },
-  after: PaidAfter,
-  change: (tx: SqlTx) => Promise<T>,
-): Promise<T> => {
-  const [courts, id] = "courtId" in scope ? ["id = ?", scope.courtId] : ["venue_id = ?", scope.venueId];
+export const afterPaymentsAhead = async <T>(sql: SqlClient, courtId: string, after: PaidAfter, move: (tx: SqlTx) => Promise<T>): Promise<T> => {
   for (let tries = 1; ; tries++) {
     try {
       return await sql.transaction(async (tx) => {
         if (sql.engine === "postgresql") {
-          await tx.all(`select id from courts where ${courts} order by id for no key update`, [id]);
+          await tx.all("select id from courts where id = ? for no key update", [courtId]);
           await tx.all(
-            `select b.id from bookings b where b.court_id in (select id from courts where ${courts}) and b.${HOLDS_SLOT} and ${AHEAD} ` +
-              "order by b.id for share of b",
-            [id, ...paidAheadParams(after)],
+            `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and ${AHEAD} for share`,
+            [courtId, ...paidAheadParams(after)],
           );
         }
-        return change(tx);
+        return move(tx);
       });
     } catch (error) {
       if (!(error instanceof DeadlockException) || tries >= DEADLOCK_TRIES) throw error;
     }
   }
 };
+
+/**
+ * `remove` (the DELETE of a court or a venue, with PAID_AHEAD in its own condition) once every
+ * booking written but not yet committed is committed. On PostgreSQL a payment's recording holds
+ * its booking's row from its UPDATE until it commits, and the DELETE's condition reads a snapshot
+ * taken when the statement starts: without the wait, that payment is not seen, and the paid game
+ * would go with its court while the money stays recorded. The lock is the one a closure takes
+ * (block-repository.sql.ts): it waits for every transaction that writes bookings and holds back
+ * new ones until the removal commits, and a removal and a closure take it first, so they queue
+ * there instead of deadlocking on the rows the cascade deletes. Removals are rare, and hold it for
+ * one statement. SQLite's one writer runs a transaction with no other write in between, so there
+ * it is `remove` alone.
+ */
+export const afterBookingWrites = <T>(sql: SqlClient, remove: (tx: SqlTx) => Promise<T>): Promise<T> =>
+  sql.transaction(async (tx) => {
+    if (sql.engine === "postgresql") await tx.run("lock table bookings in share row exclusive mode");
+    return remove(tx);
+  });
 
 const DEADLOCK_TRIES = 3;
 

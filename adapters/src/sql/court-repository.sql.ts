@@ -5,7 +5,7 @@ import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./m
 import { findOne, int, str } from "./rows.js";
 import { violates, type SqlClient, type SqlTx } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
-import { afterPaymentsAhead, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
+import { afterBookingWrites, afterPaymentsAhead, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 
 const numberTaken = (error: unknown) =>
   violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
@@ -95,7 +95,7 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
         const changed =
           keepIfMovingPaidAfter === undefined
             ? await update((text, params) => sql.run(text, params))
-            : await afterPaymentsAhead(sql, { courtId: court.id }, keepIfMovingPaidAfter, (tx) => update((text, params) => tx.run(text, params)));
+            : await afterPaymentsAhead(sql, court.id, keepIfMovingPaidAfter, (tx) => update((text, params) => tx.run(text, params)));
         if (changed === 0) return keepIfMovingPaidAfter !== undefined && (await sql.one("select 1 as found from courts where id = ?", [court.id])) ? "paid-ahead" : undefined;
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
@@ -106,10 +106,10 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
     async delete(id, keepIfPaidAfter) {
       // Its bookings (and their share links) go by ON DELETE CASCADE; payments stay. The guard is
       // part of the one statement, run once the payments being recorded ahead are committed
-      // (afterPaymentsAhead), so a payment recorded since the caller looked keeps the court.
+      // (afterBookingWrites), so a payment recorded since the caller looked keeps the court.
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from courts where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b where b.court_id = courts.id and ${PAID_AHEAD})`;
-      const deleted = await afterPaymentsAhead(sql, { courtId: id }, keepIfPaidAfter, (tx) =>
+      const deleted = await afterBookingWrites(sql, (tx) =>
         tx.run(`delete from courts where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)]),
       );
       if (deleted > 0) return true;

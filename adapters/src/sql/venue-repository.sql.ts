@@ -2,7 +2,7 @@ import type { VenueRepository } from "@courts/core";
 import { VenueSchema } from "./entities.js";
 import { toVenue, VENUE_COLUMNS } from "./mappers.js";
 import { findOne } from "./rows.js";
-import { afterPaymentsAhead, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
+import { afterBookingWrites, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 import type { SqlClient } from "./sql-client.js";
 
 /**
@@ -44,7 +44,7 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
       // court's delete.
       if (keepIfPaidAfter === undefined) return (await sql.run("delete from venues where id = ?", [id])) > 0;
       const guard = `not exists (select 1 from bookings b join courts c on c.id = b.court_id where c.venue_id = venues.id and ${PAID_AHEAD})`;
-      const deleted = await afterPaymentsAhead(sql, { venueId: id }, keepIfPaidAfter, (tx) =>
+      const deleted = await afterBookingWrites(sql, (tx) =>
         tx.run(`delete from venues where id = ? and ${guard}`, [id, ...paidAheadParams(keepIfPaidAfter)]),
       );
       if (deleted > 0) return true;
