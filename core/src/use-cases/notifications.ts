@@ -364,11 +364,15 @@ export const enqueueReminders = (
       const useful = start > now.getTime() && booking.createdAt.getTime() < start - REMINDER_LEAD_MS && booking.status !== "cancelled";
       if (useful) {
         const facts = factsOf(booking, tz);
+        // one reminder per mailbox; an account's (its name, its switch) before a guest's who typed the same email
         const people = new Map<string, Person>();
         const organiser = yield* organiserOf(ports, booking);
         if (organiser?.email) people.set(organiser.email.toLowerCase(), organiser);
-        for (const { person, payment } of yield* payersOfBooking(ports, booking.id))
-          if (person.email && payment.status === "succeeded") people.set(person.email.toLowerCase(), person);
+        for (const { person, payment } of yield* payersOfBooking(ports, booking.id)) {
+          const mailbox = person.email?.toLowerCase();
+          if (mailbox === undefined || payment.status !== "succeeded") continue;
+          if (!people.has(mailbox) || (people.get(mailbox)?.userId === null && person.userId !== null)) people.set(mailbox, person);
+        }
         for (const [email, person] of people) {
           if (person.userId !== null && !(yield* call(() => ports.notifications.settings(person.userId as string))).remindersEnabled) continue;
           if (yield* enqueueNotice(ports, `reminder:${booking.id}:${email}`, person.email as string, { kind: "reminder", name: person.name, booking: facts, ...(person.userId === null ? { guest: true as const } : {}) }))

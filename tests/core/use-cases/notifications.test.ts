@@ -246,6 +246,31 @@ describe("reminders", () => {
     expect(reminders().some((r) => r.notice.booking.bookingId === quiet.id)).toBe(false);
   });
 
+  it("when the organiser also paid a share through the link with their own email, then that mailbox gets one reminder, the organiser's: their name, their switch", async () => {
+    const c = await club();
+    const { booking } = await bookAndPay(c, "2026-11-23", "10:00");
+    const { link } = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 2 }));
+    const intent = await ok(openPaymentIntent(c.ports, GUEST, { bookingId: booking.id, shareToken: link.token, payerName: "Ana (por Beto)", payerEmail: "ANA@example.com" }));
+    await c.pay(intent.clientSecret);
+    await ok(recordPayment(c.ports, GUEST, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.token }));
+    const reminders = () => outboxOf(c.ports).rows().filter((r) => r.notice.kind === "reminder");
+
+    c.clock.set("2026-11-22T15:00:00Z");
+    expect(await Effect.runPromise(enqueueReminders(c.ports))).toBe(1);
+    expect(reminders().map((r) => ({ to: r.to, name: r.notice.name, guest: "guest" in r.notice }))).toEqual([{ to: "ana@example.com", name: "ana", guest: false }]);
+
+    // turned off by the organiser: the share paid as a guest does not bring it back
+    const quiet = await club();
+    const again = await bookAndPay(quiet, "2026-11-23", "10:00");
+    await quiet.ports.notifications.setReminders(quiet.ana.id, false, quiet.clock.now());
+    const shared = await ok(createShareLink(quiet.ports, quiet.asAna, { bookingId: again.booking.id, maxParticipants: 2 }));
+    const paid = await ok(openPaymentIntent(quiet.ports, GUEST, { bookingId: again.booking.id, shareToken: shared.link.token, payerName: "Ana", payerEmail: "ana@example.com" }));
+    await quiet.pay(paid.clientSecret);
+    await ok(recordPayment(quiet.ports, GUEST, { bookingId: again.booking.id, stripePaymentIntentId: paid.paymentIntentId, shareToken: shared.link.token }));
+    quiet.clock.set("2026-11-22T15:00:00Z");
+    expect(await Effect.runPromise(enqueueReminders(quiet.ports))).toBe(0);
+  });
+
   it("a booking made less than 24 h before its start gets no reminder (its confirmation is fresh)", async () => {
     const c = await club();
     c.clock.set("2026-11-22T20:00:00Z");
