@@ -155,6 +155,37 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
     }
   });
 
+  it("when an admin records cash on a game while another removes its court, then both answer and neither fails: the court goes, and the cash is told the booking is gone", async () => {
+    const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
+    const after = { date: "2026-11-25", time: "19:30" };
+    const place = await seedPlace(one.repositories);
+    const booking = await seedBooking(one.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
+    // a write on another club's booking still open, so that the removal and then the cash payment queue behind it
+    const elsewhere = await seedPlace(one.repositories);
+    const unrelated = await seedBooking(one.repositories, elsewhere, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const writing = one.sql.transaction(async (tx) => {
+      await tx.run("update bookings set paid_amount = paid_amount where id = ?", [unrelated.id]);
+      written();
+      await committing;
+    });
+    await wrote;
+    const removing = two.repositories.courts.delete(place.court.id, after);
+    await sleep(150);
+    // the desk's payment: written first, then the booking's paid amount (recordCash), for the booking's own player
+    const recording = one.repositories.payments.recordCash(aPayment({ kind: "cash", amount: 1450 }, { booking, ...place }), new Date());
+    await sleep(300);
+    commit();
+    await writing;
+    const [removed, recorded] = await Promise.allSettled([removing, recording]);
+    expect(removed).toEqual({ status: "fulfilled", value: true });
+    expect(recorded).toMatchObject({ status: "fulfilled", value: { kind: "booking-gone" } });
+    expect(await one.repositories.courts.findById(place.court.id)).toBeUndefined();
+  });
+
   it("when two admins change the same court at once (a double click on 'Eliminar', a move and a removal), then each answers, none fails", async () => {
     const [one, two] = target.processes as [SqlDatabase, SqlDatabase];
     const after = { date: "2026-11-25", time: "19:30" };

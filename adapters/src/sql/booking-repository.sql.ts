@@ -99,19 +99,27 @@ export const paidAheadParams = (after: PaidAfter): Param[] => [after.date, after
  * again from the start, up to DEADLOCK_TRIES times. SQLite's one writer runs a transaction with no
  * other write in between, so there it is `move` alone.
  */
-export const afterPaymentsAhead = async <T>(sql: SqlClient, courtId: string, after: PaidAfter, move: (tx: SqlTx) => Promise<T>): Promise<T> => {
+export const afterPaymentsAhead = <T>(sql: SqlClient, courtId: string, after: PaidAfter, move: (tx: SqlTx) => Promise<T>): Promise<T> =>
+  againAfterDeadlock(() =>
+    sql.transaction(async (tx) => {
+      if (sql.engine === "postgresql") {
+        await tx.all("select id from courts where id = ? for no key update", [courtId]);
+        await tx.all(
+          `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and ${AHEAD} for share`,
+          [courtId, ...paidAheadParams(after)],
+        );
+      }
+      return move(tx);
+    }),
+  );
+
+const DEADLOCK_TRIES = 3;
+
+/** A transaction that PostgreSQL's deadlock detector ended runs again from the start, up to DEADLOCK_TRIES times. */
+const againAfterDeadlock = async <T>(transaction: () => Promise<T>): Promise<T> => {
   for (let tries = 1; ; tries++) {
     try {
-      return await sql.transaction(async (tx) => {
-        if (sql.engine === "postgresql") {
-          await tx.all("select id from courts where id = ? for no key update", [courtId]);
-          await tx.all(
-            `select b.id from bookings b where b.court_id = ? and b.${HOLDS_SLOT} and ${AHEAD} for share`,
-            [courtId, ...paidAheadParams(after)],
-          );
-        }
-        return move(tx);
-      });
+      return await transaction();
     } catch (error) {
       if (!(error instanceof DeadlockException) || tries >= DEADLOCK_TRIES) throw error;
     }
@@ -126,17 +134,19 @@ export const afterPaymentsAhead = async <T>(sql: SqlClient, courtId: string, aft
  * would go with its court while the money stays recorded. The lock is the one a closure takes
  * (block-repository.sql.ts): it waits for every transaction that writes bookings and holds back
  * new ones until the removal commits, and a removal and a closure take it first, so they queue
- * there instead of deadlocking on the rows the cascade deletes. Removals are rare, and hold it for
- * one statement. SQLite's one writer runs a transaction with no other write in between, so there
- * it is `remove` alone.
+ * there instead of deadlocking on the rows the cascade deletes; a cash payment takes the lock a
+ * booking's write takes before it writes anything (recordCash). Removals are rare, and hold it for
+ * one statement; should a deadlock end one all the same, it runs again. SQLite's one writer runs a
+ * transaction with no other write in between, so there it is `remove` alone.
  */
 export const afterBookingWrites = <T>(sql: SqlClient, remove: (tx: SqlTx) => Promise<T>): Promise<T> =>
-  sql.transaction(async (tx) => {
-    if (sql.engine === "postgresql") await tx.run("lock table bookings in share row exclusive mode");
-    return remove(tx);
-  });
+  againAfterDeadlock(() =>
+    sql.transaction(async (tx) => {
+      if (sql.engine === "postgresql") await tx.run("lock table bookings in share row exclusive mode");
+      return remove(tx);
+    }),
+  );
 
-const DEADLOCK_TRIES = 3;
 
 /** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";

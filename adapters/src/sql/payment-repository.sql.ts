@@ -250,6 +250,11 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   async recordCash(payment, at) {
     try {
       return await sql.transaction(async (tx) => {
+        // The payment's insert locks its player's row of counts (player_history_counts) before the
+        // booking is written. A removal or a closure holding the lock on bookings (afterBookingWrites)
+        // may be about to delete that player's bookings, which needs the same row: taken first, the
+        // lock a booking's write takes anyway queues this payment behind it before it holds anything.
+        if (sql.engine === "postgresql") await tx.run("lock table bookings in row exclusive mode");
         // written pending and recorded at once, by the same steps as a card payment
         await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
         return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
