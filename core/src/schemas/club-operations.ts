@@ -63,6 +63,6 @@ export const CashPaymentBody = body({
 export type CashPaymentBody = typeof CashPaymentBody.Type;
 
 export const UsernameQuery = Schema.Struct({
-  username: requiredString(Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(100)), "username", 100, "parámetro"),
+  username: requiredString("username", 100, { noun: "parámetro" }),
 });
 export type UsernameQuery = typeof UsernameQuery.Type;

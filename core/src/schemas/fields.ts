@@ -14,23 +14,28 @@ export const body = <F extends Schema.Struct.Fields>(fields: F) =>
   // Without override: this message is for a body that is not an object; field messages stay theirs.
   Schema.Struct(fields).annotations({ message: () => "El cuerpo de la petición debe ser un objeto JSON" });
 
+/** What an empty form field arrives as: absent, null (JSON's NaN), NaN or blank text. */
+export const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === "number" && Number.isNaN(value)) || (typeof value === "string" && value.trim() === "");
+
 export const Text = (min: number, max: number) =>
   Schema.Trim.pipe(Schema.minLength(min), Schema.maxLength(max));
 
 /**
- * A required text of 1 to `max` characters after trimming: missing, empty or not text reads as
- * `missing`; too long reads as `tooLong`, so a long name is not told it is missing.
+ * A required text of 1 to `max` characters after trimming: missing or blank reads as `missing`;
+ * too long reads as `tooLong`, so a long name is not told it is missing; a value that is not
+ * text (a number, a list) as `notText`.
  */
-export const requiredText = (max: number, missing: string, tooLong: string) =>
+export const requiredText = (max: number, missing: string, tooLong: string, notText: string) =>
   Schema.propertySignature(
     Text(1, max).annotations({
-      message: (issue) => ({ message: typeof issue.actual === "string" && issue.actual.trim().length > max ? tooLong : missing, override: true }),
+      message: (issue) => ({
+        message: isBlank(issue.actual) ? missing : typeof issue.actual === "string" ? tooLong : notText,
+        override: true,
+      }),
     }),
   ).annotations({ missingMessage: () => missing });
 
-/** What an empty form field arrives as: absent, null (JSON's NaN), NaN or blank text. */
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === "number" && Number.isNaN(value)) || (typeof value === "string" && value.trim() === "");
 
 /**
  * A required value whose absence reads as `missing` and any other bad value as `invalid`, so a
@@ -50,11 +55,18 @@ type Noun = "campo" | "parámetro";
  * spaces) is there, not missing, and is told what an id is.
  */
 export const requiredId = (name: string, noun: Noun = "campo", missing = `El ${noun} '${name}' es requerido`) =>
-  requiredValue(Id, missing, `El ${noun} '${name}' debe ser un identificador: letras, números, '-' o '_', hasta 64`);
+  requiredValue(Id, missing, `El ${noun} '${name}' debe ser un identificador de hasta 64 caracteres: letras, números, '-' o '_'`);
 
-/** A required text of up to `max` characters: blank reads as `missing`, any other bad value (a number, a list, too long) as what it takes. */
-export const requiredString = <A, R>(schema: Schema.Schema<A, string, R>, name: string, max: number, noun: Noun = "campo") =>
-  requiredValue(schema, `El ${noun} '${name}' es requerido`, `El ${noun} '${name}' debe ser un texto de hasta ${max} caracteres`);
+/**
+ * A required text of up to `max` characters, trimmed or as sent: blank reads as `missing`, any
+ * other bad value (a number, a list, too long) as what it takes.
+ */
+export const requiredString = (name: string, max: number, { trim = true, noun = "campo" }: { trim?: boolean; noun?: Noun } = {}) =>
+  requiredValue(
+    (trim ? Schema.Trim : Schema.String).pipe(Schema.minLength(1), Schema.maxLength(max)),
+    `El ${noun} '${name}' es requerido`,
+    `El ${noun} '${name}' debe ser un texto de hasta ${max} caracteres`,
+  );
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = Schema.Trim.pipe(Schema.maxLength(254), Schema.filter((s) => EMAIL.test(s))).pipe(

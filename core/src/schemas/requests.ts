@@ -1,7 +1,8 @@
+import type * as ParseResult from "effect/ParseResult";
 import * as Schema from "effect/Schema";
 import { displayMoney, formatMoney } from "../domain/money.js";
 import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
-import { body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
+import { body, BookingDate, DecimalIntFromString, Email, Id, isBlank, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -19,8 +20,8 @@ export const RegisterBody = body({
 export type RegisterBody = typeof RegisterBody.Type;
 
 export const LoginBody = body({
-  username: requiredString(Text(1, 100), "username", 100),
-  password: requiredString(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "password", 200),
+  username: requiredString("username", 100),
+  password: requiredString("password", 200, { trim: false }),
 });
 export type LoginBody = typeof LoginBody.Type;
 
@@ -71,18 +72,20 @@ export const RecordPaymentBody = body({
 });
 export type RecordPaymentBody = typeof RecordPaymentBody.Type;
 
-/** A discount code: an empty one and a too long one are told apart. */
-const codeField = (missing: string) =>
-  Schema.propertySignature(
-    Schema.String.annotations(says(missing)).pipe(
+/** A discount code: an empty one, a too long one and one that is not text are told apart. */
+const codeField = (missing: string, notText: string) => {
+  const blankOrNotText = (issue: ParseResult.ParseIssue) => ({ message: isBlank(issue.actual) ? missing : notText, override: true });
+  return Schema.propertySignature(
+    Schema.String.annotations({ message: blankOrNotText }).pipe(
       Schema.compose(Schema.Trim),
-      Schema.minLength(1, { message: () => ({ message: missing, override: true }) }),
+      Schema.minLength(1, { message: blankOrNotText }),
       Schema.maxLength(32, { message: () => ({ message: "El código de descuento admite hasta 32 caracteres", override: false }) }),
     ),
   ).annotations({ missingMessage: () => missing });
+};
 
 export const ValidateCodeBody = body({
-  code: codeField("Escribe un código de descuento"),
+  code: codeField("Escribe un código de descuento", "El código de descuento debe ser un texto de hasta 32 caracteres"),
 });
 export type ValidateCodeBody = typeof ValidateCodeBody.Type;
 
@@ -103,7 +106,7 @@ const discountFields = {
 };
 
 export const DiscountCodeBody = body({
-  code: codeField("El campo 'code' es requerido"),
+  code: codeField("El campo 'code' es requerido", "El campo 'code' debe ser un texto de hasta 32 caracteres"),
   ...discountFields,
 });
 export type DiscountCodeBody = typeof DiscountCodeBody.Type;
@@ -119,8 +122,8 @@ export const DiscountCodePatch = body({
 export type DiscountCodePatch = typeof DiscountCodePatch.Type;
 
 export const VenueBody = body({
-  name: requiredText(120, "El nombre y la ubicación son requeridos", "El nombre admite hasta 120 caracteres"),
-  location: requiredText(200, "El nombre y la ubicación son requeridos", "La ubicación admite hasta 200 caracteres"),
+  name: requiredText(120, "El nombre y la ubicación son requeridos", "El nombre admite hasta 120 caracteres", "El campo 'name' debe ser un texto de hasta 120 caracteres"),
+  location: requiredText(200, "El nombre y la ubicación son requeridos", "La ubicación admite hasta 200 caracteres", "El campo 'location' debe ser un texto de hasta 200 caracteres"),
   description: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'description' admite hasta 2000 caracteres"),
   imageUrl: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'imageUrl' no es válido"),
 });
@@ -139,7 +142,7 @@ const hourPrice = (field: string, game: GameType) => {
 };
 
 export const CourtBody = body({
-  name: requiredText(120, "Todos los campos son requeridos: 'name'", "El campo 'name' admite hasta 120 caracteres"),
+  name: requiredText(120, "Todos los campos son requeridos: 'name'", "El campo 'name' admite hasta 120 caracteres", "El campo 'name' debe ser un texto de hasta 120 caracteres"),
   courtNumber: requiredValue(
     Schema.Number.pipe(Schema.int(), Schema.between(1, 999)),
     "Todos los campos son requeridos: 'courtNumber'",
@@ -158,7 +161,7 @@ export const ImageBody = body({
   imageData: requiredValue(
     Schema.String.pipe(Schema.minLength(1), Schema.maxLength(14_000_000)),
     "El campo 'imageData' es requerido",
-    "El campo 'imageData' debe ser un texto con la imagen en base64",
+    "El campo 'imageData' debe ser el id de una imagen subida o una imagen en un data: URL (hasta 14 MB)",
   ),
 });
 export type ImageBody = typeof ImageBody.Type;
@@ -175,7 +178,7 @@ export const DateQuery = Schema.Struct({
 export type DateQuery = typeof DateQuery.Type;
 
 export const CardConfirmBody = body({
-  clientSecret: requiredString(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)), "clientSecret", 200),
+  clientSecret: requiredString("clientSecret", 200, { trim: false }),
   cardNumber: required(Schema.String.pipe(Schema.maxLength(40)), "Número de tarjeta inválido"),
   expMonth: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
   expYear: required(Schema.Number.pipe(Schema.int()), "Fecha de vencimiento inválida"),
