@@ -44,66 +44,54 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
   // processes[0] records the payment, processes[1] is the admin's server
   const target = useTestDatabase("postgresql", { others: 1, empty: true });
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it("when the payment has written its booking but not committed, then the move to another venue waits for it, and then refuses ('paid-ahead')", async () => {
-    const [payments, admin] = target.processes as [SqlDatabase, SqlDatabase];
-    const place = await seedPlace(payments.repositories);
-    const elsewhere = await payments.repositories.venues.insert(aVenue({ name: "Club Lejano" }));
-    const booking = await seedBooking(payments.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
-    const after = { date: "2026-11-25", time: "19:30" };
+  /**
+   * A statement on one booking in a transaction left open (as markSucceeded writes the booking's
+   * paid amount a moment before it commits): answers once the statement has run; `commit` ends it.
+   */
+  const openWrite = async (db: SqlDatabase, statement: string, bookingId: string) => {
     let commit!: () => void;
     const committing = new Promise<void>((resolve) => (commit = resolve));
     let written!: () => void;
     const wrote = new Promise<void>((resolve) => (written = resolve));
-    // as markSucceeded does: the booking's paid amount first, the commit a moment later
-    const recording = payments.sql.transaction(async (tx) => {
-      await tx.run("update bookings set paid_amount = paid_amount + 725 where id = ?", [booking.id]);
+    const done = db.sql.transaction(async (tx) => {
+      await tx.run(statement, [bookingId]);
       written();
       await committing;
     });
     await wrote;
-    const moving = admin.repositories.courts.update({ ...place.court, venueId: elsewhere.id }, after);
-    try {
-      const first = await Promise.race([moving.then((value) => ({ answered: value })), sleep(500).then(() => "still waiting")]);
-      expect(first).toBe("still waiting");
-    } finally {
-      // committed whatever the answer, so no later test waits on its lock
-      commit();
-      await recording;
-    }
-    expect(await moving).toBe("paid-ahead");
-    expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
-    expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
-  });
+    return {
+      commit: async () => {
+        commit();
+        await done;
+      },
+    };
+  };
 
-  for (const removal of ["court", "venue"] as const) {
-    it(`when the payment has written its booking but not committed, then the removal of its ${removal} waits for it, and then refuses ('paid-ahead')`, async () => {
+  const CHANGES = { move: "the move of its court to another venue", court: "the removal of its court", venue: "the removal of its venue" } as const;
+  for (const [change, what] of Object.entries(CHANGES)) {
+    it(`when the payment has written its booking but not committed, then ${what} waits for it, and then refuses ('paid-ahead')`, async () => {
       const [payments, admin] = target.processes as [SqlDatabase, SqlDatabase];
       const place = await seedPlace(payments.repositories);
+      const elsewhere = await payments.repositories.venues.insert(aVenue({ name: "Club Lejano" }));
       const booking = await seedBooking(payments.repositories, place, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
       const after = { date: "2026-11-25", time: "19:30" };
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => (commit = resolve));
-      let written!: () => void;
-      const wrote = new Promise<void>((resolve) => (written = resolve));
       // as markSucceeded does: the booking's paid amount first, the commit a moment later
-      const recording = payments.sql.transaction(async (tx) => {
-        await tx.run("update bookings set paid_amount = paid_amount + 725 where id = ?", [booking.id]);
-        written();
-        await committing;
-      });
-      await wrote;
-      const removing =
-        removal === "court" ? admin.repositories.courts.delete(place.court.id, after) : admin.repositories.venues.delete(place.venue.id, after);
+      const recording = await openWrite(payments, "update bookings set paid_amount = paid_amount + 725 where id = ?", booking.id);
+      const changing =
+        change === "move"
+          ? admin.repositories.courts.update({ ...place.court, venueId: elsewhere.id }, after)
+          : change === "court"
+            ? admin.repositories.courts.delete(place.court.id, after)
+            : admin.repositories.venues.delete(place.venue.id, after);
       try {
-        const first = await Promise.race([removing.then((value) => ({ answered: value })), sleep(500).then(() => "still waiting")]);
+        const first = await Promise.race([changing.then((value) => ({ answered: value })), sleep(500).then(() => "still waiting")]);
         expect(first).toBe("still waiting");
       } finally {
-        commit();
-        await recording;
+        // committed whatever the answer, so no later test waits on its lock
+        await recording.commit();
       }
-      expect(await removing).toBe("paid-ahead");
-      // the game, its court and its venue are still there, with the money recorded on it
+      expect(await changing).toBe("paid-ahead");
+      // the game is where it was, with the money recorded on it
       expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
       expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
     });
@@ -122,24 +110,14 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
       const at = new Date("2026-11-25T12:00:00.000Z");
       // a write on the paid game still open (a payment being recorded), so that both changes queue
       // behind it and start together once it commits
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => (commit = resolve));
-      let written!: () => void;
-      const wrote = new Promise<void>((resolve) => (written = resolve));
-      const writing = one.sql.transaction(async (tx) => {
-        await tx.run("update bookings set paid_amount = paid_amount where id = ?", [paid.id]);
-        written();
-        await committing;
-      });
-      await wrote;
+      const writing = await openWrite(one, "update bookings set paid_amount = paid_amount where id = ?", paid.id);
       const closing = one.repositories.blocks.create(
         { id: randomUUID(), venueId: place.venue.id, courtId: place.court.id, startDate: "2026-11-25", endDate: "2026-11-25", timeSlots: null, weekdays: null, reason: "Otro", note: null, createdAt: at },
         { cancelConflicts: true, at, cancellationReason: "Lluvia" },
       );
       const removing = round % 2 === 0 ? two.repositories.courts.delete(place.court.id, after) : two.repositories.venues.delete(place.venue.id, after);
       await sleep(300);
-      commit();
-      await writing;
+      await writing.commit();
       const [closed, removed] = await Promise.allSettled([closing, removing]);
       expect([closed.status, removed.status], `round ${round}`).toEqual(["fulfilled", "fulfilled"]);
       const court = await one.repositories.courts.findById(place.court.id);
@@ -163,23 +141,13 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
     // a write on another club's booking still open, so that the removal and then the cash payment queue behind it
     const elsewhere = await seedPlace(one.repositories);
     const unrelated = await seedBooking(one.repositories, elsewhere, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => (written = resolve));
-    const writing = one.sql.transaction(async (tx) => {
-      await tx.run("update bookings set paid_amount = paid_amount where id = ?", [unrelated.id]);
-      written();
-      await committing;
-    });
-    await wrote;
+    const writing = await openWrite(one, "update bookings set paid_amount = paid_amount where id = ?", unrelated.id);
     const removing = two.repositories.courts.delete(place.court.id, after);
     await sleep(150);
     // the desk's payment: written first, then the booking's paid amount (recordCash), for the booking's own player
     const recording = one.repositories.payments.recordCash(aPayment({ kind: "cash", amount: 1450 }, { booking, ...place }), new Date());
     await sleep(300);
-    commit();
-    await writing;
+    await writing.commit();
     const [removed, recorded] = await Promise.allSettled([removing, recording]);
     expect(removed).toEqual({ status: "fulfilled", value: true });
     expect(recorded).toMatchObject({ status: "fulfilled", value: { kind: "booking-gone" } });
