@@ -147,7 +147,6 @@ export const afterBookingWrites = <T>(sql: SqlClient, remove: (tx: SqlTx) => Pro
     }),
   );
 
-
 /** An unpaid hold past its expiry: it no longer holds its slot, swept or not (DESIGN.md section 8). */
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */

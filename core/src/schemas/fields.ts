@@ -1,3 +1,4 @@
+import type * as ParseResult from "effect/ParseResult";
 import * as Schema from "effect/Schema";
 import { parseMoney } from "../domain/money.js";
 import { isSlot } from "../domain/slots.js";
@@ -36,15 +37,20 @@ export const requiredText = (max: number, missing: string, tooLong: string, notT
     }),
   ).annotations({ missingMessage: () => missing });
 
+/** A parse message that reads `missing` for a blank value (isBlank) and `invalid` for any other. */
+export const blankOr =
+  (missing: string, invalid: string) =>
+  (issue: ParseResult.ParseIssue): { message: string; override: true } => ({
+    message: "actual" in issue && !isBlank(issue.actual) ? invalid : missing,
+    override: true,
+  });
 
 /**
  * A required value whose absence reads as `missing` and any other bad value as `invalid`, so a
  * filled field is never told it is missing (a court number of 0 is out of range, not absent).
  */
 export const requiredValue = <A, I, R>(schema: Schema.Schema<A, I, R>, missing: string, invalid: string) =>
-  Schema.propertySignature(
-    schema.annotations({ message: (issue) => ({ message: "actual" in issue && !isBlank(issue.actual) ? invalid : missing, override: true }) }),
-  ).annotations({ missingMessage: () => missing });
+  Schema.propertySignature(schema.annotations({ message: blankOr(missing, invalid) })).annotations({ missingMessage: () => missing });
 
 export const Id = Schema.Trim.pipe(Schema.minLength(1), Schema.maxLength(64), Schema.pattern(/^[A-Za-z0-9_-]+$/));
 

@@ -1,8 +1,7 @@
-import type * as ParseResult from "effect/ParseResult";
 import * as Schema from "effect/Schema";
 import { displayMoney, formatMoney } from "../domain/money.js";
 import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
-import { body, BookingDate, DecimalIntFromString, Email, Id, isBlank, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
+import { blankOr, body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
 
@@ -73,16 +72,14 @@ export const RecordPaymentBody = body({
 export type RecordPaymentBody = typeof RecordPaymentBody.Type;
 
 /** A discount code: an empty one, a too long one and one that is not text are told apart. */
-const codeField = (missing: string, notText: string) => {
-  const blankOrNotText = (issue: ParseResult.ParseIssue) => ({ message: isBlank(issue.actual) ? missing : notText, override: true });
-  return Schema.propertySignature(
-    Schema.String.annotations({ message: blankOrNotText }).pipe(
+const codeField = (missing: string, notText: string) =>
+  Schema.propertySignature(
+    Schema.String.annotations({ message: blankOr(missing, notText) }).pipe(
       Schema.compose(Schema.Trim),
-      Schema.minLength(1, { message: blankOrNotText }),
+      Schema.minLength(1, { message: blankOr(missing, notText) }),
       Schema.maxLength(32, { message: () => ({ message: "El código de descuento admite hasta 32 caracteres", override: false }) }),
     ),
   ).annotations({ missingMessage: () => missing });
-};
 
 export const ValidateCodeBody = body({
   code: codeField("Escribe un código de descuento", "El código de descuento debe ser un texto de hasta 32 caracteres"),

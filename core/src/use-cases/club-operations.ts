@@ -48,11 +48,13 @@ export const closureReasonText = (reason: BlockReason, note: string | null): str
 export const slotBlocked = (slot: string, reason: string) =>
   new SlotBlocked({ message: `El horario ${slot} está cerrado: ${reason}`, reason });
 
+/** The block that closes the court's slot on the date, if any. */
+export const blockOn = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string, slot: string) =>
+  Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) => blocks.find((b) => blockCovers(b, court, date, slot)));
+
 /** The reason a block closes the court's slot on the date, read after the database refused the booking. */
 export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string, slot: string) =>
-  Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) =>
-    blocks.find((b) => blockCovers(b, court, date, slot))?.reason ?? "Otro",
-  );
+  Effect.map(blockOn(ports, court, date, slot), (block) => block?.reason ?? "Otro");
 
 /**
  * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots

@@ -20,8 +20,7 @@ import {
 import { breakdown } from "../domain/fees.js";
 import type { Cents } from "../domain/money.js";
 import { ownShare, shareAt } from "../domain/shares.js";
-import type { ShareLink } from "../domain/share-link.js";
-import { WAITING_FOR_ORGANISER } from "../domain/share-link.js";
+import { WAITING_FOR_ORGANISER, type ShareLink } from "../domain/share-link.js";
 import { isUnpaidHold } from "../domain/hold.js";
 import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";

@@ -2,9 +2,8 @@ import * as Effect from "effect/Effect";
 import { AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { WaitlistBody } from "../schemas/requests.js";
-import { blockCovers } from "../domain/blocks.js";
 import { bookingStart, refuseOwnSlot } from "./bookings.js";
-import { slotBlocked } from "./club-operations.js";
+import { blockOn, slotBlocked } from "./club-operations.js";
 import { courtNotFound } from "./courts.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireUser } from "./support.js";
@@ -18,7 +17,7 @@ export const joinWaitlist = (ports: Pick<Ports, "courts" | "catalog" | "bookings
     if (bookingStart({ date: input.date, timeSlot: input.timeSlot }, ports.clock.timeZone).getTime() <= now.getTime())
       return yield* Effect.fail(new SlotInPast({ message: "Ese horario ya pasó" }));
     // a closed hour frees when the club reopens it, not when a booking goes: said as booking it says it
-    const closing = (yield* call(() => ports.blocks.listForCourtOn(court.id, input.date))).find((b) => blockCovers(b, court, input.date, input.timeSlot));
+    const closing = yield* blockOn(ports, court, input.date, input.timeSlot);
     if (closing) return yield* Effect.fail(slotBlocked(input.timeSlot, closing.reason));
     const day = yield* call(() => ports.catalog.courtDay(court.id, input.date));
     if (!day?.bookedSlots.includes(input.timeSlot))
