@@ -109,4 +109,26 @@ describe("Admin courts: the list", () => {
     expect(within(card("Sur Dos")).getByText("En Uso")).toBeInTheDocument();
     expect(within(card("Norte Uno")).getByText("Disponible")).toBeInTheDocument();
   });
+
+  it("when a court's club is not in the list of venues, then it is shown under 'Sin complejo' and sorted by that name", async () => {
+    // the two lists are read apart: a court may arrive before its new club, or after its club was removed
+    mockApi({
+      ...GUEST,
+      "GET /api/admin/check": () => json({ isAdmin: true }),
+      "GET /api/venues": () => json([venue("v2", "Tenis Zona"), venue("v1", "Club Norte")]),
+      "GET /api/courts": () =>
+        json([
+          courtAnswer({ id: "z1", venueId: "v2", name: "Zona Uno", courtNumber: 1 }),
+          courtAnswer({ id: "x1", venueId: "v9", name: "Suelta", courtNumber: 1 }),
+          courtAnswer({ id: "n1", venueId: "v1", name: "Norte Uno", courtNumber: 1 }),
+        ]),
+    });
+    renderWithProviders(<AdminCourtsScreen />, "/admin/courts");
+    await screen.findByRole("button", { name: "Eliminar Suelta" });
+    const order = screen.getAllByRole("button", { name: /^Eliminar (Norte Uno|Suelta|Zona Uno)$/ }).map((b) => b.getAttribute("aria-label") ?? b.textContent);
+    // Club Norte < Sin complejo < Tenis Zona, as the names read
+    expect(order).toEqual(["Eliminar Norte Uno", "Eliminar Suelta", "Eliminar Zona Uno"]);
+    const card = screen.getByText("Suelta", { selector: "p", exact: false }).closest("li") as HTMLElement;
+    expect(within(card).getByText("Sin complejo", { exact: false })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { ImagePlus, MapPin, Pencil, Plus, Trash } from "lucide-react";
 import { courtStatusText, isAvailable } from "@courts/core";
 import fallbackImage from "../../../assets/court-fallback.svg";
@@ -177,14 +177,15 @@ function CourtsSection({ courts, venues }: { courts: readonly Court[]; venues: r
     failed: "No se pudo eliminar la cancha",
   });
   const names = useMemo(() => new Map(venues.map((v) => [v.id, v.name])), [venues]);
-  const venueName = (id: string) => names.get(id) ?? "Sin complejo";
-  // each club's courts together, in their numbers' order (by number alone, the clubs' courts interleaved)
+  const venueName = useCallback((id: string) => names.get(id) ?? "Sin complejo", [names]);
+  // each club's courts together, in their numbers' order (by number alone, the clubs' courts
+  // interleaved); a court whose club is not in the list sorts by the name it is shown with
   const shown = useMemo(
     () =>
       courts
         .filter((c) => !venueFilter || c.venueId === venueFilter)
-        .sort((a, b) => (names.get(a.venueId) ?? "").localeCompare(names.get(b.venueId) ?? "", "es") || a.courtNumber - b.courtNumber),
-    [courts, names, venueFilter],
+        .sort((a, b) => venueName(a.venueId).localeCompare(venueName(b.venueId), "es") || a.courtNumber - b.courtNumber),
+    [courts, venueName, venueFilter],
   );
 
   return (
