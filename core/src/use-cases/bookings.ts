@@ -62,6 +62,10 @@ export const createBooking = (
         new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` }),
       );
 
+    // The club booking an hour for a player (the day schedule) collects it, as each week of a fixed
+    // booking (DESIGN.md section 10): no hold that would free the slot in 15 minutes while the
+    // player is on their way to pay at the desk, and no split deadline charging a card nobody gave.
+    const byClub = actor.isAdmin && userId !== actor.userId;
     const booking = newBooking({
       id: ports.ids.uuid(),
       userId,
@@ -70,8 +74,8 @@ export const createBooking = (
       timeSlot: input.timeSlot,
       gameType: input.gameType,
       createdAt: now,
-      holdExpiresAt: holdExpiryOf(now, ports.policy),
-      shareDeadlineAt: shareDeadlineOf(start, ports.policy),
+      holdExpiresAt: byClub ? null : holdExpiryOf(now, ports.policy),
+      shareDeadlineAt: byClub ? null : shareDeadlineOf(start, ports.policy),
     });
     const saved = yield* placeHold(ports, actor, booking).pipe(
       Effect.catchTag("SlotTaken", (taken) =>

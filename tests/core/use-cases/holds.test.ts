@@ -105,6 +105,19 @@ describe("holds", () => {
     await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, timeSlot: "21:00", userId: c.ana.id }));
   });
 
+  it("when the club books an hour for a player, then it holds no 15-minute hold and no split deadline: it stays booked until paid at the desk", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, userId: c.ana.id }));
+    expect(booking).toMatchObject({ userId: c.ana.id, holdExpiresAt: null, shareDeadlineAt: null });
+    c.clock.advance(3 * HOUR_MS);
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(0);
+    expect((await ok(getBooking(c.ports, c.asAna, booking.id))).status).toBe("active");
+    expect((await ok(courtDay(c.ports, c.court.id, { date: slot.bookingDate })))?.bookedSlots).toContain(slot.timeSlot);
+    // the player's own booking still holds its slot for BOOKING_HOLD_MINUTES
+    const own = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    expect(own.holdExpiresAt).not.toBeNull();
+  });
+
   it("when a hold has expired, then it no longer counts against the unpaid limit", async () => {
     const c = await booked();
     await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
