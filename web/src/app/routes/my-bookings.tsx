@@ -119,6 +119,7 @@ function MyBookings({ user }: { user: User }) {
     return (
       <BookingCard
         booking={booking}
+        timeZone={config?.timeZone}
         actions={
           needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refunds.length > 0 ? (
             <>

@@ -29,6 +29,7 @@ const usePaymentsPage = (page: number) => useUserPayments(page);
 function BookingsTab() {
   // a cancelled booking's card tells its money by its refund lines, here as on My bookings
   const refundsOf = useRefundNotes();
+  const { data: config } = useConfig();
   return (
     <PagedList<Booking>
       usePage={useAllBookingsPage}
@@ -47,6 +48,7 @@ function BookingsTab() {
       renderItem={(booking) => (
         <BookingCard
           booking={booking}
+          timeZone={config?.timeZone}
           actions={
             needsPayment(booking) || refundsOf(booking).length > 0 ? (
               <>

@@ -33,6 +33,23 @@ describe("BookingCard", () => {
     expect(screen.queryByTestId("remaining")).toBeNull();
   });
 
+  it("when a booking is an unpaid hold, then the card says until when to pay, in the club's time; once paid, cancelled or expired it does not", () => {
+    // 23:43Z is 18:43 in Guayaquil (UTC-5), whatever the browser's own zone
+    const hold = { status: "active", paidAmount: "0.00", paymentStatus: "pending", holdExpiresAt: "2099-05-01T23:43:00.000Z" };
+    const { unmount } = render(<BookingCard booking={aBooking(hold)} timeZone="America/Guayaquil" />);
+    expect(screen.getByTestId("hold-ends")).toHaveTextContent("Paga antes de las 18:43: si no, el horario se libera.");
+    unmount();
+    for (const after of [
+      { holdExpiresAt: null, paidAmount: "9.00", paymentStatus: "partial" },
+      { status: "cancelled", refundPercentage: 100 },
+      { status: "expired" },
+    ]) {
+      const { unmount: gone } = render(<BookingCard booking={aBooking({ ...hold, ...after })} timeZone="America/Guayaquil" />);
+      expect(screen.queryByTestId("hold-ends")).toBeNull();
+      gone();
+    }
+  });
+
   it("when the organiser owes a balance, then the card says 'Saldo pendiente' once, not also 'Falta'", () => {
     render(<BookingCard booking={aBooking({ status: "active", totalAmount: "36.00", paidAmount: "9.00", paymentStatus: "partial", balanceDue: "27.00" })} />);
     expect(screen.getByText("Saldo pendiente $27.00")).toBeInTheDocument();

@@ -1,17 +1,22 @@
 import type { ReactNode } from "react";
-import { CalendarDays, Clock, MapPin, Moon, Sun, Users } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Moon, Sun, Timer, Users } from "lucide-react";
 import { GAME_TYPE_LABEL } from "@courts/core";
 import { Badge } from "../../../components/ui/badge";
 import { Card } from "../../../components/ui/card";
-import { capitalize, formatDay, money } from "../../../lib/format";
+import { capitalize, formatDay, formatInstant, money } from "../../../lib/format";
 import type { Booking } from "../../../types/api";
 import { displayMoney, parseMoney } from "@courts/core";
 import { balanceDueOf, paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
 
-/** One booking: court, date, slot, game type, total, booking and payment status; actions below. */
-export function BookingCard({ booking, actions }: { booking: Booking; actions?: ReactNode }) {
+/**
+ * One booking: court, date, slot, game type, total, booking and payment status; actions below.
+ * `timeZone`: the club's, in which an unpaid hold's end is told ('Paga antes de las 18:43').
+ */
+export function BookingCard({ booking, actions, timeZone }: { booking: Booking; actions?: ReactNode; timeZone?: string }) {
   const night = booking.tariffType === "night";
   const remaining = (parseMoney(booking.totalAmount) ?? 0) - (parseMoney(booking.paidAmount) ?? 0);
+  // the server gives holdExpiresAt only while the organiser has paid nothing (DESIGN.md section 8)
+  const holdEnds = booking.status === "active" && booking.holdExpiresAt ? booking.holdExpiresAt : null;
   return (
     <Card className="flex h-full min-w-0 flex-col overflow-hidden">
       {/* wraps on a 390 px phone: a long court name and 'Cancelada' never push the page sideways */}
@@ -75,6 +80,15 @@ export function BookingCard({ booking, actions }: { booking: Booking; actions?: 
         {booking.status === "cancelled" && booking.cancellationReason && (
           <p className="col-span-2 break-words text-stone-700">
             <span className="font-semibold">Motivo:</span> {booking.cancellationReason}
+          </p>
+        )}
+        {holdEnds && (
+          <p data-testid="hold-ends" className="col-span-2 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 font-semibold text-amber-900 ring-1 ring-inset ring-amber-600/20">
+            <Timer aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>
+              Paga antes de las {formatInstant(holdEnds, "HH:mm", timeZone)}
+              <span className="font-normal">: si no, el horario se libera.</span>
+            </span>
           </p>
         )}
         {balanceDueOf(booking) > 0 && (
