@@ -14,7 +14,18 @@ import { ShareLinkPanel } from "../../features/sharing/components/share-link-pan
  * After the organiser pays: what this payment took, what the booking still waits for, and the
  * share link right here (the others pay theirs through it), instead of a list to search.
  */
-export function PaymentConfirmation({ booking, payment, paidBefore }: { booking: Booking; payment: Payment; paidBefore: number }) {
+export function PaymentConfirmation({
+  booking,
+  payment,
+  paidBefore,
+  timeZone,
+}: {
+  booking: Booking;
+  payment: Payment;
+  paidBefore: number;
+  /** the club's, in which the share link's end is told */
+  timeZone: string;
+}) {
   const total = toCents(booking.totalAmount);
   // the booking as refetched after recording, or, should that answer be older, what it was plus this payment
   const paid = Math.min(total, Math.max(toCents(booking.paidAmount), paidBefore + toCents(payment.amount)));
@@ -37,7 +48,7 @@ export function PaymentConfirmation({ booking, payment, paidBefore }: { booking:
               </p>
             </CardHeader>
             <CardContent>
-              <ShareLinkPanel bookingId={booking.id} gameType={booking.gameType} />
+              <ShareLinkPanel bookingId={booking.id} gameType={booking.gameType} shareDeadlineAt={booking.shareDeadlineAt} timeZone={timeZone} />
             </CardContent>
           </Card>
         )}

@@ -74,7 +74,7 @@ describe("Checkout screen", () => {
   });
 
   it("when the organiser of a singles game pays their share, then the confirmation speaks of the other player, not of 'los demás'", async () => {
-    const singles = { ...booking, gameType: "singles", tariffType: "night", totalAmount: "16.50" };
+    const singles = { ...booking, gameType: "singles", tariffType: "night", totalAmount: "16.50", shareDeadlineAt: "2099-06-10T22:00:00.000Z" };
     let recorded = false;
     mockApi({
       ...api,
@@ -84,14 +84,19 @@ describe("Checkout screen", () => {
         recorded = true;
         return json({ id: "p1", status: "succeeded", amount: "8.25", discount: "0.00", totalPaid: "8.25", discountCode: null, createdAt: "2099-06-01T12:00:00Z" }, 201);
       },
+      // made more than 48 h before the split deadline: the link ends first
       "POST /api/shared-payment-links": () =>
-        json({ shareUrl: "/shared-payment/tok123", shareToken: "tok123", expiresAt: "2099-06-10T22:00:00Z", amountPerPerson: "8.25", maxParticipants: 2 }, 201),
+        json({ shareUrl: "/shared-payment/tok123", shareToken: "tok123", expiresAt: "2099-06-08T15:30:00Z", amountPerPerson: "8.25", maxParticipants: 2 }, 201),
     });
     renderCheckout();
     const confirm = await screen.findByRole("button", { name: "Confirmar y Pagar $8.25" });
     await fillCard("4242424242424242");
     await userEvent.click(confirm);
     expect(await screen.findByText("Tu lugar está asegurado. Comparte el link para que el otro jugador pague su parte.")).toBeInTheDocument();
+    // the club's time (Guayaquil, UTC-5): the link's end, then until when a new one can be sent
+    expect(await screen.findByTestId("link-lifetime")).toHaveTextContent(
+      "Este link vence el 8 de junio a las 10:30. Después puedes enviar uno nuevo desde Mis Reservas, hasta el 10 de junio a las 17:00.",
+    );
   });
 
   it("when the organiser paid their part and the split deadline passed, then only the rest is offered and no share link", async () => {
@@ -118,11 +123,27 @@ describe("Checkout screen", () => {
     await userEvent.type(await screen.findByLabelText("Código de descuento"), "menos8");
     await userEvent.click(screen.getByRole("button", { name: "Aplicar" }));
     // the share is $8.25: $0.25 is left to pay
-    expect(await screen.findByRole("alert")).toHaveTextContent("Con este código quedan $0.25 por pagar, y una tarjeta acepta desde $0.50.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Con este código quedan $0.25 por pagar, y una tarjeta acepta desde $0.50. Quita el código o elige Pago completo.",
+    );
     expect(screen.getByRole("button", { name: "Confirmar y Pagar $0.25" })).toBeDisabled();
     await userEvent.click(screen.getByRole("radio", { name: /Pago completo/ }));
     expect(await screen.findByRole("button", { name: "Confirmar y Pagar $25.00" })).toBeEnabled();
     expect(screen.queryByText(/una tarjeta acepta desde/)).toBeNull();
+    expect(fetchMock.mock.calls.some(([p]) => p === "/api/create-payment-intent")).toBe(false);
+  });
+
+  it("when a fixed code covers the whole rest, then checkout says only the code can go (the full payment is already chosen)", async () => {
+    const fetchMock = mockApi({ ...api, "POST /api/discount-codes/validate": () => json({ code: "CARO", type: "fixed", value: 100 }) });
+    renderCheckout();
+    await userEvent.click(await screen.findByRole("radio", { name: /Pago completo/ }));
+    await userEvent.type(screen.getByLabelText("Código de descuento"), "caro");
+    await userEvent.click(screen.getByRole("button", { name: "Aplicar" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Con este código quedan $0.00 por pagar, y una tarjeta acepta desde $0.50. Quita el código para pagar esta reserva con tarjeta.",
+    );
+    expect(screen.getByRole("alert").textContent).not.toMatch(/pagar más|Pago completo/);
+    expect(screen.getByRole("button", { name: "Confirmar y Pagar $0.00" })).toBeDisabled();
     expect(fetchMock.mock.calls.some(([p]) => p === "/api/create-payment-intent")).toBe(false);
   });
 
@@ -161,6 +182,8 @@ describe("Checkout screen", () => {
     expect(whatsapp.getAttribute("href")).toBe(`https://wa.me/?text=${encodeURIComponent(`Únete a la reserva y paga tu parte: ${shareUrl}`)}`);
     expect(screen.getByLabelText("Link de pago")).toHaveValue(shareUrl);
     expect(screen.getByRole("button", { name: /Copiar/ })).toBeInTheDocument();
+    // a booking with no split deadline: the link's own end only
+    expect(screen.getByTestId("link-lifetime").textContent).toBe("Este link vence el 10 de junio a las 17:00.");
     expect(screen.getByRole("link", { name: "Ir a Mis Reservas" })).toHaveAttribute("href", "/my-bookings");
     expect(bodyOf(fetchMock.mock.calls, "/api/shared-payment-links")).toEqual({ bookingId: "b1", maxParticipants: 4 });
     expect(bodyOf(fetchMock.mock.calls, "/api/create-payment-intent")).toEqual({ bookingId: "b1", paymentType: "partial", discountCode: "MENOS2" });

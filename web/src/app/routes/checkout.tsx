@@ -59,7 +59,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   }
 
   const b = booking.data;
-  if (paid) return <PaymentConfirmation booking={b} payment={paid.payment} paidBefore={paid.paidBefore} />;
+  if (paid) return <PaymentConfirmation booking={b} payment={paid.payment} paidBefore={paid.paidBefore} timeZone={config.timeZone} />;
   const amounts = paymentAmounts(b);
   if (b.status === "expired") {
     return (
@@ -178,8 +178,9 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               )}
               {belowCardMinimum && (
                 <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-inset ring-amber-600/20">
-                  Con este código quedan {displayMoney(charge.charged)} por pagar, y una tarjeta acepta desde {displayMoney(MIN_CARD_CHARGE)}. Quita el
-                  código o elige pagar más.
+                  Con este código quedan {displayMoney(charge.charged)} por pagar, y una tarjeta acepta desde {displayMoney(MIN_CARD_CHARGE)}.
+                  {/* with the full payment chosen there is nothing more to pay: only the code can go */}
+                  {chosen === "partial" ? " Quita el código o elige Pago completo." : " Quita el código para pagar esta reserva con tarjeta."}
                 </p>
               )}
               <CardPayment
@@ -203,7 +204,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
                 {/* the link takes shares only once the organiser's is paid (their hold is theirs until then) */}
                 {amounts.paid === 0 && ` ${b.gameType === "singles" ? "Podrá" : "Podrán"} hacerlo cuando pagues la tuya.`}
               </p>
-              <ShareLinkButton bookingId={b.id} gameType={b.gameType} />
+              <ShareLinkButton bookingId={b.id} gameType={b.gameType} shareDeadlineAt={b.shareDeadlineAt} timeZone={config.timeZone} />
             </Card>
           )}
         </aside>

@@ -133,7 +133,7 @@ function MyBookings({ user }: { user: User }) {
               {booking.paymentStatus === "partial" && sharingOpen(booking, new Date()) && (
                 // the others still owe their shares: the link is here too, not only at checkout
                 <div className="basis-full">
-                  <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} />
+                  <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} shareDeadlineAt={booking.shareDeadlineAt} timeZone={config?.timeZone} />
                 </div>
               )}
               {(booking.status === "active" || booking.status === "confirmed") && <AddToCalendarButton bookingId={booking.id} />}

@@ -6,14 +6,26 @@ import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { useCreateSharedLink } from "../api/create-shared-link";
+import { LinkLifetime } from "./link-lifetime";
 
 /**
  * 'Compartir Link de Pago': creates the link (2 participants singles, 4 doubles) and opens the
  * device's share sheet, or copies it to the clipboard where there is none.
  */
-export function ShareLinkButton({ bookingId, gameType }: { bookingId: string; gameType: GameType }) {
+export function ShareLinkButton({
+  bookingId,
+  gameType,
+  shareDeadlineAt,
+  timeZone,
+}: {
+  bookingId: string;
+  gameType: GameType;
+  shareDeadlineAt?: string | null;
+  timeZone?: string;
+}) {
   const [pending, setPending] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
+  const [expiresAt, setExpiresAt] = useState<string | null>(null);
   const { trigger: createSharedLink } = useCreateSharedLink();
 
   const share = async () => {
@@ -22,6 +34,7 @@ export function ShareLinkButton({ bookingId, gameType }: { bookingId: string; ga
       const link = await createSharedLink({ bookingId, maxParticipants: PLAYERS[gameType] });
       const shareUrl = new URL(link.shareUrl, window.location.origin).toString();
       setUrl(shareUrl);
+      setExpiresAt(link.expiresAt);
       if (typeof navigator.share === "function") {
         try {
           await navigator.share({ title: "Paga tu parte de la reserva", text: "Únete a la reserva y paga tu parte:", url: shareUrl });
@@ -51,6 +64,11 @@ export function ShareLinkButton({ bookingId, gameType }: { bookingId: string; ga
             Link de pago
           </label>
           <input id="share-url" readOnly value={url} className={`${controlClass} text-xs`} onFocus={(e) => e.currentTarget.select()} />
+          {expiresAt && (
+            <div className="mt-1">
+              <LinkLifetime expiresAt={expiresAt} shareDeadlineAt={shareDeadlineAt} timeZone={timeZone} />
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -6,6 +6,7 @@ import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { useCreateSharedLink } from "../api/create-shared-link";
+import { LinkLifetime } from "./link-lifetime";
 
 const SHARE_TEXT = "Únete a la reserva y paga tu parte:";
 
@@ -16,8 +17,19 @@ export const whatsappUrl = (url: string) => `https://wa.me/?text=${encodeURIComp
  * The share link of a booking, made as soon as it is shown: WhatsApp first (where a group game is
  * arranged), the device's share sheet where there is one, and the link itself with 'Copiar'.
  */
-export function ShareLinkPanel({ bookingId, gameType }: { bookingId: string; gameType: GameType }) {
+export function ShareLinkPanel({
+  bookingId,
+  gameType,
+  shareDeadlineAt,
+  timeZone,
+}: {
+  bookingId: string;
+  gameType: GameType;
+  shareDeadlineAt?: string | null;
+  timeZone?: string;
+}) {
   const [url, setUrl] = useState<string | null>(null);
+  const [expiresAt, setExpiresAt] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const asked = useRef(false);
   const { trigger: createSharedLink } = useCreateSharedLink();
@@ -28,7 +40,10 @@ export function ShareLinkPanel({ bookingId, gameType }: { bookingId: string; gam
     if (asked.current) return;
     asked.current = true;
     createSharedLink({ bookingId, maxParticipants: PLAYERS[gameType] })
-      .then((link) => setUrl(new URL(link.shareUrl, window.location.origin).toString()))
+      .then((link) => {
+        setUrl(new URL(link.shareUrl, window.location.origin).toString());
+        setExpiresAt(link.expiresAt);
+      })
       .catch((error: unknown) => setFailed(describeError(error, "No se pudo crear el link de pago")));
   }, [bookingId, gameType, createSharedLink]);
 
@@ -85,6 +100,7 @@ export function ShareLinkPanel({ bookingId, gameType }: { bookingId: string; gam
           <Copy aria-hidden="true" className="h-4 w-4" /> Copiar
         </Button>
       </div>
+      {expiresAt && <LinkLifetime expiresAt={expiresAt} shareDeadlineAt={shareDeadlineAt} timeZone={timeZone} />}
     </div>
   );
 }
