@@ -129,6 +129,17 @@ describe("producers", () => {
     ]);
   });
 
+  it("when cash is recorded at the desk and the booking is then cancelled, then the player's receipt is written before the cancellation, and the sweep writes it no second time", async () => {
+    const c = await club();
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
+    const { payment } = await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1450 }));
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    expect(kinds(c.ports)).toEqual(["receipt -> ana@example.com", "booking-confirmed -> ana@example.com", "cancellation -> ana@example.com"]);
+    expect(outboxOf(c.ports).rows()[0]?.notice).toMatchObject({ kind: "receipt", paymentId: payment.id, charged: 1450 });
+    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    expect(kinds(c.ports)).toHaveLength(3);
+  });
+
   it("when two guests typed one email, then each is told their own refund under their own name, and a guest who paid twice once", async () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "18:00", gameType: "doubles" }));
