@@ -61,6 +61,10 @@ describe("Admin payments", () => {
     renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", answers);
     expect(screen.queryByText(/^Cargando/)).toBeNull();
     expect(screen.getByText("Ingresos totales")).toBeInTheDocument();
+    // what each card counts, so that 'pendiente' is not read as the unpaid bookings or the balances below
+    expect(screen.getByText("Cobrado, menos descuentos y reembolsos")).toBeInTheDocument();
+    expect(screen.getByText("Sin contar los reembolsados")).toBeInTheDocument();
+    expect(screen.getByText("0 transacciones pendientes: pagos con tarjeta por confirmar")).toBeInTheDocument();
     expect(screen.getByText("No hay saldos pendientes")).toBeInTheDocument();
     expect(screen.getByText("VERANO10")).toBeInTheDocument();
     expect(within(transactions()).getByText("Lucía")).toBeInTheDocument();

@@ -33,12 +33,24 @@ function Stats() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <StatCard label="Ingresos totales" value={money(data.totalRevenue)} icon={<Wallet aria-hidden="true" className="h-5 w-5" />} />
-        <StatCard label="Pagos completados" value={data.completedCount} icon={<CreditCard aria-hidden="true" className="h-5 w-5" />} />
+        {/* each card says what it counts: a partly refunded payment is revenue but not 'completado', and
+            'pendiente' is a card payment still being confirmed, not a booking unpaid nor a balance due */}
+        <StatCard
+          label="Ingresos totales"
+          value={money(data.totalRevenue)}
+          hint="Cobrado, menos descuentos y reembolsos"
+          icon={<Wallet aria-hidden="true" className="h-5 w-5" />}
+        />
+        <StatCard
+          label="Pagos completados"
+          value={data.completedCount}
+          hint="Sin contar los reembolsados"
+          icon={<CreditCard aria-hidden="true" className="h-5 w-5" />}
+        />
         <StatCard
           label="Monto pendiente"
           value={money(data.pendingAmount)}
-          hint={`${data.pendingCount} ${data.pendingCount === 1 ? "transacción pendiente" : "transacciones pendientes"}`}
+          hint={`${data.pendingCount} ${data.pendingCount === 1 ? "transacción pendiente" : "transacciones pendientes"}: pagos con tarjeta por confirmar`}
           icon={<Clock aria-hidden="true" className="h-5 w-5" />}
         />
       </div>
