@@ -1,4 +1,15 @@
+import type { GameType } from "@courts/core";
 import { formatInstant } from "../../../lib/format";
+
+/** What a share control is given: the booking, and what its link's end is told against. */
+export interface ShareLinkProps {
+  readonly bookingId: string;
+  readonly gameType: GameType;
+  /** the booking's split deadline, when it has one */
+  readonly shareDeadlineAt?: string | null;
+  /** the club's */
+  readonly timeZone?: string;
+}
 
 const when = (iso: string, timeZone: string | undefined) => formatInstant(iso, "d 'de' MMMM 'a las' HH:mm", timeZone);
 

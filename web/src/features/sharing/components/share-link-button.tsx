@@ -1,28 +1,18 @@
 import { useState } from "react";
 import { Share2 } from "lucide-react";
-import { PLAYERS, type GameType } from "@courts/core";
+import { PLAYERS } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { useCreateSharedLink } from "../api/create-shared-link";
-import { LinkLifetime } from "./link-lifetime";
+import { LinkLifetime, type ShareLinkProps } from "./link-lifetime";
 
 /**
  * 'Compartir Link de Pago': creates the link (2 participants singles, 4 doubles) and opens the
  * device's share sheet, or copies it to the clipboard where there is none.
  */
-export function ShareLinkButton({
-  bookingId,
-  gameType,
-  shareDeadlineAt,
-  timeZone,
-}: {
-  bookingId: string;
-  gameType: GameType;
-  shareDeadlineAt?: string | null;
-  timeZone?: string;
-}) {
+export function ShareLinkButton({ bookingId, gameType, shareDeadlineAt, timeZone }: ShareLinkProps) {
   const [pending, setPending] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<string | null>(null);

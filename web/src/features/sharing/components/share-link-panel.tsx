@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Copy, MessageCircle, Share2 } from "lucide-react";
-import { PLAYERS, type GameType } from "@courts/core";
+import { PLAYERS } from "@courts/core";
 import { Button, buttonClass } from "../../../components/ui/button";
 import { controlClass } from "../../../components/ui/field";
 import { toast, toastError } from "../../../components/ui/toast";
 import { describeError } from "../../../lib/api-client";
 import { useCreateSharedLink } from "../api/create-shared-link";
-import { LinkLifetime } from "./link-lifetime";
+import { LinkLifetime, type ShareLinkProps } from "./link-lifetime";
 
 const SHARE_TEXT = "Únete a la reserva y paga tu parte:";
 
@@ -17,17 +17,7 @@ export const whatsappUrl = (url: string) => `https://wa.me/?text=${encodeURIComp
  * The share link of a booking, made as soon as it is shown: WhatsApp first (where a group game is
  * arranged), the device's share sheet where there is one, and the link itself with 'Copiar'.
  */
-export function ShareLinkPanel({
-  bookingId,
-  gameType,
-  shareDeadlineAt,
-  timeZone,
-}: {
-  bookingId: string;
-  gameType: GameType;
-  shareDeadlineAt?: string | null;
-  timeZone?: string;
-}) {
+export function ShareLinkPanel({ bookingId, gameType, shareDeadlineAt, timeZone }: ShareLinkProps) {
   const [url, setUrl] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
