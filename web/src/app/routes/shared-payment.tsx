@@ -16,8 +16,9 @@ import { useRecordPayment } from "../../features/payments/api/record-payment";
 import { CardPayment } from "../../features/payments/components/card-payment";
 import { SharedReceipt } from "../../features/payments/components/shared-receipt";
 import { useSharedLink } from "../../features/sharing/api/get-shared-link";
+import { deadlineAfterLink, linkTime } from "../../features/sharing/components/link-lifetime";
 import { describeError, isStatus } from "../../lib/api-client";
-import { formatInstant, money } from "../../lib/format";
+import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
 import { randomId } from "../../lib/random-id";
 import { useTitle } from "../../lib/use-title";
@@ -97,11 +98,9 @@ export default function SharedPaymentScreen() {
   }
 
   // The split deadline: what is unpaid then is charged to the organiser's card (DESIGN.md section 8).
-  // A link lives 48 h at most: made earlier than 48 h before the deadline, it ends first, and the
-  // organiser can send a new one until the deadline.
   const deadline = booking.shareDeadlineAt ?? link.expiresAt;
-  const linkEndsFirst = Date.parse(deadline) > expiresAt.getTime();
-  const when = (iso: string) => formatInstant(iso, "d 'de' MMMM 'a las' HH:mm", config.timeZone);
+  const endsFirst = deadlineAfterLink(link.expiresAt, booking.shareDeadlineAt) !== null;
+  const when = (iso: string) => linkTime(iso, config.timeZone);
   const left = link.placesLeft ?? placesLeft(link);
   const share = parseMoney(link.amountPerPerson) ?? 0;
   const progress = Math.round((link.currentParticipants / Math.max(link.maxParticipants, 1)) * 100);
@@ -167,7 +166,7 @@ export default function SharedPaymentScreen() {
               </p>
               <p className="flex items-start gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
                 <Hourglass aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-                {linkEndsFirst ? (
+                {endsFirst ? (
                   <span>
                     Este link vence el {when(link.expiresAt)}. Se puede pagar por partes hasta el {when(deadline)}: si el link vence
                     antes, pide uno nuevo al organizador. Lo que falte a esa hora se cobra a la tarjeta del organizador.
