@@ -187,5 +187,19 @@ describeOnEngines("input validation", (server) => {
       expect([day.status, day.body]).toEqual([404, { message: "Cancha no encontrada", code: "COURT_NOT_FOUND" }]);
       expect((await clients.guest.get("/api/images/no-existe")).status).toBe(404);
     });
+
+    it("when a court's day is asked again with the same date text, then it is judged as the first time: a bad date refused each time, a good one answered with any other parameter", async () => {
+      const day = (query: string) => clients.guest.get<{ date?: string; field?: string }>(`/api/courts/${ids.courtId}/bookings?${query}`);
+      for (let i = 0; i < 3; i++) {
+        for (const bad of ["date=2030-02-30", "date=", "date=2030-1-05", "fecha=2030-01-05"]) {
+          const answer = await day(bad);
+          expect([bad, answer.status, answer.body.field]).toEqual([bad, 400, "date"]);
+        }
+        const good = await day(i === 0 ? "date=2030-01-05" : `date=2030-01-05&x=${i}`);
+        expect([good.status, good.body.date]).toEqual([200, "2030-01-05"]);
+      }
+      // the same text for a court that does not exist: still 404
+      expect((await clients.guest.get("/api/courts/no-existe/bookings?date=2030-01-05")).status).toBe(404);
+    });
   });
 });

@@ -144,6 +144,50 @@ for (const engine of SQL_ENGINES) {
       expect(db.sql.fileStamp?.()).not.toBe(next);
     });
 
+    it("when a day is held in memory, then keptCourtAvailability gives it at once, and nothing after a commit that changes it, another process's commit or the end of a hold in it", async () => {
+      const day = "2026-12-12";
+      const kept = (at = now()) => repos.catalog.keptCourtAvailability?.(place.court.id, day, at);
+      const read = (at = now()) => repos.catalog.courtAvailability(place.court.id, day, at);
+      const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
+      expect(kept()).toBeUndefined();
+      const first = await read();
+      if (engine.name !== "sqlite") {
+        // PostgreSQL reads every time: nothing is held
+        expect(kept()).toBeUndefined();
+        return;
+      }
+      expect(kept()).toBe(first);
+      expect(repos.catalog.keptCourtAvailability?.(place.court.id, "2026-12-13", now())).toBeUndefined();
+
+      // a booking of this process: not held from the moment its commit returns
+      const heldUntil = new Date(now().getTime() + 10 * 60_000);
+      const hold = inserted(await repos.bookings.insert(bookingAt("16:00", { date: day, holdExpiresAt: heldUntil })));
+      expect(kept()).toBeUndefined();
+      const withHold = await read();
+      expect(withHold?.bookedSlots).toEqual(["16:00"]);
+      expect(kept()).toBe(withHold);
+      // the hold runs out: the day is not held at that moment, and the read frees its slot
+      const after = new Date(heldUntil.getTime() + 1);
+      expect(kept(after)).toBeUndefined();
+      expect((await read(after))?.bookedSlots).toEqual([]);
+
+      // another OS process commits: the turn that began before it keeps its stamp; the next turn holds nothing
+      await read();
+      await nextTurn();
+      const held = kept();
+      expect(held?.bookedSlots).toEqual(["16:00"]);
+      const script =
+        "const s = require('sqlite3'); const db = new s.Database(process.argv[1]);" +
+        "db.exec('pragma busy_timeout = 10000; ' + process.argv[2], (e) => { if (e) { console.error(e); process.exit(1); } db.close(); });";
+      const child = spawnSync(process.execPath, ["-e", script, url.slice("sqlite:".length), `update bookings set status = 'cancelled' where id = '${hold.id}'`], { cwd: ROOT, encoding: "utf8" });
+      expect(child.status, child.stderr).toBe(0);
+      await nextTurn();
+      expect(kept()).toBeUndefined();
+      expect((await read())?.bookedSlots).toEqual([]);
+      await db.sql.run("delete from bookings where id = ?", [hold.id]);
+    });
+
     it("when a booking is made, cancelled or changed by this process, a transaction, another server or another OS process, then the next read shows it", async () => {
       expect(await slots()).toEqual([]);
       const made = inserted(await repos.bookings.insert(bookingAt("12:00")));

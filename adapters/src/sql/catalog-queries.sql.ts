@@ -256,6 +256,12 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     (body) => body.length <= COURT_LIST_MAX_CHARS,
   );
 
+  /** A kept day's answer, if it still holds at `now` (no unpaid hold in it has run out). */
+  const keptAt = (cached: CachedAvailability | undefined, now: Date): CourtAvailability | undefined => {
+    const at = now.getTime();
+    return cached !== undefined && cached.from <= at && at < cached.until ? cached.answer : undefined;
+  };
+
   /** Whether the availability cache may answer now (emptied first when its counter moved), or this read must go to the database. */
   const availabilityUsable = async (): Promise<boolean> => {
     const counters = await sql.changes.now();
@@ -297,12 +303,18 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   };
 
   return {
+    keptCourtAvailability(courtId, date, now) {
+      // the cache as courtAvailability would find it: a counter that moved empties it there first
+      const counter = sql.changes.known()?.get("availability");
+      if (counter === undefined || counter !== availabilityCounter) return undefined;
+      return keptAt(availability.get(`${courtId}|${date}`), now);
+    },
     async courtAvailability(courtId, date, now) {
       if (!(await availabilityUsable())) return (await readAvailability(courtId, date, now))?.answer;
       const key = `${courtId}|${date}`;
       const at = now.getTime();
-      const cached = availability.get(key);
-      if (cached !== undefined && cached.from <= at && at < cached.until) return cached.answer;
+      const kept = keptAt(availability.get(key), now);
+      if (kept !== undefined) return kept;
       const readIn = generation;
       const read = await readAvailability(courtId, date, now);
       if (read === undefined) return undefined;

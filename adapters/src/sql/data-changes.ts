@@ -46,6 +46,16 @@ export class DataChanges {
   }
 
   /**
+   * What now() would answer when it needs no statement: the counters while the file's stamp
+   * stands as it was when they were read. `undefined`: ask now().
+   */
+  known(): Counters | undefined {
+    if (this.notices !== null || this.counters === null) return undefined;
+    const stamp = this.sql.fileStamp?.() ?? null;
+    return stamp !== null && stamp === this.stamp ? this.counters : undefined;
+  }
+
+  /**
    * A write of this process completed: on PostgreSQL the counters of what its statement names
    * move at once, its notice may come later. (On SQLite the next read of the stamp sees it.)
    */

@@ -36,6 +36,12 @@ export interface CatalogQueries {
    * hold in the answer has run out.
    */
   courtAvailability(courtId: string, date: LocalDate, now: Date): Promise<CourtAvailability | undefined>;
+  /**
+   * courtAvailability's answer when the read model already holds it and may give it at once, by
+   * the same rule (nothing committed since, no hold in it run out), with no promise and no
+   * statement: the busiest read of the app. `undefined`: not held now, ask courtAvailability.
+   */
+  keptCourtAvailability?(courtId: string, date: LocalDate, now: Date): CourtAvailability | undefined;
   /** a venue's courts, by court number */
   venueCourts(venueId: string): Promise<JsonText<readonly CourtAnswer[]> | undefined>;
   /**

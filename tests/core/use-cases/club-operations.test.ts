@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, cancelBooking, cancelBookingSeries, createBlock, createBooking, createBookingSeries, daySchedule, joinWaitlist, recordCashPayment } from "@courts/core";
+import { addDays, cancelBooking, cancelBookingSeries, courtDayWithBlocks, createBlock, createBooking, createBookingSeries, daySchedule, joinWaitlist, recordCashPayment, type CourtAvailability } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
 /** Club operations on in-memory ports: the same rules the SQL suites race. */
@@ -94,6 +94,42 @@ describe("club operations", () => {
     const cell = schedule.venues[0]!.courts.find((x) => x.id === c.court.id)!.cells.find((x) => x.timeSlot === "10:00")!;
     expect(cell.booking).toMatchObject({ userName: "ana", paymentStatus: "completed" });
     expect((await failure(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1 })))._tag).toBe("BookingFullyPaid");
+  });
+});
+
+describe("a court's day the read model holds", () => {
+  it("when the read model holds the day, then the answer comes at once (no promise), the same as when it is read; when it does not, it is read", async () => {
+    const c = await club();
+    await ok(createBlock(c.ports, c.admin, { venueId: c.venue.id, startDate: "2026-12-05", endDate: "2026-12-05", timeSlots: ["20:00"], reason: "Clases" }));
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-12-05", timeSlot: "09:00", gameType: "singles" }));
+    const read = courtDayWithBlocks(c.ports, c.court.id, { date: "2026-12-05" });
+    expect(read).toBeInstanceOf(Promise);
+    const expected = await read;
+    expect(expected).toMatchObject({ bookedSlots: ["09:00", "20:00"], blockedSlots: [{ timeSlot: "20:00", reason: "Clases" }] });
+
+    // a read model that holds the day (the SQL one, while nothing was committed since)
+    const held = new Map<string, CourtAvailability>();
+    const catalog = c.ports.catalog;
+    const ports = {
+      ...c.ports,
+      catalog: {
+        ...catalog,
+        keptCourtAvailability: (courtId: string, date: string) => held.get(`${courtId}|${date}`),
+        courtAvailability: async (courtId: string, date: string, now: Date) => {
+          const day = await catalog.courtAvailability(courtId, date, now);
+          if (day) held.set(`${courtId}|${date}`, day);
+          return day;
+        },
+      },
+    };
+    expect(await courtDayWithBlocks(ports, c.court.id, { date: "2026-12-05" })).toEqual(expected);
+    const atOnce = courtDayWithBlocks(ports, c.court.id, { date: "2026-12-05" });
+    expect(atOnce).not.toBeInstanceOf(Promise);
+    expect(atOnce).toEqual(expected);
+    // the same held day gives the same answer object each time
+    expect(courtDayWithBlocks(ports, c.court.id, { date: "2026-12-05" })).toBe(atOnce);
+    // not held: a court that does not exist is read, and refused
+    await expect(courtDayWithBlocks(ports, "no-existe", { date: "2026-12-05" })).rejects.toMatchObject({ _tag: "CourtNotFound" });
   });
 });
 

@@ -2,7 +2,6 @@ import {
   CardConfirmationAnswer,
   CardConfirmBody,
   dailyStats,
-  DateQuery,
   DayStatsAnswer,
   PaymentAnswer,
   PaymentIntentAnswer,
@@ -29,7 +28,7 @@ import {
   UserListQuery,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
-import { decode, idParam } from "../decode.js";
+import { dateQuery, decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly, signedIn } from "../guards.js";
 import { answerOf, bodies, fileOf, idParams, listOf, object, problems, queries } from "../openapi.js";
@@ -104,7 +103,7 @@ export default routes("payments", async (app) => {
       schema: { tags, summary: "Cifras de un día: reservas, ingresos, canchas y ocupación (admin)", querystring: queries.date, response: { 200: answerOf(DayStatsAnswer) } },
     },
     async (request): Promise<DayStatsAnswer> => {
-      const { date } = decode(DateQuery, request.query);
+      const { date } = dateQuery(request.query);
       const stats = await run(dailyStats(app.ports, actorOf(request), date));
       return { ...stats, revenue: formatMoney(stats.revenue) };
     },
