@@ -49,7 +49,8 @@ export const dateQuery = (query: unknown): DateQuery => {
   const text = typeof query === "object" && query !== null ? (query as Record<string, unknown>)["date"] : undefined;
   const known = typeof text === "string" ? dates.get(text) : undefined;
   if (known !== undefined) return known;
-  const decoded = decode(DateQuery, query);
+  // shared by every request that asks the same date: frozen, so that none can change it for the others
+  const decoded = Object.freeze(decode(DateQuery, query));
   if (typeof text === "string") keepNewest(dates, text, decoded, KEPT_DATES);
   return decoded;
 };

@@ -66,6 +66,13 @@ export const catalogQueriesContract = (subject: () => Subject): void => {
     expect((await catalog().courtAvailability(place.court.id, "2026-11-25", new Date("2026-11-24T15:10:00.000Z")))?.bookedSlots).toEqual(["21:00"]);
     expect(await catalog().courtAvailability(place.court.id, "2026-12-05", now)).toEqual({ date: "2026-12-05", bookedSlots: [], venueId: place.venue.id, blocks: [] });
     expect(await catalog().courtAvailability(randomUUID(), "2026-11-25", now)).toBeUndefined();
+    // a read model that gives a day at once gives what courtAvailability gives at that moment
+    for (const [date, at] of [["2026-11-25", now], ["2026-11-25", new Date("2026-11-24T15:10:00.000Z")], ["2026-12-05", now]] as const) {
+      await catalog().courtAvailability(place.court.id, date, at);
+      const kept = catalog().keptCourtAvailability?.(place.court.id, date, at);
+      if (kept !== undefined) expect(kept).toBe(await catalog().courtAvailability(place.court.id, date, at));
+    }
+    expect(catalog().keptCourtAvailability?.(randomUUID(), "2026-11-25", now)).toBeUndefined();
   });
 
   it("when a venue's courts are asked, then they are the API's courts by number, and an unknown venue is not found", async () => {
