@@ -256,6 +256,8 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     (body) => body.length <= COURT_LIST_MAX_CHARS,
   );
 
+  /** A court's day in the availability cache: the one key both the kept and the awaited reads use. */
+  const dayKey = (courtId: string, date: string) => `${courtId}|${date}`;
   /** A kept day's answer, if it still holds at `now` (no unpaid hold in it has run out). */
   const keptAt = (cached: CachedAvailability | undefined, now: Date): CourtAvailability | undefined => {
     const at = now.getTime();
@@ -307,11 +309,11 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       // the cache as courtAvailability would find it: a counter that moved empties it there first
       const counter = sql.changes.known()?.get("availability");
       if (counter === undefined || counter !== availabilityCounter) return undefined;
-      return keptAt(availability.get(`${courtId}|${date}`), now);
+      return keptAt(availability.get(dayKey(courtId, date)), now);
     },
     async courtAvailability(courtId, date, now) {
       if (!(await availabilityUsable())) return (await readAvailability(courtId, date, now))?.answer;
-      const key = `${courtId}|${date}`;
+      const key = dayKey(courtId, date);
       const at = now.getTime();
       const kept = keptAt(availability.get(key), now);
       if (kept !== undefined) return kept;
