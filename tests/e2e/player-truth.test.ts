@@ -314,6 +314,14 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.getByRole("button", { name: "19:00, horario nocturno, $33.00" }).click();
       await bar.getByText("$33.00").waitFor();
       await shot(page, "booking-bar");
+      // the game type is a group of the browser's radio buttons: arrow keys move the choice, and the price with it
+      await page.getByRole("radio", { name: /^Dobles/ }).focus();
+      await page.keyboard.press("ArrowUp");
+      expect(await page.getByRole("radio", { name: /^Singles/ }).isChecked()).toBe(true);
+      await bar.getByText("$16.50").waitFor();
+      await page.keyboard.press("ArrowDown");
+      expect(await page.getByRole("radio", { name: /^Dobles/ }).isChecked()).toBe(true);
+      await bar.getByText("$33.00").waitFor();
 
       // the rest of today is taken on this court: say so, offer the next day, no active button
       await page.goto(`/booking/${full.id}`);
@@ -483,7 +491,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         // back at checkout after two shares were paid: one more share or the rest, never 'tu parte' again
         await page.goto(`/checkout/${shared.id}`);
         await page.getByRole("radio", { name: "Pago parcial (otra parte): $7.25" }).waitFor();
-        expect(await page.getByRole("radio", { name: "Pago completo: $14.50" }).getAttribute("aria-checked")).toBe("true");
+        expect(await page.getByRole("radio", { name: "Pago completo: $14.50" }).isChecked()).toBe(true);
         expect(await page.getByText(/tu parte\)/).count()).toBe(0);
 
         // the player's own hours on the booking screen: 'Tu reserva', and no waitlist for them
