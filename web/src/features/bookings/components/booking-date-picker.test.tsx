@@ -2,7 +2,10 @@ import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { BookingDatePicker } from "./booking-date-picker";
+import { es } from "react-day-picker/locale";
+import { DateLib, type Modifiers } from "react-day-picker";
+import { differenceInCalendarDays, format, getWeek } from "date-fns";
+import { BookingDatePicker, DATE_LIB, DAY_FORMATTERS, DAY_LABELS } from "./booking-date-picker";
 
 /** Each time react-day-picker's month grid renders. */
 const gridRenders = vi.hoisted(() => ({ count: 0 }));
@@ -70,5 +73,44 @@ describe("BookingDatePicker", () => {
     expect(screen.getByRole("button", { name: /, 9 de julio de 2030/i })).toBeEnabled();
     expect(screen.getByRole("button", { name: /, 10 de julio de 2030/i })).toBeDisabled();
     expect(screen.getByRole("button", { name: /mes siguiente/i })).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("when a day is named or numbered, then it reads exactly as react-day-picker's Spanish locale would say it, on every day of two years", () => {
+    const lib = new DateLib({ locale: es });
+    const options = lib.options;
+    const theirs = es.labels!.labelDayButton as (date: Date, modifiers: Modifiers, options: unknown, lib: DateLib) => string;
+    const ours = DAY_LABELS.labelDayButton as (date: Date, modifiers: Modifiers) => string;
+    let checked = 0;
+    for (let date = new Date(2030, 0, 1); date < new Date(2032, 0, 1); date = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)) {
+      for (const [today, selected] of [[false, false], [true, false], [false, true], [true, true]] as const) {
+        const modifiers = { today, selected, disabled: false, outside: false, hidden: false, focused: false } as Modifiers;
+        expect(ours(date, modifiers)).toBe(theirs(date, modifiers, options, lib));
+      }
+      expect(DAY_FORMATTERS.formatDay!(date, options, lib)).toBe(lib.format(date, "d"));
+      checked++;
+    }
+    expect(checked).toBe(730);
+    expect(ours(new Date(2030, 0, 10), { today: true, selected: true } as unknown as Modifiers)).toBe("Hoy, jueves, 10 de enero de 2030, seleccionado");
+  });
+
+  it("when the grid asks its date library, then the quick answers equal date-fns' with the Spanish locale, across years and summer-time changes", () => {
+    const lib = new DateLib({ locale: es, weekStartsOn: 1 });
+    const options = lib.options;
+    const bounds = [new Date(2030, 0, 10), new Date(2030, 6, 9), new Date(2031, 2, 30)];
+    let checked = 0;
+    // 1999-2034: years that begin on every weekday, leap years, 53-week ISO years (2004, 2009, 2015, 2020, 2026, 2032)
+    for (let date = new Date(1999, 0, 1); date < new Date(2035, 0, 1); date = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1)) {
+      expect(DATE_LIB.format!(date, "yyyy-MM-dd", options)).toBe(format(date, "yyyy-MM-dd"));
+      expect(DATE_LIB.format!(date, "yyyy-MM", options)).toBe(format(date, "yyyy-MM"));
+      // the picker's own options (Spanish: from Monday, week 1 holds 1 January), and two other rules of week 1
+      for (const weeks of [options, { ...options, firstWeekContainsDate: 4 as const }, { weekStartsOn: 0 as const }]) {
+        expect(DATE_LIB.getWeek!(date, weeks)).toBe(getWeek(date, weeks));
+      }
+      for (const bound of bounds) expect(DATE_LIB.differenceInCalendarDays!(date, bound)).toBe(differenceInCalendarDays(date, bound));
+      checked++;
+    }
+    expect(checked).toBe(13149);
+    // any other pattern is date-fns' own, in the locale it is given
+    expect(DATE_LIB.format!(new Date(2030, 0, 10), "LLLL y", options)).toBe("enero 2030");
   });
 });

@@ -1,7 +1,7 @@
 import { memo, useMemo } from "react";
-import { DayPicker } from "react-day-picker";
+import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { es } from "react-day-picker/locale";
-import { format, parseISO, startOfMonth } from "date-fns";
+import { format, parseISO, startOfMonth, type Day, type Month } from "date-fns";
 import { lastBookableDate } from "@courts/core";
 import "react-day-picker/style.css";
 
@@ -21,8 +21,62 @@ const sameMonthStart = (date: Date): Date => {
   }
   return start;
 };
-/** A constant: DayPicker rebuilds its date library whenever this prop changes. */
-const DATE_LIB = { startOfMonth: sameMonthStart };
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** A local day as a count of days, the same whatever the zone's summer time does to its hours. */
+const dayNumber = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
+
+/**
+ * react-day-picker asks its date library, for each of the 42 days of a month grid, three formatted
+ * texts ("yyyy-MM-dd", "yyyy-MM" twice), a week number and a distance in days to each disabled
+ * bound; date-fns answers each by parsing its pattern or walking back to the start of the week
+ * year, which made the grid's first render one long task on a phone (docs/PERFORMANCE.md,
+ * 30 November). These answer the same from the day's fields; any other pattern goes to date-fns.
+ * A constant: DayPicker rebuilds its date library whenever this prop changes.
+ */
+export const DATE_LIB: NonNullable<DayPickerProps["dateLib"]> = {
+  startOfMonth: sameMonthStart,
+  format: (date, pattern, options) =>
+    pattern === "yyyy-MM-dd"
+      ? `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+      : pattern === "yyyy-MM"
+        ? `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}`
+        : format(date, pattern, options),
+  /** date-fns' week number: weeks from options' first day, week 1 the one holding January's firstWeekContainsDate. */
+  getWeek: (date, options) => {
+    const weekStartsOn = options?.weekStartsOn ?? options?.locale?.options?.weekStartsOn ?? 0;
+    const firstWeekContainsDate = options?.firstWeekContainsDate ?? options?.locale?.options?.firstWeekContainsDate ?? 1;
+    // 1970-01-01 (day 0) was a Thursday
+    const weekStart = (day: number) => day - ((((day + 4 - weekStartsOn) % 7) + 7) % 7);
+    const firstWeek = (year: number) => weekStart(Date.UTC(year, 0, firstWeekContainsDate) / 86_400_000);
+    const day = dayNumber(date);
+    const year = date.getFullYear();
+    const weekYear = day >= firstWeek(year + 1) ? year + 1 : day >= firstWeek(year) ? year : year - 1;
+    return (weekStart(day) - firstWeek(weekYear)) / 7 + 1;
+  },
+  differenceInCalendarDays: (later, earlier) => dayNumber(later) - dayNumber(earlier),
+};
+
+/**
+ * "domingo, 29 de noviembre de 2026": react-day-picker's Spanish label of a day (date-fns'
+ * "PPPP" in Spanish), from the locale's own day and month names. date-fns' format parses its
+ * pattern again on each call, and the 42 labels of a month were most of the grid's first render on
+ * a phone; the browser's Intl.DateTimeFormat would cost more still, 36-78 ms to make the first one
+ * in a page (docs/PERFORMANCE.md, 30 November).
+ */
+const fullDate = (date: Date): string =>
+  `${es.localize.day(date.getDay() as Day, { width: "wide" })}, ${date.getDate()} de ${es.localize.month(date.getMonth() as Month, { width: "wide" })} de ${date.getFullYear()}`;
+
+/** The day buttons' names and numbers, as react-day-picker's Spanish locale words them. */
+export const DAY_LABELS: NonNullable<DayPickerProps["labels"]> = {
+  labelDayButton: (date, modifiers) => {
+    const label = fullDate(date);
+    const today = modifiers.today ? `Hoy, ${label}` : label;
+    return modifiers.selected ? `${today}, seleccionado` : today;
+  },
+};
+export const DAY_FORMATTERS: NonNullable<DayPickerProps["formatters"]> = {
+  formatDay: (date) => String(date.getDate()),
+};
 
 /**
  * Month view in Spanish, Monday first; days before the club's today and after the booking
@@ -58,6 +112,8 @@ export const BookingDatePicker = memo(function BookingDatePicker({
       endMonth={sameMonthStart(lastDate)}
       defaultMonth={selectedDate}
       dateLib={DATE_LIB}
+      labels={DAY_LABELS}
+      formatters={DAY_FORMATTERS}
       showOutsideDays
     />
   );
