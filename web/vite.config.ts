@@ -117,8 +117,8 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // Radix's building blocks under the radio groups, tabs, switches and dialogs: one chunk,
-            // not seven of 1-20 kB that a screen with a radio group asks for one by one
+            // Radix's building blocks under the tabs, switches, menus and dialogs: one chunk,
+            // not seven of 1-20 kB that a screen with a dialog asks for one by one
             {
               name: "radix",
               test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|context|use-layout-effect|use-effect-event|use-controllable-state|presence|use-callback-ref|direction|use-is-hydrated|roving-focus|collection|id|use-size|use-previous))[\\/]/,
@@ -128,13 +128,13 @@ export default defineConfig({
             // the app's logic (API calls, formats, core rules), the small pieces of screens (cards,
             // pages, prices, slot rules: 1-2 kB each) and small libraries that two screens or more
             // use: one chunk, not twenty requests of a few hundred bytes each on a phone's slow
-            // connection (the booking screen asked for 21 modules, now 10). Other components stay
+            // connection (the booking screen asked for 21 modules, now 8). Other components stay
             // with their screens: a dialog would bring Radix along, and so do the request Schemas
             // the forms check with (effect's Schema is 160 kB: home, venue and booking have no form
             // that needs it).
             {
               name: "common",
-              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/]slot-rules\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
+              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image|choice-cards)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/]slot-rules\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
               minShareCount: 2,
               priority: 0,
             },
