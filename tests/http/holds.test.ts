@@ -212,9 +212,16 @@ for (const engine of HTTP_ENGINES) {
       const blocked = await client.post("/api/bookings", { ...freshSlot(courts), bookingDate: `${dayFromToday(30)}T00:00:00` });
       expect(blocked.status).toBe(409);
       expect(blocked.body).toMatchObject({ code: "BALANCE_DUE", bookingId: made.body.id, message: expect.stringContaining(`saldo pendiente de $${due}`) });
+      // the player's own list of what they owe, which the booking screen shows before they choose anything
+      const owed = await client.get<HoldBooking[]>("/api/user/bookings?scope=due");
+      expect(owed.status).toBe(200);
+      expect(owed.body.map((b) => [b.id, b.balanceDue])).toEqual([[made.body.id, due]]);
+      expect(owed.headers.get("x-total-count")).toBe("1");
+      expect((await (await newPlayer(server)).client.get<HoldBooking[]>("/api/user/bookings?scope=due")).body).toEqual([]);
 
       await payShare(client, made.body.id, "4242 4242 4242 4242", "full");
       expect((await client.get<HoldBooking>(`/api/bookings/${made.body.id}`)).body.balanceDue).toBe("0.00");
+      expect((await client.get<HoldBooking[]>("/api/user/bookings?scope=due")).body).toEqual([]);
       clock.moveTo(new Date());
       expect((await client.post("/api/bookings", freshSlot(courts))).status).toBe(201);
     });

@@ -21,7 +21,8 @@ const pageFields = {
 
 export const UserListQuery = Schema.Struct({
   ...pageFields,
-  scope: optionalQuery(Schema.Literal("upcoming", "past"), "El parámetro 'scope' debe ser 'upcoming' o 'past'"),
+  /** `due`: the bookings whose balance is due (the organiser's card refused the remainder) */
+  scope: optionalQuery(Schema.Literal("upcoming", "past", "due"), "El parámetro 'scope' debe ser 'upcoming', 'past' o 'due'"),
 });
 export type UserListQuery = typeof UserListQuery.Type;
 

@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect";
 import type { Payment } from "../domain/entities.js";
 import { asSeenAt } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
-import type { BookingWithCourt, Page, Ports, TransactionFilter } from "../ports/index.js";
+import type { BookingWithCourt, Page, PageRequest, Ports, TransactionFilter } from "../ports/index.js";
 import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
 import type { PaymentWithBooking } from "./reports.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser, type Actor } from "./support.js";
@@ -17,15 +17,26 @@ const pageOf = (q: { readonly page?: number; readonly pageSize?: number }) => ({
   pageSize: q.pageSize ?? DEFAULT_PAGE_SIZE,
 });
 
+/** One page of a list read whole. */
+const pageOfList = <T>(items: readonly T[], { page, pageSize }: PageRequest): Page<T> => ({
+  items: items.slice((page - 1) * pageSize, page * pageSize),
+  total: items.length,
+  page,
+  pageSize,
+});
+
 export const pageUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, query: UserListQuery, userId?: string) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
     const now = ports.clock.now();
     const today = localDateOf(now, ports.clock.timeZone);
-    const page = yield* call(() =>
-      ports.bookings.pageByUser(owner, { ...pageOf(query), today, ...(query.scope ? { scope: query.scope } : {}) }),
-    );
+    const { scope } = query;
+    const page =
+      scope === "due"
+        ? // a player owes one balance, rarely two: they block new bookings until paid (DESIGN.md section 8)
+          yield* Effect.map(call(() => ports.bookings.listBalancesDue(owner)), (due) => pageOfList(due, pageOf(query)))
+        : yield* call(() => ports.bookings.pageByUser(owner, { ...pageOf(query), today, ...(scope ? { scope } : {}) }));
     // an overdue unpaid hold reads as expired, swept or not (DESIGN.md section 8)
     return { ...page, items: page.items.map((b) => asSeenAt(b, now)) };
   });
