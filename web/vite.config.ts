@@ -134,7 +134,7 @@ export default defineConfig({
             // that needs it).
             {
               name: "common",
-              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image|choice-cards)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/]slot-rules\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
+              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image|choice-cards)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/](slot-rules|booking-texts)\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
               minShareCount: 2,
               priority: 0,
             },

@@ -147,6 +147,15 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
       await page.getByRole("button", { name: `Confirmar y Pagar $${due}` }).waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `hold-checkout-balance-${size.name}.png`), fullPage: true });
 
+      // the booking screen says it before the player chooses anything, and offers no booking until it is paid
+      await page.goto(`/booking/${shared.courtId}`);
+      const owed = page.getByRole("alert").filter({ hasText: `Saldo pendiente $${due}` });
+      await owed.waitFor();
+      expect(await owed.getByRole("link", { name: "Completar Pago" }).getAttribute("href")).toBe(`/checkout/${shared.id}`);
+      expect(await page.getByTestId("booking-bar").getByRole("button", { name: "Continuar al Pago →" }).isDisabled()).toBe(true);
+      expect(await horizontalOverflow(page), `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `hold-booking-balance-${size.name}.png`), fullPage: true });
+
       const admin = await openContext(browser, s.baseUrl, { viewport: size.viewport });
       await loginAdmin(admin.context.request, s.admin);
       const adminPage = await admin.newPage();

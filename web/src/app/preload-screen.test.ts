@@ -55,7 +55,9 @@ describe("preloadScreen and the page's date", () => {
     expect(requested(fetchMock)).toContain("/api/config"); // still unanswered
     answerConfig("2030-01-10");
     await loaded;
-    expect(requested(fetchMock).filter((url) => url.includes("/bookings?"))).toEqual(["/api/courts/c1/bookings?date=2030-01-10"]);
+    expect(requested(fetchMock).filter((url) => url.includes("/courts/c1/bookings?"))).toEqual(["/api/courts/c1/bookings?date=2030-01-10"]);
+    // and whether the player owes a balance, which blocks a new booking: said in the screen's first render
+    expect(requested(fetchMock)).toContain("/api/user/bookings?scope=due&page=1&pageSize=1");
     expect(document.querySelector('meta[name="club-today"]')).toBeNull();
   });
 
@@ -71,7 +73,7 @@ describe("preloadScreen and the page's date", () => {
     const { fetchMock, loaded } = await openBooking();
     await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/config"));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(requested(fetchMock).some((url) => url.includes("/bookings?"))).toBe(false);
+    expect(requested(fetchMock).some((url) => url.includes("/courts/c1/bookings?"))).toBe(false);
     answerConfig("2030-01-10");
     await loaded;
     expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10");

@@ -5,6 +5,7 @@ import { mutate, preload } from "swr";
 import { adminCheckKey } from "../features/auth/api/get-admin-check";
 import { fetchMe, meKey } from "../features/auth/api/get-me";
 import { useSessionEndingArrival } from "../features/auth/session-ending";
+import { balancesDueKey, fetchUserBookings } from "../features/bookings/api/get-user-bookings";
 import { configKey, fetchConfig } from "../features/config/api/get-config";
 import { courtKey } from "../features/venues/api/get-court";
 import { courtDayKey } from "../features/venues/api/get-court-day";
@@ -117,7 +118,8 @@ const bookingData = ({ courtId = "" }: Params, search: URLSearchParams) => {
   const config = read<AppConfig>(configKey(), fetchConfig);
   const onPage = pageToday();
   const day = daysOf(config, today(search, undefined) ?? onPage, Promise.resolve([courtId]), (answer) => today(search, answer));
-  return [read(courtKey(courtId)), config, day];
+  // a balance due blocks new bookings: the screen says so in its first render, not after
+  return [read(courtKey(courtId)), config, day, read(balancesDueKey(), fetchUserBookings)];
 };
 
 /**

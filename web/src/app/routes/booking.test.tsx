@@ -206,6 +206,37 @@ describe("Booking screen", () => {
     });
   });
 
+  it("when the player owes a balance, then the screen says how much and for which booking before anything is chosen, links to pay it, and offers no booking", async () => {
+    const owed = {
+      id: "b9", userId: "u1", courtId: "c1", date: "2099-06-08", bookingDate: "2099-06-08T00:00:00", timeSlot: "19:00", status: "active",
+      totalAmount: "33.00", paidAmount: "8.25", balanceDue: "24.75", paymentStatus: "partial",
+    };
+    const fetchMock = mockApi({
+      ...api,
+      "GET /api/user/bookings?scope=due&page=1&pageSize=1": () =>
+        new Response(JSON.stringify([owed]), { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": "1" } }),
+    });
+    renderBooking();
+    const notice = await screen.findByRole("alert");
+    expect(notice).toHaveTextContent("Saldo pendiente $24.75 de tu reserva del lunes 8 de junio a las 19:00");
+    expect(within(notice).getByRole("link", { name: "Completar Pago" })).toHaveAttribute("href", "/checkout/b9");
+    await userEvent.click(await screen.findByRole("button", { name: /^20:00/ }));
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "POST")).toBe(false);
+  });
+
+  it("when the player owes nothing, then no notice shows and the hour can be booked", async () => {
+    mockApi({
+      ...api,
+      "GET /api/user/bookings?scope=due&page=1&pageSize=1": () =>
+        new Response("[]", { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": "0" } }),
+    });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^20:00/ }));
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeEnabled();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("when the player holds too many unpaid bookings (409), then the message shows and the chosen hour stays chosen", async () => {
     mockApi({
       ...api,

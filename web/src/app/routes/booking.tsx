@@ -11,10 +11,11 @@ import { toastError } from "../../components/ui/toast";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
 import { useNextFreeDate } from "../../features/bookings/api/get-next-free-date";
-import { useOwnSlots } from "../../features/bookings/api/get-user-bookings";
+import { useBalancesDue, useOwnSlots } from "../../features/bookings/api/get-user-bookings";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
 import { GameTypePicker } from "../../features/bookings/components/game-type-picker";
 import { SlotPicker } from "../../features/bookings/components/slot-picker";
+import { balanceDueOf } from "../../features/bookings/booking-texts";
 import { canSplitNow, slotStates } from "../../features/bookings/slot-rules";
 import { useConfig } from "../../features/config/api/get-config";
 import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
@@ -64,6 +65,9 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
     [setSearch],
   );
   const { trigger: createBooking } = useCreateBooking();
+  // a booking whose remainder the card refused: no new booking until it is paid (the server answers 409)
+  const owed = useBalancesDue().data?.items[0];
+  const owedAmount = owed ? balanceDueOf(owed) : 0;
   useTitle(court.data ? `Reservar ${court.data.name}` : "Reservar");
 
   const today = config?.today;
@@ -145,6 +149,17 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
         title={`Reservar ${court.data.name}`}
         description={`Cancha #${court.data.courtNumber} · Elige fecha, hora y modalidad`}
       />
+      {owed && owedAmount > 0 && (
+        <div role="alert" className="mb-6 flex flex-col gap-3 rounded-2xl border border-red-200 bg-red-50 p-4 text-sm text-red-900 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            <strong>Saldo pendiente {displayMoney(owedAmount)}</strong> de tu reserva del {formatDay(owed.date, "EEEE d 'de' MMMM")} a las{" "}
+            {owed.timeSlot}: tu tarjeta no pudo pagar lo que faltaba al cierre del plazo. Paga el saldo para poder hacer nuevas reservas.
+          </p>
+          <Button asChild size="sm" variant="outline" className="shrink-0">
+            <Link to={`/checkout/${owed.id}`}>Completar Pago</Link>
+          </Button>
+        </div>
+      )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <Card>
@@ -294,7 +309,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   className="shrink-0 lg:w-full"
                   size="lg"
                   onClick={() => void submit()}
-                  disabled={pending || dayFull || closed || pastDay}
+                  disabled={pending || dayFull || closed || pastDay || owedAmount > 0}
                   aria-busy={pending}
                 >
                   {pending ? "Procesando..." : "Continuar al Pago →"}

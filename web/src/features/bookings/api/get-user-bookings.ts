@@ -42,3 +42,13 @@ export const useOwnSlots = (courtId: string, date: string, enabled: boolean): re
     [data, courtId, date],
   );
 };
+
+/**
+ * GET /api/user/bookings?scope=due: the player's bookings whose balance is due (the card refused
+ * the remainder at the split deadline), the first one and how many. The server refuses new
+ * bookings until they are paid; the booking screen says so before anything is chosen.
+ */
+export const balancesDueKey = keyFor(["bookings", "payments"], () => "/api/user/bookings?scope=due&page=1&pageSize=1");
+
+export const useBalancesDue = () => useSWR<ListPage<Booking>>(balancesDueKey(), fetchUserBookings);
+
