@@ -2,7 +2,7 @@ import { memo, useMemo } from "react";
 import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { es } from "react-day-picker/locale";
 import { format, parseISO, startOfMonth, type Day, type Month } from "date-fns";
-import { lastBookableDate } from "@courts/core";
+import { HOUR_MS, lastBookableDate } from "@courts/core";
 import "react-day-picker/style.css";
 
 /**
@@ -22,8 +22,9 @@ const sameMonthStart = (date: Date): Date => {
   return start;
 };
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
-/** A local day as a count of days, the same whatever the zone's summer time does to its hours. */
-const dayNumber = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / 86_400_000;
+/** A calendar day as a count of days since 1970-01-01, the same whatever summer time does to its hours. */
+const dayOf = (year: number, month: number, day: number) => Date.UTC(year, month, day) / (24 * HOUR_MS);
+const dayNumber = (date: Date) => dayOf(date.getFullYear(), date.getMonth(), date.getDate());
 
 /**
  * react-day-picker asks its date library, for each of the 42 days of a month grid, three formatted
@@ -47,7 +48,7 @@ export const DATE_LIB: NonNullable<DayPickerProps["dateLib"]> = {
     const firstWeekContainsDate = options?.firstWeekContainsDate ?? options?.locale?.options?.firstWeekContainsDate ?? 1;
     // 1970-01-01 (day 0) was a Thursday
     const weekStart = (day: number) => day - ((((day + 4 - weekStartsOn) % 7) + 7) % 7);
-    const firstWeek = (year: number) => weekStart(Date.UTC(year, 0, firstWeekContainsDate) / 86_400_000);
+    const firstWeek = (year: number) => weekStart(dayOf(year, 0, firstWeekContainsDate));
     const day = dayNumber(date);
     const year = date.getFullYear();
     const weekYear = day >= firstWeek(year + 1) ? year + 1 : day >= firstWeek(year) ? year : year - 1;
