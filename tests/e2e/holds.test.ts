@@ -153,6 +153,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
       await owed.waitFor();
       expect(await owed.getByRole("link", { name: "Completar Pago" }).getAttribute("href")).toBe(`/checkout/${shared.id}`);
       expect(await page.getByTestId("booking-bar").getByRole("button", { name: "Continuar al Pago →" }).isDisabled()).toBe(true);
+      // the summary says why, on a phone too, instead of 'Podrás pagar el total o solo tu parte'
+      expect(await page.getByTestId("owed-note").isVisible()).toBe(true);
+      expect(await page.getByTestId("owed-note").textContent()).toBe(`Paga el saldo pendiente de $${due} para poder continuar.`);
       expect(await horizontalOverflow(page), `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `hold-booking-balance-${size.name}.png`), fullPage: true });
 

@@ -30,13 +30,12 @@ export const pageUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
     const now = ports.clock.now();
-    const today = localDateOf(now, ports.clock.timeZone);
     const { scope } = query;
     const page =
       scope === "due"
         ? // a player owes one balance, rarely two: they block new bookings until paid (DESIGN.md section 8)
           yield* Effect.map(call(() => ports.bookings.listBalancesDue(owner)), (due) => pageOfList(due, pageOf(query)))
-        : yield* call(() => ports.bookings.pageByUser(owner, { ...pageOf(query), today, ...(scope ? { scope } : {}) }));
+        : yield* call(() => ports.bookings.pageByUser(owner, { ...pageOf(query), today: localDateOf(now, ports.clock.timeZone), ...(scope ? { scope } : {}) }));
     // an overdue unpaid hold reads as expired, swept or not (DESIGN.md section 8)
     return { ...page, items: page.items.map((b) => asSeenAt(b, now)) };
   });

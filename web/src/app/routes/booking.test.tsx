@@ -160,6 +160,7 @@ describe("Booking screen", () => {
       expect(screen.getByTestId("split-note")).toHaveTextContent("Solo podrás pagar el total: el pago por partes cierra 2 h antes del partido.");
       await userEvent.click(screen.getByRole("button", { name: /^21:00/ }));
       expect(screen.getByTestId("split-note")).toHaveTextContent("Podrás pagar el total o solo tu parte.");
+    expect(screen.getByText(/tu reserva se mantiene 15 minutos mientras pagas/)).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -222,6 +223,10 @@ describe("Booking screen", () => {
     expect(within(notice).getByRole("link", { name: "Completar Pago" })).toHaveAttribute("href", "/checkout/b9");
     await userEvent.click(await screen.findByRole("button", { name: /^20:00/ }));
     expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
+    // the summary says why the button is disabled, not that this booking could be paid in parts
+    expect(screen.getByTestId("owed-note")).toHaveTextContent("Paga el saldo pendiente de $24.75 para poder continuar.");
+    expect(screen.queryByTestId("split-note")).toBeNull();
+    expect(screen.queryByText(/tu reserva se mantiene/)).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "POST")).toBe(false);
   });
 
@@ -235,6 +240,9 @@ describe("Booking screen", () => {
     await userEvent.click(await screen.findByRole("button", { name: /^20:00/ }));
     expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeEnabled();
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByTestId("owed-note")).toBeNull();
+    expect(screen.getByTestId("split-note")).toHaveTextContent("Podrás pagar el total o solo tu parte.");
+    expect(screen.getByText(/tu reserva se mantiene 15 minutos mientras pagas/)).toBeInTheDocument();
   });
 
   it("when the player holds too many unpaid bookings (409), then the message shows and the chosen hour stays chosen", async () => {

@@ -284,7 +284,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 <Row label="Total" value={<span data-testid="booking-total">{displayMoney(total)}</span>} strong />
               </dl>
               {/* a booking made after its split deadline is paid in full (DESIGN.md section 8): said on a phone too */}
-              {slot && !canSplitNow(date, slot, new Date(), config.timeZone, config.holds.shareDeadlineHours) ? (
+              {owedAmount > 0 ? (
+                // the button is disabled until the balance is paid: the summary says why, not how this booking could be paid
+                <p data-testid="owed-note" className="mt-3 text-center text-xs font-semibold text-amber-900">
+                  Paga el saldo pendiente de {displayMoney(owedAmount)} para poder continuar.
+                </p>
+              ) : slot && !canSplitNow(date, slot, new Date(), config.timeZone, config.holds.shareDeadlineHours) ? (
                 <p data-testid="split-note" className="mt-3 text-center text-xs font-semibold text-amber-900">
                   Solo podrás pagar el total: el pago por partes cierra {hoursWords(config.holds.shareDeadlineHours)} antes del partido.
                 </p>
@@ -315,7 +320,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   {pending ? "Procesando..." : "Continuar al Pago →"}
                 </Button>
               </div>
-              {config?.holds && (
+              {config?.holds && owedAmount === 0 && (
                 <p className="mt-2 hidden items-center justify-center gap-1.5 text-center text-xs text-amber-900 lg:flex">
                   <Timer aria-hidden="true" className="h-3.5 w-3.5 shrink-0" />
                   Al continuar, tu reserva se mantiene {config.holds.holdMinutes} minutos mientras pagas.
