@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { captureStream } from "../support/capture-stream.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
@@ -79,6 +80,29 @@ describe("web app, headers and docs", () => {
     expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
     expect(page.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("when Node's HTTP parser refuses a request (a raw 'ñ' in the address, a header past 16 KiB), then the answer is still the API's Spanish problem", async () => {
+    const raw = (request: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const { hostname, port } = new URL(server.baseUrl);
+        const socket = connect(Number(port), hostname, () => socket.end(request));
+        const chunks: Buffer[] = [];
+        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+        socket.on("error", reject);
+        socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      });
+    const parse = (answer: string) => {
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: JSON.parse(body) as unknown };
+    };
+    const unencoded = parse(await raw(Buffer.concat([Buffer.from("GET /api/venues?x="), Buffer.from("ñ", "utf8"), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")])));
+    expect(unencoded.status).toBe(400);
+    expect(unencoded.head).toContain("content-type: application/json; charset=utf-8");
+    expect(unencoded.body).toEqual({ message: expect.stringMatching(/^La petición HTTP no es válida/), code: "INVALID_INPUT" });
+    const huge = parse(await raw(Buffer.from(`GET /api/venues HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)));
+    expect(huge.status).toBe(431);
+    expect(huge.body).toEqual({ message: "Las cabeceras de la petición son demasiado grandes", code: "HEADERS_TOO_LARGE" });
   });
 
   it("when the web is not built, then a small Spanish page says so", async () => {

@@ -11,7 +11,7 @@ import type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer } from "./deps.
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from "./compressed-once.js";
 import { registerSharedSchemas } from "./openapi.js";
 import { describeOperations, SESSION_SCHEME } from "./operations.js";
-import errorsPlugin, { handleFrameworkError } from "./plugins/errors.js";
+import errorsPlugin, { clientErrorHandler, handleFrameworkError } from "./plugins/errors.js";
 import { keptSigner } from "./kept-signer.js";
 import guestReadsSession from "./plugins/guest-reads.js";
 import { requestLineWriterOf, serverLogger, type RequestLineWriter } from "./log-redaction.js";
@@ -175,6 +175,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     // Requests are decoded by the core's effect Schemas (Spanish per-field messages); the JSON
     // Schemas on routes are documentation and response serialization only.
     schemaErrorFormatter: (errors) => new Error(errors[0]?.message ?? "invalid"),
+    // a request Node's parser refuses: answered in Spanish too
+    clientErrorHandler,
     // answered before any hook runs: stamped here as every other answer is in its onRequest hook
     frameworkErrors: (error, request, reply) => {
       stamp(request, reply);
