@@ -89,7 +89,10 @@ describe("web app, headers and docs", () => {
         const socket = connect(Number(port), hostname, () => socket.end(request));
         const chunks: Buffer[] = [];
         socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-        socket.on("error", reject);
+        // the server closes at once: a reset after the answer arrived still leaves the answer to read
+        socket.on("error", (error) => {
+          if (chunks.length === 0) reject(error);
+        });
         socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
       });
     const parse = (answer: string) => {
