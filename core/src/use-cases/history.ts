@@ -46,7 +46,8 @@ export const withBookings = (ports: Pick<Ports, "bookings">, payments: readonly 
     const ids = [...new Set(payments.map((p) => p.bookingId))];
     const bookings = ids.length === 0 ? [] : yield* call(() => ports.bookings.findManyByIds(ids));
     const byId = new Map<string, BookingWithCourt>(bookings.map((b) => [b.id, b]));
-    return payments.map((p): PaymentWithBooking => ({ ...p, booking: byId.get(p.bookingId) ?? null }));
+    // Object.assign, not `{ ...p, booking }`: each payment would get a map of its own (see createBooking)
+    return payments.map((p): PaymentWithBooking => Object.assign({}, p, { booking: byId.get(p.bookingId) ?? null }));
   });
 
 export const pageUserPayments = (ports: Pick<Ports, "payments" | "bookings">, actor: Actor, query: UserListQuery, userId?: string) =>
