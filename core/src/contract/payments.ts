@@ -186,10 +186,12 @@ export const presentPayment = (payment: Payment): PaymentAnswer => ({
  * debt), as the share link's page shows it.
  */
 export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentWithBookingAnswer => {
-  if (payment.booking === null) return { ...presentPayment(payment), booking: null };
+  // `booking` added to presentPayment's fresh object, not `{ ...presentPayment(payment), booking }`:
+  // a spread followed by a new key gives each payment a V8 map of its own (see createBooking)
+  if (payment.booking === null) return Object.assign(presentPayment(payment), { booking: null });
   const booking = presentBooking(payment.booking);
   const organisers = payment.booking.userId === payment.userId;
-  return { ...presentPayment(payment), booking: organisers ? booking : { ...booking, cancellationReason: null, balanceDue: formatMoney(0) } };
+  return Object.assign(presentPayment(payment), { booking: organisers ? booking : { ...booking, cancellationReason: null, balanceDue: formatMoney(0) } });
 };
 
 /** The revenue summary's definitions, row by row (see PaymentSummary). */

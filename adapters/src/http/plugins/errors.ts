@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -127,16 +128,11 @@ export const handleFrameworkError = (error: FastifyError, request: FastifyReques
 };
 
 /** Node's HTTP parser's refusals (read before Fastify sees a request), by its error code. */
-const PARSER_PROBLEMS: Readonly<Record<string, { status: number; reason: string; code: string; message: string }>> = {
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: "Request Timeout", code: "REQUEST_TIMEOUT", message: "La petición tardó demasiado en llegar" },
-  HPE_HEADER_OVERFLOW: {
-    status: 431,
-    reason: "Request Header Fields Too Large",
-    code: "HEADERS_TOO_LARGE",
-    message: "Las cabeceras de la petición son demasiado grandes",
-  },
+const PARSER_PROBLEMS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: "REQUEST_TIMEOUT", message: "La petición tardó demasiado en llegar" },
+  HPE_HEADER_OVERFLOW: { status: 431, code: "HEADERS_TOO_LARGE", message: "Las cabeceras de la petición son demasiado grandes" },
 };
-const MALFORMED = { status: 400, reason: "Bad Request", code: "INVALID_INPUT", message: "La petición HTTP no es válida (una dirección con caracteres sin codificar, por ejemplo)" };
+const MALFORMED = { status: 400, code: "INVALID_INPUT", message: "La petición HTTP no es válida (una dirección con caracteres sin codificar, por ejemplo)" };
 
 /**
  * A request Node's HTTP parser refuses before Fastify sees it (a raw "ñ" in the address, a header
@@ -149,7 +145,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
   const body = JSON.stringify({ message: problem.message, code: problem.code });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${problem.status} ${problem.reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   }

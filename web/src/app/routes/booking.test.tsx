@@ -160,7 +160,7 @@ describe("Booking screen", () => {
       expect(screen.getByTestId("split-note")).toHaveTextContent("Solo podrás pagar el total: el pago por partes cierra 2 h antes del partido.");
       await userEvent.click(screen.getByRole("button", { name: /^21:00/ }));
       expect(screen.getByTestId("split-note")).toHaveTextContent("Podrás pagar el total o solo tu parte.");
-    expect(screen.getByText(/tu reserva se mantiene 15 minutos mientras pagas/)).toBeInTheDocument();
+      expect(screen.getByText(/tu reserva se mantiene 15 minutos mientras pagas/)).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
