@@ -10,6 +10,28 @@ import { freshDatabase, startServer, testHttpConfig, webDistWith, withoutClubDat
 
 const INDEX = "<!doctype html><html><head><title>Canchas</title></head><body><div id=root></div></body></html>";
 
+/**
+ * Sends bytes on a socket of its own and answers what came back once the server closed it. `end`
+ * half-closes after the bytes; without it the socket stays open, as a slow client's would.
+ */
+const rawExchange = (baseUrl: string, request: Buffer, { end }: { end: boolean }) =>
+  new Promise<string>((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl);
+    const socket = connect(Number(port), hostname, () => (end ? socket.end(request) : socket.write(request)));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    // the server closes at once: a reset after the answer arrived still leaves the answer to read
+    socket.on("error", (error) => {
+      if (chunks.length === 0) reject(error);
+    });
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+
+const parse = (answer: string) => {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: JSON.parse(body) as unknown };
+};
+
 describe("web app, headers and docs", () => {
   let db: TestDatabase;
   let server: TestServer;
@@ -83,22 +105,7 @@ describe("web app, headers and docs", () => {
   });
 
   it("when Node's HTTP parser refuses a request (a raw 'ñ' in the address, a header past 16 KiB), then the answer is still the API's Spanish problem", async () => {
-    const raw = (request: Buffer) =>
-      new Promise<string>((resolve, reject) => {
-        const { hostname, port } = new URL(server.baseUrl);
-        const socket = connect(Number(port), hostname, () => socket.end(request));
-        const chunks: Buffer[] = [];
-        socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-        // the server closes at once: a reset after the answer arrived still leaves the answer to read
-        socket.on("error", (error) => {
-          if (chunks.length === 0) reject(error);
-        });
-        socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      });
-    const parse = (answer: string) => {
-      const [head = "", body = ""] = answer.split("\r\n\r\n");
-      return { status: Number(head.split(" ")[1]), head: head.toLowerCase(), body: JSON.parse(body) as unknown };
-    };
+    const raw = (request: Buffer) => rawExchange(server.baseUrl, request, { end: true });
     const unencoded = parse(await raw(Buffer.concat([Buffer.from("GET /api/venues?x="), Buffer.from("ñ", "utf8"), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n")])));
     expect(unencoded.status).toBe(400);
     expect(unencoded.head).toContain("content-type: application/json; charset=utf-8");
@@ -106,6 +113,41 @@ describe("web app, headers and docs", () => {
     const huge = parse(await raw(Buffer.from(`GET /api/venues HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`)));
     expect(huge.status).toBe(431);
     expect(huge.body).toEqual({ message: "Las cabeceras de la petición son demasiado grandes", code: "HEADERS_TOO_LARGE" });
+  });
+
+  it("when a client sends its headers too slowly or its body never ends (slowloris), then 408 in Spanish and the connection is closed", async () => {
+    const slow = await startServer(db.url, { headersTimeoutSeconds: 1, requestTimeoutSeconds: 2 });
+    try {
+      let started = performance.now();
+      const headers = parse(await rawExchange(slow.baseUrl, Buffer.from("GET /api/venues HTTP/1.1\r\nHost: x\r\nX-Slow: 1\r\n"), { end: false }));
+      const headersSeconds = (performance.now() - started) / 1000;
+      expect(headers.status).toBe(408);
+      expect(headers.head).toContain("content-type: application/json; charset=utf-8");
+      expect(headers.head).toContain("connection: close");
+      expect(headers.body).toEqual({ message: "La petición tardó demasiado en llegar", code: "REQUEST_TIMEOUT" });
+      // the headers' second, found by Node's check of every second: not before it, not long after
+      expect(headersSeconds).toBeGreaterThanOrEqual(0.9);
+      expect(headersSeconds).toBeLessThan(5);
+
+      started = performance.now();
+      const body = parse(
+        await rawExchange(
+          slow.baseUrl,
+          Buffer.from('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":'),
+          { end: false },
+        ),
+      );
+      const bodySeconds = (performance.now() - started) / 1000;
+      expect(body.status).toBe(408);
+      expect(body.body).toEqual({ message: "La petición tardó demasiado en llegar", code: "REQUEST_TIMEOUT" });
+      expect(bodySeconds).toBeGreaterThanOrEqual(1.9);
+      expect(bodySeconds).toBeLessThan(6);
+
+      // the server still answers everyone else
+      expect((await new Client(slow.baseUrl).get("/api/venues")).status).toBe(200);
+    } finally {
+      await slow.close();
+    }
   });
 
   it("when the web is not built, then a small Spanish page says so", async () => {
