@@ -4,7 +4,7 @@ import path from "node:path";
 import { instantOf } from "@courts/core";
 import { mailSteps } from "@courts/adapters/sweep/mail-steps";
 import { runSweep, type SweepResult } from "@courts/adapters/sweep/sweeper";
-import type { ParsedMail } from "mailparser";
+import { simpleParser, type ParsedMail } from "mailparser";
 import ical, { type VEvent } from "node-ical";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +18,9 @@ import { describeOnEngines, TEST_TIME_ZONE } from "./support/server.js";
 const events = (text: string): VEvent[] => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
 
 const attachment = (mail: ParsedMail, contentType: string) => mail.attachments.find((a) => a.contentType.startsWith(contentType));
+
+const recipients = (mail: ParsedMail): string[] =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => (v.address ?? "").toLowerCase()));
 
 describeOnEngines("notifications and calendars", (server) => {
   let smtp: SmtpCatcher;
@@ -228,10 +231,12 @@ describeOnEngines("notifications and calendars", (server) => {
       await runSweep(steps, log);
       await runSweep(steps, log);
       const files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-      const mine = files.map((f) => readFileSync(path.join(dir, f), "utf8")).filter((t) => t.includes(player.user.email));
+      // parsed as a mail client would: a subject with the day's name ('sábado') is MIME-encoded in the file
+      const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+      const mine = parsed.filter((m) => recipients(m).includes(player.user.email.toLowerCase()));
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatch(/^Subject: Recibo de tu pago/m);
-      expect(mine[0]).toContain("Content-Type: application/pdf");
+      expect(mine[0]?.subject).toMatch(/^Recibo de tu pago/);
+      expect(attachment(mine[0] as ParsedMail, "application/pdf")?.content.subarray(0, 4).toString("latin1")).toBe("%PDF");
     });
   });
 
