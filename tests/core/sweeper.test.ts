@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runSweep, startSweeper, type SweepStep } from "@courts/adapters/sweep/sweeper";
 
 const quiet = { error: () => undefined };
@@ -19,28 +19,54 @@ describe("the sweep", () => {
   });
 
   it("when started, then passes repeat, never overlap, and stop waits for the pass under way", async () => {
-    let running = 0;
-    let maxRunning = 0;
-    let passes = 0;
-    const slow: SweepStep = {
-      name: "slow",
-      run: async () => {
-        running++;
-        maxRunning = Math.max(maxRunning, running);
-        await new Promise((resolve) => setTimeout(resolve, 15));
-        running--;
-        passes++;
-        return 1;
-      },
-    };
-    const sweeper = startSweeper([slow], 5, quiet);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await sweeper.stop();
-    const afterStop = passes;
-    expect(running).toBe(0);
-    expect(passes).toBeGreaterThanOrEqual(3);
-    expect(maxRunning).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    expect(passes).toBe(afterStop);
+    // the sweeper's own timer, moved by the test: no pass depends on how fast this machine is
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let running = 0;
+      let maxRunning = 0;
+      let passes = 0;
+      /** ends the pass under way (each pass runs until the test says so: a slow provider) */
+      let finishPass: (() => void) | undefined;
+      const slow: SweepStep = {
+        name: "slow",
+        run: async () => {
+          running++;
+          maxRunning = Math.max(maxRunning, running);
+          await new Promise<void>((resolve) => (finishPass = resolve));
+          finishPass = undefined;
+          running--;
+          passes++;
+          return 1;
+        },
+      };
+      const sweeper = startSweeper([slow], 5, quiet);
+      await vi.advanceTimersByTimeAsync(4);
+      expect(running, "no pass before the first interval").toBe(0);
+      for (let pass = 1; pass <= 3; pass++) {
+        await vi.advanceTimersByTimeAsync(5);
+        expect(running, `pass ${pass} started one interval after the last ended`).toBe(1);
+        // a pass ten intervals long: no other starts beside it
+        await vi.advanceTimersByTimeAsync(50);
+        expect(maxRunning).toBe(1);
+        finishPass!();
+        await vi.advanceTimersByTimeAsync(0);
+        expect([running, passes]).toEqual([0, pass]);
+      }
+
+      await vi.advanceTimersByTimeAsync(5);
+      expect(running, "a pass under way").toBe(1);
+      let stopped = false;
+      const stopping = sweeper.stop().then(() => (stopped = true));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(stopped, "stop returned before the pass under way ended").toBe(false);
+      finishPass!();
+      await stopping;
+      expect([running, passes]).toEqual([0, 4]);
+      // stopped: however long the clock runs, no pass starts again
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect([running, passes, vi.getTimerCount()]).toEqual([0, 4, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
