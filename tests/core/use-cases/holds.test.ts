@@ -121,8 +121,13 @@ describe("holds", () => {
   it("when a hold has expired, then it no longer counts against the unpaid limit", async () => {
     const c = await booked();
     await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    // two live holds: the limit is reached
+    expect((await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" })))._tag).toBe("TooManyUnpaidBookings");
     c.clock.advance(15 * MINUTE);
-    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
+    // no sweep has run: the holds are overdue, not yet marked expired, and count no more
+    expect((await c.ports.bookings.findById(c.booking.id))?.status).toBe("active");
+    const third = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
+    expect(third.holdExpiresAt?.getTime()).toBe(c.clock.now().getTime() + 15 * MINUTE);
   });
 });
 
