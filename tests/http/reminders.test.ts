@@ -12,16 +12,30 @@ import { describeOnEngines, TEST_TIME_ZONE } from "./support/server.js";
 
 /**
  * The reminder 24 h before, once: three `courts sweep` processes run at the same moment with
- * their clocks moved (libfaketime) to 23 h before the booking, against one database and a real
+ * their clocks set (libfaketime) to 23 h before the booking, against one database and a real
  * SMTP server; then three more. Each person gets exactly one reminder.
  */
 
-const FAKETIME = "/usr/bin/faketime";
+/** libfaketime, preloaded into each sweep process (Debian's faketime package) */
+const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
-const sweepProcess = (offsetSeconds: number, env: Record<string, string>) =>
+/**
+ * A `courts sweep` whose clock starts at `at`. The instant is given absolutely (seconds since the
+ * epoch), not as an offset: libfaketime reads an offset from the real clock, so under a moved
+ * clock (npm run test:dates runs this file under libfaketime) an offset taken from this process's
+ * Date.now() would put the sweep days away from the game.
+ */
+const sweepProcess = (at: Date, env: Record<string, string>) =>
   new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-    const child = spawn(FAKETIME, ["-f", `+${offsetSeconds}s`, process.execPath, COURTS_BIN, "sweep", "--json"], {
-      env: { ...process.env, COURTS_TIMEZONE: TEST_TIME_ZONE, ...env },
+    const child = spawn(process.execPath, [COURTS_BIN, "sweep", "--json"], {
+      env: {
+        ...process.env,
+        COURTS_TIMEZONE: TEST_TIME_ZONE,
+        ...env,
+        LD_PRELOAD: FAKETIME_LIB,
+        FAKETIME: `@${Math.floor(at.getTime() / 1000)}`,
+        FAKETIME_FMT: "%s",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -42,7 +56,7 @@ describeOnEngines("reminders from several sweeping processes", (server, engine) 
     await smtp.stop();
   });
 
-  it.skipIf(!existsSync(FAKETIME))("when three processes sweep at once 23 h before a game, then the organiser and each payer get one reminder, and a player who turned reminders off gets none", async () => {
+  it.skipIf(!existsSync(FAKETIME_LIB))("when three processes sweep at once 23 h before a game, then the organiser and each payer get one reminder, and a player who turned reminders off gets none", async () => {
     const organiser = await newPlayer(server());
     const quiet = await newPlayer(server());
     const date = dayFromToday(2);
@@ -60,8 +74,8 @@ describeOnEngines("reminders from several sweeping processes", (server, engine) 
 
     const start = instantOf(booking.date, booking.timeSlot, TEST_TIME_ZONE).getTime();
     // 23 h before 20:00 (and 22 h before the quiet player's 19:00): both are due
-    const offset = Math.round((start - 23 * 3_600_000 - Date.now()) / 1000);
-    expect(offset).toBeGreaterThan(0);
+    const at = new Date(start - 23 * 3_600_000);
+    expect(at.getTime()).toBeGreaterThan(Date.now());
     const env = {
       DATABASE_URL: server().databaseUrl ?? "",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "courts-sweep-")),
@@ -70,7 +84,7 @@ describeOnEngines("reminders from several sweeping processes", (server, engine) 
       PUBLIC_URL: "http://localhost:3000",
     };
     for (let round = 0; round < 2; round++) {
-      const runs = await Promise.all([sweepProcess(offset, env), sweepProcess(offset, env), sweepProcess(offset, env)]);
+      const runs = await Promise.all([sweepProcess(at, env), sweepProcess(at, env), sweepProcess(at, env)]);
       for (const run of runs) expect(run.code, run.out).toBe(0);
     }
     const reminders = (address: string) => smtp.to(address).filter((m) => m.subject?.startsWith("Recordatorio:"));
