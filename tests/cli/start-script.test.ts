@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,9 +20,15 @@ const file = (relative: string, text = "") => {
   writeFileSync(full, text);
   return full;
 };
-/** sets a file's modification time, `secondsAgo` before now */
+/**
+ * Now on the files' clock: the modification time the kernel gives a file written this instant.
+ * Not Date.now(): under a moved clock (libfaketime, npm run test:dates) it can be days away from
+ * the times written files get, and the rule compares files with files.
+ */
+const filesNow = () => statSync(file(".now")).mtimeMs;
+/** sets a file's modification time, `secondsAgo` before a file written now */
 const age = (relative: string, secondsAgo: number) => {
-  const when = new Date(Date.now() - secondsAgo * 1000);
+  const when = new Date(filesNow() - secondsAgo * 1000);
   utimesSync(path.join(root, relative), when, when);
 };
 const calls = () => (existsSync(path.join(root, "calls.log")) ? readFileSync(path.join(root, "calls.log"), "utf8").trim().split("\n") : []);
