@@ -25,8 +25,13 @@ const requested = (fetchMock: ReturnType<typeof mockApi>) => fetchMock.mock.call
 
 describe("preloadScreen and the page's date", () => {
   let answerConfig: (today: string) => void = () => undefined;
+  let configAnswered = false;
+  /** for each court day asked for, whether GET /api/config was still unanswered then */
+  let dayAskedBeforeConfig: boolean[] = [];
   beforeEach(() => {
     vi.resetModules(); // the page's date is read once per load of the module, as in the browser
+    configAnswered = false;
+    dayAskedBeforeConfig = [];
   });
   afterEach(() => {
     document.head.querySelectorAll('meta[name="club-today"]').forEach((meta) => meta.remove());
@@ -35,10 +40,17 @@ describe("preloadScreen and the page's date", () => {
   const api = () =>
     mockApi({
       ...GUEST,
-      "GET /api/config": () => new Promise<Response>((resolve) => (answerConfig = (today) => resolve(json({ ...CONFIG, today })))),
+      "GET /api/config": () =>
+        new Promise<Response>(
+          (resolve) =>
+            (answerConfig = (today) => {
+              configAnswered = true;
+              resolve(json({ ...CONFIG, today }));
+            }),
+        ),
       "GET /api/courts/c1": () => json({ id: "c1" }),
-      "GET /api/courts/c1/bookings?date=2030-01-10": () => DAY("2030-01-10"),
-      "GET /api/courts/c1/bookings?date=2030-01-11": () => DAY("2030-01-11"),
+      "GET /api/courts/c1/bookings?date=2030-01-10": () => (dayAskedBeforeConfig.push(!configAnswered), DAY("2030-01-10")),
+      "GET /api/courts/c1/bookings?date=2030-01-11": () => (dayAskedBeforeConfig.push(!configAnswered), DAY("2030-01-11")),
     });
 
   /** Opens /booking/c1 as the first screen, on a page that carries `date` (or none). */
@@ -56,6 +68,7 @@ describe("preloadScreen and the page's date", () => {
     answerConfig("2030-01-10");
     await loaded;
     expect(requested(fetchMock).filter((url) => url.includes("/courts/c1/bookings?"))).toEqual(["/api/courts/c1/bookings?date=2030-01-10"]);
+    expect(dayAskedBeforeConfig).toEqual([true]);
     // and whether the player owes a balance, which blocks a new booking: said in the screen's first render
     expect(requested(fetchMock)).toContain("/api/user/bookings?scope=due&page=1&pageSize=1");
     expect(document.querySelector('meta[name="club-today"]')).toBeNull();
@@ -71,11 +84,15 @@ describe("preloadScreen and the page's date", () => {
 
   it("when the page carries no date, then the day waits for the config's", async () => {
     const { fetchMock, loaded } = await openBooking();
-    await vi.waitFor(() => expect(requested(fetchMock)).toContain("/api/config"));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // the reads that need no date have all been asked for: the court, the balance due, the config
+    await vi.waitFor(() =>
+      expect(requested(fetchMock)).toEqual(expect.arrayContaining(["/api/config", "/api/courts/c1", "/api/user/bookings?scope=due&page=1&pageSize=1"])),
+    );
     expect(requested(fetchMock).some((url) => url.includes("/courts/c1/bookings?"))).toBe(false);
     answerConfig("2030-01-10");
     await loaded;
     expect(requested(fetchMock)).toContain("/api/courts/c1/bookings?date=2030-01-10");
+    // and it was asked for only once the config had answered
+    expect(dayAskedBeforeConfig).toEqual([false]);
   });
 });
