@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { WAL_CHECKPOINT_PAGES } from "@courts/adapters/sql/orm";
+import { waitFor } from "../support/wait-for.js";
 import { openTestDatabase } from "./support/harness.js";
 
 /**
@@ -13,7 +14,21 @@ import { openTestDatabase } from "./support/harness.js";
  */
 
 const now = () => new Date().toISOString();
-const hold = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A promise the test settles: `open` until `release()` is called. */
+const latch = () => {
+  let release!: () => void;
+  const open = new Promise<void>((resolve) => (release = resolve));
+  return { open, release };
+};
+
+/** The pool of `database`'s writer (one connection): whether it is lent, and how many wait for it. */
+const writerPool = (database: SqlDatabase) =>
+  (database.sql.orm.em.getConnection() as AbstractSqlConnection).getKnex().client.pool as { numUsed(): number; numPendingAcquires(): number };
+
+/** Waits until a borrower waits in `database`'s pool for the writer (held by a transaction). */
+const writesQueued = (database: SqlDatabase, what: string) =>
+  waitFor(() => writerPool(database).numPendingAcquires() > 0, { message: `${what} never queued for the writer behind the open transaction` });
 
 describe("SQLite: one writer", () => {
   let opened: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -27,14 +42,18 @@ describe("SQLite: one writer", () => {
 
   it("when writes arrive while a transaction of the same process is open, then they wait for it and all succeed", async () => {
     const started = performance.now();
+    const ending = latch();
     const inTransaction = db.sql.transaction(async (tx) => {
       await tx.run("insert into venues (id, name, location, created_at) values ('v-tx', 'Club Transacción', 'Quito', ?)", [now()]);
-      await hold(300);
+      await ending.open;
       return tx.one("select count(*) as n from venues");
     });
     const writes = Array.from({ length: 10 }, (_, i) =>
       db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Quito', ?)", [`v-${i}`, `Club ${i}`, now()]),
     );
+    // the transaction stays open until the writes wait for it
+    await writesQueued(db, "the writes");
+    ending.release();
     const inside = await inTransaction;
     expect(await Promise.all(writes)).toEqual(Array.from({ length: 10 }, () => 1));
     // the transaction did not see the writes that queued behind it
@@ -57,16 +76,20 @@ describe("SQLite: one writer", () => {
 
   /**
    * Another process (a second database on the file) in a transaction that inserts venue `id` at
-   * `location` and then keeps the file's write lock for `ms`; it holds the lock once this resolves.
+   * `location` and then keeps the file's write lock for `ms` of wall time: the time it takes is
+   * the point (this process's writes wait for it in SQLite's busy handler, which shows nothing to
+   * wait for from here). It holds the lock once this resolves.
    */
   const anotherProcessHoldsTheLock = async (id: string, location: string, ms: number) => {
     const other = await openSqlDatabase(opened.url);
+    const locked = latch();
     const held = other.sql.transaction(async (tx) => {
       await tx.run("insert into venues (id, name, location, created_at) values (?, ?, ?, ?)", [id, `Club ${id}`, location, now()]);
-      await hold(ms);
+      locked.release();
+      await new Promise((resolve) => setTimeout(resolve, ms)); // the other process's slow transaction
     });
-    // the other transaction began IMMEDIATE: it holds the lock before the caller goes on
-    await hold(50);
+    // its insert ran: the transaction holds the file's write lock
+    await Promise.race([locked.open, held]);
     return { held, close: () => other.close() };
   };
 
@@ -101,7 +124,8 @@ describe("SQLite: one writer", () => {
       const writes = Array.from({ length: 12 }, (_, i) =>
         db.sql.run("insert into venues (id, name, location, created_at) values (?, ?, 'Tena', ?)", [`v-queued-${i}`, `Club ${i}`, now()]),
       );
-      await hold(50);
+      // the writes have the writer and wait on the other process's lock
+      await waitFor(() => writerPool(db).numUsed() > 0, { message: "the queued writes never took this process's writer" });
       const started = performance.now();
       for (let i = 0; i < 5; i++) await db.sql.one("select count(*) as n from venues");
       expect(performance.now() - started).toBeLessThan(200);
@@ -167,12 +191,15 @@ describe("SQLite: one writer", () => {
 
     it("when writes arrive while a transaction holds the writer, then they wait for it together and borrow it once", async () => {
       const borrowed = await borrows(async () => {
+        const ending = latch();
         const held = grouped.sql.transaction(async (tx) => {
           await tx.run("insert into venues (id, name, location, created_at) values ('v-held', 'Club Retenido', 'Ibarra', ?)", [now()]);
-          await hold(100);
+          await ending.open;
         });
         // each sees the pool's queue non-empty (the first one's own borrow): they still go together
         const waiting = Array.from({ length: 20 }, (_, i) => insert(`v-wait-${i}`, "Ibarra"));
+        await writesQueued(grouped, "the 20 writes");
+        ending.release();
         await Promise.all([held, ...waiting]);
       });
       expect(await counted("Ibarra")).toBe(21);
