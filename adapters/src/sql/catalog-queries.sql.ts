@@ -9,12 +9,15 @@ import type { Row, SqlClient } from "./sql-client.js";
 
 /**
  * The read model of the public catalogue (CatalogQueries): each named query is one statement that
- * also checks that its court or venue exists, and the database builds the API's JSON text itself
- * (no row objects, no mapping, no serialization in JavaScript; `npm run bench`):
+ * also checks that its court or venue exists. The lists served as they are, and availability, the
+ * busiest read, are built as JSON by the database itself (no row objects, no mapping, no
+ * serialization in JavaScript; `npm run bench`):
  *
- *   GET /api/courts/{id}/bookings?date=   courtDay
+ *   GET /api/courts/{id}/bookings?date=   courtAvailability (kept per process)
  *   GET /api/venues/{id}/courts           venueCourts
  *   GET /api/venues/{id}/bookings         venueMonth (kept per process, checked against a change stamp)
+ *
+ * courtDay (the waitlist's and the notices' read of a day) reads plain rows.
  *
  * tests/sql/catalog-queries.test.ts checks every answer against core's contract and against the
  * in-memory read model, on both engines.
@@ -55,19 +58,20 @@ const VENUE_COURTS = {
 
 // the status filter as in the partial unique index, which serves the filter and the order; an
 // overdue unpaid hold no longer holds its slot, swept or not (DESIGN.md section 8)
-const overdueAt = (now: string) => `(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ${now})`;
+const overdueAt = (now: string, b: string) =>
+  `(${b}status = 'active' and ${b}paid_amount = 0 and ${b}hold_expires_at is not null and ${b}hold_expires_at <= ${now})`;
 /** without a `now`, no hold reads as overdue */
 const NO_HOLD_OVERDUE = new Date(0);
-const holdingAt = (now: string) => `status not in ('cancelled', 'expired') and not ${overdueAt(now)}`;
+/** `b`: the bookings' alias with its dot, where another table of the statement has a status too */
+const holdingAt = (now: string, b = "") => `${b}status not in ('cancelled', 'expired') and not ${overdueAt(now, b)}`;
 const HOLDING = holdingAt("?");
-const BOOKED_SLOTS = {
-  sqlite:
-    "select exists (select 1 from courts where id = ?) as found, (select json_group_array(time_slot) from " +
-    `(select time_slot from bookings where court_id = ? and booking_date = ? and ${HOLDING} order by time_slot)) as body`,
-  postgresql:
-    "select exists (select 1 from courts where id = ?) as found, (select coalesce(json_agg(time_slot order by time_slot), '[]'::json)::text " +
-    `from bookings where court_id = ? and booking_date = ? and ${HOLDING}) as body`,
-} as const;
+/**
+ * A court's booked slots, in order: no row when the court does not exist, one with a null slot
+ * when nothing is booked.
+ */
+const BOOKED_SLOTS =
+  "select b.time_slot from courts c left join bookings b on b.court_id = c.id and b.booking_date = ? and " +
+  `${holdingAt("?", "b.")} where c.id = ? order by b.time_slot`;
 
 // The availability of a court: its venue, its booked slots, the earliest expiry among the unpaid
 // holds that still hold a slot (the answer changes then, with no write), and its own and its
@@ -327,9 +331,9 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
       return read.answer;
     },
     async courtDay(courtId, date, now) {
-      const row = await sql.one(BOOKED_SLOTS[sql.engine], [courtId, courtId, date, iso(now ?? NO_HOLD_OVERDUE)]);
-      if (!row || !bool(row, "found")) return undefined;
-      return { date, bookedSlots: JSON.parse(str(row, "body")) as string[] };
+      const rows = await sql.all(BOOKED_SLOTS, [date, iso(now ?? NO_HOLD_OVERDUE), courtId]);
+      if (rows.length === 0) return undefined;
+      return { date, bookedSlots: rows.flatMap((row) => (row.time_slot == null ? [] : [str(row, "time_slot")])) };
     },
     // an unknown venue is not kept: one created later is found at once
     venueCourts: (venueId) => courtLists(venueId, () => readVenueCourts(venueId)),

@@ -31,6 +31,19 @@ export const catalogQueriesContract = (subject: () => Subject): void => {
     expect(await catalog().courtDay(randomUUID(), "2026-11-25")).toBeUndefined();
   });
 
+  it("when a court's day is asked at an instant, then an unpaid hold run out by then no longer counts; asked without one, it still does", async () => {
+    const place = await seedPlace(repos());
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "21:00", paidAmount: 1450, status: "confirmed" });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "07:00", holdExpiresAt: new Date("2026-11-24T15:10:00.000Z") });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "08:00", holdExpiresAt: new Date("2026-11-24T14:59:00.000Z") });
+    const at = new Date("2026-11-24T15:00:00.000Z");
+    expect(asCourtDay(await catalog().courtDay(place.court.id, "2026-11-25", at))).toEqual({ date: "2026-11-25", bookedSlots: ["07:00", "21:00"] });
+    expect(asCourtDay(await catalog().courtDay(place.court.id, "2026-11-25"))).toEqual({ date: "2026-11-25", bookedSlots: ["07:00", "08:00", "21:00"] });
+    // a court under maintenance keeps its bookings' day as it is (courts have a status of their own)
+    await repos().courts.update({ ...place.court, status: "maintenance" });
+    expect(asCourtDay(await catalog().courtDay(place.court.id, "2026-11-25", at))?.bookedSlots).toEqual(["07:00", "21:00"]);
+  });
+
   it("when a court's availability is asked, then it is its day at that instant, its venue, and the blocks of the court and its venue on the date", async () => {
     const place = await seedPlace(repos());
     const other = await seedCourt(repos(), place.venue.id, { courtNumber: 2 });
