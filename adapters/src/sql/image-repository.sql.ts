@@ -1,16 +1,15 @@
 import { IMAGE_TYPES, type ImageRepository, type ImageType } from "@courts/core";
-import { ImageSchema } from "./entities.js";
-import { bytes, instant, str } from "./rows.js";
+import { bytes, instant, iso, str } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 export const sqlImageRepository = (sql: SqlClient): ImageRepository => ({
   async save(image) {
-    await sql.fork().insert(ImageSchema, {
-      id: image.id,
-      contentType: image.contentType,
-      bytes: Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength),
-      createdAt: image.createdAt,
-    });
+    await sql.run("insert into images (id, content_type, bytes, created_at) values (?, ?, ?, ?)", [
+      image.id,
+      image.contentType,
+      Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength),
+      iso(image.createdAt),
+    ]);
   },
   async find(id) {
     const row = await sql.one("select id, content_type, bytes, created_at from images where id = ?", [id]);
