@@ -1,10 +1,12 @@
 import type { SqlDatabase } from "@courts/adapters/sql/index";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { aCourt, aPayment, aVenue } from "../support/builders.js";
 import { seedBooking, seedPlace } from "./support/seed.js";
 import { courtRepositoryContract } from "./contracts/court-repository.contract.js";
 import { describeOnEngines, noticesCaughtUp, seenByAnotherProcess, SQL_ENGINES, statementsReading, useTestDatabase } from "./support/harness.js";
+import { lockWatch } from "./support/postgres.js";
+import { waitFor } from "../support/wait-for.js";
 
 describeOnEngines("CourtRepository contract", courtRepositoryContract);
 
@@ -43,7 +45,26 @@ const POSTGRES = SQL_ENGINES.find((engine) => engine.name === "postgresql");
 describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game is being recorded (postgresql)", () => {
   // processes[0] records the payment, processes[1] is the admin's server
   const target = useTestDatabase("postgresql", { others: 1, empty: true });
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let locks: Awaited<ReturnType<typeof lockWatch>>;
+  beforeAll(async () => {
+    locks = await lockWatch(target.url);
+  });
+  afterAll(async () => locks?.close());
+
+  /** `work` and whether it has answered yet (either way) */
+  const tracked = <T>(work: Promise<T>) => {
+    let answered = false;
+    work.then(
+      () => (answered = true),
+      () => (answered = true),
+    );
+    return { work, answered: () => answered };
+  };
+  /** Waits until each of `changes` waits on a lock or has answered (then there was nothing to wait for). */
+  const queued = (changes: ReadonlyArray<ReturnType<typeof tracked>>, what: string) =>
+    waitFor(async () => (await locks.waiting()) + changes.filter((c) => c.answered()).length >= changes.length, {
+      message: `${what} never queued behind the write left open`,
+    });
   /**
    * A statement on one booking in a transaction left open (as markSucceeded writes the booking's
    * paid amount a moment before it commits): answers once the statement has run; `commit` ends it.
@@ -77,20 +98,21 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
       const after = { date: "2026-11-25", time: "19:30" };
       // as markSucceeded does: the booking's paid amount first, the commit a moment later
       const recording = await openWrite(payments, "update bookings set paid_amount = paid_amount + 725 where id = ?", booking.id);
-      const changing =
+      const changing = tracked<unknown>(
         change === "move"
           ? admin.repositories.courts.update({ ...place.court, venueId: elsewhere.id }, after)
           : change === "court"
             ? admin.repositories.courts.delete(place.court.id, after)
-            : admin.repositories.venues.delete(place.venue.id, after);
+            : admin.repositories.venues.delete(place.venue.id, after),
+      );
       try {
-        const first = await Promise.race([changing.then((value) => ({ answered: value })), sleep(500).then(() => "still waiting")]);
-        expect(first).toBe("still waiting");
+        await queued([changing], what);
+        expect(changing.answered(), `${what} answered before the payment committed`).toBe(false);
       } finally {
         // committed whatever the answer, so no later test waits on its lock
         await recording.commit();
       }
-      expect(await changing).toBe("paid-ahead");
+      expect(await changing.work).toBe("paid-ahead");
       // the game is where it was, with the money recorded on it
       expect(await admin.repositories.courts.findById(place.court.id)).toMatchObject({ venueId: place.venue.id });
       expect(await admin.repositories.bookings.findById(booking.id)).toMatchObject({ paidAmount: 725 });
@@ -116,7 +138,7 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
         { cancelConflicts: true, at, cancellationReason: "Lluvia" },
       );
       const removing = round % 2 === 0 ? two.repositories.courts.delete(place.court.id, after) : two.repositories.venues.delete(place.venue.id, after);
-      await sleep(300);
+      await queued([tracked(closing), tracked(removing)], `round ${round}: the closure and the removal`);
       await writing.commit();
       const [closed, removed] = await Promise.allSettled([closing, removing]);
       expect([closed.status, removed.status], `round ${round}`).toEqual(["fulfilled", "fulfilled"]);
@@ -142,13 +164,13 @@ describe.skipIf(!POSTGRES?.available)("a court moved while a payment of its game
     const elsewhere = await seedPlace(one.repositories);
     const unrelated = await seedBooking(one.repositories, elsewhere, { date: "2026-11-25", timeSlot: "20:00", paidAmount: 0, totalAmount: 1450 });
     const writing = await openWrite(one, "update bookings set paid_amount = paid_amount where id = ?", unrelated.id);
-    const removing = two.repositories.courts.delete(place.court.id, after);
-    await sleep(150);
+    const removing = tracked(two.repositories.courts.delete(place.court.id, after));
+    await queued([removing], "the removal");
     // the desk's payment: written first, then the booking's paid amount (recordCash), for the booking's own player
-    const recording = one.repositories.payments.recordCash(aPayment({ kind: "cash", amount: 1450 }, { booking, ...place }), new Date());
-    await sleep(300);
+    const recording = tracked(one.repositories.payments.recordCash(aPayment({ kind: "cash", amount: 1450 }, { booking, ...place }), new Date()));
+    await queued([removing, recording], "the cash payment");
     await writing.commit();
-    const [removed, recorded] = await Promise.allSettled([removing, recording]);
+    const [removed, recorded] = await Promise.allSettled([removing.work, recording.work]);
     expect(removed).toEqual({ status: "fulfilled", value: true });
     expect(recorded).toMatchObject({ status: "fulfilled", value: { kind: "booking-gone" } });
     expect(await one.repositories.courts.findById(place.court.id)).toBeUndefined();

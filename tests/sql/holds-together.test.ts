@@ -5,6 +5,7 @@ import type { Booking, Repositories, User } from "@courts/core";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aBooking, aUser } from "../support/builders.js";
+import { waitFor } from "../support/wait-for.js";
 import { SQL_ENGINES, useTestDatabase } from "./support/harness.js";
 import { inserted, seedCourt, seedPlace, type Place } from "./support/seed.js";
 
@@ -139,8 +140,7 @@ for (const engine of SQL_ENGINES) {
           const waitsOn = async () =>
             ((await writing.query("select wait_event_type from pg_stat_activity where pid = $1", [pid])).rows[0] as { wait_event_type: string | null })
               .wait_event_type;
-          for (let i = 0; i < 100 && (await waitsOn()) !== "Lock"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-          expect(await waitsOn()).toBe("Lock");
+          await waitFor(async () => (await waitsOn()) === "Lock", { message: "the second hold never waited on the player's row" });
           await writing.query("commit");
           expect((await second).rows[0].written).toBe(false);
           expect((await other.query(hold, [row("12:00"), NOW, 2])).rows[0].written).toBe(true);

@@ -30,3 +30,22 @@ export const createTestDatabase = async (): Promise<{ url: string; drop(): Promi
     },
   };
 };
+
+/**
+ * A connection to the database at `url` that counts the statements there waiting on a lock (a row
+ * or table held by a transaction still open): a test that queues work behind a transaction it left
+ * open waits for that count, not for a pause.
+ */
+export const lockWatch = async (url: string): Promise<{ waiting(): Promise<number>; close(): Promise<void> }> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    waiting: async () =>
+      (
+        await client.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        )
+      ).rows[0]!.n,
+    close: () => client.end(),
+  };
+};
