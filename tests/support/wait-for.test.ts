@@ -33,5 +33,9 @@ describe("waitFor", () => {
         { timeout: 30, interval: 5, message: "the count never reached 2" },
       ),
     ).rejects.toThrow("the count never reached 2 (waited 30 ms; last: expected 1 to be 2)");
+    let output = "";
+    const waiting = waitFor(() => false, { timeout: 30, interval: 5, message: () => `no line in:${output}` });
+    output = " arrancando";
+    await expect(waiting).rejects.toThrow("no line in: arrancando (waited 30 ms)");
   });
 });

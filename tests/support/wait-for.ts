@@ -9,8 +9,11 @@ export interface WaitForOptions {
   readonly timeout?: number;
   /** the pause between two looks, in ms (default 20) */
   readonly interval?: number;
-  /** what did not happen, said when it times out: "the sweep never marked the hold expired" */
-  readonly message: string;
+  /**
+   * what did not happen, said when it times out: "the sweep never marked the hold expired" (a
+   * function is asked then, for what only the end shows: a server's output)
+   */
+  readonly message: string | (() => string);
 }
 
 /**
@@ -34,7 +37,7 @@ export const waitFor = async <T>(
     }
     if (performance.now() >= deadline) {
       const why = last === undefined ? "" : `; last: ${last instanceof Error ? last.message : String(last)}`;
-      throw new Error(`${message} (waited ${timeout} ms${why})`, { cause: last });
+      throw new Error(`${typeof message === "function" ? message() : message} (waited ${timeout} ms${why})`, { cause: last });
     }
     await new Promise((resolve) => setTimeout(resolve, interval));
   }
