@@ -2,6 +2,7 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, TEST_DATABASE_URL } from "../sql/support/postgres.js";
 import { freePort } from "../support/free-port.js";
+import { waitFor } from "../support/wait-for.js";
 import { Client } from "./support/client.js";
 import { demoCourts, freshSlot, newPlayer } from "./support/fixtures.js";
 import { startServer, type TestServer } from "./support/server.js";
@@ -73,15 +74,12 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("when PostgreSQL cannot be reac
     await db.drop();
   });
 
-  /** Retries until the server answers other than 503 (the pool reconnects on demand). */
-  const once = async <T extends { status: number }>(attempt: () => Promise<T>): Promise<T> => {
-    for (let i = 0; i < 40; i++) {
+  /** Asks again until the server answers other than 503 (the pool reconnects on demand). */
+  const once = <T extends { status: number }>(attempt: () => Promise<T>): Promise<T> =>
+    waitFor(async () => {
       const answer = await attempt();
-      if (answer.status !== 503) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return attempt();
-  };
+      return answer.status === 503 ? undefined : answer;
+    }, { timeout: 10_000, interval: 100, message: "the server still answered 503 with the database back" });
 
   it("when the database goes away, then public reads, logins and bookings answer 503 with Retry-After and a Spanish message; afterwards all works again", async () => {
     const { courts } = await demoCourts(server);

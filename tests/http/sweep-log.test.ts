@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +9,7 @@ import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { ROOT, startServer, type ServerProcess } from "../bench/server-process.js";
 import { aPayment, written } from "../support/builders.js";
 import { productionEnv } from "../support/server-env.js";
+import { waitFor } from "../support/wait-for.js";
 import { seedBooking, seedPlace } from "../sql/support/seed.js";
 
 /**
@@ -62,7 +64,7 @@ describe("the server's own sweep, when the card provider refuses a refund owed",
       // a charge the simulated provider has no record of: its refund is refused on every pass
       const payment = written(await repos.payments.insertPending(aPayment({ amount: 1450, kind: "full" }, { booking, court: place.court, venue: place.venue })));
       // taken, and decided to go back in full on arrival (it could not apply)
-      expect(await repos.payments.oweRefund({ id: payment.id, amount: payment.amount, flag: "refunded_on_arrival" })).toBe(true);
+      expect(await repos.payments.oweRefund({ id: payment.id, refundId: randomUUID(), amount: payment.amount, flag: "refunded_on_arrival", at: new Date() })).toBe(true);
       paymentId = payment.id;
       owed = payment.amount;
     } finally {
@@ -70,12 +72,14 @@ describe("the server's own sweep, when the card provider refuses a refund owed",
     }
 
     server = await startServer({ entry: "compiled", env: productionEnv(url, dir, { SWEEP_INTERVAL_SECONDS: "0.2", LOG_LEVEL: "info" }), readyTimeoutMs: 50_000 });
-    const until = Date.now() + 15_000;
-    const warned = () => jsonLines(server!.output()).find((line) => line.msg === WARNING);
-    while (warned() === undefined && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 200));
+    const warning = await waitFor(() => jsonLines(server!.output()).find((line) => line.msg === WARNING), {
+      timeout: 15_000,
+      interval: 100,
+      message: () => `no sweep pass logged '${WARNING}':\n${server!.output()}`,
+    });
     const output = server.output();
-    expect(warned(), output).toMatchObject({ level: 40, step: "refunds-owed", paymentId, msg: WARNING });
-    expect(warned()?.err?.message).toMatch(/No such payment intent/);
+    expect(warning).toMatchObject({ level: 40, step: "refunds-owed", paymentId, msg: WARNING });
+    expect(warning.err?.message).toMatch(/No such payment intent/);
     expect(output).not.toMatch(/^timestamp=|level=WARN/m);
     await server.stop(2_000);
     server = undefined;
