@@ -53,12 +53,16 @@ const toRefundStatus = (status: string | null): GatewayRefund["status"] => {
 
 const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
 
-/** Not reached, timed out, rate-limited or 5xx: worth retrying with the same key, and 503 to the caller. */
+/**
+ * Not reached, timed out, rate-limited, 5xx, or 409 (the same idempotency key still being worked
+ * on by a request that timed out here: idempotency_key_in_use): worth retrying with the same key,
+ * and 503 to the caller.
+ */
 const unavailable = (error: unknown, operation: string): ProviderUnavailable | undefined =>
   error instanceof Stripe.errors.StripeConnectionError ||
   error instanceof Stripe.errors.StripeAPIError ||
   error instanceof Stripe.errors.StripeRateLimitError ||
-  (isStripeError(error) && (error.statusCode ?? 0) >= 500)
+  (isStripeError(error) && ((error.statusCode ?? 0) >= 500 || error.statusCode === 409))
     ? new ProviderUnavailable({ operation, message: (error as Error).message })
     : undefined;
 
@@ -133,15 +137,15 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
       }
     }),
 
-    async createCustomer(input) {
+    createCustomer: (input) => guard("createCustomer", async () => {
       const customer = await stripe.customers.create(
         { email: input.email, metadata: { userId: input.userId } },
         { idempotencyKey: input.idempotencyKey },
       );
       return customer.id;
-    },
+    }),
 
-    async chargeOffSession(input) {
+    chargeOffSession: (input) => guard("chargeOffSession", async () => {
       try {
         const intent = await stripe.paymentIntents.create(
           {
@@ -165,7 +169,7 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
           return { status: "declined", intentId: error.payment_intent?.id ?? null, message: error.message };
         throw error;
       }
-    },
+    }),
 
     retrieveIntent: (id) => guard("retrieveIntent", () => unlessMissing(() => stripe.paymentIntents.retrieve(id))),
 
