@@ -25,6 +25,11 @@ gatewayContract("simulated", () => {
       });
       if (!result.ok) throw new Error(result.message);
     },
+    async refundOutside(intentId, amount) {
+      // the embedded provider has no dashboard: its store takes the refund as one would
+      const refund = await store.insertRefund({ id: `re_sim_${randomUUID().replaceAll("-", "")}`, intentId, amount, idempotencyKey: randomUUID(), createdAt: new Date() });
+      if (!refund) throw new Error(`cannot refund ${amount} of ${intentId}`);
+    },
   };
 });
 
@@ -38,5 +43,8 @@ gatewayContract("stripe (local fake server)", () => ({
   gateway: stripeGateway(server.gatewayOptions()),
   async pay(intentId) {
     server.succeed(intentId);
+  },
+  async refundOutside(intentId, amount) {
+    server.refundOutside(intentId, amount);
   },
 }));

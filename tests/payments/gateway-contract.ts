@@ -7,6 +7,8 @@ export interface GatewayHarness {
   readonly gateway: PaymentGateway;
   /** What the customer's browser does: confirm the intent with a card that works. */
   pay(intentId: string): Promise<void>;
+  /** A refund made at the provider without us (Stripe's dashboard): no metadata. */
+  refundOutside(intentId: string, amount: number): Promise<void>;
 }
 
 const key = () => `test-${randomUUID()}`;
@@ -126,6 +128,61 @@ export const gatewayContract = (name: string, harness: () => GatewayHarness) => 
       const first = await gateway.refund({ intentId: intent.id, amount: 2900, idempotencyKey });
       const replay = await gateway.refund({ intentId: intent.id, amount: 2900, idempotencyKey });
       expect(replay).toEqual(first);
+    });
+
+    it("when a refund carries metadata, then its answer and the intent's list of refunds carry it back; one without carries none", async () => {
+      const { gateway, pay } = harness();
+      const intent = await anIntent(gateway, { amount: 3300 });
+      await pay(intent.id);
+      const metadata = { refundId: randomUUID(), reason: "cancellation" };
+      const tagged = await gateway.refund({ intentId: intent.id, amount: 1000, idempotencyKey: key(), metadata });
+      expect(tagged).toEqual({ id: expect.stringMatching(/^re_/), amount: 1000, status: "succeeded", metadata });
+      const bare = await gateway.refund({ intentId: intent.id, amount: 500, idempotencyKey: key() });
+      expect(bare.metadata).toEqual({});
+      expect(await gateway.listRefunds(intent.id)).toEqual([bare, tagged]);
+    });
+
+    it("when refunds were made by us and at the provider, then listRefunds answers all of them, newest first, the provider's without metadata", async () => {
+      const { gateway, pay, refundOutside } = harness();
+      const intent = await anIntent(gateway, { amount: 3300 });
+      await pay(intent.id);
+      const first = await gateway.refund({ intentId: intent.id, amount: 1000, idempotencyKey: key(), metadata: { refundId: "r-1" } });
+      await refundOutside(intent.id, 500);
+      const third = await gateway.refund({ intentId: intent.id, amount: 700, idempotencyKey: key(), metadata: { refundId: "r-3" } });
+      const list = await gateway.listRefunds(intent.id);
+      expect(list).toEqual([
+        third,
+        { id: expect.stringMatching(/^re_/), amount: 500, status: "succeeded", metadata: {} },
+        first,
+      ]);
+      expect(new Set(list.map((r) => r.id)).size).toBe(3);
+      // the provider's refund counts against what is left, like ours
+      const over = await rejection(gateway.refund({ intentId: intent.id, amount: 1101, idempotencyKey: key() }));
+      expect(over).toMatchObject({ _tag: "RefundRejected", reason: "exceeds-refundable" });
+    });
+
+    it("when a refund is sent again under its key, then the same refund comes back and the provider holds it once; other metadata under the key is refused", async () => {
+      const { gateway, pay } = harness();
+      const intent = await anIntent(gateway, { amount: 2900 });
+      await pay(intent.id);
+      const idempotencyKey = key();
+      const metadata = { refundId: randomUUID() };
+      const first = await gateway.refund({ intentId: intent.id, amount: 1200, idempotencyKey, metadata });
+      expect(await gateway.refund({ intentId: intent.id, amount: 1200, idempotencyKey, metadata })).toEqual(first);
+      expect(await gateway.listRefunds(intent.id)).toEqual([first]);
+      const other = await rejection(gateway.refund({ intentId: intent.id, amount: 1200, idempotencyKey, metadata: { refundId: "someone-else" } }));
+      expect(other).toBeInstanceOf(IdempotencyKeyReused);
+      expect(await gateway.listRefunds(intent.id)).toEqual([first]);
+    });
+
+    it("when an intent has no refunds, was never paid, or is unknown, then listRefunds answers an empty list", async () => {
+      const { gateway, pay } = harness();
+      const unpaid = await anIntent(gateway);
+      expect(await gateway.listRefunds(unpaid.id)).toEqual([]);
+      const paid = await anIntent(gateway);
+      await pay(paid.id);
+      expect(await gateway.listRefunds(paid.id)).toEqual([]);
+      expect(await gateway.listRefunds("pi_does_not_exist")).toEqual([]);
     });
 
     it("when an intent that was never paid is refunded, then it is refused as not refundable", async () => {

@@ -90,6 +90,24 @@ export const simulatedIntentStoreContract = (name: string, makeStore: () => Simu
       expect(await store.refundedAmount(intent.id)).toBe(1450);
     });
 
+    it("when refunds are listed, then they come newest first, each with the metadata it was stored with, even within one instant", async () => {
+      const store = await makeStore();
+      const intent = anIntent({ amount: 5000, status: "succeeded" });
+      await store.insertIntent(intent);
+      expect(await store.listRefunds(intent.id)).toEqual([]);
+      const first = aRefund(intent.id, 1000, { metadata: { refundId: "r-1" } });
+      const second = aRefund(intent.id, 500);
+      const third = aRefund(intent.id, 700, { metadata: { refundId: "r-3", reason: "closure" } });
+      for (const refund of [first, second, third]) expect(await store.insertRefund(refund)).toEqual(refund);
+      const other = anIntent({ status: "succeeded" });
+      await store.insertIntent(other);
+      await store.insertRefund(aRefund(other.id, 100));
+      expect(await store.listRefunds(intent.id)).toEqual([third, second, first]);
+      // a replay answers the refund as first stored, metadata included
+      expect(await store.insertRefund({ ...aRefund(intent.id, 700), idempotencyKey: third.idempotencyKey })).toEqual(third);
+      expect(await store.listRefunds("pi_sim_missing")).toEqual([]);
+    });
+
     it("when refunds of the same intent race, then together they never pass the intent's amount", async () => {
       const store = await makeStore();
       const intent = anIntent({ amount: 1000, status: "succeeded" });

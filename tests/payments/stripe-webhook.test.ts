@@ -69,6 +69,34 @@ describe("verifyStripeEvent", () => {
     );
   });
 
+  it("when a refund is made in Stripe's dashboard, then its signed charge.refunded event verifies and carries the charge with the intent, amounts and refunds", async () => {
+    const gateway = stripeGateway(server.gatewayOptions());
+    const intent = await gateway.createIntent({ amount: 3000, currency: "usd", metadata: { bookingId: "b-8" }, idempotencyKey: "webhook-refund-test" });
+    server.succeed(intent.id);
+    const ours = await gateway.refund({ intentId: intent.id, amount: 1000, idempotencyKey: "webhook-refund-ours", metadata: { refundId: "rf-8" } });
+    const outside = server.refundOutside(intent.id, 500);
+    expect(outside.refund).toMatchObject({ amount: 500, metadata: {}, payment_intent: intent.id, status: "succeeded" });
+
+    const delivery = outside.signed(SECRET);
+    expect(delivery.headers["content-type"]).toContain("application/json");
+    const event = verifyStripeEvent(Buffer.from(delivery.body), delivery.headers["stripe-signature"], SECRET);
+    expect(event.type).toBe("charge.refunded");
+    expect(event.data.object).toMatchObject({
+      object: "charge",
+      payment_intent: intent.id,
+      amount: 3000,
+      amount_refunded: 1500,
+      refunded: false,
+      metadata: { bookingId: "b-8" },
+      refunds: { data: [{ id: outside.refund.id, amount: 500, metadata: {} }, { id: ours.id, amount: 1000, metadata: { refundId: "rf-8" } }] },
+    });
+    expect(event.data.previous_attributes).toEqual({ amount_refunded: 1000 });
+    // the dashboard's refund is listed like ours, newest first
+    expect((await gateway.listRefunds(intent.id)).map((r) => r.id)).toEqual([outside.refund.id, ours.id]);
+    // a refund past what is left cannot be made from the dashboard either
+    expect(() => server.refundOutside(intent.id, 1501)).toThrow(/cannot refund/);
+  });
+
   it("when the header is missing or garbage, then it is rejected", () => {
     expect(failure(() => verifyStripeEvent(payload, "", SECRET))).toBeInstanceOf(InvalidWebhookSignature);
     expect(failure(() => verifyStripeEvent(payload, "t=abc,v1=def", SECRET))).toBeInstanceOf(InvalidWebhookSignature);

@@ -65,13 +65,19 @@ export const memoryIntentStore = (): SimulatedIntentStore & {
       if (existing !== undefined) return refunds.get(existing)!;
       const intent = intents.get(refund.intentId);
       if (!intent || refundedAmount(refund.intentId) + refund.amount > intent.amount) return undefined;
-      refunds.set(refund.id, { ...refund });
+      const copy = { ...refund, ...(refund.metadata ? { metadata: { ...refund.metadata } } : {}) };
+      refunds.set(refund.id, copy);
       refundByKey.set(refund.idempotencyKey, refund.id);
-      return refund;
+      return copy;
     },
 
     async refundedAmount(intentId) {
       return refundedAmount(intentId);
+    },
+
+    async listRefunds(intentId) {
+      // a Map keeps the order refunds were stored in: newest first is that order reversed
+      return [...refunds.values()].filter((r) => r.intentId === intentId).reverse();
     },
   };
 };

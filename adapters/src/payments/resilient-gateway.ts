@@ -44,6 +44,8 @@ export const resilientGateway = <G extends PaymentGateway>(gateway: G, options: 
     retrieveIntent: (id) => guarded("retrieveIntent", () => gateway.retrieveIntent(id)),
     cancelIntent: (id) => guarded("cancelIntent", () => gateway.cancelIntent(id)),
     refund: (input) => guarded("refund", () => gateway.refund(input)),
+    // a read, so retrying it is always safe; the ledger decides on it whether a refund went through
+    listRefunds: (intentId) => guarded("listRefunds", () => gateway.listRefunds(intentId)),
     // both carry idempotency keys (per organiser, per booking), so a retry never charges twice
     createCustomer: (input) => guarded("createCustomer", () => gateway.createCustomer(input)),
     chargeOffSession: (input) => guarded("chargeOffSession", () => gateway.chargeOffSession(input)),

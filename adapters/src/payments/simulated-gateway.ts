@@ -1,6 +1,6 @@
 import type { GatewayIntent, GatewayRefund, PaymentGateway } from "@courts/core";
 import { IdempotencyKeyReused, IntentAmountRejected, MIN_CHARGE_CENTS, RefundRejected } from "./gateway-errors.js";
-import type { SimulatedIntent, SimulatedIntentStore } from "./simulated-intent-store.js";
+import type { SimulatedIntent, SimulatedIntentStore, SimulatedRefund } from "./simulated-intent-store.js";
 
 export type CardField = "cardNumber" | "expMonth" | "expYear" | "cvc";
 
@@ -98,6 +98,14 @@ const toGatewayIntent = (intent: SimulatedIntent): GatewayIntent => ({
     : {}),
 });
 
+const toGatewayRefund = (refund: SimulatedRefund): GatewayRefund => ({
+  id: refund.id,
+  amount: refund.amount,
+  // the simulated provider's refunds go back to the card at once
+  status: "succeeded",
+  metadata: { ...refund.metadata },
+});
+
 const sameMetadata = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean => {
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((k) => b[k] === a[k]);
@@ -110,8 +118,9 @@ const keyReused = (idempotencyKey: string) => new IdempotencyKeyReused({ idempot
 /**
  * The embedded card provider (DESIGN.md section 5): no keys, no network. Seen from the server it
  * behaves like Stripe: intents start in requires_payment_method, only a confirmed card moves
- * them to succeeded, idempotency keys replay, refunds never pass the amount charged. Its state
- * lives in the store, so intents survive restarts and are shared by every server process.
+ * them to succeeded, idempotency keys replay, refunds never pass the amount charged and are listed
+ * newest first with what the caller attached. Its state lives in the store, so intents survive
+ * restarts and are shared by every server process.
  */
 export const simulatedGateway = (
   store: SimulatedIntentStore,
@@ -200,12 +209,14 @@ export const simulatedGateway = (
       if (intent.status !== "succeeded")
         throw new RefundRejected({ reason: "not-refundable", intentId, message: `Payment intent ${intentId} has not succeeded` });
 
+      const metadata = input.metadata ?? {};
       const refund = await store.insertRefund({
         id: `re_sim_${compact(ids.uuid())}`,
         intentId,
         amount,
         idempotencyKey: input.idempotencyKey,
         createdAt: clock.now(),
+        ...(Object.keys(metadata).length > 0 ? { metadata: { ...metadata } } : {}),
       });
       if (!refund) {
         const refunded = await store.refundedAmount(intentId);
@@ -215,9 +226,13 @@ export const simulatedGateway = (
           message: `Refund of ${amount} exceeds the refundable ${intent.amount - refunded} of ${intentId}`,
         });
       }
-      if (refund.intentId !== intentId || refund.amount !== amount)
+      if (refund.intentId !== intentId || refund.amount !== amount || !sameMetadata(refund.metadata ?? {}, metadata))
         throw keyReused(input.idempotencyKey);
-      return { id: refund.id, amount: refund.amount, status: "succeeded" };
+      return toGatewayRefund(refund);
+    },
+
+    async listRefunds(intentId) {
+      return (await store.listRefunds(intentId)).map(toGatewayRefund);
     },
 
     async confirm(input) {

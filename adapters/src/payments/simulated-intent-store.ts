@@ -23,6 +23,8 @@ export interface SimulatedRefund {
   readonly amount: number;
   readonly idempotencyKey: string;
   readonly createdAt: Date;
+  /** what the caller attached (the ledger's refundId); absent when it attached nothing */
+  readonly metadata?: Readonly<Record<string, string>>;
 }
 
 /** Storage of the simulated provider (a SQL table in the product, a Map in unit tests). */
@@ -44,4 +46,6 @@ export interface SimulatedIntentStore {
    */
   insertRefund(refund: SimulatedRefund): Promise<SimulatedRefund | undefined>;
   refundedAmount(intentId: string): Promise<number>;
+  /** The intent's refunds, newest first (in the order they were stored, latest first). */
+  listRefunds(intentId: string): Promise<SimulatedRefund[]>;
 }

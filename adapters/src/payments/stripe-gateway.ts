@@ -51,6 +51,13 @@ const toRefundStatus = (status: string | null): GatewayRefund["status"] => {
   return "pending";
 };
 
+const toGatewayRefund = (refund: Stripe.Refund): GatewayRefund => ({
+  id: refund.id,
+  amount: refund.amount,
+  status: toRefundStatus(refund.status),
+  metadata: { ...refund.metadata },
+});
+
 const isStripeError = (error: unknown): error is Stripe.errors.StripeError => error instanceof Stripe.errors.StripeError;
 
 /**
@@ -187,18 +194,33 @@ export const stripeGateway = (options: StripeGatewayOptions): PaymentGateway => 
       ),
 
     refund: (input) => guard("refund", async () => {
-      const { intentId, amount, idempotencyKey } = input;
+      const { intentId, amount, idempotencyKey, metadata } = input;
       if (!Number.isSafeInteger(amount) || amount <= 0)
         throw new RefundRejected({ reason: "invalid-amount", intentId, message: `Invalid refund amount: ${amount}` });
       try {
-        const refund = await stripe.refunds.create({ payment_intent: intentId, amount }, { idempotencyKey });
-        return { id: refund.id, amount: refund.amount, status: toRefundStatus(refund.status) };
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount, ...(metadata && Object.keys(metadata).length > 0 ? { metadata: { ...metadata } } : {}) },
+          { idempotencyKey },
+        );
+        return toGatewayRefund(refund);
       } catch (error) {
         if (error instanceof Stripe.errors.StripeIdempotencyError) throw idempotencyFailure(error, idempotencyKey);
         const reason = isStripeError(error) && error.type === "StripeInvalidRequestError" ? refundReasons[error.code ?? ""] : undefined;
         if (reason && isStripeError(error)) throw new RefundRejected({ reason, intentId, message: error.message });
         throw error;
       }
+    }),
+
+    listRefunds: (intentId) => guard("listRefunds", async () => {
+      const refunds: GatewayRefund[] = [];
+      try {
+        // newest first, as Stripe lists; the pages after the first (100 refunds) are followed
+        for await (const refund of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) refunds.push(toGatewayRefund(refund));
+      } catch (error) {
+        if (isStripeError(error) && error.code === "resource_missing") return [];
+        throw error;
+      }
+      return refunds;
     }),
   };
 };

@@ -4,7 +4,7 @@ import { bool, findOne, instant, int, intOrZero, iso, str, strOrNull } from "./r
 import type { Row, SqlClient } from "./sql-client.js";
 
 const INTENT_COLUMNS = "id, client_secret, amount, currency, status, metadata, idempotency_key, created_at, customer, save_card, payment_method";
-const REFUND_COLUMNS = "id, intent_id, amount, idempotency_key, created_at";
+const REFUND_COLUMNS = "id, intent_id, amount, idempotency_key, created_at, metadata";
 
 const metadataOf = (text: string): Record<string, string> => {
   const parsed: unknown = JSON.parse(text);
@@ -31,17 +31,24 @@ const toIntent = (r: Row): SimulatedIntent => {
   };
 };
 
-const toRefund = (r: Row): SimulatedRefund => ({
-  id: str(r, "id"),
-  intentId: str(r, "intent_id"),
-  amount: int(r, "amount"),
-  idempotencyKey: str(r, "idempotency_key"),
-  createdAt: instant(r, "created_at"),
-});
+const toRefund = (r: Row): SimulatedRefund => {
+  const metadata = metadataOf(str(r, "metadata"));
+  return {
+    id: str(r, "id"),
+    intentId: str(r, "intent_id"),
+    amount: int(r, "amount"),
+    idempotencyKey: str(r, "idempotency_key"),
+    createdAt: instant(r, "created_at"),
+    // only on refunds the caller attached something to, as the store was given them
+    ...(Object.keys(metadata).length === 0 ? {} : { metadata }),
+  };
+};
 
 /**
  * The simulated card provider's intents and refunds. Idempotency is the unique index on the key:
- * `on conflict do nothing`, then whatever row holds the key is the answer, whoever wrote it.
+ * `on conflict do nothing`, then whatever row holds the key is the answer, whoever wrote it. A
+ * refund is stored only while the intent's refunds stay within its amount, and numbered within
+ * its intent (`seq`) so they are listed newest first even when stored within one millisecond.
  */
 export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore => ({
   async insertIntent(intent) {
@@ -79,19 +86,41 @@ export const sqlSimulatedIntentStore = (sql: SqlClient): SimulatedIntentStore =>
   async setPaymentMethod(id, paymentMethod) {
     await sql.run("update simulated_intents set payment_method = ? where id = ?", [paymentMethod, id]);
   },
-  async insertRefund(refund) {
-    await sql.run(
-      `insert into simulated_refunds (${REFUND_COLUMNS}) values (?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [refund.id, refund.intentId, refund.amount, refund.idempotencyKey, iso(refund.createdAt)],
-    );
-    const row = await sql.one(`select ${REFUND_COLUMNS} from simulated_refunds where idempotency_key = ?`, [
-      refund.idempotencyKey,
-    ]);
-    if (!row) throw new Error(`simulated refund for key ${refund.idempotencyKey} vanished`);
-    return toRefund(row);
+  insertRefund(refund) {
+    const byKey = `select ${REFUND_COLUMNS} from simulated_refunds where idempotency_key = ?`;
+    // PostgreSQL: a refund locks its intent's row, so the refunds of one intent check their total
+    // in turn; SQLite's transactions write one at a time anyway
+    const lockIntent = sql.engine === "postgresql" ? " for update" : "";
+    return sql.transaction(async (tx) => {
+      const intent = await tx.one(`select amount from simulated_intents where id = ?${lockIntent}`, [refund.intentId]);
+      const replay = await tx.one(byKey, [refund.idempotencyKey]);
+      if (replay) return toRefund(replay);
+      if (!intent) return undefined;
+      const sofar = await tx.one("select sum(amount) as refunded, max(seq) as seq from simulated_refunds where intent_id = ?", [refund.intentId]);
+      if (intOrZero(sofar, "refunded") + refund.amount > int(intent, "amount")) return undefined;
+      await tx.run(
+        `insert into simulated_refunds (${REFUND_COLUMNS}, seq) values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+        [
+          refund.id,
+          refund.intentId,
+          refund.amount,
+          refund.idempotencyKey,
+          iso(refund.createdAt),
+          JSON.stringify(refund.metadata ?? {}),
+          intOrZero(sofar, "seq") + 1,
+        ],
+      );
+      const row = await tx.one(byKey, [refund.idempotencyKey]);
+      if (!row) throw new Error(`simulated refund for key ${refund.idempotencyKey} vanished`);
+      return toRefund(row);
+    });
   },
   async refundedAmount(intentId) {
     const row = await sql.one("select sum(amount) as refunded from simulated_refunds where intent_id = ?", [intentId]);
     return intOrZero(row, "refunded");
+  },
+  async listRefunds(intentId) {
+    const rows = await sql.all(`select ${REFUND_COLUMNS} from simulated_refunds where intent_id = ? order by seq desc`, [intentId]);
+    return rows.map(toRefund);
   },
 });

@@ -48,6 +48,7 @@ export const unimplementedGateway = (): PaymentGateway => ({
   refund: notImplemented("PaymentGateway.refund"),
   createCustomer: notImplemented("PaymentGateway.createCustomer"),
   chargeOffSession: notImplemented("PaymentGateway.chargeOffSession"),
+  listRefunds: notImplemented("PaymentGateway.listRefunds"),
 });
 
 export const unimplementedInvoices = (): InvoiceRenderer => ({
