@@ -33,6 +33,8 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   BalanceDue: 409,
   ShareDeadlinePassed: 409,
   ShareLinkFull: 409,
+  // every place left is held by a share intent still open: free again once it is paid or abandoned
+  ShareLinkPlacesPending: 409,
   // the organiser's unpaid hold: the others pay once the organiser has (the hold ends only then)
   OrganiserNotPaid: 409,
   // the intent exists but the card was not charged (yet): the state conflicts with the request

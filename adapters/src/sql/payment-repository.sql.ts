@@ -1,3 +1,4 @@
+import { DeadlockException } from "@mikro-orm/core";
 import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
@@ -189,6 +190,60 @@ const insertRow = async (run: SqlTx["run"], payment: Payment): Promise<void> => 
   await run(INSERT, INSERT_FIELDS.map((field) => asParam(values[field])));
 };
 
+/** Thrown inside insertSharePending's transaction when the code has no use left: the share's row goes too. */
+class CodeUsedUp extends Error {
+  constructor() {
+    super("discount code used up");
+  }
+}
+
+/** An arbitrary constant, the first key of the PostgreSQL advisory locks that queue a link's share inserts. */
+const SHARE_PLACES_LOCK = 7_246_002;
+
+/**
+ * A share's row, written only while its link has a place no paid share (current_participants,
+ * the organiser's included) and no other pending share of the link holds: the condition is the
+ * insert's own, and its row count says whether it was written.
+ */
+const INSERT_SHARE =
+  `insert into payments (${INSERT_COLUMNS.join(", ")}) select ${INSERT_COLUMNS.map(() => "?").join(", ")} ` +
+  "where (select count(*) from payments where booking_id = ? and share_token = ? and kind = 'shared' and status = 'pending') " +
+  "< (select max_participants - current_participants from share_links where token = ?)";
+
+/**
+ * Writes a share's pending payment while its link has a place (see INSERT_SHARE), with its code's
+ * use reserved, in one transaction. Concurrent share inserts of one link queue before the insert
+ * (SQLite: the transaction's write lock, BEGIN IMMEDIATE; PostgreSQL: an advisory lock per link,
+ * held to the commit), so each one's condition counts the others' committed rows. The advisory
+ * lock, not the link's row: a payment being recorded holds its totals bucket and then waits for
+ * the link's row, which this insert's totals trigger would wait for in the other order. Recording
+ * a share moves it from pending to the link's count in one commit, so the sum it reads is the same
+ * before and after. The row first, then the code (the order markFailed takes them); insertPending
+ * takes a code first, so should PostgreSQL end this transaction for a deadlock with it, nothing
+ * was written and it runs again, up to SHARE_TRIES times.
+ */
+const insertShare = async (sql: SqlClient, payment: Payment): Promise<Payment | "code-used-up" | "no-place-left"> => {
+  const token = payment.shareToken;
+  if (payment.kind !== "shared" || token === null) throw new Error(`payment ${payment.id} is not a share of a link`);
+  const values = payment as unknown as Record<string, unknown>;
+  const row = INSERT_FIELDS.map((field) => asParam(values[field]));
+  for (let tries = 1; ; tries++) {
+    try {
+      return await sql.transaction(async (tx) => {
+        if (sql.engine === "postgresql") await tx.all("select pg_advisory_xact_lock(?, hashtext(?))", [SHARE_PLACES_LOCK, token]);
+        if ((await tx.run(INSERT_SHARE, [...row, payment.bookingId, token, token])) === 0) return "no-place-left" as const;
+        if (payment.discountCodeId !== null && (await tx.run(RESERVE_USE, [payment.discountCodeId, true])) === 0) throw new CodeUsedUp();
+        return payment;
+      });
+    } catch (error) {
+      if (error instanceof CodeUsedUp) return "code-used-up";
+      if (!(error instanceof DeadlockException) || tries >= SHARE_TRIES) throw error;
+    }
+  }
+};
+
+const SHARE_TRIES = 3;
+
 /** Leases the unleased payments that meet `condition` to one sweeping process, oldest first. */
 const claimPayments = async (sql: SqlClient, condition: string, params: readonly Param[], now: Date, until: Date, limit: number): Promise<Payment[]> => {
   const claimed = await claimBatch(
@@ -220,6 +275,9 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       await insertRow((text, params) => tx.run(text, params), payment);
       return payment;
     });
+  },
+  insertSharePending(payment) {
+    return insertShare(sql, payment);
   },
   findById(id) {
     return findOne(sql, `${WITH_PAYER_SELECT} where p.id = ?`, [id], toPaymentWithPayer);

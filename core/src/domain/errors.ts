@@ -43,6 +43,8 @@ export class ShareDeadlinePassed extends Data.TaggedError("ShareDeadlinePassed")
 
 export class ShareLinkExpired extends Data.TaggedError("ShareLinkExpired")<{ readonly message: string }> {}
 export class ShareLinkFull extends Data.TaggedError("ShareLinkFull")<{ readonly message: string }> {}
+/** Every place left on a share link is held by a share intent still open: one more would overfill it. */
+export class ShareLinkPlacesPending extends Data.TaggedError("ShareLinkPlacesPending")<{ readonly message: string }> {}
 /** A share link of a booking whose organiser has not paid yet: the hold is theirs to keep or let go (DESIGN.md section 8). */
 export class OrganiserNotPaid extends Data.TaggedError("OrganiserNotPaid")<{ readonly message: string }> {}
 
@@ -105,6 +107,7 @@ export type DomainError =
   | ShareDeadlinePassed
   | ShareLinkExpired
   | ShareLinkFull
+  | ShareLinkPlacesPending
   | OrganiserNotPaid
   | PaymentNotConfirmed
   | PaymentMismatch

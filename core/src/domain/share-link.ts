@@ -28,6 +28,9 @@ export const isFull = (link: Pick<ShareLink, "currentParticipants" | "maxPartici
 export const placesLeft = (link: Pick<ShareLink, "currentParticipants" | "maxParticipants">): number =>
   Math.max(link.maxParticipants - link.currentParticipants, 0);
 
+/** Every place of a link is held by a paid share or by a share intent still open (409). */
+export const PLACES_IN_PAYMENT_MESSAGE = "Todos los lugares de este link tienen un pago en curso. Intenta de nuevo en unos minutos.";
+
 /**
  * Why a link no longer takes payments when it is the booking's doing (a new link would not help):
  * the API's message (410), and the heading /shared-payment shows for it. SPEC's 'Link Expirado'

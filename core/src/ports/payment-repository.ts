@@ -55,6 +55,14 @@ export interface PaymentRepository {
    * written) when the code is inactive or has no use left.
    */
   insertPending(payment: Payment): Promise<Payment | "code-used-up">;
+  /**
+   * insertPending for a share paid through a link (kind shared, its shareToken set): written only
+   * while the link has a place that neither a paid share (currentParticipants, the organiser's
+   * included) nor another pending share of the link holds, checked by the insert itself in one
+   * transaction that queues the link's other share inserts (never a read and a later write):
+   * "no-place-left" otherwise, nothing written. The code's use is reserved as insertPending does.
+   */
+  insertSharePending(payment: Payment): Promise<Payment | "code-used-up" | "no-place-left">;
   findById(id: string): Promise<PaymentWithPayer | undefined>;
   findByIntent(intentId: string): Promise<Payment | undefined>;
   /** The newest pending payment of a payer for a booking and kind, to reuse its intent. */

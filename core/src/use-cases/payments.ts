@@ -16,11 +16,12 @@ import {
   PaymentNotFound,
   PaymentRefunded,
   ShareLinkFull,
+  ShareLinkPlacesPending,
 } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
 import type { Cents } from "../domain/money.js";
 import { ownShare, shareAt } from "../domain/shares.js";
-import { WAITING_FOR_ORGANISER, type ShareLink } from "../domain/share-link.js";
+import { PLACES_IN_PAYMENT_MESSAGE, WAITING_FOR_ORGANISER, type ShareLink } from "../domain/share-link.js";
 import { isUnpaidHold } from "../domain/hold.js";
 import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
@@ -179,11 +180,13 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
       timeSlot: booking.timeSlot,
       gameType: booking.gameType,
     });
-    const saved = yield* call(() => ports.payments.insertPending(payment));
-    if (saved === "code-used-up") {
-      // the code's last use went to another payer since it was checked: this intent is let go
+    // A share takes one of the link's places left, counting the shares still being paid: a
+    // guest cannot open more intents than there are places (nor hold a code's uses with them).
+    const saved = yield* call(() => (link ? ports.payments.insertSharePending(payment) : ports.payments.insertPending(payment)));
+    if (saved === "code-used-up" || saved === "no-place-left") {
+      // the code's last use, or the link's last place, went to another payer since it was checked: this intent is let go
       yield* call(() => ports.gateway.cancelIntent(intent.id)).pipe(Effect.ignore);
-      return yield* Effect.fail(unusable("used-up"));
+      return yield* Effect.fail(saved === "code-used-up" ? unusable("used-up") : new ShareLinkPlacesPending({ message: PLACES_IN_PAYMENT_MESSAGE }));
     }
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, payerId, payment: saved } satisfies IntentAnswer;
   });

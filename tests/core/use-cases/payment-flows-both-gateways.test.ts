@@ -121,7 +121,7 @@ describe.each(providers)("payment flows on the $name provider", (provider) => {
     expect((await s.ports.payments.listByBooking(booking.id)).filter((p) => p.status === "succeeded")).toHaveLength(1);
   });
 
-  it("when 20 guests pay concurrently on a 4-person link, then exactly 3 shares are applied beside the organiser's and the rest refunded", async () => {
+  it("when 20 guests pay concurrently on a 4-person link (intents opened by a server that did not count places), then exactly 3 shares are applied beside the organiser's and the rest refunded", async () => {
     const s = await setup();
     const booking = await s.book();
     // the organiser pays first: the others can pay only then
@@ -129,8 +129,10 @@ describe.each(providers)("payment flows on the $name provider", (provider) => {
     await s.pay(own);
     await ok(recordPayment(s.ports, s.asAna, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
     const { link } = await ok(createShareLink(s.ports, s.asAna, { bookingId: booking.id, maxParticipants: 4 }));
+    // today a link's places cap its open intents (share-link-places.test.ts); money taken past them is still refunded
+    const uncounted = { ...s.ports, payments: { ...s.ports.payments, insertSharePending: s.ports.payments.insertPending } };
     const intents = await Promise.all(
-      Array.from({ length: 20 }, () => ok(createPaymentIntent(s.ports, GUEST, { bookingId: booking.id, shareToken: link.token }))),
+      Array.from({ length: 20 }, () => ok(createPaymentIntent(uncounted, GUEST, { bookingId: booking.id, shareToken: link.token }))),
     );
     await Promise.all(intents.map((i) => s.pay(i)));
     const outcomes = await Promise.allSettled(

@@ -62,6 +62,17 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       state.payments.set(payment.id, payment);
       return payment;
     },
+    // Synchronous body, like markSucceeded: the place is counted and taken with nothing in between.
+    async insertSharePending(payment) {
+      const token = payment.shareToken;
+      if (payment.kind !== "shared" || token === null) throw new Error(`payment ${payment.id} is not a share of a link`);
+      const link = [...state.shareLinks.values()].find((l) => l.token === token);
+      const pending = [...state.payments.values()].filter(
+        (p) => p.bookingId === payment.bookingId && p.shareToken === token && p.kind === "shared" && p.status === "pending",
+      ).length;
+      if (!link || pending >= link.maxParticipants - link.currentParticipants) return "no-place-left";
+      return this.insertPending(payment);
+    },
     async findById(id) {
       const payment = state.payments.get(id);
       return payment && withPayer(payment);
