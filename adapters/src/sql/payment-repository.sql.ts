@@ -445,8 +445,18 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   claimOwedRefunds(now, until, limit) {
     return claimPayments(sql, "p.refund_owed > 0", [], now, until, limit);
   },
-  claimStalePending(before, now, until, limit) {
-    return claimPayments(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
+  claimStalePending(before, now, until, limit, sharesWithCodeBefore) {
+    if (sharesWithCodeBefore === undefined || sharesWithCodeBefore <= before)
+      return claimPayments(sql, "p.status = 'pending' and p.created_at < ?", [iso(before)], now, until, limit);
+    // a share with a code is abandoned sooner: its use comes back for everyone else
+    return claimPayments(
+      sql,
+      "p.status = 'pending' and p.created_at < ? and (p.created_at < ? or (p.kind = 'shared' and p.discount_code_id is not null))",
+      [iso(sharesWithCodeBefore), iso(before)],
+      now,
+      until,
+      limit,
+    );
   },
   async releaseClaim(id) {
     await sql.run("update payments set claimed_until = null where id = ?", [id]);

@@ -28,6 +28,13 @@ export const isFull = (link: Pick<ShareLink, "currentParticipants" | "maxPartici
 export const placesLeft = (link: Pick<ShareLink, "currentParticipants" | "maxParticipants">): number =>
   Math.max(link.maxParticipants - link.currentParticipants, 0);
 
+/**
+ * A pending share intent with a discount code is abandoned after this many minutes (the sweep
+ * cancels it at the provider and gives the code's use back), not after INTENT_TTL_MINUTES: guests
+ * opening intents cannot keep a limited code from everyone else for long.
+ */
+export const GUEST_CODE_INTENT_MINUTES = 10;
+
 /** Every place of a link is held by a paid share or by a share intent still open (409). */
 export const PLACES_IN_PAYMENT_MESSAGE = "Todos los lugares de este link tienen un pago en curso. Intenta de nuevo en unos minutos.";
 

@@ -129,8 +129,11 @@ export interface PaymentRepository {
    * killed mid-sweep leaves leases that simply run out; the next sweep takes the rows again.
    */
   claimOwedRefunds(now: Date, until: Date, limit: number): Promise<Payment[]>;
-  /** The same for payments still pending that were created before `before` (abandoned intents). */
-  claimStalePending(before: Date, now: Date, until: Date, limit: number): Promise<Payment[]>;
+  /**
+   * The same for payments still pending that were created before `before` (abandoned intents),
+   * and, with `sharesWithCodeBefore`, the pending shares with a discount code created before it.
+   */
+  claimStalePending(before: Date, now: Date, until: Date, limit: number, sharesWithCodeBefore?: Date): Promise<Payment[]>;
   /** gives the lease back early, once the work on the payment is done or failed */
   releaseClaim(id: string): Promise<void>;
 }

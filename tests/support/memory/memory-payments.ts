@@ -195,8 +195,10 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
     async claimOwedRefunds(now, until, limit) {
       return claimBatch((p) => p.refundOwed > 0, now, until, limit);
     },
-    async claimStalePending(before, now, until, limit) {
-      return claimBatch((p) => p.status === "pending" && p.createdAt < before, now, until, limit);
+    async claimStalePending(before, now, until, limit, sharesWithCodeBefore) {
+      const stale = (p: Payment) =>
+        p.createdAt < before || (sharesWithCodeBefore !== undefined && p.kind === "shared" && p.discountCodeId !== null && p.createdAt < sharesWithCodeBefore);
+      return claimBatch((p) => p.status === "pending" && stale(p), now, until, limit);
     },
     async releaseClaim(id) {
       lease().delete(id);
