@@ -16,13 +16,35 @@ import type {
   User,
   Venue,
 } from "@courts/core";
-import type { Row } from "./sql-client.js";
-import { bool, instant, instantOrNull, int, intOrNull, intOrZero, str, strOrNull } from "./rows.js";
+import { placeholders, type Param, type Row } from "./sql-client.js";
+import { bool, instant, instantOrNull, int, intOrNull, intOrZero, iso, str, strOrNull } from "./rows.js";
 
 /**
  * Raw rows (snake_case columns) to domain objects, and the column lists that produce them.
  * The CHECK constraints of the migrations guarantee the enumerations read back here.
  */
+
+/**
+ * A table's stored columns, each with the value a domain object writes there, in one place: the
+ * INSERT (insertOf) and the select list (selectOf) both come from it, and the `to...` mapper
+ * beside it reads the same columns back (a column it lacks fails there, by name).
+ */
+type Stored<T> = Readonly<Record<string, (value: T) => Param>>;
+
+/** `a.id, a.name, ...`: the stored columns of `stored` under the alias, but `except`. */
+const selectOf = (alias: string, stored: Stored<never>, except: readonly string[] = []): string =>
+  Object.keys(stored)
+    .filter((column) => !except.includes(column))
+    .map((column) => `${alias}.${column}`)
+    .join(", ");
+
+/** The INSERT of one row of `table` and its parameters, for the client's `run`. */
+const insertOf = <T>(table: string, stored: Stored<T>): ((value: T) => [string, Param[]]) => {
+  const columns = Object.keys(stored);
+  const text = `insert into ${table} (${columns.join(", ")}) values (${placeholders(columns.length)})`;
+  const values = Object.values(stored);
+  return (value) => [text, values.map((write) => write(value))];
+};
 
 export const oneOf = <T extends string>(row: Row, column: string, allowed: readonly T[]): T => {
   const value = str(row, column);
@@ -30,7 +52,23 @@ export const oneOf = <T extends string>(row: Row, column: string, allowed: reado
   throw new TypeError(`column ${column}: unexpected value ${value}`);
 };
 
-export const USER_COLUMNS = "u.id, u.username, u.email, u.password_hash, u.is_admin, u.created_at";
+/** The case-insensitive key of a username or email (see the users table). */
+export const caseKey = (text: string): string => text.toLowerCase();
+
+const USER_STORED: Stored<User> = {
+  id: (u) => u.id,
+  username: (u) => u.username,
+  email: (u) => u.email,
+  username_key: (u) => caseKey(u.username),
+  email_key: (u) => caseKey(u.email),
+  password_hash: (u) => u.passwordHash,
+  is_admin: (u) => u.isAdmin,
+  created_at: (u) => iso(u.createdAt),
+};
+
+/** the keys are for lookups and uniqueness only: a user reads without them */
+export const USER_COLUMNS = selectOf("u", USER_STORED, ["username_key", "email_key"]);
+export const insertUser = insertOf("users", USER_STORED);
 
 export const toUser = (r: Row): User => ({
   id: str(r, "id"),

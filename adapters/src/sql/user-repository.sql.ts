@@ -1,11 +1,9 @@
 import type { User, UserConflict, UserRepository } from "@courts/core";
-import { UserSchema } from "./entities.js";
-import { toUser, USER_COLUMNS } from "./mappers.js";
+import { caseKey, insertUser, toUser, USER_COLUMNS } from "./mappers.js";
 import { findOne, int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
-/** The case-insensitive key of a username or email (see the users table). */
-export const caseKey = (text: string): string => text.toLowerCase();
+export { caseKey };
 
 const conflictOf = (error: unknown): UserConflict | undefined => {
   if (violates(error, "users_username_key_unique", "users.username_key")) return "username-taken";
@@ -22,11 +20,7 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
     },
     async insert(user) {
       try {
-        await sql.fork().insert(UserSchema, {
-          ...user,
-          usernameKey: caseKey(user.username),
-          emailKey: caseKey(user.email),
-        });
+        await sql.run(...insertUser(user));
         return user;
       } catch (error) {
         const conflict = conflictOf(error);
@@ -36,16 +30,13 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
     },
     async updateProfile(id, profile): Promise<User | UserConflict | undefined> {
       try {
-        const changed = await sql.fork().nativeUpdate(
-          UserSchema,
-          { id },
-          {
-            username: profile.username,
-            email: profile.email,
-            usernameKey: caseKey(profile.username),
-            emailKey: caseKey(profile.email),
-          },
-        );
+        const changed = await sql.run("update users set username = ?, email = ?, username_key = ?, email_key = ? where id = ?", [
+          profile.username,
+          profile.email,
+          caseKey(profile.username),
+          caseKey(profile.email),
+          id,
+        ]);
         if (changed === 0) return undefined;
       } catch (error) {
         const conflict = conflictOf(error);
@@ -55,10 +46,10 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
       return findById(id);
     },
     async setPassword(id, passwordHash) {
-      await sql.fork().nativeUpdate(UserSchema, { id }, { passwordHash });
+      await sql.run("update users set password_hash = ? where id = ?", [passwordHash, id]);
     },
     async setAdmin(id, isAdmin) {
-      await sql.fork().nativeUpdate(UserSchema, { id }, { isAdmin });
+      await sql.run("update users set is_admin = ? where id = ?", [isAdmin, id]);
     },
     async countAdmins() {
       const row = await sql.one("select count(*) as n from users where is_admin = ?", [true]);
