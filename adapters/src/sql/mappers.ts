@@ -79,7 +79,18 @@ export const toUser = (r: Row): User => ({
   createdAt: instant(r, "created_at"),
 });
 
-export const VENUE_COLUMNS = "v.id, v.name, v.location, v.description, v.image_url, v.image_data, v.created_at";
+const VENUE_STORED: Stored<Venue> = {
+  id: (v) => v.id,
+  name: (v) => v.name,
+  location: (v) => v.location,
+  description: (v) => v.description,
+  image_url: (v) => v.imageUrl,
+  image_data: (v) => v.imageData,
+  created_at: (v) => iso(v.createdAt),
+};
+
+export const VENUE_COLUMNS = selectOf("v", VENUE_STORED);
+export const insertVenue = insertOf("venues", VENUE_STORED);
 
 export const toVenue = (r: Row): Venue => ({
   id: str(r, "id"),

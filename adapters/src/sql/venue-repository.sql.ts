@@ -1,6 +1,5 @@
 import type { VenueRepository } from "@courts/core";
-import { VenueSchema } from "./entities.js";
-import { toVenue, VENUE_COLUMNS } from "./mappers.js";
+import { insertVenue, toVenue, VENUE_COLUMNS } from "./mappers.js";
 import { findOne } from "./rows.js";
 import { afterBookingWrites, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 import type { SqlClient } from "./sql-client.js";
@@ -34,7 +33,7 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
       return rows.map(toVenue);
     },
     async insert(venue) {
-      await sql.fork().insert(VenueSchema, { ...venue });
+      await sql.run(...insertVenue(venue));
       return venue;
     },
     async delete(id, keepIfPaidAfter) {
