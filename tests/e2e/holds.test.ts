@@ -94,8 +94,8 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
       const timer = page.getByRole("timer");
       await expect.poll(async () => (await timer.textContent()) ?? "").toMatch(/Tu reserva se mantiene (14:[0-5]\d|15:00)/);
       const first = (await timer.textContent()) ?? "";
-      await page.waitForTimeout(1500);
-      expect((await timer.textContent()) ?? "").not.toBe(first); // it ticks
+      // it ticks: a second on, the countdown reads otherwise
+      await expect.poll(async () => (await timer.textContent()) ?? "", { timeout: 3_000, message: "the hold's countdown did not tick" }).not.toBe(first);
       await page.getByText("Lo que falte a esa hora se cobrará a esta tarjeta.", { exact: false }).waitFor();
       const guarantee = page.getByText("Lo que falte a esa hora se cobrará a esta tarjeta.", { exact: false });
       // the unpaid booking (singles) starts at 20:00: the other player can pay until 18:00

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqlDatabase } from "@courts/adapters/sql/index";
 import {
   addDays,
   api,
@@ -26,6 +27,7 @@ import { chromiumGate, DESKTOP, launchBrowser, openContext, PHONE, type Watched 
 import { SCREENSHOTS } from "./support/fixture.js";
 import { FAKETIME_LIB, startServer, type E2EServer } from "./support/server.js";
 import { sharedWebDist } from "./support/shared-web.js";
+import { waitFor } from "../support/wait-for.js";
 
 /**
  * What a player sees is true, and the phone flow is short: courts free now and their next free
@@ -66,10 +68,20 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
 
   let clockDir: string;
   let clockFile: string;
-  /** Sets the server's clock to `seconds` from the browser's (libfaketime re-reads the file within a second). */
+  /** The server's clock in seconds from the browser's, read from its Date header (to within 2 s). */
+  const serverClockOffset = async () => {
+    const response = await fetch(`${server.baseUrl}/api/config`);
+    await response.arrayBuffer();
+    return (Date.parse(response.headers.get("date") ?? "") - Date.now()) / 1000;
+  };
+  /** Sets the server's clock to `seconds` from the browser's, and waits until the server reads it (libfaketime re-reads the file within a second). */
   const setServerClock = async (seconds: number) => {
     writeFileSync(clockFile, `${seconds >= 0 ? "+" : ""}${seconds}\n`);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(async () => Math.abs((await serverClockOffset()) - seconds) < 3, {
+      timeout: 10_000,
+      interval: 100,
+      message: `the server's clock never moved to ${seconds} s from the browser's`,
+    });
   };
 
   beforeAll(async () => {
@@ -369,8 +381,10 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
           await page.getByRole("button", { name: "Continuar al Pago →" }).click();
           await page.waitForURL(/\/checkout\//);
           await page.getByRole("heading", { level: 1, name: "Completar Pago" }).waitFor();
-          await page.waitForTimeout(300);
-          expect(await page.getByText("Selecciona una hora").count(), "the booking screen's toast is gone on checkout").toBe(0);
+          // gone at once (its way out animated), long before its own 5 s are up
+          await expect
+            .poll(() => page.getByText("Selecciona una hora").count(), { timeout: 1_000, message: "the booking screen's toast followed the player to checkout" })
+            .toBe(0);
           // a code is typed in capitals; the example reads as written ('Ej.', not 'EJ.')
           const code = page.getByLabel("Código de descuento");
           expect(await code.evaluate((el) => [getComputedStyle(el).textTransform, getComputedStyle(el, "::placeholder").textTransform])).toEqual([
@@ -463,15 +477,38 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
 
         await page.goto("/my-bookings");
         const cardOf = (slot: string) => page.getByRole("listitem").filter({ hasText: target.name }).filter({ hasText: slot });
+        // while it opens (a 180 ms animation, its box read at every frame from its first until the animation has ended) and after, the dialog stays inside the screen
+        const opening = page.evaluate(async () => {
+          const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+          const find = () => [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes("Cancelar Reserva"));
+          // (caps of frames, not pauses: a dialog that never opens, or an animation that never ends, must not hang the suite)
+          let dialog = find();
+          for (let i = 0; i < 600 && dialog === undefined; i++) {
+            await frame();
+            dialog = find();
+          }
+          if (dialog === undefined) return [];
+          const animations = dialog.getAnimations({ subtree: true }).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+          let ended = false;
+          void Promise.all(animations.map((a) => a.finished.catch(() => undefined))).then(() => (ended = true));
+          const seen: { x: number; y: number; right: number }[] = [];
+          for (let i = 0; i < 120; i++) {
+            const box = dialog.getBoundingClientRect();
+            seen.push({ x: box.x, y: box.y, right: box.right });
+            if (ended) break;
+            await frame();
+          }
+          return seen;
+        });
+        void opening.catch(() => undefined); // awaited below; a failed click must not leave it unhandled
         await cardOf("08:00").getByRole("button", { name: "Cancelar Reserva" }).click();
         let dialog = page.getByRole("dialog", { name: "Cancelar Reserva" });
-        // while it opens (a 180 ms animation) and after, the dialog stays inside the screen
-        for (let i = 0; i < 5; i++) {
-          const box = (await dialog.boundingBox())!;
-          expect(box.x, `dialog's left edge, sample ${i}`).toBeGreaterThanOrEqual(0);
-          expect(box.y, `dialog's top edge, sample ${i}`).toBeGreaterThanOrEqual(0);
-          expect(box.x + box.width).toBeLessThanOrEqual(size.width);
-          await page.waitForTimeout(40);
+        const boxes = await opening;
+        expect(boxes.length, "frames of the dialog seen").toBeGreaterThan(0);
+        for (const [i, box] of boxes.entries()) {
+          expect(box.x, `dialog's left edge, frame ${i}`).toBeGreaterThanOrEqual(0);
+          expect(box.y, `dialog's top edge, frame ${i}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `dialog's right edge, frame ${i}`).toBeLessThanOrEqual(size.width);
         }
         await dialog.getByTestId("refund-amount").filter({ hasText: "$13.05 (100%)" }).waitFor();
         await dialog.getByText(/Pagado: \$13\.05\./).waitFor();
@@ -527,7 +564,17 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         await expect
           .poll(async () => (await api<{ status: string }>(request, "GET", `/api/bookings/${expiring.id}`)).status, { timeout: 20_000 })
           .toBe("expired");
-        await new Promise((resolve) => setTimeout(resolve, 2500)); // a sweep has stored it
+        // read as expired at once; stored so by the next sweep, which must come before the clock goes back
+        const database = await openSqlDatabase(`sqlite:${path.join(server.dataDir, "e2e.sqlite")}`);
+        try {
+          await waitFor(async () => (await database.sql.one("select status from bookings where id = ?", [expiring.id]))?.status === "expired", {
+            timeout: 10_000,
+            interval: 100,
+            message: "no sweep stored the overdue hold as expired",
+          });
+        } finally {
+          await database.close();
+        }
       } finally {
         await setServerClock(CLOCK_OFFSET_SECONDS);
       }
