@@ -1,7 +1,6 @@
-import type { Court, CourtForBooking, CourtRepository } from "@courts/core";
+import type { CourtForBooking, CourtRepository } from "@courts/core";
 import { keptWhileCounter } from "./data-changes.js";
-import { CourtSchema, type CourtRow } from "./entities.js";
-import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, toCourt, toCourtFields } from "./mappers.js";
+import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, insertCourt, toCourt, toCourtFields } from "./mappers.js";
 import { findOne, int, str } from "./rows.js";
 import { violates, type SqlClient, type SqlTx } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
@@ -9,21 +8,6 @@ import { afterBookingWrites, afterPaymentsAhead, PAID_AHEAD, paidAheadParams } f
 
 const numberTaken = (error: unknown) =>
   violates(error, "courts_venue_number_unique", "courts.venue_id, courts.court_number");
-
-const toRow = (court: Court): CourtRow => ({
-  id: court.id,
-  venueId: court.venueId,
-  name: court.name,
-  courtNumber: court.courtNumber,
-  status: court.status,
-  imageUrl: court.imageUrl,
-  imageData: court.imageData,
-  daySinglesPrice: court.prices.daySingles,
-  dayDoublesPrice: court.prices.dayDoubles,
-  nightSinglesPrice: court.prices.nightSingles,
-  nightDoublesPrice: court.prices.nightDoubles,
-  createdAt: court.createdAt,
-});
 
 /** Courts read for bookings kept per process on SQLite (about 400 bytes each, no picture). */
 const COURTS_FOR_BOOKING_KEPT = 1_000;
@@ -57,14 +41,12 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
     },
     async insert(court) {
       try {
-        await sql.fork().insert(CourtSchema, toRow(court));
+        // a statement naming courts: the client moves the `courts` counter (data-changes.ts)
+        await sql.run(...insertCourt(court));
         return court;
       } catch (error) {
         if (numberTaken(error)) return "number-taken";
         throw error;
-      } finally {
-        // through the ORM, not a statement of sql's: its counter is moved here (data-changes.ts)
-        sql.changes.changed("courts");
       }
     },
     async update(court, keepIfMovingPaidAfter) {

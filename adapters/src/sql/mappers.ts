@@ -102,10 +102,25 @@ export const toVenue = (r: Row): Venue => ({
   createdAt: instant(r, "created_at"),
 });
 
+const COURT_STORED: Stored<Court> = {
+  id: (c) => c.id,
+  venue_id: (c) => c.venueId,
+  name: (c) => c.name,
+  court_number: (c) => c.courtNumber,
+  status: (c) => c.status,
+  day_singles_price: (c) => c.prices.daySingles,
+  day_doubles_price: (c) => c.prices.dayDoubles,
+  night_singles_price: (c) => c.prices.nightSingles,
+  night_doubles_price: (c) => c.prices.nightDoubles,
+  created_at: (c) => iso(c.createdAt),
+  image_url: (c) => c.imageUrl,
+  image_data: (c) => c.imageData,
+};
+
+export const insertCourt = insertOf("courts", COURT_STORED);
+
 /** A court's columns but its picture (the court a booking is made on reads no picture). */
-export const COURT_FIELDS_COLUMNS =
-  "c.id, c.venue_id, c.name, c.court_number, c.status, c.day_singles_price, c.day_doubles_price, c.night_singles_price, " +
-  "c.night_doubles_price, c.created_at";
+export const COURT_FIELDS_COLUMNS = selectOf("c", COURT_STORED, ["image_url", "image_data"]);
 
 export const toCourtFields = (r: Row): Omit<Court, "imageUrl" | "imageData"> => ({
   id: str(r, "id"),
@@ -122,7 +137,7 @@ export const toCourtFields = (r: Row): Omit<Court, "imageUrl" | "imageData"> => 
   createdAt: instant(r, "created_at"),
 });
 
-export const COURT_COLUMNS = `${COURT_FIELDS_COLUMNS}, c.image_url, c.image_data`;
+export const COURT_COLUMNS = selectOf("c", COURT_STORED);
 
 export const toCourt = (r: Row): Court => ({
   ...toCourtFields(r),
