@@ -1,8 +1,7 @@
 import { normalizeCode, type DiscountCodeRepository } from "@courts/core";
-import { DiscountCodeSchema, type DiscountCodeRow } from "./entities.js";
-import { DISCOUNT_CODE_COLUMNS, toDiscountCode } from "./mappers.js";
-import { findOne } from "./rows.js";
-import { violates, type SqlClient } from "./sql-client.js";
+import { DISCOUNT_CODE_COLUMNS, insertDiscountCode, toDiscountCode } from "./mappers.js";
+import { findOne, isoOrNull } from "./rows.js";
+import { violates, type Param, type SqlClient } from "./sql-client.js";
 
 /** Reserves one use of an active code (parameters: its id, true); never past max_usage. */
 export const RESERVE_USE =
@@ -23,7 +22,7 @@ export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepositor
     },
     async insert(code) {
       try {
-        await sql.fork().insert(DiscountCodeSchema, { ...code });
+        await sql.run(...insertDiscountCode(code));
         return code;
       } catch (error) {
         if (violates(error, "discount_codes_code_unique", "discount_codes.code")) return "duplicate";
@@ -31,14 +30,18 @@ export const sqlDiscountCodeRepository = (sql: SqlClient): DiscountCodeRepositor
       }
     },
     async update(id, change) {
-      const defined: Partial<DiscountCodeRow> = {};
-      if (change.type !== undefined) defined.type = change.type;
-      if (change.value !== undefined) defined.value = change.value;
-      if (change.maxUsage !== undefined) defined.maxUsage = change.maxUsage;
-      if (change.expiresAt !== undefined) defined.expiresAt = change.expiresAt;
-      if (change.isActive !== undefined) defined.isActive = change.isActive;
-      if (Object.keys(defined).length > 0) {
-        const changed = await sql.fork().nativeUpdate(DiscountCodeSchema, { id }, defined);
+      // only the fields given (an explicit null clears one)
+      const fields: Record<string, Param | undefined> = {
+        type: change.type,
+        value: change.value,
+        max_usage: change.maxUsage,
+        expires_at: change.expiresAt === undefined ? undefined : isoOrNull(change.expiresAt),
+        is_active: change.isActive,
+      };
+      const given = Object.entries(fields).filter((entry): entry is [string, Param] => entry[1] !== undefined);
+      if (given.length > 0) {
+        const columns = given.map(([column]) => `${column} = ?`).join(", ");
+        const changed = await sql.run(`update discount_codes set ${columns} where id = ?`, [...given.map(([, value]) => value), id]);
         if (changed === 0) return undefined;
       }
       return findById(id);

@@ -17,7 +17,7 @@ import type {
   Venue,
 } from "@courts/core";
 import { placeholders, type Param, type Row } from "./sql-client.js";
-import { bool, instant, instantOrNull, int, intOrNull, intOrZero, iso, str, strOrNull } from "./rows.js";
+import { bool, instant, instantOrNull, int, intOrNull, intOrZero, iso, isoOrNull, str, strOrNull } from "./rows.js";
 
 /**
  * Raw rows (snake_case columns) to domain objects, and the column lists that produce them.
@@ -238,8 +238,20 @@ export const toPayment = (r: Row): Payment => ({
 
 const DISCOUNT_TYPES: readonly DiscountType[] = ["percentage", "fixed"];
 
-export const DISCOUNT_CODE_COLUMNS =
-  "d.id, d.code, d.type, d.value, d.max_usage, d.usage_count, d.expires_at, d.is_active, d.created_at";
+const DISCOUNT_CODE_STORED: Stored<DiscountCode> = {
+  id: (d) => d.id,
+  code: (d) => d.code,
+  type: (d) => d.type,
+  value: (d) => d.value,
+  max_usage: (d) => d.maxUsage,
+  usage_count: (d) => d.usageCount,
+  expires_at: (d) => isoOrNull(d.expiresAt),
+  is_active: (d) => d.isActive,
+  created_at: (d) => iso(d.createdAt),
+};
+
+export const DISCOUNT_CODE_COLUMNS = selectOf("d", DISCOUNT_CODE_STORED);
+export const insertDiscountCode = insertOf("discount_codes", DISCOUNT_CODE_STORED);
 
 export const toDiscountCode = (r: Row): DiscountCode => ({
   id: str(r, "id"),

@@ -35,6 +35,7 @@ export const discountCodeRepositoryContract = (subject: () => Subject): void => 
       maxUsage: null,
       expiresAt,
     });
+    expect(await codes().update(code.id, { expiresAt: null, isActive: true })).toMatchObject({ expiresAt: null, isActive: true, maxUsage: null });
     expect(await codes().update("00000000-0000-4000-8000-00000000dead", { isActive: true })).toBeUndefined();
   });
 };
