@@ -265,8 +265,19 @@ export const toDiscountCode = (r: Row): DiscountCode => ({
   createdAt: instant(r, "created_at"),
 });
 
-export const SHARE_LINK_COLUMNS =
-  "s.id, s.token, s.booking_id, s.amount_per_person, s.max_participants, s.current_participants, s.expires_at, s.created_at";
+const SHARE_LINK_STORED: Stored<ShareLink> = {
+  id: (s) => s.id,
+  token: (s) => s.token,
+  booking_id: (s) => s.bookingId,
+  amount_per_person: (s) => s.amountPerPerson,
+  max_participants: (s) => s.maxParticipants,
+  current_participants: (s) => s.currentParticipants,
+  expires_at: (s) => iso(s.expiresAt),
+  created_at: (s) => iso(s.createdAt),
+};
+
+export const SHARE_LINK_COLUMNS = selectOf("s", SHARE_LINK_STORED);
+export const insertShareLink = insertOf("share_links", SHARE_LINK_STORED);
 
 export const toShareLink = (r: Row): ShareLink => ({
   id: str(r, "id"),

@@ -1,12 +1,11 @@
 import type { ShareLinkRepository } from "@courts/core";
-import { ShareLinkSchema } from "./entities.js";
-import { SHARE_LINK_COLUMNS, toShareLink } from "./mappers.js";
+import { insertShareLink, SHARE_LINK_COLUMNS, toShareLink } from "./mappers.js";
 import { findOne } from "./rows.js";
 import type { SqlClient } from "./sql-client.js";
 
 export const sqlShareLinkRepository = (sql: SqlClient): ShareLinkRepository => ({
   async insert(link) {
-    await sql.fork().insert(ShareLinkSchema, { ...link });
+    await sql.run(...insertShareLink(link));
     return link;
   },
   findByToken(token) {
