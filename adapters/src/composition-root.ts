@@ -13,6 +13,13 @@ import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.j
  * database, the card provider, the PDF renderer, the password hasher, the clock and the ids.
  * The server and the CLI both start here.
  */
+/** The intent an event is about: the intent itself, or the intent a charge (`charge.refunded`) belongs to. */
+const intentOfEvent = (object: { object?: string; id?: string; payment_intent?: unknown }): string | null => {
+  if (object.object === "payment_intent" && typeof object.id === "string") return object.id;
+  if (object.object === "charge" && typeof object.payment_intent === "string") return object.payment_intent;
+  return null;
+};
+
 export interface Runtime {
   readonly config: Config;
   readonly database: Database;
@@ -85,11 +92,11 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
         ? null
         : (rawBody, signature) => {
             const event = stripeModule.verifyStripeEvent(rawBody, signature, webhookSecret);
-            const object = event.data.object as { object?: string; id?: string };
+            const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
             return {
               id: event.id,
               type: event.type,
-              paymentIntentId: object.object === "payment_intent" && typeof object.id === "string" ? object.id : null,
+              paymentIntentId: intentOfEvent(object),
               alreadyProcessed: () => database.webhookEvents.isProcessed(event.id),
               markProcessed: async () => {
                 await database.webhookEvents.markProcessed(event.id);

@@ -1,5 +1,5 @@
 import type { Block, PaymentGateway, Ports } from "@courts/core";
-import { ADMIN, asUser, DEFAULT_BOOKING_POLICY, createBlock, createDiscountCode, createPaymentIntent, createShareLink, GUEST, recordPayment, sendClosureRefunds } from "@courts/core";
+import { ADMIN, asUser, DEFAULT_BOOKING_POLICY, createBlock, createDiscountCode, createPaymentIntent, createShareLink, GUEST, recordPayment, sendOwedRefunds } from "@courts/core";
 import { cryptoIds } from "@courts/adapters/auth/ids";
 import { simulatedGateway, type SimulatedGateway } from "@courts/adapters/payments/simulated-gateway";
 import { type SqlDatabase } from "@courts/adapters/sql/index";
@@ -178,10 +178,10 @@ for (const engine of SQL_ENGINES) {
       const down: PaymentGateway = { ...portsOf(target.db).gateway, refund: async () => Promise.reject(new Error("proveedor caído")) };
       const result = await ok(createBlock(portsOf(target.db, down), ADMIN, closure(place.venue.id)));
       expect(result.closed[0]!.refunds.map((r) => r.status)).toEqual(["owed", "owed", "owed", "owed"]);
-      expect(await count("select count(*) as n from closure_refunds where status = 'owed' and last_error = 'proveedor caído'")).toBe(4);
+      expect(await count("select count(*) as n from refunds where reason = 'closure' and status = 'owed' and last_error = 'proveedor caído'")).toBe(4);
       expect(await refundsAtProvider()).toEqual([]);
 
-      const sent = await Promise.all(target.processes.map((db) => Effect.runPromise(sendClosureRefunds(portsOf(db)))));
+      const sent = await Promise.all(target.processes.map((db) => Effect.runPromise(sendOwedRefunds(portsOf(db)))));
       expect(sent.reduce((a, b) => a + b, 0)).toBe(4);
       const atProvider = await refundsAtProvider();
       expect(atProvider.map((r) => r.n)).toEqual([1, 1, 1, 1]);
@@ -191,7 +191,7 @@ for (const engine of SQL_ENGINES) {
           refundedAmount: payment.amount - payment.discount,
           refundSentAt: expect.any(Date),
         });
-      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(0);
+      expect(await Effect.runPromise(sendOwedRefunds(portsOf(target.db)))).toBe(0);
     });
 
     it("when a closure's refunds are left owed over a booking paid by card and in cash, then the sweep hands the cash back at the club and sends only the card's through the provider", async () => {
@@ -200,22 +200,22 @@ for (const engine of SQL_ENGINES) {
       const { recordCashPayment } = await import("@courts/core");
       const cash = (await ok(recordCashPayment(ports, ADMIN, booking.id, { amount: 1000 }))).payment;
       // the closing process stops before it sends anything: another one holds every claim
-      const stopped: Ports = { ...ports, blocks: { ...ports.blocks, claimOwedRefund: async () => false } };
+      const stopped: Ports = { ...ports, refunds: { ...ports.refunds, claim: async () => undefined } };
       await ok(createBlock(stopped, ADMIN, closure(place.venue.id)));
-      expect((await target.db.repositories.blocks.refundsOfBooking(booking.id)).map((r) => [r.kind, r.amount, r.status]).sort()).toEqual([
+      expect((await target.db.repositories.refunds.byBooking(booking.id)).map((r) => [r.paymentKind, r.amount, r.status]).sort()).toEqual([
         ["cash", 1000, "owed"],
         ["partial", 825, "owed"],
       ]);
 
       // the provider is down: the cash goes back at the desk all the same, the card's refund waits
       const down: PaymentGateway = { ...ports.gateway, refund: async () => Promise.reject(new Error("proveedor caído")) };
-      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db, down)))).toBe(1);
+      expect(await Effect.runPromise(sendOwedRefunds(portsOf(target.db, down)))).toBe(1);
       expect(await target.db.repositories.payments.findById(cash.id)).toMatchObject({ status: "refunded", refundedAmount: 1000, refundSentAt: expect.any(Date) });
       expect(await refundsAtProvider()).toEqual([]);
 
-      expect(await Effect.runPromise(sendClosureRefunds(portsOf(target.db)))).toBe(1);
+      expect(await Effect.runPromise(sendOwedRefunds(portsOf(target.db)))).toBe(1);
       expect(await refundsAtProvider()).toEqual([{ intent: own.paymentIntentId, total: 825, n: 1 }]);
-      expect((await target.db.repositories.blocks.refundsOfBooking(booking.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
+      expect((await target.db.repositories.refunds.byBooking(booking.id)).map((r) => r.status)).toEqual(["sent", "sent"]);
     });
 
     it("when a cash payment is taken at the desk, then it has no fee, the next invoice number, and cannot pass what is unpaid", async () => {

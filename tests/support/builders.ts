@@ -123,7 +123,6 @@ export const aPayment = (
     netAmount: parts.net,
     refundedAmount: 0,
     refundOwed: 0,
-    closureRefundOwed: 0,
     refundSentAt: null,
     flag: null,
     stripePaymentIntentId: `pi_test_${randomUUID().replaceAll("-", "")}`,

@@ -30,7 +30,7 @@ export type HttpConfig = Pick<
 export interface WebhookEvent {
   readonly id: string;
   readonly type: string;
-  /** the payment intent id for payment_intent.* events */
+  /** the payment intent id for payment_intent.* events, and the charge's intent for charge.* events */
   readonly paymentIntentId: string | null;
   /** the event id was processed before (a redelivery): acknowledged, not processed again */
   readonly alreadyProcessed?: () => Promise<boolean>;

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { chargedOf, feeTakenOf, isSettled, keptNetOf, refundOwedInAll, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
+import { chargedOf, feeTakenOf, isSettled, keptNetOf, wallClockAt, type Cents, type PaymentWithPayer } from "@courts/core";
 
 /**
  * The admin's transactions as a CSV that a Spanish spreadsheet opens as it is: UTF-8 with a BOM
@@ -41,11 +41,11 @@ const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
 
 /**
  * The row's state in words, as the admin's screen reads it: a refund the provider has not confirmed
- * yet (a cancellation's, already 'refunded'; a closure's, still 'succeeded') is 'Reembolso pendiente';
+ * yet (a cancellation's or a closure's, both already 'refunded') is 'Reembolso pendiente';
  * a refund of part of what was charged (a 50% tier) 'Reembolso parcial', 'Reembolsado' being all of it.
  */
-export const csvStatusText = (p: Pick<PaymentWithPayer, "status" | "amount" | "discount" | "refundedAmount" | "refundOwed" | "closureRefundOwed">): string => {
-  if ((p.status === "succeeded" || p.status === "refunded") && refundOwedInAll(p) > 0) return "Reembolso pendiente";
+export const csvStatusText = (p: Pick<PaymentWithPayer, "status" | "amount" | "discount" | "refundedAmount" | "refundOwed">): string => {
+  if ((p.status === "succeeded" || p.status === "refunded") && p.refundOwed > 0) return "Reembolso pendiente";
   if (p.status === "refunded" && p.refundedAmount < chargedOf(p)) return "Reembolso parcial";
   return STATUS_TEXT[p.status];
 };

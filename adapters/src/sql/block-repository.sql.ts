@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import {
   blockCovers,
   BLOCK_REASONS,
-  chargedOf,
+  decideRefunds,
   sameBlock,
   type Block,
   type BlockRepository,
@@ -9,10 +10,10 @@ import {
   type BookingWithCourt,
   type ClosedBooking,
   type CreateBlockOutcome,
-  type OwedRefund,
   type Weekday,
 } from "@courts/core";
-import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, PAYMENT_KINDS, toBookingWithCourt, toPayment } from "./mappers.js";
+import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, toBookingWithCourt, toPayment } from "./mappers.js";
+import { oweRefunds, refundsIn } from "./refund-ledger.sql.js";
 import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient, SqlTx } from "./sql-client.js";
 
@@ -33,20 +34,6 @@ export const toBlock = (r: Row): Block => ({
   reason: oneOf(r, "reason", BLOCK_REASONS),
   note: strOrNull(r, "note"),
   createdAt: instant(r, "created_at"),
-});
-
-const REFUND_COLUMNS = "r.payment_id, r.booking_id, r.block_id, r.intent_id, r.payer_id, r.amount, r.status, p.kind";
-/** A refund with its payment's kind (payments are never deleted; a missing one reads as a card's). */
-const REFUNDS = "closure_refunds r left join payments p on p.id = r.payment_id";
-const toRefund = (r: Row): OwedRefund => ({
-  paymentId: str(r, "payment_id"),
-  bookingId: str(r, "booking_id"),
-  blockId: strOrNull(r, "block_id"),
-  intentId: str(r, "intent_id"),
-  kind: r["kind"] == null ? "full" : oneOf(r, "kind", PAYMENT_KINDS),
-  payerId: str(r, "payer_id"),
-  amount: int(r, "amount"),
-  status: oneOf(r, "status", ["owed", "sent"] as const),
 });
 
 /** The slot-holding statuses, as the trigger of the migration names them. */
@@ -96,30 +83,11 @@ const createInTransaction = async (
       [options.cancellationReason, iso(options.at), booking.id],
     );
     if (cancelled === 0) continue;
-    const refunds: OwedRefund[] = [];
-    const payments = await tx.all(`select ${PAYMENT_COLUMNS} from payments p where p.booking_id = ? and p.status in ('succeeded', 'refunded')`, [
-      booking.id,
-    ]);
-    for (const payment of payments.map(toPayment)) {
-      const amount = chargedOf(payment) - payment.refundedAmount;
-      if (amount <= 0) continue;
-      const owed = await tx.run(
-        "insert into closure_refunds (payment_id, booking_id, block_id, intent_id, payer_id, amount, status, created_at) " +
-          "values (?, ?, ?, ?, ?, ?, 'owed', ?) on conflict (payment_id) do nothing",
-        [payment.id, booking.id, block.id, payment.stripePaymentIntentId, payment.userId, amount, iso(options.at)],
-      );
-      if (owed > 0)
-        refunds.push({
-          paymentId: payment.id,
-          bookingId: booking.id,
-          blockId: block.id,
-          intentId: payment.stripePaymentIntentId,
-          kind: payment.kind,
-          payerId: payment.userId,
-          amount,
-          status: "owed",
-        });
-    }
+    // what each payer gets back is core's rule (the ledger's), applied to the payments as this transaction reads them
+    const payments = await tx.all(`select ${PAYMENT_COLUMNS} from payments p where p.booking_id = ?`, [booking.id]);
+    const decided = decideRefunds(payments.map(toPayment), 100).map((d) => ({ ...d, refundId: randomUUID() }));
+    const written = await oweRefunds(tx, { bookingId: booking.id, reason: "closure", owed: decided, at: options.at });
+    const refunds = await refundsIn(tx, written.map((o) => o.refundId));
     closed.push({ booking: { ...booking, status: "cancelled", refundPercentage: 100, cancellationReason: options.cancellationReason, cancelledAt: options.at }, refunds });
   }
   return { kind: "created", block, closed };
@@ -180,50 +148,6 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
   },
   async delete(id) {
     return (await sql.run("delete from court_blocks where id = ?", [id])) > 0;
-  },
-
-  async listOwedRefunds(now, limit) {
-    const rows = await sql.all(
-      `select ${REFUND_COLUMNS} from ${REFUNDS} where r.status = 'owed' and (r.claimed_until is null or r.claimed_until < ?) ` +
-        "order by r.created_at, r.payment_id limit ?",
-      [iso(now), limit],
-    );
-    return rows.map(toRefund);
-  },
-  async claimOwedRefund(paymentId, now, until) {
-    const claimed = await sql.run(
-      "update closure_refunds set claimed_until = ?, attempts = attempts + 1 " +
-        "where payment_id = ? and status = 'owed' and (claimed_until is null or claimed_until < ?)",
-      [iso(until), paymentId, iso(now)],
-    );
-    return claimed > 0;
-  },
-  async releaseOwedRefund(paymentId, error) {
-    await sql.run("update closure_refunds set claimed_until = null, last_error = ? where payment_id = ? and status = 'owed'", [
-      error.slice(0, 500),
-      paymentId,
-    ]);
-  },
-  async markRefundSent(paymentId, at) {
-    return sql.transaction(async (tx) => {
-      const row = await tx.one("update closure_refunds set status = 'sent', sent_at = ? where payment_id = ? and status = 'owed' returning amount", [
-        iso(at),
-        paymentId,
-      ]);
-      if (!row) return false;
-      const amount = int(row, "amount");
-      await tx.run(
-        // refund_sent_at: what the payer's booking and the admin's row read as 'Reembolso de $X enviado el ...'
-        "update payments set status = 'refunded', refund_sent_at = ?, refunded_amount = " +
-          "case when refunded_amount + ? > amount - discount then amount - discount else refunded_amount + ? end where id = ?",
-        [iso(at), amount, amount, paymentId],
-      );
-      return true;
-    });
-  },
-  async refundsOfBooking(bookingId) {
-    const rows = await sql.all(`select ${REFUND_COLUMNS} from ${REFUNDS} where r.booking_id = ? order by r.payment_id`, [bookingId]);
-    return rows.map(toRefund);
   },
 
   async dayBookings(date, venueId) {

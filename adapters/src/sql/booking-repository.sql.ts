@@ -3,6 +3,7 @@ import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
+import { oweRefunds } from "./refund-ledger.sql.js";
 import { claimBatch, placeholders, violates, type Param, type SqlClient, type SqlTx } from "./sql-client.js";
 
 const slotTaken = (error: unknown) =>
@@ -393,17 +394,13 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
         "where id = ? and status = 'active'";
       const params = [change.reason, change.refundPercentage, iso(change.at), id];
-      const owed = change.refundsOwed ?? [];
-      if (owed.length === 0) return (await sql.run(cancel, params)) > 0;
+      const refunds = change.refunds;
+      if (refunds === undefined || refunds.owed.length === 0) return (await sql.run(cancel, params)) > 0;
       // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
       // two on row locks instead of deadlocking.
       try {
         return await sql.transaction(async (tx) => {
-          for (const o of owed)
-            await tx.run(
-              "update payments set refund_owed = refund_owed + ?, status = 'refunded' where id = ? and status = 'succeeded' and refund_owed = 0",
-              [o.amount, o.paymentId],
-            );
+          await oweRefunds(tx, { bookingId: id, reason: refunds.reason, owed: refunds.owed, at: change.at });
           if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
           return true;
         });

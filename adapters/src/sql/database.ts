@@ -12,6 +12,7 @@ import { sqlImageRepository } from "./image-repository.sql.js";
 import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js";
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
+import { sqlRefundLedger } from "./refund-ledger.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
 import { SqlSessionStore } from "./session-store.sql.js";
 import { sqlShareLinkRepository } from "./share-link-repository.sql.js";
@@ -133,6 +134,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       bookings: sqlBookingRepository(sql),
       catalog: sqlCatalogQueries(sql),
       payments: sqlPaymentRepository(sql),
+      refunds: sqlRefundLedger(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),
       images: sqlImageRepository(sql),

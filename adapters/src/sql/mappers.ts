@@ -17,7 +17,7 @@ import type {
   Venue,
 } from "@courts/core";
 import { placeholders, type Param, type Row } from "./sql-client.js";
-import { bool, instant, instantOrNull, int, intOrNull, intOrZero, iso, isoOrNull, str, strOrNull } from "./rows.js";
+import { bool, instant, instantOrNull, int, intOrNull, iso, isoOrNull, str, strOrNull } from "./rows.js";
 
 /**
  * Raw rows (snake_case columns) to domain objects, and the column lists that produce them.
@@ -201,10 +201,8 @@ export const PAYMENT_STORED_COLUMNS =
   "p.stripe_fee, p.net_amount, p.refunded_amount, p.refund_owed, p.refund_sent_at, p.flag, p.stripe_payment_intent_id, p.share_token, p.invoice_number, " +
   "p.created_at, p.paid_at, p.venue_name, p.court_name, p.court_number, p.booking_date, p.time_slot, p.game_type";
 
-/** A payment as read: its row, and the refund a club closure still owes it (closure_refunds' primary key is the payment). */
-export const PAYMENT_COLUMNS =
-  `${PAYMENT_STORED_COLUMNS}, ` +
-  "(select r.amount from closure_refunds r where r.payment_id = p.id and r.status = 'owed') as closure_refund_owed";
+/** A payment as read: its row (refund_owed is the sum of its owed rows in the refund ledger, kept with them). */
+export const PAYMENT_COLUMNS = PAYMENT_STORED_COLUMNS;
 
 export const toPayment = (r: Row): Payment => ({
   id: str(r, "id"),
@@ -220,7 +218,6 @@ export const toPayment = (r: Row): Payment => ({
   netAmount: int(r, "net_amount"),
   refundedAmount: int(r, "refunded_amount"),
   refundOwed: int(r, "refund_owed"),
-  closureRefundOwed: intOrZero(r, "closure_refund_owed"),
   refundSentAt: instantOrNull(r, "refund_sent_at"),
   flag: r.flag === null || r.flag === undefined ? null : oneOf(r, "flag", PAYMENT_FLAGS),
   stripePaymentIntentId: str(r, "stripe_payment_intent_id"),

@@ -325,15 +325,6 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
   markFailed(id, releaseUseOf = null) {
     return withReleasedUse(sql, releaseUseOf, (run) => run("update payments set status = 'failed' where id = ? and status = 'pending'", [id]));
   },
-  async markRefunded(id, refunded) {
-    await sql.run(
-      "update payments set status = 'refunded', refunded_amount = " +
-        "case when refunded_amount + ? > amount - discount then amount - discount else refunded_amount + ? end " +
-        // Pending too: a captured payment that could not be applied (link full) is refunded whole.
-        "where id = ? and status <> 'failed'",
-      [refunded, refunded, id],
-    );
-  },
   async listByBooking(bookingId) {
     const rows = await sql.all(
       `select ${PAYMENT_COLUMNS} from payments p where p.booking_id = ? order by p.created_at desc, p.id desc`,
@@ -425,25 +416,22 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     );
     return rows.map(toPayment);
   },
-  oweRefund({ id, amount, flag, releaseUseOf = null }) {
-    return withReleasedUse(sql, releaseUseOf, (run) =>
-      run(
+  oweRefund({ id, refundId, amount, flag, at, releaseUseOf = null }) {
+    return sql.transaction(async (tx) => {
+      const moved = await tx.run(
         "update payments set refund_owed = ?, flag = coalesce(?, flag), status = 'refunded' " +
           "where id = ? and refund_owed = 0 and refunded_amount = 0 and refund_sent_at is null and status <> 'succeeded'",
         [amount, flag, id],
-      ),
-    );
-  },
-  async markRefundSent({ id, amount, at }) {
-    const changed = await sql.run(
-      "update payments set refunded_amount = case when refunded_amount + ? > amount - discount then amount - discount " +
-        "else refunded_amount + ? end, refund_owed = 0, refund_sent_at = ?, claimed_until = null where id = ? and refund_owed = ?",
-      [amount, amount, iso(at), id, amount],
-    );
-    return changed > 0;
-  },
-  claimOwedRefunds(now, until, limit) {
-    return claimPayments(sql, "p.refund_owed > 0", [], now, until, limit);
+      );
+      if (moved === 0) return false;
+      await tx.run(
+        "insert into refunds (id, payment_id, booking_id, reason, status, amount, idempotency_key, created_at) " +
+          "select ?, p.id, p.booking_id, 'settlement', 'owed', ?, ?, ? from payments p where p.id = ?",
+        [refundId, amount, `refund-${refundId}`, iso(at), id],
+      );
+      if (releaseUseOf !== null) await tx.run(RELEASE_USE, [releaseUseOf]);
+      return true;
+    });
   },
   claimStalePending(before, now, until, limit, sharesWithCodeBefore) {
     if (sharesWithCodeBefore === undefined || sharesWithCodeBefore <= before)

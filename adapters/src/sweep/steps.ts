@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect";
 import * as HashMap from "effect/HashMap";
 import * as Logger from "effect/Logger";
 import * as LogLevel from "effect/LogLevel";
-import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendClosureRefunds, sendOwedRefunds } from "@courts/core";
+import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
@@ -48,13 +48,12 @@ export const sweepSteps = (runtime: Runtime, warn: SweepWarn = () => undefined):
   // A claimed payment is kept as long as its provider calls may take (3 attempts), with margin.
   const claimMs = runtime.config.paymentProviderTimeoutSeconds * 1000 * 3 + 5_000;
   steps.push(
+    // every refund the ledger owes, whoever decided it (DESIGN.md section 12)
     step("refunds-owed", () => sendOwedRefunds(runtime.ports, { claimMs })),
     step("stale-intents", () => reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
   );
   steps.push(step("expire-holds", () => expireOverdueHolds(runtime.ports)));
   steps.push(step("charge-remainders", () => chargeDueRemainders(runtime.ports)));
-  // refunds a closure owes while the provider was down (DESIGN.md section 10)
-  steps.push(step("closure-refunds", () => sendClosureRefunds(runtime.ports)));
   // mail last: a pass sends what the steps before it wrote
   steps.push(...mailSteps(runtime.ports, runtime.config));
   return steps;

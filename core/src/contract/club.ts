@@ -140,7 +140,8 @@ export const presentPublicBlock = (block: Block): PublicBlockAnswer => {
 
 export const presentClosure = (notice: ClosureNotice): ClosureAnswer => ({
   booking: presentBooking(notice.booking),
-  refunds: notice.refunds.map((r) => ({ paymentId: r.paymentId, payerId: r.payerId, amount: formatMoney(r.amount), status: r.status })),
+  // void: the provider had already given that money back (its dashboard), so it reached the payer
+  refunds: notice.refunds.map((r) => ({ paymentId: r.paymentId, payerId: r.payerId, amount: formatMoney(r.amount), status: r.status === "owed" ? "owed" : "sent" })),
 });
 
 export const presentSkippedWeek = (week: SkippedWeek): typeof SkippedWeekAnswer.Encoded => ({ date: week.date, reason: week.reason, message: week.message });

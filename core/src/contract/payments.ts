@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema";
-import { chargedOf, refundOwedInAll, type Payment } from "../domain/entities.js";
+import { chargedOf, type Payment } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import { placesLeft } from "../domain/share-link.js";
 import type { PaymentWithPayer } from "../ports/payment-repository.js";
@@ -161,7 +161,7 @@ export const presentPayment = (payment: Payment): PaymentAnswer => ({
   netAmount: formatMoney(payment.netAmount),
   totalPaid: formatMoney(chargedOf(payment)),
   refundedAmount: formatMoney(payment.refundedAmount),
-  refundOwed: formatMoney(refundOwedInAll(payment)),
+  refundOwed: formatMoney(payment.refundOwed),
   refundSentAt: isoOrNull(payment.refundSentAt),
   flag: payment.flag,
   createdAt: iso(payment.createdAt),

@@ -83,14 +83,8 @@ export interface Payment {
   readonly stripeFee: Cents;
   readonly netAmount: Cents;
   readonly refundedAmount: Cents;
-  /** decided but not yet confirmed by the provider; the sweep sends it until it is */
+  /** refunds decided (a cancellation's, a closure's, a settlement's) and not yet confirmed by the provider: the ledger's owed rows */
   readonly refundOwed: Cents;
-  /**
-   * a club closure's refund of this payment, decided but not yet confirmed by the provider: kept
-   * apart from `refundOwed` (the closure's own sweep sends it, under its own idempotency key) and
-   * read with the payment, so the payer and the admin see it owed as a cancellation's would be
-   */
-  readonly closureRefundOwed: Cents;
   /** when the provider confirmed the last refund */
   readonly refundSentAt: Date | null;
   readonly flag: PaymentFlag | null;
@@ -108,11 +102,8 @@ export interface Payment {
   readonly gameType: GameType;
 }
 
-/** Everything the payer is owed back and the provider has not confirmed yet: a cancellation's and a closure's. */
-export const refundOwedInAll = (payment: Pick<Payment, "refundOwed" | "closureRefundOwed">): Cents => payment.refundOwed + payment.closureRefundOwed;
-
 /** What differs between new payments; everything a provider or refund settles later starts empty. */
-export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "closureRefundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
+export type PaymentDraft = Omit<Payment, "status" | "refundedAmount" | "refundOwed" | "refundSentAt" | "flag" | "invoiceNumber" | "paidAt">;
 
 /** A payment as first written, card or cash alike: pending until its money is confirmed. */
 export const pendingPayment = (draft: PaymentDraft): Payment => ({
@@ -120,7 +111,6 @@ export const pendingPayment = (draft: PaymentDraft): Payment => ({
   status: "pending",
   refundedAmount: 0,
   refundOwed: 0,
-  closureRefundOwed: 0,
   refundSentAt: null,
   flag: null,
   invoiceNumber: null,

@@ -1,29 +1,15 @@
 import type { Block } from "../domain/blocks.js";
-import type { Cents } from "../domain/money.js";
-import type { PaymentKind } from "../domain/entities.js";
 import type { GameType } from "../domain/pricing.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { LocalDate } from "../domain/time.js";
 import type { BookingWithCourt } from "./booking-repository.js";
-
-/** What a closure owes one payer: 100% of what they paid and was not refunded yet. */
-export interface OwedRefund {
-  readonly paymentId: string;
-  readonly bookingId: string;
-  readonly blockId: string | null;
-  readonly intentId: string;
-  /** the payment's kind: a cash payment is handed back at the club, never through the card provider */
-  readonly kind: PaymentKind;
-  /** a user id, or the placeholder of a shared-link payer */
-  readonly payerId: string;
-  readonly amount: Cents;
-  readonly status: "owed" | "sent";
-}
+import type { Refund } from "./refund-ledger.js";
 
 /** A booking a closure cancelled, with the refunds it owes its payers. */
 export interface ClosedBooking {
   readonly booking: BookingWithCourt;
-  readonly refunds: readonly OwedRefund[];
+  /** what each payer is owed back, in the ledger (100% of what they paid and did not get back yet) */
+  readonly refunds: readonly Refund[];
 }
 
 export type CreateBlockOutcome =
@@ -58,7 +44,7 @@ export interface BlockRepository {
   /**
    * In one transaction serialised with booking inserts: an identical block -> "existing"; active
    * bookings inside it -> "conflicts" unless `cancelConflicts`, in which case each is cancelled
-   * (refund 100%) and what each succeeded payment still holds is recorded as owed.
+   * and every payer is owed in the ledger what core's rule gives at 100% (`decideRefunds`).
    */
   create(block: Block, options: { readonly cancelConflicts: boolean; readonly at: Date; readonly cancellationReason: string }): Promise<CreateBlockOutcome>;
   findById(id: string): Promise<Block | undefined>;
@@ -69,16 +55,6 @@ export interface BlockRepository {
   /** blocks that may close the court on the date (its own and its venue's) */
   listForCourtOn(courtId: string, date: LocalDate): Promise<Block[]>;
   delete(id: string): Promise<boolean>;
-
-  /** refunds still owed, oldest first, that nobody holds a claim on at `now` */
-  listOwedRefunds(now: Date, limit: number): Promise<OwedRefund[]>;
-  /** takes an owed refund for `until` (conditional UPDATE); false when another process holds it or it was sent */
-  claimOwedRefund(paymentId: string, now: Date, until: Date): Promise<boolean>;
-  /** the provider failed: the claim is dropped, the refund stays owed for the next sweep */
-  releaseOwedRefund(paymentId: string, error: string): Promise<void>;
-  /** owed -> sent and the payment refunded by the amount, in one transaction; false when already sent */
-  markRefundSent(paymentId: string, at: Date): Promise<boolean>;
-  refundsOfBooking(bookingId: string): Promise<OwedRefund[]>;
 
   /** the day's slot-holding bookings (of one venue or all) with their player and series, for the admin's schedule */
   dayBookings(date: LocalDate, venueId?: string): Promise<ScheduledBooking[]>;

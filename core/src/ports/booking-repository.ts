@@ -1,5 +1,5 @@
 import type { Booking } from "../domain/booking.js";
-import type { Cents } from "../domain/money.js";
+import type { OwedRefund, RefundReason } from "../ledger/refund-rule.js";
 import type { LocalDate } from "../domain/time.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { Page, PageRequest } from "./pagination.js";
@@ -72,8 +72,9 @@ export interface BookingRepository {
   listBalancesDue(userId?: string): Promise<BookingWithCourt[]>;
   /**
    * active -> cancelled, conditionally; false when it was not active. Frees the slot. In the same
-   * transaction, each succeeded payment listed in `refundsOwed` records what it is owed (status
-   * refunded, sent later by the provider), so a crash never loses a refund.
+   * transaction each refund in `refunds` is owed in the ledger (its payment's refund owed raised,
+   * status refunded), so a crash never loses a refund; a refund that would take a payment past
+   * what it charged is not written.
    */
   cancel(
     id: string,
@@ -81,7 +82,7 @@ export interface BookingRepository {
       reason: string | null;
       refundPercentage: number;
       at: Date;
-      refundsOwed?: readonly { readonly paymentId: string; readonly amount: Cents }[];
+      refunds?: { readonly reason: RefundReason; readonly owed: readonly OwedRefund[] };
     },
   ): Promise<boolean>;
 }

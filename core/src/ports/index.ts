@@ -12,6 +12,7 @@ import type { NotificationRepository, Outbox, WaitlistRepository } from "./notif
 import type { PasswordHasher } from "./password-hasher.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import type { PaymentRepository } from "./payment-repository.js";
+import type { RefundLedger } from "./refund-ledger.js";
 import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
@@ -30,6 +31,7 @@ export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
 export type * from "./pagination.js";
 export type * from "./payment-repository.js";
+export type * from "./refund-ledger.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";
 export type * from "./venue-repository.js";
@@ -45,6 +47,7 @@ export interface Ports {
   readonly bookings: BookingRepository;
   readonly catalog: CatalogQueries;
   readonly payments: PaymentRepository;
+  readonly refunds: RefundLedger;
   readonly discountCodes: DiscountCodeRepository;
   readonly shareLinks: ShareLinkRepository;
   readonly images: ImageRepository;
@@ -64,5 +67,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "notifications" | "waitlist"
+  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "notifications" | "waitlist"
 >;

@@ -29,6 +29,11 @@ export interface GatewayRefund {
   readonly id: string;
   readonly amount: Cents;
   readonly status: "succeeded" | "pending" | "failed";
+  /**
+   * What the caller attached when it asked for the refund (the ledger's `refundId`), so a refund
+   * whose answer was lost is recognised; empty for a refund made at the provider (its dashboard).
+   */
+  readonly metadata: Readonly<Record<string, string>>;
 }
 
 /** The card network. Stripe in production, a simulated provider by default. */
@@ -60,5 +65,15 @@ export interface PaymentGateway {
    * had already taken the money (the caller must then settle it); undefined when unknown.
    */
   cancelIntent(id: string): Promise<GatewayIntent | undefined>;
-  refund(input: { readonly intentId: string; readonly amount: Cents; readonly idempotencyKey: string }): Promise<GatewayRefund>;
+  refund(input: {
+    readonly intentId: string;
+    readonly amount: Cents;
+    readonly idempotencyKey: string;
+    readonly metadata?: Readonly<Record<string, string>>;
+  }): Promise<GatewayRefund>;
+  /**
+   * Every refund of the intent's charge, newest first: the ones asked for through `refund` and the
+   * ones made at the provider. Empty when the intent took no money or is unknown.
+   */
+  listRefunds(intentId: string): Promise<readonly GatewayRefund[]>;
 }

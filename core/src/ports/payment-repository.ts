@@ -86,11 +86,6 @@ export interface PaymentRepository {
    * transaction, only when this call moved it: a crash between the two can never keep the use.
    */
   markFailed(id: string, releaseUseOf?: string | null): Promise<boolean>;
-  /**
-   * Adds to the refunded amount (never above the charged amount); status refunded. Applies to
-   * succeeded payments and to pending ones whose captured money could not be applied.
-   */
-  markRefunded(id: string, refunded: Cents): Promise<void>;
   listByBooking(bookingId: string): Promise<Payment[]>;
   listByUser(userId: string): Promise<Payment[]>;
   /** a payer's payments, newest first */
@@ -105,33 +100,27 @@ export interface PaymentRepository {
   /** pending payments created before `before` (abandoned intents) */
   listStalePending(before: Date): Promise<Payment[]>;
   /**
-   * Decides that money the provider took goes back in full: refund owed, status refunded, the
-   * flag for the admin. Conditional: only the first decision counts (nothing owed or refunded
-   * before), and never for a payment recorded on its booking meanwhile (succeeded: another caller
-   * settled the same intent once it could apply); false otherwise.
+   * Decides that money the provider took goes back in full: a `settlement` refund owed in the
+   * ledger under `refundId`, status refunded, the flag for the admin. Conditional: only the first
+   * decision counts (nothing owed or refunded before), and never for a payment recorded on its
+   * booking meanwhile (succeeded: another caller settled the same intent once it could apply);
+   * false otherwise.
    */
   oweRefund(input: {
     readonly id: string;
+    readonly refundId: string;
     readonly amount: Cents;
     readonly flag: PaymentFlag | null;
+    readonly at: Date;
     /** a discount code whose use is given back in the same transaction, when this decision counts */
     readonly releaseUseOf?: string | null;
   }): Promise<boolean>;
   /**
-   * The provider confirmed the refund owed: refunded amount += owed (never above the charge),
-   * nothing owed, sent at `at`, lease released. Conditional on `amount` still being what is owed.
-   */
-  markRefundSent(input: { readonly id: string; readonly amount: Cents; readonly at: Date }): Promise<boolean>;
-  /**
-   * Claims up to `limit` payments with a refund owed and no live lease (oldest first) for one
-   * sweeping process until `until`, in one conditional UPDATE (PostgreSQL: the rows are picked
-   * `FOR UPDATE SKIP LOCKED`, so processes sweeping at once take different rows). A process
-   * killed mid-sweep leaves leases that simply run out; the next sweep takes the rows again.
-   */
-  claimOwedRefunds(now: Date, until: Date, limit: number): Promise<Payment[]>;
-  /**
-   * The same for payments still pending that were created before `before` (abandoned intents),
-   * and, with `sharesWithCodeBefore`, the pending shares with a discount code created before it.
+   * Claims up to `limit` payments still pending that were created before `before` (abandoned
+   * intents) and have no live lease, oldest first, for one sweeping process until `until`, in one
+   * conditional UPDATE (PostgreSQL: FOR UPDATE SKIP LOCKED). A process killed mid-sweep leaves
+   * leases that simply run out; the next sweep takes the rows again. With
+   * `sharesWithCodeBefore`, also the pending shares with a discount code created before it.
    */
   claimStalePending(before: Date, now: Date, until: Date, limit: number, sharesWithCodeBefore?: Date): Promise<Payment[]>;
   /** gives the lease back early, once the work on the payment is done or failed */

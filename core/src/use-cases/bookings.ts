@@ -38,7 +38,7 @@ export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZo
   instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues">,
+  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues">,
   actor: Actor,
   input: CreateBookingBody,
 ) =>

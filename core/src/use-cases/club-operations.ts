@@ -20,7 +20,8 @@ import { asSeenAt } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange, type LocalDate } from "../domain/time.js";
-import type { BookingWithCourt, ClosedBooking, CourtAvailability, OwedRefund, Ports, ScheduledBooking } from "../ports/index.js";
+import type { BookingWithCourt, ClosedBooking, CourtAvailability, Ports, Refund, ScheduledBooking } from "../ports/index.js";
+import { sendRefundsNow } from "../ledger/refunds.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
@@ -104,59 +105,11 @@ const buildAvailabilityAnswer = (day: CourtAvailability, courtId: string) => {
 export const courtBlockedSlots = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string) =>
   Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) => blockedSlotsOf(blocks, court, date));
 
-export interface SentRefund extends OwedRefund {
-  /** "sent": the provider confirmed; "owed": it failed and the sweep retries */
-  readonly status: "owed" | "sent";
-}
-
-/** How long one process holds an owed refund while it asks the provider: longer than its timeouts and retries. */
-const REFUND_CLAIM_MS = 120_000;
-
-/**
- * Sends one owed closure refund through the provider, once: claimed by a conditional UPDATE,
- * sent with one idempotency key per payment (a retry after a crash is the same refund at the
- * provider), then marked sent together with the payment. A provider failure leaves it owed.
- * Cash is handed back at the club: recorded as given back, the provider never asked.
- */
-export const sendClosureRefund = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, refund: OwedRefund) =>
-  Effect.gen(function* () {
-    const now = ports.clock.now();
-    const claimed = yield* call(() => ports.blocks.claimOwedRefund(refund.paymentId, now, new Date(now.getTime() + REFUND_CLAIM_MS)));
-    if (!claimed) return { ...refund, status: refund.status } satisfies SentRefund;
-    if (refund.kind === "cash") {
-      yield* call(() => ports.blocks.markRefundSent(refund.paymentId, ports.clock.now()));
-      return { ...refund, status: "sent" } satisfies SentRefund;
-    }
-    const sent = yield* Effect.either(
-      Effect.tryPromise(() =>
-        ports.gateway.refund({ intentId: refund.intentId, amount: refund.amount, idempotencyKey: `closure-${refund.paymentId}` }),
-      ),
-    );
-    if (sent._tag === "Left") {
-      const cause = sent.left.error;
-      yield* call(() => ports.blocks.releaseOwedRefund(refund.paymentId, cause instanceof Error ? cause.message : String(cause)));
-      return { ...refund, status: "owed" } satisfies SentRefund;
-    }
-    yield* call(() => ports.blocks.markRefundSent(refund.paymentId, ports.clock.now()));
-    return { ...refund, status: "sent" } satisfies SentRefund;
-  });
-
-/** The sweep step: every refund a closure still owes, oldest first. Answers how many were sent. */
-export const sendClosureRefunds = (ports: Pick<Ports, "blocks" | "gateway" | "clock">, limit = 50) =>
-  Effect.gen(function* () {
-    const owed = yield* call(() => ports.blocks.listOwedRefunds(ports.clock.now(), limit));
-    let sent = 0;
-    for (const refund of owed) {
-      const outcome = yield* sendClosureRefund(ports, refund);
-      if (outcome.status === "sent") sent++;
-    }
-    return sent;
-  });
-
 /** A booking a closure cancelled and what each of its payers gets back: the hook for telling them. */
 export interface ClosureNotice {
   readonly booking: BookingWithCourt;
-  readonly refunds: readonly SentRefund[];
+  /** each payer's refund as it is after the attempt to send it now (owed ones are retried by the sweep) */
+  readonly refunds: readonly Refund[];
 }
 
 /**
@@ -169,7 +122,7 @@ export interface ClosureNotice {
  * (the notifications of DESIGN.md section 9) reads it from here.
  */
 export const createBlock = (
-  ports: Pick<Ports, "blocks" | "courts" | "venues" | "payments" | "discountCodes" | "gateway" | "clock" | "ids" | "bookings" | "users" | "notifications" | "outbox">,
+  ports: Pick<Ports, "blocks" | "courts" | "venues" | "payments" | "refunds" | "discountCodes" | "gateway" | "clock" | "ids" | "bookings" | "users" | "notifications" | "outbox">,
   actor: Actor,
   input: CreateBlockBody,
 ) =>
@@ -242,13 +195,13 @@ export const createBlock = (
   });
 
 /** After a closure's commit: open intents abandoned, owed refunds sent (or left owed for the sweep). */
-const settleClosedBooking = (ports: Pick<Ports, "blocks" | "payments" | "discountCodes" | "gateway" | "clock">, item: ClosedBooking) =>
+const settleClosedBooking = (ports: Pick<Ports, "payments" | "refunds" | "gateway" | "clock">, item: ClosedBooking) =>
   Effect.gen(function* () {
     for (const payment of yield* call(() => ports.payments.listByBooking(item.booking.id))) {
       if (payment.status === "pending") yield* abandonPayment(ports, payment);
     }
-    const refunds: SentRefund[] = [];
-    for (const refund of item.refunds) refunds.push(yield* sendClosureRefund(ports, refund));
+    const states = yield* sendRefundsNow(ports, item.refunds.map((r) => r.id));
+    const refunds = item.refunds.map((r): Refund => ({ ...r, status: states.get(r.id) ?? r.status }));
     return { booking: item.booking, refunds } satisfies ClosureNotice;
   });
 
@@ -368,7 +321,7 @@ export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id:
 export const cancelBookingSeries = (
   ports: Pick<
     Ports,
-    "blocks" | "bookings" | "payments" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
+    "blocks" | "bookings" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids"
   >,
   actor: Actor,
   id: string,
@@ -406,7 +359,7 @@ export const cancelBookingSeries = (
  * checkout opens a new one for what is left, never a charge refunded on arrival.
  */
 export const recordCashPayment = (
-  ports: Pick<Ports, "bookings" | "payments" | "clock" | "ids" | "shareLinks" | "gateway" | "discountCodes" | "users" | "notifications" | "outbox">,
+  ports: Pick<Ports, "bookings" | "payments" | "refunds" | "clock" | "ids" | "shareLinks" | "gateway" | "discountCodes" | "users" | "notifications" | "outbox">,
   actor: Actor,
   bookingId: string,
   input: CashPaymentBody,

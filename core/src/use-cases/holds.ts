@@ -24,6 +24,7 @@ type HoldPorts = Pick<
   Ports,
   | "bookings"
   | "payments"
+  | "refunds"
   | "shareLinks"
   | "gateway"
   | "clock"

@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect";
-import * as Exit from "effect/Exit";
 import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
@@ -24,6 +23,7 @@ import { ownShare, shareAt } from "../domain/shares.js";
 import { PLACES_IN_PAYMENT_MESSAGE, WAITING_FOR_ORGANISER, type ShareLink } from "../domain/share-link.js";
 import { isUnpaidHold } from "../domain/hold.js";
 import type { Ports } from "../ports/index.js";
+import { sendRefundsNow } from "../ledger/refunds.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
@@ -66,7 +66,7 @@ const amountToPay = (booking: Booking, kind: PaymentKind, link: ShareLink | unde
 /** What opening a card intent reads and writes, the notices of a paid booking included. */
 export type PaymentIntentPorts = Pick<
   Ports,
-  "bookings" | "payments" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox"
+  "bookings" | "payments" | "refunds" | "shareLinks" | "discountCodes" | "gateway" | "clock" | "ids" | "courts" | "venues" | "users" | "notifications" | "outbox"
 >;
 
 /**
@@ -192,40 +192,11 @@ export const createPaymentIntent = (ports: PaymentIntentPorts, actor: Actor, inp
   });
 
 /** An intent that will not be paid: the payment fails and its reserved discount use comes back. */
-export const abandonPayment = (ports: Pick<Ports, "payments">, payment: Payment) =>
+export const abandonPayment = (ports: Pick<Ports, "payments" | "refunds">, payment: Payment) =>
   call(() => ports.payments.markFailed(payment.id, payment.discountCodeId)).pipe(Effect.asVoid);
-
-/**
- * Sends the refund a payment is owed, with one idempotency key per payment, so a retry after a
- * timeout or a crash never refunds twice; recorded as sent once the provider accepted it.
- */
-export const sendOwedRefund = (ports: Pick<Ports, "payments" | "gateway" | "clock">, payment: Payment) =>
-  Effect.gen(function* () {
-    if (payment.refundOwed <= 0) return false;
-    // cash is handed back at the club: recorded as given back, the provider never asked
-    if (payment.kind === "cash") return yield* call(() => ports.payments.markRefundSent({ id: payment.id, amount: payment.refundOwed, at: ports.clock.now() }));
-    const refund = yield* call(() =>
-      ports.gateway.refund({ intentId: payment.stripePaymentIntentId, amount: payment.refundOwed, idempotencyKey: `refund-${payment.id}` }),
-    );
-    if (refund.status === "failed") throw new Error(`the provider failed refund ${refund.id} of payment ${payment.id}`);
-    return yield* call(() => ports.payments.markRefundSent({ id: payment.id, amount: payment.refundOwed, at: ports.clock.now() }));
-  });
 
 /** How long one process keeps a payment it works on: three provider calls with their timeouts, and margin. */
 export const CLAIM_MS = 2 * 60_000;
-
-/**
- * Tries to send a payment's owed refund right away; when the provider is down the refund stays
- * owed (it is already written) and the sweep sends it. No lease: a sweep sending the same refund
- * at the same moment uses the same idempotency key, so the provider refunds once.
- */
-export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock">, paymentId: string) =>
-  Effect.gen(function* () {
-    const payment = yield* call(() => ports.payments.findById(paymentId));
-    if (!payment) return false;
-    const sent = yield* Effect.exit(sendOwedRefund(ports, payment));
-    return Exit.isSuccess(sent) && sent.value;
-  });
 
 /**
  * Money the provider took that cannot apply goes back in full, never silently kept: written as
@@ -233,7 +204,7 @@ export const sendRefundNow = (ports: Pick<Ports, "payments" | "gateway" | "clock
  * when the provider answers.
  */
 const refundOnArrival = (
-  ports: Pick<Ports, "payments" | "gateway" | "clock">,
+  ports: Pick<Ports, "payments" | "refunds" | "gateway" | "clock" | "ids">,
   payment: Payment,
   amount: Cents,
   flag: PaymentFlag,
@@ -241,8 +212,9 @@ const refundOnArrival = (
   Effect.gen(function* () {
     // a pending payment's reserved discount use goes back with the decision, in one transaction
     const releaseUseOf = payment.status === "pending" ? payment.discountCodeId : null;
-    const decided = yield* call(() => ports.payments.oweRefund({ id: payment.id, amount, flag, releaseUseOf }));
-    yield* sendRefundNow(ports, payment.id);
+    const refundId = ports.ids.uuid();
+    const decided = yield* call(() => ports.payments.oweRefund({ id: payment.id, refundId, amount, flag, at: ports.clock.now(), releaseUseOf }));
+    if (decided) yield* sendRefundsNow(ports, [refundId]);
     return decided;
   });
 
@@ -256,7 +228,7 @@ const REFUNDED_MESSAGE = "Este pago fue reembolsado: el dinero vuelve a tu tarje
  * admin before answering. Answers only a succeeded payment; anything else is a failure.
  */
 export const settleIntent = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "ids" | NoticePorts>,
   payment: Payment,
 ) =>
   Effect.gen(function* () {
@@ -362,7 +334,7 @@ export type IntentOutcome =
  * defect and leaves the payment pending for the next pass.
  */
 export const settleOrCancelIntent = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
   payment: Payment,
 ): Effect.Effect<IntentOutcome> =>
   Effect.gen(function* () {
@@ -381,7 +353,7 @@ export const settleOrCancelIntent = (
 
 /** POST /api/payments: the payer (or a share-link holder) reports a confirmed card payment. */
 export const recordPayment = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   actor: Actor,
   input: RecordPaymentBody,
 ) =>
@@ -404,7 +376,7 @@ export const recordPayment = (
 
 /** The provider's webhook says an intent succeeded: record it exactly like the browser would. */
 export const recordPaymentFromProvider = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
   intentId: string,
 ) =>
   Effect.gen(function* () {

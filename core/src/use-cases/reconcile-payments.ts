@@ -2,7 +2,7 @@ import * as Effect from "effect/Effect";
 import * as Exit from "effect/Exit";
 import { GUEST_CODE_INTENT_MINUTES } from "../domain/share-link.js";
 import type { Ports } from "../ports/index.js";
-import { CLAIM_MS, sendOwedRefund, settleOrCancelIntent } from "./payments.js";
+import { CLAIM_MS, settleOrCancelIntent } from "./payments.js";
 import { call } from "./support.js";
 
 /** How many payments one pass of a sweep step takes at most: a pass stays short, the next one goes on. */
@@ -15,29 +15,6 @@ export interface SweepOptions {
 }
 
 /**
- * Sweep step: every refund owed and not yet confirmed is sent (one idempotency key per payment),
- * each payment claimed first with a conditional UPDATE so that several processes sweeping at
- * once never work on the same one. A refund the provider refuses or cannot take now stays owed
- * and is retried on the next pass. Answers how many were sent.
- */
-export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clock">, options: SweepOptions = {}) =>
-  Effect.gen(function* () {
-    const claimMs = options.claimMs ?? CLAIM_MS;
-    const now = ports.clock.now();
-    let sent = 0;
-    const claimed = yield* call(() => ports.payments.claimOwedRefunds(now, new Date(now.getTime() + claimMs), options.limit ?? BATCH));
-    for (const payment of claimed) {
-      const result = yield* Effect.exit(sendOwedRefund(ports, payment));
-      if (Exit.isSuccess(result) && result.value) sent++;
-      else yield* call(() => ports.payments.releaseClaim(payment.id));
-      // where the warning goes is the caller's: the server's log, the operator's terminal
-      if (Exit.isFailure(result))
-        yield* Effect.logWarning("reembolso no enviado: se reintenta en el siguiente barrido", result.cause).pipe(Effect.annotateLogs("paymentId", payment.id));
-    }
-    return sent;
-  });
-
-/**
  * Sweep step (reconciliation): every payment still pending past the intent TTL, and every share
  * intent with a discount code pending past GUEST_CODE_INTENT_MINUTES (its reserved use comes back
  * sooner), is asked of the provider, and the answer decides: cancelled at the provider (discount
@@ -46,7 +23,7 @@ export const sendOwedRefunds = (ports: Pick<Ports, "payments" | "gateway" | "clo
  * apply. Answers how many were settled or cancelled.
  */
 export const reconcileStaleIntents = (
-  ports: Pick<Ports, "payments" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | "bookings" | "users" | "notifications" | "outbox" | "ids">,
   options: SweepOptions & { readonly ttlMs: number },
 ) =>
   Effect.gen(function* () {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -233,7 +234,8 @@ export const describeCliSuite = (engine: EngineName): void => {
       // a charge the provider has no record of: its refund is refused on every pass
       const payment = written(await ports.payments.insertPending(aPayment({ amount: booking.totalAmount, kind: "full" }, { booking, court, venue })));
       // taken, and decided to go back in full on arrival (it could not apply)
-      expect(await ports.payments.oweRefund({ id: payment.id, amount: payment.amount, flag: "refunded_on_arrival" })).toBe(true);
+      const refundId = randomUUID();
+      expect(await ports.payments.oweRefund({ id: payment.id, refundId, amount: payment.amount, flag: "refunded_on_arrival", at: new Date() })).toBe(true);
       const warning = new RegExp(`^Aviso: Reembolsos enviados: reembolso no enviado: se reintenta en el siguiente barrido \\(pago ${payment.id}\\): .*No such payment intent`);
       try {
         // the binary itself: Effect's own logger would have written to the process's stdout
@@ -248,7 +250,7 @@ export const describeCliSuite = (engine: EngineName): void => {
         expect((await ports.payments.findById(payment.id))?.refundOwed).toBe(payment.amount);
       } finally {
         // nothing left owed for the sweeps of the tests after this one
-        await ports.payments.markRefundSent({ id: payment.id, amount: payment.amount, at: new Date() });
+        await ports.refunds.markSent(refundId, new Date(), null);
       }
     });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, BOOKING_HORIZON_DAYS, bookingCalendar, calendarFeed, calendarFeedToken, cancelBooking, createBooking, createPaymentIntent, createShareLink, localDateOf, recordPayment } from "@courts/core";
 import { club, ok } from "./harness.js";
+import { refundPayment } from "../../support/refund-payment.js";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -51,7 +52,7 @@ describe("the calendar feed of a friend who paid a share", () => {
 
   it("when the friend's share was refunded while the game goes on (the link was full when it arrived), then the game is not in their feed", async () => {
     const c = await sharedGame();
-    await c.ports.payments.markRefunded(c.payment.id, c.payment.amount);
+    await refundPayment(c.ports, c.payment.id, c.payment.amount);
     expect((await c.ports.bookings.findById(c.game.id))?.status).toBe("active");
     expect(await c.feed()).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { expect, it } from "vitest";
 import { aBooking, aPayment, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
+import { refundPayment } from "../../support/refund-payment.js";
 
 const at = (iso: string) => new Date(iso);
 const TODAY = "2026-11-22";
@@ -164,10 +165,10 @@ export const historyContract = (subject: () => Subject): void => {
 
   it("when payments are written every way, then the summary equals the transaction rows summed with the same definitions", async () => {
     const { list } = await payments(8, 5);
-    await repos().payments.markRefunded(list[0]!.id, 40);
-    await repos().payments.markRefunded(list[1]!.id, 10_000); // clamped to what was charged
+    await refundPayment(repos(), list[0]!.id, 40);
+    await refundPayment(repos(), list[1]!.id, 10_000); // clamped to what was charged
     await repos().payments.markFailed(list[6]!.id);
-    await repos().payments.markRefunded(list[7]!.id, 30); // captured, never applied: counts nowhere
+    await refundPayment(repos(), list[7]!.id, 30); // captured, never applied: counts nowhere
 
     const rows = (await repos().payments.pageTransactions({}, { page: 1, pageSize: 200 })).items;
     const settled = rows.filter((p) => (p.status === "succeeded" || p.status === "refunded") && p.paidAt !== null);

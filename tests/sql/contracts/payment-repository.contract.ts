@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Booking, DiscountCode, Payment } from "@courts/core";
 import { expect, it } from "vitest";
 import { aDiscountCode, aPayment, aShareLink, aUser, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { inserted, seedBooking, seedPlace, type Place } from "../support/seed.js";
+import { refundPayment } from "../../support/refund-payment.js";
 
 const at = (iso: string) => new Date(iso);
 
@@ -149,7 +151,7 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     expect(await pay(guest, undefined, link.id)).toMatchObject({ kind: "recorded" });
     // once the friend's share is refunded, they may pay one again
     const winner = loser === first ? second : first;
-    await repos().payments.markRefunded(winner.id, 363);
+    await refundPayment(repos(), winner.id, 363);
     expect(await pay(loser, undefined, link.id)).toMatchObject({ kind: "recorded", payment: { id: loser.id, status: "succeeded" } });
   });
 
@@ -191,12 +193,12 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
   it("when a payment was recorded on its booking meanwhile, then a refund on arrival is not decided for it and nothing changes", async () => {
     const ctx = await setup();
     expect(await pay(ctx.payment)).toMatchObject({ kind: "recorded" });
-    expect(await repos().payments.oweRefund({ id: ctx.payment.id, amount: 725, flag: "refunded_on_arrival" })).toBe(false);
+    expect(await repos().payments.oweRefund({ id: ctx.payment.id, refundId: randomUUID(), at: new Date(), amount: 725, flag: "refunded_on_arrival" })).toBe(false);
     expect(await repos().payments.findById(ctx.payment.id)).toMatchObject({ status: "succeeded", refundOwed: 0, flag: null });
     // a failed one (abandoned while the card was charged) still is
     const failed = await another(ctx);
     await repos().payments.markFailed(failed.id);
-    expect(await repos().payments.oweRefund({ id: failed.id, amount: 725, flag: "refunded_on_arrival" })).toBe(true);
+    expect(await repos().payments.oweRefund({ id: failed.id, refundId: randomUUID(), at: new Date(), amount: 725, flag: "refunded_on_arrival" })).toBe(true);
     expect(await repos().payments.findById(failed.id)).toMatchObject({ status: "refunded", refundOwed: 725 });
   });
 
@@ -212,8 +214,8 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     // a second sweeper's move does not count: the use is not given back twice
     expect(await repos().payments.markFailed(failing.id, code.id)).toBe(false);
     expect(await usageOf(code)).toBe(2);
-    expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(true);
-    expect(await repos().payments.oweRefund({ id: owed.id, amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(false);
+    expect(await repos().payments.oweRefund({ id: owed.id, refundId: randomUUID(), at: new Date(), amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(true);
+    expect(await repos().payments.oweRefund({ id: owed.id, refundId: randomUUID(), at: new Date(), amount: 725, flag: "refunded_on_arrival", releaseUseOf: code.id })).toBe(false);
     expect(await usageOf(code)).toBe(1);
     // without a code to release, the moves leave the code alone
     expect(await repos().payments.markFailed((await another(ctx)).id)).toBe(true);
@@ -228,9 +230,9 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
   it("when refunds are recorded, then they add up to at most the charged amount", async () => {
     const ctx = await setup(725, { discount: 25 });
     await pay(ctx.payment);
-    await repos().payments.markRefunded(ctx.payment.id, 350);
+    await refundPayment(repos(), ctx.payment.id, 350);
     expect(await repos().payments.findById(ctx.payment.id)).toMatchObject({ status: "refunded", refundedAmount: 350 });
-    await repos().payments.markRefunded(ctx.payment.id, 500);
+    await refundPayment(repos(), ctx.payment.id, 500);
     expect(await repos().payments.findById(ctx.payment.id)).toMatchObject({ status: "refunded", refundedAmount: 700 });
   });
 
@@ -238,8 +240,8 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     const ctx = await setup(725);
     const failed = await another(ctx);
     await repos().payments.markFailed(failed.id);
-    await repos().payments.markRefunded(ctx.payment.id, 725);
-    await repos().payments.markRefunded(failed.id, 725);
+    await refundPayment(repos(), ctx.payment.id, 725);
+    await refundPayment(repos(), failed.id, 725);
     expect(await repos().payments.findById(ctx.payment.id)).toMatchObject({ status: "refunded", refundedAmount: 725, paidAt: null });
     expect(await repos().payments.findById(failed.id)).toMatchObject({ status: "failed", refundedAmount: 0 });
     expect(await pay(ctx.payment)).toMatchObject({ kind: "already-recorded", payment: { status: "refunded" } });
@@ -267,10 +269,10 @@ export const paymentRepositoryContract = (subject: () => Subject): void => {
     await another(ctx, { amount: 300, discount: 50, stripeFee: 37 }); // pending: 250
     const failed = await another(ctx, { amount: 999 });
     const unapplied = await another(ctx, { amount: 500, discount: 50, stripeFee: 43 });
-    await repos().payments.markRefunded(unapplied.id, 450); // captured, never applied: counts nowhere
+    await refundPayment(repos(), unapplied.id, 450); // captured, never applied: counts nowhere
     await pay(ctx.payment, "2026-11-21T15:00:00.000Z");
     await pay(refunded, "2026-11-22T15:00:00.000Z");
-    await repos().payments.markRefunded(refunded.id, 200);
+    await refundPayment(repos(), refunded.id, 200);
     await repos().payments.markFailed(failed.id);
 
     expect(await repos().payments.summary()).toEqual({

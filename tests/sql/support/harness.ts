@@ -25,7 +25,7 @@ interface Harness {
 
 /** Children first, so foreign keys never object. */
 const TABLES = [
-  "closure_refunds",
+  "refunds",
   "booking_series_items",
   "booking_series",
   "court_blocks",

@@ -8,6 +8,7 @@ import { memoryDiscountCodes } from "./memory-discount-codes.js";
 import { memoryImages } from "./memory-images.js";
 import { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-notifications.js";
 import { memoryPayments } from "./memory-payments.js";
+import { memoryRefunds } from "./memory-refunds.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
 import { memoryVenues } from "./memory-venues.js";
@@ -26,6 +27,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   bookings: memoryBookings(state),
   catalog: memoryCatalog(state),
   payments: memoryPayments(state),
+  refunds: memoryRefunds(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),
   images: memoryImages(state),

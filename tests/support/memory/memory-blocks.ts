@@ -1,13 +1,14 @@
-import { blockCovers, chargedOf, sameBlock, type BlockRepository, type BookingWithCourt, type ClosedBooking, type OwedRefund } from "@courts/core";
+import { randomUUID } from "node:crypto";
+import { blockCovers, decideRefunds, sameBlock, type BlockRepository, type BookingWithCourt, type ClosedBooking, type Refund } from "@courts/core";
+import { oweInMemory } from "./memory-refunds.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { byKeys, type MemoryState } from "./state.js";
 
-/** Blocks, closure refunds and series in memory: one caller at a time, the same outcomes as SQL. */
+/** Blocks, closures and series in memory: one caller at a time, the same outcomes as SQL. */
 export const memoryBlocks = (state: MemoryState): BlockRepository => {
   const bookings = memoryBookings(state);
   const joined = async (ids: string[]): Promise<BookingWithCourt[]> =>
     (await Promise.all(ids.map((id) => bookings.findById(id)))).filter((b): b is BookingWithCourt => b !== undefined);
-  const plain = ({ claimedUntil: _c, ...refund }: OwedRefund & { claimedUntil: Date | null }): OwedRefund => refund;
 
   return {
     async create(block, options) {
@@ -25,15 +26,13 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
         const current = state.bookings.get(booking.id)!;
         const cancelled = { ...current, status: "cancelled" as const, cancellationReason: options.cancellationReason, refundPercentage: 100, cancelledAt: options.at };
         state.bookings.set(booking.id, cancelled);
-        const refunds: OwedRefund[] = [];
-        for (const p of state.payments.values()) {
-          if (p.bookingId !== booking.id || (p.status !== "succeeded" && p.status !== "refunded")) continue;
-          const amount = chargedOf(p) - p.refundedAmount;
-          if (amount <= 0 || state.closureRefunds.has(p.id)) continue;
-          const refund: OwedRefund = { paymentId: p.id, bookingId: booking.id, blockId: block.id, intentId: p.stripePaymentIntentId, kind: p.kind, payerId: p.userId, amount, status: "owed" };
-          state.closureRefunds.set(p.id, { ...refund, claimedUntil: null });
-          refunds.push(refund);
-        }
+        const payments = [...state.payments.values()].filter((p) => p.bookingId === booking.id);
+        const decided = decideRefunds(payments, 100).map((d) => ({ ...d, refundId: randomUUID() }));
+        const written = oweInMemory(state, { bookingId: booking.id, reason: "closure", owed: decided, at: options.at });
+        const refunds = written.map((o): Refund => {
+          const { claimedUntil: _c, ...refund } = state.refunds.get(o.refundId)!;
+          return refund;
+        });
         closed.push({ booking: { ...booking, ...cancelled }, refunds });
       }
       return { kind: "created", block, closed };
@@ -55,33 +54,6 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
     },
     async delete(id) {
       return state.blocks.delete(id);
-    },
-    async listOwedRefunds(now, limit) {
-      return [...state.closureRefunds.values()]
-        .filter((r) => r.status === "owed" && (r.claimedUntil === null || r.claimedUntil < now))
-        .slice(0, limit)
-        .map(plain);
-    },
-    async claimOwedRefund(paymentId, now, until) {
-      const r = state.closureRefunds.get(paymentId);
-      if (!r || r.status !== "owed" || (r.claimedUntil !== null && r.claimedUntil >= now)) return false;
-      state.closureRefunds.set(paymentId, { ...r, claimedUntil: until });
-      return true;
-    },
-    async releaseOwedRefund(paymentId) {
-      const r = state.closureRefunds.get(paymentId);
-      if (r && r.status === "owed") state.closureRefunds.set(paymentId, { ...r, claimedUntil: null });
-    },
-    async markRefundSent(paymentId) {
-      const r = state.closureRefunds.get(paymentId);
-      if (!r || r.status !== "owed") return false;
-      state.closureRefunds.set(paymentId, { ...r, status: "sent" });
-      const p = state.payments.get(paymentId);
-      if (p) state.payments.set(paymentId, { ...p, status: "refunded", refundedAmount: Math.min(p.refundedAmount + r.amount, chargedOf(p)) });
-      return true;
-    },
-    async refundsOfBooking(bookingId) {
-      return [...state.closureRefunds.values()].filter((r) => r.bookingId === bookingId).map(plain);
     },
     async dayBookings(date, venueId) {
       const list = await bookings.listByDate(date, venueId);

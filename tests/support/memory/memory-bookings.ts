@@ -1,4 +1,5 @@
 import { balanceDueOf, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { oweInMemory } from "./memory-refunds.js";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
 
 const holdsSlot = (b: Booking) => b.status !== "cancelled" && b.status !== "expired";
@@ -116,11 +117,7 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async cancel(id, change) {
       const current = state.bookings.get(id);
       if (!current || current.status !== "active") return false;
-      for (const owed of change.refundsOwed ?? []) {
-        const p = state.payments.get(owed.paymentId);
-        if (p && p.status === "succeeded" && p.refundOwed === 0)
-          state.payments.set(p.id, { ...p, status: "refunded", refundOwed: p.refundOwed + owed.amount });
-      }
+      if (change.refunds) oweInMemory(state, { bookingId: id, reason: change.refunds.reason, owed: change.refunds.owed, at: change.at });
       state.bookings.set(id, {
         ...current,
         status: "cancelled",

@@ -1,4 +1,5 @@
 import { chargedOf, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
+import { addOwed } from "./memory-refunds.js";
 import { byKeys, type MemoryState } from "./state.js";
 
 /** Recorded (paidAt set), then kept or refunded; a pending payment refunded unapplied counts nowhere. */
@@ -16,11 +17,8 @@ const matches = (f: TransactionFilter) => (p: Payment) =>
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
 export const memoryPayments = (state: MemoryState): PaymentRepository => {
-  /** a payment as SQL reads it: with the refund a club closure still owes it */
-  const read = (payment: Payment): Payment => {
-    const closure = state.closureRefunds.get(payment.id);
-    return closure?.status === "owed" ? { ...payment, closureRefundOwed: closure.amount } : payment;
-  };
+  /** a payment as SQL reads it */
+  const read = (payment: Payment): Payment => payment;
   const withPayer = (payment: Payment): PaymentWithPayer => {
     const user = state.users.get(payment.userId);
     return { ...read(payment), userName: user?.username ?? null, userEmail: user?.email ?? null };
@@ -126,13 +124,6 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       releaseUse(releaseUseOf);
       return true;
     },
-    async markRefunded(id, refunded) {
-      const payment = state.payments.get(id);
-      // A pending payment is refunded when its captured money could not be applied (link full).
-      if (!payment || payment.status === "failed") return;
-      const refundedAmount = Math.min(payment.refundedAmount + refunded, chargedOf(payment));
-      state.payments.set(id, { ...payment, status: "refunded", refundedAmount });
-    },
     async listByBooking(bookingId) {
       return newestFirst([...state.payments.values()].filter((p) => p.bookingId === bookingId)).map(read);
     },
@@ -177,23 +168,13 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
         .filter((p) => p.status === "pending" && p.createdAt < before)
         .sort(byKeys((p) => [p.createdAt.getTime(), p.id]));
     },
-    async oweRefund({ id, amount, flag, releaseUseOf = null }) {
+    async oweRefund({ id, refundId, amount, flag, at, releaseUseOf = null }) {
       const p = state.payments.get(id);
       if (!p || p.refundOwed !== 0 || p.refundedAmount !== 0 || p.refundSentAt !== null || p.status === "succeeded") return false;
       state.payments.set(id, { ...p, refundOwed: amount, flag: flag ?? p.flag, status: "refunded" });
+      addOwed(state, { refundId, paymentId: id, amount, bookingId: p.bookingId, reason: "settlement", at });
       releaseUse(releaseUseOf);
       return true;
-    },
-    async markRefundSent({ id, amount, at }) {
-      const p = state.payments.get(id);
-      if (!p || p.refundOwed !== amount) return false;
-      const refundedAmount = Math.min(p.refundedAmount + amount, chargedOf(p));
-      state.payments.set(id, { ...p, refundedAmount, refundOwed: 0, refundSentAt: at });
-      lease().delete(id);
-      return true;
-    },
-    async claimOwedRefunds(now, until, limit) {
-      return claimBatch((p) => p.refundOwed > 0, now, until, limit);
     },
     async claimStalePending(before, now, until, limit, sharesWithCodeBefore) {
       const stale = (p: Payment) =>

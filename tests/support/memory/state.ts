@@ -1,4 +1,4 @@
-import type { Block, Booking, BookingSeries, Court, OwedRefund, DiscountCode, PaidAfter, Payment, ShareLink, StoredImage, User, Venue } from "@courts/core";
+import type { Block, Booking, BookingSeries, Court, DiscountCode, PaidAfter, Payment, Refund, ShareLink, StoredImage, User, Venue } from "@courts/core";
 
 /**
  * Everything the in-memory repositories hold, in one place so that cascades (venue -> courts ->
@@ -17,7 +17,8 @@ export interface MemoryState {
   /** last invoice number given per year (the SQL `invoice_counters` table) */
   readonly invoiceCounters: Map<number, number>;
   readonly blocks: Map<string, Block>;
-  readonly closureRefunds: Map<string, OwedRefund & { claimedUntil: Date | null }>;
+  /** the refund ledger, with each row's lease (the SQL claimed_until column) */
+  readonly refunds: Map<string, Refund & { readonly claimedUntil: Date | null }>;
   readonly series: Map<string, BookingSeries>;
   /** booking id -> series id */
   readonly seriesItems: Map<string, string>;
@@ -34,7 +35,7 @@ export const emptyState = (): MemoryState => ({
   images: new Map(),
   invoiceCounters: new Map(),
   blocks: new Map(),
-  closureRefunds: new Map(),
+  refunds: new Map(),
   series: new Map(),
   seriesItems: new Map(),
 });

@@ -43,6 +43,7 @@ export default fp<PortsPluginOptions>(
       bookings: ports.bookings,
       catalog: ports.catalog,
       payments: ports.payments,
+      refunds: ports.refunds,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,
       images: ports.images,

@@ -1,4 +1,4 @@
-import { recordPaymentFromProvider, WebhookReceiptAnswer } from "@courts/core";
+import { recordPaymentFromProvider, recordProviderRefunds, WebhookReceiptAnswer } from "@courts/core";
 import { HttpProblem, isDomainError } from "../error-mapping.js";
 import { answerOf, problems } from "../openapi.js";
 import { run } from "../run.js";
@@ -6,7 +6,8 @@ import { routes } from "./route-plugin.js";
 
 /**
  * Stripe calls this when an intent succeeds, so a payment is recorded even when the browser
- * never comes back. The signature is checked on the exact raw bytes, hence the buffer parser
+ * never comes back, and when a charge is refunded at its dashboard, so revenue and what is still
+ * refundable stay true. The signature is checked on the exact raw bytes, hence the buffer parser
  * in this plugin's scope only.
  */
 export default routes("stripe-webhook", async (app) => {
@@ -33,6 +34,8 @@ export default routes("stripe-webhook", async (app) => {
       // Recorded by event id after processing: a redelivery is acknowledged without processing it
       // again, and a crash before the mark only means the (idempotent) processing runs once more.
       if (event.alreadyProcessed && (await event.alreadyProcessed())) return { received: true };
+      // a refund made at the provider (its dashboard): the ledger asks it and records what it did not know
+      if (event.type === "charge.refunded" && event.paymentIntentId !== null) await run(recordProviderRefunds(app.ports, event.paymentIntentId));
       if (event.type === "payment_intent.succeeded" && event.paymentIntentId !== null) {
         try {
           await run(recordPaymentFromProvider(app.ports, event.paymentIntentId));

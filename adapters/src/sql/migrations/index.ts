@@ -15,6 +15,7 @@ import { Migration20261126000200PostgresChangeNotices } from "./Migration2026112
 import { Migration20261127000100HoldsTogether } from "./Migration20261127000100_holds_together.js";
 import { Migration20261127000200HoldLockNoKeyUpdate } from "./Migration20261127000200_hold_lock_no_key_update.js";
 import { Migration20261128000100ClosureRefundsSentAt } from "./Migration20261128000100_closure_refunds_sent_at.js";
+import { Migration20261207000100RefundLedger } from "./Migration20261207000100_refund_ledger.js";
 import { Migration20261207000300SimulatedRefundMetadata } from "./Migration20261207000300_simulated_refund_metadata.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
@@ -42,5 +43,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261127000100_holds_together", class: Migration20261127000100HoldsTogether },
   { name: "Migration20261127000200_hold_lock_no_key_update", class: Migration20261127000200HoldLockNoKeyUpdate },
   { name: "Migration20261128000100_closure_refunds_sent_at", class: Migration20261128000100ClosureRefundsSentAt },
+  { name: "Migration20261207000100_refund_ledger", class: Migration20261207000100RefundLedger },
   { name: "Migration20261207000300_simulated_refund_metadata", class: Migration20261207000300SimulatedRefundMetadata },
 ];

@@ -1,0 +1,2 @@
+export * from "./refund-rule.js";
+export * from "./refunds.js";
