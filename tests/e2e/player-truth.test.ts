@@ -480,7 +480,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         // while it opens (a 180 ms animation, its box read at every frame from its first until the animation has ended) and after, the dialog stays inside the screen
         const opening = page.evaluate(async () => {
           const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-          const find = () => [...document.querySelectorAll('[role="dialog"]')].find((d) => d.textContent?.includes("Cancelar Reserva"));
+          const find = () => Array.from(document.querySelectorAll('[role="dialog"]')).find((d) => d.textContent?.includes("Cancelar Reserva"));
           // (caps of frames, not pauses: a dialog that never opens, or an animation that never ends, must not hang the suite)
           let dialog = find();
           for (let i = 0; i < 600 && dialog === undefined; i++) {
