@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { UniqueConstraintViolationException, type MikroORM } from "@mikro-orm/core";
 // @mikro-orm/knex, re-exported by both driver packages.
-import type { AbstractSqlConnection, AbstractSqlDriver, SqlEntityManager } from "@mikro-orm/sqlite";
+import type { AbstractSqlConnection, AbstractSqlDriver } from "@mikro-orm/sqlite";
 import type { Knex } from "@mikro-orm/sqlite";
 import { TimedOut, withTimeout } from "../limit.js";
 import type { DatabaseTarget, Engine } from "./database-url.js";
@@ -150,11 +150,6 @@ export class SqlClient {
   /** Statements other than a select run outside transactions so far, counted once they completed. */
   get localWrites(): number {
     return this.writes;
-  }
-
-  /** A fresh EntityManager for one repository call: no identity map shared between requests. */
-  fork(): SqlEntityManager {
-    return this.orm.em.fork() as unknown as SqlEntityManager;
   }
 
   all(sql: string, params: readonly Param[] = []): Promise<Row[]> {
