@@ -121,6 +121,7 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
   requestTimeoutSeconds: config.requestTimeoutSeconds,
   headersTimeoutSeconds: config.headersTimeoutSeconds,
   webDist: config.webDist,
+  refundAlertHours: config.refundAlertHours,
   stripePublishableKey: config.stripe?.publishableKey ?? null,
   trustProxy: config.trustProxy,
 });

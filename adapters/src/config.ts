@@ -46,6 +46,8 @@ export interface Config {
   readonly sweepIntervalSeconds: number;
   /** a payment intent left pending this long is asked of the provider and settled or cancelled (DESIGN.md section 8) */
   readonly intentTtlMinutes: number;
+  /** a refund still owed this many hours after it was decided is listed to the admin with its reason */
+  readonly refundAlertHours: number;
   /** each card-provider call gives up after this long, then is retried at most twice with the same idempotency key */
   readonly paymentProviderTimeoutSeconds: number;
   /** holds and the split deadline (DESIGN.md section 8): BOOKING_HOLD_MINUTES, MAX_UNPAID_BOOKINGS, SHARE_DEADLINE_HOURS */
@@ -176,6 +178,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
   const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
+  const refundAlertHours = decimal("REFUND_ALERT_HOURS", 24, 0, 8_760);
   const paymentProviderTimeoutSeconds = decimal("PAYMENT_PROVIDER_TIMEOUT_SECONDS", 10, 0.1, 120);
   const bookingPolicy: BookingPolicy = {
     // not 0, which would expire every booking at birth; decimals let tests hold for seconds
@@ -245,6 +248,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
     intentTtlMinutes,
+    refundAlertHours,
     paymentProviderTimeoutSeconds,
     bookingPolicy,
     mail: { smtpUrl, from: mailFrom, dir: path.join(dataDir, "mail"), retrySeconds: mailRetrySeconds },

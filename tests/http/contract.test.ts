@@ -54,6 +54,7 @@ const newSeries = async (ctx: Ctx) =>
 /** The operations the authorization matrix does not call. */
 const EXTRA: readonly Call[] = [
   { name: "balances", method: "GET", role: "admin", prepare: () => ({ path: "/api/admin/balances" }) },
+  { name: "late refunds", method: "GET", role: "admin", prepare: () => ({ path: "/api/admin/refunds/late" }) },
   { name: "payers", method: "GET", role: "owner", prepare: async (ctx) => {
     const booking = await ownerBooking(ctx);
     await pay(ctx.ownerClient, booking.id);

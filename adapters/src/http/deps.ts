@@ -21,6 +21,7 @@ export type HttpConfig = Pick<
   | "requestTimeoutSeconds"
   | "headersTimeoutSeconds"
   | "webDist"
+  | "refundAlertHours"
 > & {
   /** Stripe mode when set: the web loads Stripe.js with this key */
   readonly stripePublishableKey: string | null;

@@ -78,6 +78,19 @@ export const BalanceAnswer = Schema.Struct({
 }).annotations({ identifier: "Balance" });
 export type BalanceAnswer = typeof BalanceAnswer.Encoded;
 
+/** GET /api/admin/refunds/late: refunds the provider has not confirmed past the alert hours, with why. */
+export const LateRefundAnswer = Schema.Struct({
+  id: Schema.String,
+  paymentId: Schema.String,
+  bookingId: Schema.String,
+  reason: Schema.Literal("player", "closure", "series", "settlement", "provider"),
+  amount: Money,
+  attempts: Schema.Int,
+  lastError: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+}).annotations({ identifier: "LateRefund" });
+export type LateRefundAnswer = typeof LateRefundAnswer.Encoded;
+
 /** Who paid each share of a booking. */
 export const PayerAnswer = Schema.Struct({
   paymentId: Schema.String,

@@ -34,6 +34,7 @@ export const NAMED_ANSWERS = [
   bookings.ScheduledBookingAnswer,
   bookings.CancellationAnswer,
   bookings.BalanceAnswer,
+  bookings.LateRefundAnswer,
   bookings.PayerAnswer,
   bookings.DiscountCodeAnswer,
   bookings.DiscountCheckAnswer,

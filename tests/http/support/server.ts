@@ -74,6 +74,7 @@ export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig 
   // a folder without index.html unless a test passes one
   webDist: path.join(tmpdir(), "courts-no-web-here"),
   stripePublishableKey: null,
+  refundAlertHours: 24,
   ...overrides,
 });
 

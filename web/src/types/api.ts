@@ -1,5 +1,6 @@
 import type {
   BalanceAnswer,
+  LateRefundAnswer,
   BookingAnswer,
   CalendarEntryAnswer,
   ConfigAnswer,
@@ -38,6 +39,8 @@ export type Court = typeof CourtAnswer.Encoded;
 export type Booking = typeof BookingAnswer.Encoded;
 export type BookingCourt = Booking["court"];
 export type OutstandingBalance = BalanceAnswer;
+/** GET /api/admin/refunds/late */
+export type LateRefund = LateRefundAnswer;
 export type CalendarEntry = typeof CalendarEntryAnswer.Encoded;
 
 /** GET /api/courts/{id}/bookings?date=: booked slots, and blocked ones with their reason (DESIGN.md section 10). */

@@ -1,10 +1,14 @@
-import { BalanceAnswer, balanceDueOf, formatMoney, listOutstandingBalances, presentBooking } from "@courts/core";
+import { BalanceAnswer, balanceDueOf, formatMoney, LateRefundAnswer, lateRefunds, listOutstandingBalances, presentBooking } from "@courts/core";
+import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { listOf } from "../openapi.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
-/** Outstanding balances (DESIGN.md section 8): remainders the organiser's card did not pay. */
+/**
+ * Outstanding money (DESIGN.md sections 8 and 12): remainders the organiser's card did not pay,
+ * and refunds the provider has not confirmed past REFUND_ALERT_HOURS.
+ */
 export default routes("balances", async (app) => {
   app.get(
     "/api/admin/balances",
@@ -28,6 +32,32 @@ export default routes("balances", async (app) => {
         balanceDue: formatMoney(balanceDueOf(booking)),
         userName: users.get(booking.userId)?.username ?? null,
         userEmail: users.get(booking.userId)?.email ?? null,
+      }));
+    },
+  );
+
+  app.get(
+    "/api/admin/refunds/late",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags: ["admin"],
+        summary: "Reembolsos sin confirmar por el proveedor pasado el plazo de aviso, con el motivo (admin)",
+        response: { 200: listOf(LateRefundAnswer) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", PRIVATE);
+      const late = await run(lateRefunds(app.ports, actorOf(request), app.httpConfig.refundAlertHours));
+      return late.map((r): LateRefundAnswer => ({
+        id: r.id,
+        paymentId: r.paymentId,
+        bookingId: r.bookingId,
+        reason: r.reason,
+        amount: formatMoney(r.amount),
+        attempts: r.attempts,
+        lastError: r.lastError,
+        createdAt: r.createdAt.toISOString(),
       }));
     },
   );

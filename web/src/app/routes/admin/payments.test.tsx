@@ -45,6 +45,7 @@ const answers = {
   "/api/config": { timeZone: "America/Guayaquil", currency: "usd", today: "2030-01-10", payments: { provider: "simulated", publishableKey: null } },
   "/api/payments/stats": stats,
   "/api/admin/balances": [],
+  "/api/admin/refunds/late": [],
   "/api/discount-codes": [code],
   [transactionsOf(1)]: page(1, "Lucía"),
 };
@@ -66,8 +67,30 @@ describe("Admin payments", () => {
     expect(screen.getByText("Sin contar los reembolsados")).toBeInTheDocument();
     expect(screen.getByText("0 transacciones pendientes: pagos con tarjeta por confirmar")).toBeInTheDocument();
     expect(screen.getByText("No hay saldos pendientes")).toBeInTheDocument();
+    // nothing late: no card at all
+    expect(screen.queryByText("Reembolsos sin confirmar")).toBeNull();
     expect(screen.getByText("VERANO10")).toBeInTheDocument();
     expect(within(transactions()).getByText("Lucía")).toBeInTheDocument();
+  });
+
+  it("when a refund is still unconfirmed past the alert hours, then the admin sees why, how much and since when", async () => {
+    const late = {
+      id: "r1",
+      paymentId: "0d2c5e1a-9b1f-4c3e-8a7d-2f6b1c9e4d30",
+      bookingId: "b1",
+      reason: "closure",
+      amount: "33.00",
+      attempts: 7,
+      lastError: "Charge ch_1 has already been refunded.",
+      createdAt: "2030-01-08T15:00:00.000Z",
+    };
+    mockApi({ ...api, "GET /api/admin/refunds/late": () => json([late]) });
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments");
+    expect(await screen.findByText("Reembolsos sin confirmar")).toBeInTheDocument();
+    expect(screen.getByText("Cierre del club")).toBeInTheDocument();
+    expect(screen.getByText("$33.00")).toBeInTheDocument();
+    expect(screen.getByText(/desde el 8\/01\/2030 · 7 intentos/)).toBeInTheDocument();
+    expect(screen.getByText("Último error: Charge ch_1 has already been refunded.")).toBeInTheDocument();
   });
 
   it("when another page is asked, then the transactions show a spinner until it arrives, the pager stays, and each page is read once", async () => {

@@ -15,6 +15,7 @@ import { useActiveCodes } from "../../../features/discounts/api/get-active-codes
 import { usePaymentStats } from "../../../features/payments/api/get-payment-stats";
 import { useTransactions, type TransactionFilters } from "../../../features/payments/api/get-transactions";
 import { transactionsCsvUrl } from "../../../features/payments/api/get-transactions-csv";
+import { LateRefunds } from "../../../features/payments/components/late-refunds";
 import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { hasInvoice, paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
@@ -295,6 +296,7 @@ export default function AdminPaymentsScreen() {
       <div className="space-y-8">
         <Stats />
         <OutstandingBalances />
+        <LateRefunds />
         <ActiveCodes />
         <Transactions />
       </div>
