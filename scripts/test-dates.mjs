@@ -9,9 +9,12 @@
 // and inherited by every process it starts (servers, `courts` commands): they all read the same
 // moved time, and it keeps ticking. An absolute start ("@YYYY-MM-DD HH:MM:SS") would start each
 // new process at that same instant again. The monotonic clock stays real (DONT_FAKE_MONOTONIC),
-// so timers and durations are unchanged. Files keep the kernel's real times (libfaketime moves
-// what a process reads of the clock, not the times written on files), and PostgreSQL's now()
-// stays real.
+// so timers and durations are unchanged. FAKETIME is fixed for the whole run, so libfaketime's
+// cache of it (FAKETIME_NO_CACHE) changes nothing and is left on. A test that moves a process's
+// clock further sets that process's own LD_PRELOAD and FAKETIME, and must give an absolute time:
+// an offset is read from the real clock, not from the moved one. Files keep the kernel's real
+// times (libfaketime moves what a process reads of the clock, not the times written on files),
+// and PostgreSQL's now() stays real.
 //
 // Extra arguments go to vitest: `npm run test:dates -- tests/http/reminders.test.ts`.
 import { spawnSync } from "node:child_process";
