@@ -35,7 +35,54 @@ const offendersOf = (dir: string, forbidden: string) =>
       .map((spec) => `${relative(root, file)} -> ${spec}`),
   );
 
+/**
+ * The import cycles among the files of `dir` (one level, relative imports only, type imports
+ * included), each as the chain of files that closes it: empty when the graph has none.
+ */
+const cyclesIn = (dir: string, graph: ReadonlyMap<string, readonly string[]> = importGraphOf(dir)): string[][] => {
+  const cycles: string[][] = [];
+  const state = new Map<string, "open" | "done">();
+  const visit = (node: string, path: string[]) => {
+    state.set(node, "open");
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next, [...path, next]);
+    }
+    state.set(node, "done");
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node, [node]);
+  return cycles;
+};
+
+const importGraphOf = (dir: string): Map<string, string[]> => {
+  const files = readdirSync(join(root, dir)).filter((name) => name.endsWith(".ts"));
+  const names = new Set(files.map((name) => name.replace(/\.ts$/, "")));
+  return new Map(
+    files.map((name) => [
+      name.replace(/\.ts$/, ""),
+      importsOf(join(root, dir, name))
+        .filter((spec) => spec.startsWith("./"))
+        .map((spec) => spec.slice(2).replace(/\.js$/, ""))
+        .filter((target) => names.has(target) && target !== "index"),
+    ]),
+  );
+};
+
 describe("dependency boundaries", () => {
+  it("when core's use cases are scanned, then no file imports another that imports it back, however far round", () => {
+    expect(cyclesIn("core/src/use-cases").map((cycle) => cycle.join(" -> "))).toEqual([]);
+  });
+
+  it("when a graph has a cycle, then the scan names it (the check above can fail)", () => {
+    const graph = new Map([
+      ["bookings", ["holds"]],
+      ["holds", ["payments"]],
+      ["payments", ["bookings", "support"]],
+      ["support", []],
+    ]);
+    expect(cyclesIn("unused", graph)).toEqual([["bookings", "holds", "payments", "bookings"]]);
+  });
+
   it("when the HTTP adapter is scanned, then it never imports the SQL adapter: routes call use cases", () => {
     expect(offendersOf("adapters/src/http", "adapters/src/sql/")).toEqual([]);
   });

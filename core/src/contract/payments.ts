@@ -3,7 +3,7 @@ import { chargedOf, type Payment } from "../domain/entities.js";
 import { formatMoney } from "../domain/money.js";
 import { placesLeft } from "../domain/share-link.js";
 import type { PaymentWithPayer } from "../ports/payment-repository.js";
-import type { PaymentWithBooking } from "../use-cases/reports.js";
+import type { PaymentWithBooking } from "../use-cases/history.js";
 import type { ShareLink } from "../domain/share-link.js";
 import { BookingAnswer, presentBooking, PublicBookingAnswer } from "./bookings.js";
 import { CourtWithVenueAnswer } from "./catalog.js";

@@ -1,16 +1,13 @@
 import * as Effect from "effect/Effect";
-import type { Booking } from "../domain/booking.js";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { AlreadyBooked, BookingNotFound, CourtUnavailable, InvalidInput, NotAllowed, SlotInPast, UserNotFound } from "../domain/errors.js";
+import { CourtUnavailable, InvalidInput, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
-import type { TimeSlot } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
-import { blockReasonFor, slotBlocked } from "./club-operations.js";
-import { courtNotFound } from "./courts.js";
 import { placeHold } from "./holds.js";
+import { blockReasonFor, courtNotFound, refuseOwnSlot, slotBlocked } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -19,23 +16,6 @@ export const BOOKING_HORIZON_DAYS = 180;
 
 /** The last club-local date a booking may be made for, seen from the club's `today`. */
 export const lastBookableDate = (today: LocalDate): LocalDate => addDays(today, BOOKING_HORIZON_DAYS);
-
-/**
- * Fails with AlreadyBooked when the player's own active or confirmed booking holds the slot:
- * booking it again (a retry whose answer was lost) and waiting for it to free both say so.
- */
-export const refuseOwnSlot = (ports: Pick<Ports, "bookings">, userId: string, courtId: string, date: LocalDate, timeSlot: TimeSlot) =>
-  Effect.gen(function* () {
-    const holder = yield* call(() => ports.bookings.holderOf(courtId, date, timeSlot));
-    if (holder && holder.userId === userId && (holder.status === "active" || holder.status === "confirmed"))
-      return yield* Effect.fail(new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${timeSlot} de esta cancha es tuyo`, bookingId: holder.id }));
-  });
-
-export const bookingNotFound = () => new BookingNotFound({ message: "Reserva no encontrada" });
-
-/** The instant a booking starts, read in the club's time zone. */
-export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZone: string): Date =>
-  instantOf(booking.date, booking.timeSlot, timeZone);
 
 export const createBooking = (
   ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues">,
@@ -95,16 +75,6 @@ export const createBooking = (
       court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: court.venueId, venueName: court.venueName },
     });
     return written;
-  });
-
-/** The booking, for its owner or an admin. */
-export const getBooking = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, id: string) =>
-  Effect.gen(function* () {
-    if (!actor.isAdmin) yield* requireUser(actor);
-    const booking = yield* callOr(() => ports.bookings.findById(id), bookingNotFound);
-    if (!actor.isAdmin && booking.userId !== actor.userId)
-      return yield* Effect.fail(new NotAllowed({ message: "Esta reserva pertenece a otro usuario" }));
-    return asSeenAt(booking, ports.clock.now());
   });
 
 export const listUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, userId?: string) =>

@@ -9,8 +9,9 @@ const DAY_MS = 24 * HOUR_MS;
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
 import type { NotificationSettingsBody } from "../schemas/requests.js";
-import { BOOKING_HORIZON_DAYS, bookingStart, getBooking } from "./bookings.js";
+import { BOOKING_HORIZON_DAYS } from "./bookings.js";
 import { withBookings } from "./history.js";
+import { bookingStart, getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, requireUser } from "./support.js";
 

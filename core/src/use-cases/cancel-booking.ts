@@ -6,9 +6,9 @@ import { decideRefunds } from "../ledger/refund-rule.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { Ports } from "../ports/index.js";
 import type { CancellationBody } from "../schemas/requests.js";
-import { bookingStart, getBooking } from "./bookings.js";
 import { afterCancellation } from "./notifications.js";
 import { settleOrCancelIntent } from "./payments.js";
+import { bookingStart, getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin } from "./support.js";
 

@@ -2,8 +2,7 @@ import * as Effect from "effect/Effect";
 import { monthRange } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
-import { courtNotFound } from "./courts.js";
-import { venueNotFound } from "./venues.js";
+import { courtNotFound, venueNotFound } from "./lookups.js";
 
 /*
  * The public catalogue's reads, one use case per named query (ports/catalog-queries.ts). Each is

@@ -13,7 +13,6 @@ import {
   CourtUnavailable,
   InvalidInput,
   SeriesNotFound,
-  SlotBlocked,
   UserNotFound,
 } from "../domain/errors.js";
 import { asSeenAt } from "../domain/hold.js";
@@ -24,14 +23,12 @@ import type { BookingWithCourt, ClosedBooking, CourtAvailability, Ports, Refund,
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
-import { bookingNotFound } from "./bookings.js";
 import { cancelBooking } from "./cancel-booking.js";
-import { courtNotFound } from "./courts.js";
 import { enqueueClosureNotice, enqueuePaymentNotices } from "./notifications.js";
 import { abandonPayment, settleOrCancelIntent } from "./payments.js";
+import { blockReasonFor, bookingNotFound, courtNotFound, venueNotFound } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
-import { venueNotFound } from "./venues.js";
 
 /**
  * Club operations (DESIGN.md section 10): blocks and closures, fixed weekly series, cash at the
@@ -44,18 +41,6 @@ export const blockNotFound = () => new BlockNotFound({ message: "Bloqueo no enco
 /** What a cancelled booking says about the closure that cancelled it. */
 export const closureReasonText = (reason: BlockReason, note: string | null): string =>
   `Cierre del club: ${reason}${note ? ` (${note})` : ""}`;
-
-/** "El horario 08:00 está cerrado: Mantenimiento": the 409 of a booking inside a block. */
-export const slotBlocked = (slot: string, reason: string) =>
-  new SlotBlocked({ message: `El horario ${slot} está cerrado: ${reason}`, reason });
-
-/** The block that closes the court's slot on the date, if any. */
-export const blockOn = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string, slot: string) =>
-  Effect.map(call(() => ports.blocks.listForCourtOn(court.id, date)), (blocks) => blocks.find((b) => blockCovers(b, court, date, slot)));
-
-/** The reason a block closes the court's slot on the date, read after the database refused the booking. */
-export const blockReasonFor = (ports: Pick<Ports, "blocks">, court: Pick<Court, "id" | "venueId">, date: string, slot: string) =>
-  Effect.map(blockOn(ports, court, date, slot), (block) => block?.reason ?? "Otro");
 
 /**
  * GET /api/courts/{id}/bookings: the catalogue's booked slots plus the closed ones. Blocked slots

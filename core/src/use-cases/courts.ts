@@ -1,16 +1,15 @@
 import * as Effect from "effect/Effect";
 import type { Court } from "../domain/entities.js";
-import { CourtNotFound, CourtNumberTaken } from "../domain/errors.js";
+import { CourtNumberTaken } from "../domain/errors.js";
 import { DEFAULT_PRICES } from "../domain/pricing.js";
 import type { Ports } from "../ports/index.js";
 import type { CourtBody, ImageBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
 import { removeUnlessPaidAhead, unlessPaidAhead } from "./paid-ahead.js";
+import { courtNotFound, venueNotFound } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
-import { venueNotFound } from "./venues.js";
 
-export const courtNotFound = () => new CourtNotFound({ message: "Cancha no encontrada" });
 const numberTaken = (n: number) => new CourtNumberTaken({ message: `Ya existe una cancha con el número ${n} en este complejo` });
 
 export const listCourts = (ports: Pick<Ports, "courts">) => call(() => ports.courts.list());

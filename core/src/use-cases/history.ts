@@ -4,8 +4,12 @@ import { asSeenAt } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Page, PageRequest, Ports, TransactionFilter } from "../ports/index.js";
 import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
-import type { PaymentWithBooking } from "./reports.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser, type Actor } from "./support.js";
+
+/** A payment with its booking (null once the court was deleted), as a player's history shows it. */
+export interface PaymentWithBooking extends Payment {
+  readonly booking: BookingWithCourt | null;
+}
 
 /**
  * The lists that grow with history, a page at a time (DESIGN.md section 11): each is a fixed

@@ -11,7 +11,7 @@ import { addDays, HOUR_MS, localDateOf } from "../domain/time.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
 import type { Mailer, PayerInfo } from "../ports/notifications.js";
-import { bookingStart } from "./bookings.js";
+import { bookingStart } from "./lookups.js";
 import { call } from "./support.js";
 
 /*

@@ -3,9 +3,9 @@ import { chargedOf } from "../domain/entities.js";
 import { InvalidInput } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { PaymentIntentBody } from "../schemas/requests.js";
-import { getBooking } from "./bookings.js";
 import { createPaymentIntent, type PaymentIntentPorts } from "./payments.js";
 import { usableShareLink } from "./share-links.js";
+import { getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
 

@@ -25,12 +25,12 @@ import { isUnpaidHold } from "../domain/hold.js";
 import type { Ports } from "../ports/index.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
-import { bookingNotFound } from "./bookings.js";
 import { findUsableCode, unusable } from "./discounts.js";
-import { cardSaving, checkPayable } from "./holds.js";
 import { enqueuePaymentNotices } from "./notifications.js";
 import { paymentOf, usableShareLink } from "./share-links.js";
 import { MIN_CARD_CHARGE } from "../domain/pricing.js";
+import { bookingNotFound } from "./lookups.js";
+import { cardSaving, checkPayable } from "./payability.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireSelfOrAdmin, requireUser } from "./support.js";
 

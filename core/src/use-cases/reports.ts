@@ -1,18 +1,13 @@
 import * as Effect from "effect/Effect";
-import type { Payment } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";
 import { InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/errors.js";
 import { occupancyRate } from "../domain/occupancy.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { LocalDate } from "../domain/time.js";
-import type { BookingWithCourt, Ports } from "../ports/index.js";
+import type { Ports } from "../ports/index.js";
 import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
-
-export interface PaymentWithBooking extends Payment {
-  readonly booking: BookingWithCourt | null;
-}
 
 /** A player's payments, each with its booking (null once the court was deleted). */
 export const listUserPayments = (ports: Pick<Ports, "payments" | "bookings">, actor: Actor, userId?: string) =>

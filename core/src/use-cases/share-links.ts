@@ -8,8 +8,8 @@ import { shareAt } from "../domain/shares.js";
 import type { Ports } from "../ports/index.js";
 import type { ShareLinkBody } from "../schemas/requests.js";
 import { isPastShareDeadline } from "../domain/hold.js";
-import { bookingNotFound, bookingStart, getBooking } from "./bookings.js";
-import { checkPayable } from "./holds.js";
+import { bookingNotFound, bookingStart, getBooking } from "./lookups.js";
+import { checkPayable } from "./payability.js";
 import type { Actor } from "./support.js";
 import { call, callOr } from "./support.js";
 

@@ -1,14 +1,13 @@
 import * as Effect from "effect/Effect";
 import type { Venue } from "../domain/entities.js";
-import { InvalidInput, VenueNameTaken, VenueNotFound } from "../domain/errors.js";
+import { InvalidInput, VenueNameTaken } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { ImageBody, VenueBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
 import { removeUnlessPaidAhead } from "./paid-ahead.js";
+import { venueNotFound } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
-
-export const venueNotFound = () => new VenueNotFound({ message: "Complejo no encontrado" });
 
 export interface VenueWithCount extends Venue {
   readonly courtCount: number;

@@ -2,9 +2,7 @@ import * as Effect from "effect/Effect";
 import { AlreadyOnWaitlist, NotAllowed, SlotInPast, SlotNotTaken, WaitlistEntryNotFound } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
 import type { WaitlistBody } from "../schemas/requests.js";
-import { bookingStart, refuseOwnSlot } from "./bookings.js";
-import { blockOn, slotBlocked } from "./club-operations.js";
-import { courtNotFound } from "./courts.js";
+import { blockOn, bookingStart, courtNotFound, refuseOwnSlot, slotBlocked } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireUser } from "./support.js";
 
