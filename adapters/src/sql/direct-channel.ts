@@ -8,7 +8,7 @@ import type { Param, Row } from "./sql-client.js";
  * formatting (`npm run bench` measured the ORM path at about 90 us of main-thread time per
  * statement against 30 us here).
  *
- * The writer is the ORM's own pool, so the ORM's calls (insert, nativeUpdate, migrations), the
+ * The writer is the ORM's own pool, so the migrations the ORM runs, the
  * statements here and the transactions all take their connection from one queue:
  *
  * - SQLite: the pool holds ONE connection, and it is the only one of this process that writes.

@@ -1,29 +1,11 @@
-import { Type, type EntityProperty, type Platform } from "@mikro-orm/core";
+import type { Platform } from "@mikro-orm/core";
 
 /**
  * Instants are stored in UTC: `timestamptz` on PostgreSQL, ISO-8601 text ending in Z on SQLite
  * (sortable as text, readable in the sqlite3 shell, and free of the driver's local-zone guesses).
- * Binding an ISO string works on both engines, so raw SQL passes `toISOString()` everywhere.
+ * Binding an ISO string works on both engines, so statements pass `toISOString()` everywhere
+ * (rows.ts `iso`), and the migrations pick the column type by engine (migrations/dialect.ts).
  */
-export class InstantType extends Type<Date | null, string | null> {
-  override convertToDatabaseValue(value: Date | string | null | undefined): string | null {
-    if (value === null || value === undefined) return null;
-    return (value instanceof Date ? value : new Date(value)).toISOString();
-  }
-
-  override convertToJSValue(value: Date | string | number | null | undefined): Date | null {
-    if (value === null || value === undefined) return null;
-    return value instanceof Date ? value : new Date(value);
-  }
-
-  override getColumnType(_prop: EntityProperty, platform: Platform): string {
-    return isPostgres(platform) ? "timestamptz" : "text";
-  }
-
-  override compareAsType(): string {
-    return "string";
-  }
-}
 
 /**
  * Told by the platform's class name, not `instanceof`: that would load @mikro-orm/postgresql (the

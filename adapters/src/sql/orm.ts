@@ -3,7 +3,6 @@ import { dirname } from "node:path";
 import { MikroORM, type Options } from "@mikro-orm/core";
 import { Migrator } from "@mikro-orm/migrations";
 import type { DatabaseTarget } from "./database-url.js";
-import { ENTITY_SCHEMAS } from "./entities.js";
 import { MIGRATIONS } from "./migrations/index.js";
 
 export interface OrmOptions {
@@ -53,7 +52,8 @@ const applySqlitePragmas = (path: string) => {
 
 const common = (options: OrmOptions) =>
   ({
-    entities: [...ENTITY_SCHEMAS],
+    // MikroORM keeps the pool and runs the migrations; every statement goes through SqlClient
+    entities: [],
     extensions: [Migrator],
     migrations: {
       migrationsList: MIGRATIONS,

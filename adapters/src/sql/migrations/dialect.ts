@@ -3,7 +3,7 @@ import { isPostgres } from "../instant-type.js";
 
 /** The few column types whose DDL differs between the engines; everything else is shared SQL. */
 export interface Dialect {
-  /** a UTC instant: timestamptz, or ISO-8601 text on SQLite (see InstantType) */
+  /** a UTC instant: timestamptz, or ISO-8601 text on SQLite (see instant-type.ts) */
   readonly instant: string;
   readonly bytes: string;
 }
