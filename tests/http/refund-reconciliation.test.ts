@@ -487,6 +487,62 @@ for (const engine of HTTP_ENGINES)
       expect((await lateList(admin)).body.filter((r) => r.bookingId === game.booking.id)).toEqual([]);
     });
 
+    it("when part of a charge the server has not recorded yet is refunded at Stripe's dashboard and its charge.refunded arrives first, then the rest is recorded or refunded, never kept unseen", async () => {
+      const { client } = await newPlayer(server);
+      const booking = await book(client, courts);
+      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+      expect(intent.status, intent.text).toBe(200);
+      const { paymentIntentId: intentId, totalPaid } = intent.body;
+      const charged = cents(totalPaid);
+      // the card is charged; the browser has not reported it yet
+      stripe.succeed(intentId);
+      const part = Math.floor(charged / 3);
+      const received = await postWebhook(stripe.refundOutside(intentId, part).signed(WEBHOOK_SECRET));
+      expect(received.status, received.text).toBe(200);
+
+      // then the browser reports the payment, and a sweep runs
+      const reported = await client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intentId });
+      await sweep();
+
+      // what Stripe keeps of the charge is what the product counts as paid: nothing taken unseen
+      const payment = (await client.get<PaymentView[]>("/api/user/payments")).body.find((p) => p.stripePaymentIntentId === intentId);
+      const keptAtStripe = charged - sum(atStripe(intentId));
+      const counted = payment?.paidAt ? cents(payment.totalPaid) - cents(payment.refundedAmount) - cents(payment.refundOwed) : 0;
+      expect(
+        { keptAtStripe, counted, refundOwed: payment?.refundOwed },
+        `browser's report: ${reported.status} ${reported.text}; payment: ${JSON.stringify(payment)}`,
+      ).toEqual({ keptAtStripe: counted, counted, refundOwed: "0.00" });
+    });
+
+    it("when Stripe took more than the payment's amount and part was refunded at its dashboard before the full refund went through, then the rest of what Stripe took goes back, not only the rest of the payment's amount", async () => {
+      const { client } = await newPlayer(server);
+      const booking = await book(client, courts);
+      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+      expect(intent.status, intent.text).toBe(200);
+      const { paymentIntentId: intentId, totalPaid } = intent.body;
+      // a buggy or tampered flow: Stripe holds another amount than the payment's
+      const taken = cents(totalPaid) + 100;
+      stripe.tamper(intentId, { amount: taken });
+      stripe.succeed(intentId);
+      stripe.failNext("POST /v1/refunds", { status: 500, saved: true });
+      const reported = await client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intentId });
+      expect(reported.status, reported.text).toBe(400);
+      expect(reported.body).toMatchObject({ code: "PAYMENT_MISMATCH" });
+      expect(atStripe(intentId)).toEqual([]);
+      const part = 300;
+      stripe.refundOutside(intentId, part);
+
+      await sweep();
+
+      // all Stripe took goes back: the dashboard's part and the rest
+      const rows = (await runtime.ports.refunds.byBooking(booking.id)).map((r) => [r.reason, r.status, r.amount] as const).sort();
+      expect(atStripe(intentId), `ledger: ${JSON.stringify(rows)}`).toEqual([part, taken - part]);
+      expect(rows.filter(([, status]) => status === "owed")).toEqual([]);
+      const noCalls = expectNoCallsAbout(intentId);
+      await sweep();
+      noCalls();
+    });
+
     it("when Stripe keeps refusing a refund past REFUND_ALERT_HOURS, then the admin's late list shows it with its reason, amount, attempts and last error; a player gets 403 and a guest 401", async () => {
       const game = await paidGame();
       const admin = await adminClient(server);
