@@ -13,6 +13,7 @@ import {
   type Weekday,
 } from "@courts/core";
 import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, toBookingWithCourt, toPayment } from "./mappers.js";
+import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds, refundsIn } from "./refund-ledger.sql.js";
 import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient, SqlTx } from "./sql-client.js";
@@ -43,7 +44,7 @@ const createInTransaction = async (
   tx: SqlTx,
   engine: SqlClient["engine"],
   block: Block,
-  options: { readonly cancelConflicts: boolean; readonly at: Date; readonly cancellationReason: string },
+  options: Parameters<BlockRepository["create"]>[1],
 ): Promise<CreateBlockOutcome> => {
   // Serialise with every booking insert. PostgreSQL: this mode conflicts with the ROW EXCLUSIVE
   // lock an INSERT takes, so inserts in flight finish first and new ones wait for this commit,
@@ -88,6 +89,7 @@ const createInTransaction = async (
     const decided = decideRefunds(payments.map(toPayment), 100).map((d) => ({ ...d, refundId: randomUUID() }));
     const written = await oweRefunds(tx, { bookingId: booking.id, reason: "closure", owed: decided, at: options.at });
     const refunds = await refundsIn(tx, written.map((o) => o.refundId));
+    await recordEvents(tx, options.eventsOf?.(booking), options.at);
     closed.push({ booking: { ...booking, status: "cancelled", refundPercentage: 100, cancellationReason: options.cancellationReason, cancelledAt: options.at }, refunds });
   }
   return { kind: "created", block, closed };

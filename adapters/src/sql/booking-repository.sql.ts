@@ -3,6 +3,7 @@ import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
+import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds } from "./refund-ledger.sql.js";
 import { claimBatch, placeholders, violates, type Param, type SqlClient, type SqlTx } from "./sql-client.js";
 
@@ -366,19 +367,27 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       const rows = await sql.all(`${BOOKING_WITH_COURT_SELECT} where b.id in (${placeholders(ids.length)})`, ids);
       return rows.map(toBookingWithCourt);
     },
-    async expireHold(id, now) {
-      const changed = await sql.run(`update bookings set status = 'expired', claimed_until = null where id = ? and ${OVERDUE}`, [
-        id,
-        iso(now),
-      ]);
-      return changed > 0;
+    async expireHold(id, now, events) {
+      const expire = `update bookings set status = 'expired', claimed_until = null where id = ? and ${OVERDUE}`;
+      if (events === undefined || events.length === 0) return (await sql.run(expire, [id, iso(now)])) > 0;
+      return sql.transaction(async (tx) => {
+        if ((await tx.run(expire, [id, iso(now)])) === 0) return false;
+        await recordEvents(tx, events, now);
+        return true;
+      });
     },
-    async setRemainder(id, status, paymentId) {
-      await sql.run(
-        "update bookings set remainder_status = ?, remainder_payment_id = coalesce(remainder_payment_id, ?), " +
-          "claimed_until = case when ? = 'charging' then claimed_until else null end where id = ?",
-        [status, paymentId ?? null, status, id],
-      );
+    async setRemainder(id, status, { paymentId, events, at } = {}) {
+      const move = (run: SqlTx["run"]) =>
+        run(
+          "update bookings set remainder_status = ?, remainder_payment_id = coalesce(remainder_payment_id, ?), " +
+            "claimed_until = case when ? = 'charging' then claimed_until else null end where id = ?",
+          [status, paymentId ?? null, status, id],
+        );
+      if (events === undefined || events.length === 0) await move((text, params) => sql.run(text, params));
+      else
+        await sql.transaction(async (tx) => {
+          if ((await move((text, params) => tx.run(text, params))) > 0) await recordEvents(tx, events, at ?? new Date());
+        });
       const row = await sql.one("select remainder_payment_id from bookings where id = ?", [id]);
       return row ? strOrNull(row, "remainder_payment_id") : null;
     },
@@ -395,13 +404,15 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
         "where id = ? and status = 'active'";
       const params = [change.reason, change.refundPercentage, iso(change.at), id];
       const refunds = change.refunds;
-      if (refunds === undefined || refunds.owed.length === 0) return (await sql.run(cancel, params)) > 0;
+      const events = change.events ?? [];
+      if ((refunds === undefined || refunds.owed.length === 0) && events.length === 0) return (await sql.run(cancel, params)) > 0;
       // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
       // two on row locks instead of deadlocking.
       try {
         return await sql.transaction(async (tx) => {
-          await oweRefunds(tx, { bookingId: id, reason: refunds.reason, owed: refunds.owed, at: change.at });
+          if (refunds !== undefined) await oweRefunds(tx, { bookingId: id, reason: refunds.reason, owed: refunds.owed, at: change.at });
           if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
+          await recordEvents(tx, events, change.at);
           return true;
         });
       } catch (error) {

@@ -13,6 +13,7 @@ import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
 import { sqlRefundLedger } from "./refund-ledger.sql.js";
+import { sqlEventLog } from "./event-log.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
 import { SqlSessionStore } from "./session-store.sql.js";
 import { sqlShareLinkRepository } from "./share-link-repository.sql.js";
@@ -135,6 +136,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       catalog: sqlCatalogQueries(sql),
       payments: sqlPaymentRepository(sql),
       refunds: sqlRefundLedger(sql),
+      events: sqlEventLog(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),
       images: sqlImageRepository(sql),

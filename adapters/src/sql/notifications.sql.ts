@@ -30,24 +30,6 @@ const toClaimed = (row: Row): ClaimedMessage => ({
   attempts: int(row, "attempts"),
 });
 
-/**
- * The ids of the rows of `table` (as t) that meet `where`, whose instant `at` lies in [from, to]
- * and whose notice (the event `<event>:<id>`) is not done yet, oldest first.
- */
-const awaitingNotice = async (
-  sql: SqlClient,
-  rows: { readonly table: "payments" | "bookings"; readonly event: string; readonly where: string; readonly at: string },
-  from: Date,
-  to: Date,
-): Promise<string[]> => {
-  const found = await sql.all(
-    `select t.id from ${rows.table} t left join notices_done n on n.event = '${rows.event}:' || t.id ` +
-      `where ${rows.where} and t.${rows.at} >= ? and t.${rows.at} <= ? and n.event is null order by t.${rows.at}`,
-    [iso(from), iso(to)],
-  );
-  return found.map((r) => str(r, "id"));
-};
-
 export const sqlOutbox = (sql: SqlClient): Outbox => ({
   async enqueue(message) {
     const written = await sql.run(
@@ -145,13 +127,6 @@ export const sqlNotifications = (sql: SqlClient): NotificationRepository => ({
   async markReminded(bookingId, at) {
     await sql.run("insert into reminders_sent (booking_id, sent_at) values (?, ?) on conflict (booking_id) do nothing", [bookingId, iso(at)]);
   },
-  async markNoticed(event, at) {
-    await sql.run("insert into notices_done (event, done_at) values (?, ?) on conflict (event) do nothing", [event, iso(at)]);
-  },
-  paymentsAwaitingNotice: (from, to) =>
-    awaitingNotice(sql, { table: "payments", event: "payment", where: "t.status in ('succeeded', 'refunded')", at: "paid_at" }, from, to),
-  cancellationsAwaitingNotice: (from, to) =>
-    awaitingNotice(sql, { table: "bookings", event: "cancelled", where: "t.status = 'cancelled'", at: "cancelled_at" }, from, to),
 });
 
 const WAITLIST_COLUMNS = "id, user_id, court_id, booking_date, time_slot, created_at, notified_at";

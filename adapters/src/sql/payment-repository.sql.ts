@@ -1,6 +1,7 @@
 import { DeadlockException } from "@mikro-orm/core";
-import { settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
+import { settledFigures, type DomainEvent, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
+import { recordEvents } from "./event-log.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
@@ -98,7 +99,12 @@ const byIntent = (tx: SqlTx, intentId: string) =>
  */
 const recordInTransaction = async (
   tx: SqlTx,
-  input: { readonly intentId: string; readonly at: Date; readonly shareLinkId: string | null },
+  input: {
+    readonly intentId: string;
+    readonly at: Date;
+    readonly shareLinkId: string | null;
+    readonly events?: (facts: RecordedPaymentFacts) => readonly DomainEvent[];
+  },
 ): Promise<RecordOutcome> => {
   const paid = await tx.one(
     "update payments set status = 'succeeded', paid_at = ? " +
@@ -172,6 +178,20 @@ const recordInTransaction = async (
 
   const recorded = await byIntent(tx, input.intentId);
   if (!recorded) throw new Error(`payment ${paymentId} vanished inside its transaction`);
+  if (input.events) {
+    // what this transaction saw: the booking's paid amount and the link's places after this payment
+    const booking = await tx.one("select paid_amount, total_amount from bookings where id = ?", [bookingId]);
+    const link = input.shareLinkId === null ? undefined : await tx.one("select current_participants, max_participants from share_links where id = ?", [input.shareLinkId]);
+    const facts: RecordedPaymentFacts = {
+      paymentId,
+      bookingId,
+      bookingPaid: booking ? int(booking, "paid_amount") : 0,
+      bookingTotal: booking ? int(booking, "total_amount") : Number.MAX_SAFE_INTEGER,
+      linkParticipants: link ? int(link, "current_participants") : null,
+      linkPlaces: link ? int(link, "max_participants") : null,
+    };
+    await recordEvents(tx, input.events(facts), input.at);
+  }
   return { kind: "recorded", payment: recorded };
 };
 
@@ -305,7 +325,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
       throw error;
     }
   },
-  async recordCash(payment, at) {
+  async recordCash(payment, at, events) {
     try {
       return await sql.transaction(async (tx) => {
         // The payment's insert locks its player's row of counts (player_history_counts) before the
@@ -315,7 +335,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
         if (sql.engine === "postgresql") await tx.run("lock table bookings in row exclusive mode");
         // written pending and recorded at once, by the same steps as a card payment
         await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
-        return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
+        return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null, events });
       });
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;

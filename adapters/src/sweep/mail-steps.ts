@@ -1,4 +1,4 @@
-import { ADMIN, catchUpNotices, deliverOutbox, enqueueReminders, renderInvoice } from "@courts/core";
+import { ADMIN, deliverOutbox, enqueueReminders, handleEvents, renderInvoice } from "@courts/core";
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import type { Ports } from "@courts/core";
@@ -6,11 +6,16 @@ import type { Config } from "../config.js";
 import { fileMailer, MAIL_LEASE_MS, smtpMailer } from "../mail/mailer.js";
 import type { SweepStep } from "./sweeper.js";
 
+/** A step from a use case: by default run as it is; the server's sweep passes one that sends its warnings to the log. */
+export type StepOf = (name: string, work: () => Effect.Effect<number, unknown>) => SweepStep;
+const plainStep: StepOf = (name, work) => ({ name, run: () => Effect.runPromise(work()) });
+
 /**
- * Mail (DESIGN.md section 9): reminders due in the next 24 h are written to the outbox, then
- * the outbox is delivered, through SMTP_URL or as .eml files under DATA_DIR/mail/.
+ * Mail (DESIGN.md section 9): the reactions of the events recorded with the changes write their
+ * messages (receipts, notices, the waitlist), reminders due in the next 24 h are written to the
+ * outbox, then the outbox is delivered, through SMTP_URL or as .eml files under DATA_DIR/mail/.
  */
-export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl">): SweepStep[] => {
+export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl">, step: StepOf = plainStep): SweepStep[] => {
   const options = {
     from: config.mail.from,
     publicUrl: config.publicUrl,
@@ -24,8 +29,8 @@ export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl
   const mailer = config.mail.smtpUrl ? smtpMailer(config.mail.smtpUrl, options) : fileMailer(config.mail.dir, options);
   const delivery = { retryBaseMs: config.mail.retrySeconds * 1000, leaseMs: MAIL_LEASE_MS, batch: 20 };
   return [
-    { name: "notices", run: () => Effect.runPromise(catchUpNotices(ports)) },
-    { name: "reminders", run: () => Effect.runPromise(enqueueReminders(ports)) },
-    { name: "mail", run: () => Effect.runPromise(deliverOutbox(ports, mailer, delivery)) },
+    step("events", () => handleEvents(ports)),
+    step("reminders", () => enqueueReminders(ports)),
+    step("mail", () => deliverOutbox(ports, mailer, delivery)),
   ];
 };

@@ -54,7 +54,7 @@ export const sweepSteps = (runtime: Runtime, warn: SweepWarn = () => undefined):
   );
   steps.push(step("expire-holds", () => expireOverdueHolds(runtime.ports)));
   steps.push(step("charge-remainders", () => chargeDueRemainders(runtime.ports)));
-  // mail last: a pass sends what the steps before it wrote
-  steps.push(...mailSteps(runtime.ports, runtime.config));
+  // the events' reactions (receipts, notices, the waitlist), then mail: a pass sends what the steps before it wrote
+  steps.push(...mailSteps(runtime.ports, runtime.config, step));
   return steps;
 };

@@ -8,8 +8,7 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   "stale-intents": "Pagos abiertos resueltos",
   "expire-holds": "Reservas sin pagar liberadas",
   "charge-remainders": "Restos cobrados a organizadores",
-  "closure-refunds": "Reembolsos de cierres enviados",
-  notices: "Avisos preparados",
+  events: "Eventos atendidos",
   reminders: "Recordatorios preparados",
   mail: "Correos enviados",
 };

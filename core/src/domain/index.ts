@@ -2,6 +2,7 @@ export * from "./blocks.js";
 export * from "./booking.js";
 export * from "./discount.js";
 export * from "./entities.js";
+export * from "./events.js";
 export * from "./errors.js";
 export * from "./fees.js";
 export * from "./hold.js";

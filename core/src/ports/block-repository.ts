@@ -1,4 +1,5 @@
 import type { Block } from "../domain/blocks.js";
+import type { DomainEvent } from "../domain/events.js";
 import type { GameType } from "../domain/pricing.js";
 import type { TimeSlot } from "../domain/slots.js";
 import type { LocalDate } from "../domain/time.js";
@@ -46,7 +47,16 @@ export interface BlockRepository {
    * bookings inside it -> "conflicts" unless `cancelConflicts`, in which case each is cancelled
    * and every payer is owed in the ledger what core's rule gives at 100% (`decideRefunds`).
    */
-  create(block: Block, options: { readonly cancelConflicts: boolean; readonly at: Date; readonly cancellationReason: string }): Promise<CreateBlockOutcome>;
+  create(
+    block: Block,
+    options: {
+      readonly cancelConflicts: boolean;
+      readonly at: Date;
+      readonly cancellationReason: string;
+      /** what each booking the closure cancels records, in the same transaction */
+      readonly eventsOf?: (booking: BookingWithCourt) => readonly DomainEvent[];
+    },
+  ): Promise<CreateBlockOutcome>;
   findById(id: string): Promise<Block | undefined>;
   /** the venue's blocks (whole venue and its courts) that end on or after `from`, by start date */
   listByVenue(venueId: string, from?: LocalDate): Promise<Block[]>;

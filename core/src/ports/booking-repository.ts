@@ -1,4 +1,5 @@
 import type { Booking } from "../domain/booking.js";
+import type { DomainEvent } from "../domain/events.js";
 import type { OwedRefund, RefundReason } from "../ledger/refund-rule.js";
 import type { LocalDate } from "../domain/time.js";
 import type { TimeSlot } from "../domain/slots.js";
@@ -61,13 +62,18 @@ export interface BookingRepository {
    * A claimed row is skipped by other processes until the claim runs out.
    */
   claimDue(kind: "holds" | "remainders", now: Date, until: Date, limit: number): Promise<BookingWithCourt[]>;
-  /** active, unpaid and overdue -> expired, conditionally; false otherwise. Frees the slot. */
-  expireHold(id: string, now: Date): Promise<boolean>;
+  /** active, unpaid and overdue -> expired, conditionally, with `events` in the same transaction; false otherwise. Frees the slot. */
+  expireHold(id: string, now: Date, events?: readonly DomainEvent[]): Promise<boolean>;
   /**
    * Moves the remainder state and answers the remainder's payment id: the one given at the first
-   * claim is kept for every retry, so a retried charge records the same payment.
+   * claim is kept for every retry, so a retried charge records the same payment. `events` are
+   * recorded (at `at`) in the same transaction.
    */
-  setRemainder(id: string, status: "charging" | "charged" | "failed", paymentId?: string): Promise<string | null>;
+  setRemainder(
+    id: string,
+    status: "charging" | "charged" | "failed",
+    options?: { readonly paymentId?: string; readonly events?: readonly DomainEvent[]; readonly at?: Date },
+  ): Promise<string | null>;
   /** the player's bookings with a balance due (remainder declined, not paid since) */
   listBalancesDue(userId?: string): Promise<BookingWithCourt[]>;
   /**
@@ -83,6 +89,8 @@ export interface BookingRepository {
       refundPercentage: number;
       at: Date;
       refunds?: { readonly reason: RefundReason; readonly owed: readonly OwedRefund[] };
+      /** recorded in the same transaction, when the booking is cancelled */
+      events?: readonly DomainEvent[];
     },
   ): Promise<boolean>;
 }

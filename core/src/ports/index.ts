@@ -5,6 +5,7 @@ import type { CatalogQueries } from "./catalog-queries.js";
 import type { Clock } from "./clock.js";
 import type { CourtRepository } from "./court-repository.js";
 import type { DiscountCodeRepository } from "./discount-code-repository.js";
+import type { EventLog } from "./event-log.js";
 import type { Ids } from "./ids.js";
 import type { ImageRepository } from "./image-repository.js";
 import type { InvoiceRenderer } from "./invoice-renderer.js";
@@ -23,6 +24,7 @@ export type * from "./catalog-queries.js";
 export type * from "./clock.js";
 export type * from "./court-repository.js";
 export type * from "./discount-code-repository.js";
+export type * from "./event-log.js";
 export type * from "./ids.js";
 export type * from "./image-repository.js";
 export type * from "./invoice-renderer.js";
@@ -53,6 +55,8 @@ export interface Ports {
   readonly images: ImageRepository;
   readonly blocks: BlockRepository;
   readonly outbox: Outbox;
+  /** the events recorded with the changes, until their reactions ran */
+  readonly events: EventLog;
   readonly notifications: NotificationRepository;
   readonly waitlist: WaitlistRepository;
   readonly gateway: PaymentGateway;
@@ -67,5 +71,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "notifications" | "waitlist"
+  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist"
 >;

@@ -43,12 +43,6 @@ export interface NotificationRepository {
   bookingsAwaitingReminder(dates: readonly LocalDate[]): Promise<string[]>;
   /** idempotent */
   markReminded(bookingId: string, at: Date): Promise<void>;
-  /** a producer finished for this event ("payment:<id>", "cancelled:<bookingId>"); idempotent */
-  markNoticed(event: string, at: Date): Promise<void>;
-  /** payments recorded in [from, to] whose notices were not written */
-  paymentsAwaitingNotice(from: Date, to: Date): Promise<string[]>;
-  /** bookings cancelled in [from, to] whose notices were not written */
-  cancellationsAwaitingNotice(from: Date, to: Date): Promise<string[]>;
 }
 
 export interface WaitlistEntry {

@@ -1,3 +1,4 @@
+import type { DomainEvent, RecordedPaymentFacts } from "../domain/events.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
 import type { Page, PageRequest } from "./pagination.js";
@@ -72,14 +73,20 @@ export interface PaymentRepository {
    * payment pending -> succeeded (and its yearly gapless invoice number);
    * booking paidAmount += amount while paidAmount + amount <= total and the booking is not cancelled;
    * share link currentParticipants + 1 while below maxParticipants (when shareLinkId is given).
-   * Any step failing rolls back all of them.
+   * Any step failing rolls back all of them. `events` are recorded in the same transaction when
+   * the payment is recorded (not when it was already), from what that transaction saw.
    */
-  markSucceeded(input: { readonly intentId: string; readonly at: Date; readonly shareLinkId: string | null }): Promise<RecordOutcome>;
+  markSucceeded(input: {
+    readonly intentId: string;
+    readonly at: Date;
+    readonly shareLinkId: string | null;
+    readonly events?: (facts: RecordedPaymentFacts) => readonly DomainEvent[];
+  }): Promise<RecordOutcome>;
   /**
    * A payment taken at the desk (kind `cash`): written and recorded in one transaction with the
    * same steps as markSucceeded (the booking's paid amount, the gapless invoice number), or not at all.
    */
-  recordCash(payment: Payment, at: Date): Promise<RecordOutcome>;
+  recordCash(payment: Payment, at: Date, events?: (facts: RecordedPaymentFacts) => readonly DomainEvent[]): Promise<RecordOutcome>;
   /**
    * pending -> failed (an abandoned or declined intent); false when it was not pending. With
    * `releaseUseOf`, the discount code's use the payment reserved is given back in the same

@@ -6,7 +6,6 @@ import { decideRefunds } from "../ledger/refund-rule.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { Ports } from "../ports/index.js";
 import type { CancellationBody } from "../schemas/requests.js";
-import { afterCancellation } from "./notifications.js";
 import { settleOrCancelIntent } from "./payments.js";
 import { bookingStart, getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
@@ -41,6 +40,11 @@ export const cancelBooking = (
         refundPercentage: percentage,
         at: now,
         refunds: { reason: byClub ? "series" : "player", owed },
+        // each payer hears their refund and whoever waits for the slot hears it is free (reactions.ts)
+        events: [
+          { type: "BookingCancelled", bookingId: booking.id, by: byClub ? "series" : "player", reason: null },
+          { type: "SlotFreed", bookingId: booking.id, courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot },
+        ],
       }),
     );
     if (!cancelled) return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
@@ -50,7 +54,6 @@ export const cancelBooking = (
     const states = yield* sendRefundsNow(ports, owed.map((o) => o.refundId));
     const pending: Cents = owed.filter((o) => states.get(o.refundId) === "owed").reduce((sum, o) => sum + o.amount, 0);
     const refunded: Cents = owed.filter((o) => states.get(o.refundId) !== "void").reduce((sum, o) => sum + o.amount, 0);
-    yield* afterCancellation(ports, booking);
     const updated = yield* call(() => ports.bookings.findById(booking.id));
     return { refundPercentage: percentage, refundAmount: refunded, refundPending: pending, booking: updated ?? booking };
   });

@@ -15,6 +15,7 @@ import {
   SeriesNotFound,
   UserNotFound,
 } from "../domain/errors.js";
+import { recordedPaymentEvents } from "../domain/events.js";
 import { asSeenAt } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
@@ -24,7 +25,6 @@ import { sendRefundsNow } from "../ledger/refunds.js";
 import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { cancelBooking } from "./cancel-booking.js";
-import { enqueueClosureNotice, enqueuePaymentNotices } from "./notifications.js";
 import { abandonPayment, settleOrCancelIntent } from "./payments.js";
 import { blockReasonFor, bookingNotFound, courtNotFound, venueNotFound } from "./lookups.js";
 import type { Actor } from "./support.js";
@@ -148,8 +148,15 @@ export const createBlock = (
       note,
       createdAt: now,
     };
+    // each payer hears their full refund and why (DESIGN.md section 9): the event's reaction
+    const told = note ? `${block.reason} (${note})` : block.reason;
     const outcome = yield* call(() =>
-      ports.blocks.create(block, { cancelConflicts: input.cancelConflicts ?? false, at: now, cancellationReason: closureReasonText(block.reason, note) }),
+      ports.blocks.create(block, {
+        cancelConflicts: input.cancelConflicts ?? false,
+        at: now,
+        cancellationReason: closureReasonText(block.reason, note),
+        eventsOf: (booking) => [{ type: "BookingCancelled", bookingId: booking.id, by: "closure", reason: told }],
+      }),
     );
     if (outcome.kind === "existing") return { block: outcome.block, created: false, closed: [] as ClosureNotice[] };
     if (outcome.kind === "conflicts") {
@@ -171,11 +178,7 @@ export const createBlock = (
       );
     }
     const closed: ClosureNotice[] = [];
-    for (const item of outcome.closed) {
-      closed.push(yield* settleClosedBooking(ports, item));
-      // each payer hears their full refund and why (DESIGN.md section 9)
-      yield* enqueueClosureNotice(ports, item.booking.id, note ? `${block.reason} (${note})` : block.reason);
-    }
+    for (const item of outcome.closed) closed.push(yield* settleClosedBooking(ports, item));
     return { block: outcome.block, created: true, closed };
   });
 
@@ -381,15 +384,12 @@ export const recordCashPayment = (
       createdAt: now,
       ...paidFor(booking),
     });
-    const outcome = yield* call(() => ports.payments.recordCash(payment, now));
+    // the receipt is the event's reaction, as for a card, written in the order things happened
+    const outcome = yield* call(() => ports.payments.recordCash(payment, now, recordedPaymentEvents));
     if (outcome.kind === "overpaid")
       return yield* Effect.fail(new InvalidInput({ field: "amount", message: "El monto en efectivo supera lo pendiente de la reserva" }));
     if (outcome.kind === "booking-gone") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     if (outcome.kind !== "recorded") return yield* Effect.fail(bookingNotFound());
-    // the receipt now, as for a card: left to the sweep's catch-up, it reached a player who was
-    // cancelled meanwhile after the cancellation. The money is recorded either way: a failed
-    // write of the messages is the catch-up's to repeat, not the desk's answer.
-    yield* Effect.exit(enqueuePaymentNotices(ports, outcome.payment));
     const updated = yield* call(() => ports.bookings.findById(booking.id));
     return { payment: outcome.payment, booking: updated ?? booking };
   });

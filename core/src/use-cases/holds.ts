@@ -9,7 +9,6 @@ import { asSeenAt, isHoldOverdue } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import type { Ports } from "../ports/index.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
-import { enqueueBalanceDue, enqueueHoldExpired, enqueueRemainderCharged } from "./notifications.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -46,7 +45,7 @@ type HoldPorts = Pick<
  * provider, so a card form left open can never be charged for a slot that was let go.
  * Answers whether this call expired the booking.
  */
-export const expireHold = (ports: HoldPorts, booking: Pick<Booking, "id">) =>
+export const expireHold = (ports: HoldPorts, booking: Pick<Booking, "id" | "courtId" | "date" | "timeSlot">) =>
   Effect.gen(function* () {
     const payments = yield* call(() => ports.payments.listByBooking(booking.id));
     for (const payment of payments.filter((p) => p.status === "pending")) {
@@ -54,10 +53,13 @@ export const expireHold = (ports: HoldPorts, booking: Pick<Booking, "id">) =>
       if (intent?.status === "succeeded") yield* settleIntent(ports, payment).pipe(Effect.ignore);
       else yield* abandonPayment(ports, payment);
     }
-    const expired = yield* call(() => ports.bookings.expireHold(booking.id, ports.clock.now()));
-    // the organiser and the waitlist are told; a mail problem never undoes the expiry (the outbox retries)
-    if (expired) yield* enqueueHoldExpired(ports, booking.id).pipe(Effect.ignore);
-    return expired;
+    // the organiser and the waitlist are told by the events' reactions, whatever happens after this commit
+    return yield* call(() =>
+      ports.bookings.expireHold(booking.id, ports.clock.now(), [
+        { type: "HoldExpired", bookingId: booking.id },
+        { type: "SlotFreed", bookingId: booking.id, courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot },
+      ]),
+    );
   });
 
 /** Sweep step: every overdue hold, claimed so that several processes never handle one twice. */
@@ -130,7 +132,7 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
       yield* call(() => ports.bookings.setRemainder(booking.id, "charged"));
       return "nothing" as const;
     }
-    const paymentId = (yield* call(() => ports.bookings.setRemainder(booking.id, "charging", ports.ids.uuid()))) ?? ports.ids.uuid();
+    const paymentId = (yield* call(() => ports.bookings.setRemainder(booking.id, "charging", { paymentId: ports.ids.uuid() }))) ?? ports.ids.uuid();
     const payments = yield* call(() => ports.payments.listByBooking(booking.id));
     const card = yield* organiserCard(ports, booking, payments);
     const result = card
@@ -174,14 +176,17 @@ export const chargeRemainder = (ports: RemainderPorts, booking: BookingWithCourt
     }
     if (result.status === "declined") {
       if (payment) yield* call(() => ports.payments.markFailed((payment as Payment).id));
-      yield* call(() => ports.bookings.setRemainder(booking.id, "failed"));
-      yield* enqueueBalanceDue(ports, booking.id, amount).pipe(Effect.ignore);
+      yield* call(() => ports.bookings.setRemainder(booking.id, "failed", { events: [{ type: "BalanceDue", bookingId: booking.id, amount }], at: ports.clock.now() }));
       return "declined" as const;
     }
     // Money taken that can no longer apply (paid in full or cancelled meanwhile) is refunded by settleIntent.
     if (payment) yield* settleIntent(ports, payment).pipe(Effect.ignore);
-    yield* call(() => ports.bookings.setRemainder(booking.id, "charged"));
-    yield* enqueueRemainderCharged(ports, booking.id, amount, payment?.id ?? null).pipe(Effect.ignore);
+    yield* call(() =>
+      ports.bookings.setRemainder(booking.id, "charged", {
+        events: [{ type: "RemainderCharged", bookingId: booking.id, amount, paymentId: payment?.id ?? null }],
+        at: ports.clock.now(),
+      }),
+    );
     return "charged" as const;
   });
 

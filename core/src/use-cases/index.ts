@@ -12,6 +12,7 @@ export * from "./notifications.js";
 export * from "./payability.js";
 export * from "./payers.js";
 export * from "./payments.js";
+export * from "./reactions.js";
 export * from "./reconcile-payments.js";
 export * from "./reports.js";
 export * from "./share-links.js";

@@ -15,15 +15,13 @@ import { bookingStart } from "./lookups.js";
 import { call } from "./support.js";
 
 /*
- * The producers of DESIGN.md section 9. Each writes its messages to the outbox with an event
- * key that names the event, so calling it again (a retried request, a webhook after the
- * browser, a second sweeper) writes nothing new: a message is never lost and never doubled.
+ * The producers of DESIGN.md section 9, run by the reactions to the events use cases record
+ * (reactions.ts). Each writes its messages to the outbox with an event key that names the event,
+ * so running it again (a reaction retried after a crash, a second sweeper) writes nothing new: a
+ * message is never lost and never doubled.
  */
 
 type OutboxPorts = Pick<Ports, "outbox" | "ids" | "clock">;
-
-/** How far back the sweep looks for a change whose mail was never written. */
-const CATCH_UP_MS = 48 * HOUR_MS;
 
 export const factsOf = (booking: Pick<BookingWithCourt, "id" | "date" | "timeSlot" | "gameType" | "court">, timeZone: string): BookingFacts => {
   const start = bookingStart(booking, timeZone);
@@ -78,25 +76,13 @@ const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId
   });
 
 /**
- * A payment was recorded (or found recorded: the call is idempotent). The payer gets the
- * receipt; for a share, the organiser learns who paid and how many have; once the booking is
- * paid in full, the organiser gets the confirmation with the calendar file.
+ * A payment was recorded: the payer gets the receipt; for a share paid through the link, the
+ * organiser learns who paid and how many had then (`counts`, from the event). Idempotent.
  */
 export const enqueuePaymentNotices = (
-  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
   payment: Payment,
-) =>
-  Effect.gen(function* () {
-    // an old payment reported again (a replayed request) is not news, and its keys may be pruned
-    if (payment.paidAt === null || ports.clock.now().getTime() - payment.paidAt.getTime() > CATCH_UP_MS) return 0;
-    const written = yield* paymentNotices(ports, payment);
-    yield* call(() => ports.notifications.markNoticed(`payment:${payment.id}`, ports.clock.now()));
-    return written;
-  });
-
-const paymentNotices = (
-  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
-  payment: Payment,
+  counts: { readonly paidCount: number | null; readonly totalCount: number | null } = { paidCount: null, totalCount: null },
 ) =>
   Effect.gen(function* () {
     const tz = ports.clock.timeZone;
@@ -113,20 +99,25 @@ const paymentNotices = (
     const organiser = yield* organiserOf(ports, booking);
     if (!organiser?.email) return written;
     if (payment.kind === "shared" && payer.userId !== organiser.userId) {
-      const link = yield* call(() => ports.shareLinks.findByBooking(booking.id));
-      const totalCount = link?.maxParticipants ?? PLAYERS[booking.gameType];
-      const paidCount = Math.min(link?.currentParticipants ?? 1, totalCount);
+      const totalCount = counts.totalCount ?? PLAYERS[booking.gameType];
+      const paidCount = Math.min(counts.paidCount ?? 1, totalCount);
       const notice: Notice = { kind: "share-paid", name: organiser.name, booking: facts, payerName: payer.name, paidCount, totalCount, charged: chargedOf(payment) };
       if (yield* enqueueNotice(ports, `share-paid:${payment.id}`, organiser.email, notice)) written++;
     }
-    if (booking.paidAmount >= booking.totalAmount && booking.status !== "cancelled") {
-      // what the cards (and the desk) took, after codes: the price is not what a player with a code paid
-      const counted = (yield* call(() => ports.payments.listByBooking(booking.id))).filter((p) => p.status === "succeeded");
-      const paid = counted.reduce((sum, p) => sum + chargedOf(p), 0);
-      const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: facts, total: booking.totalAmount, paid };
-      if (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiser.email, notice)) written++;
-    }
     return written;
+  });
+
+/** The booking was paid in full: its organiser gets the confirmation with the calendar file. Idempotent. */
+export const enqueueBookingConfirmed = (ports: Pick<Ports, "bookings" | "payments" | "users" | "outbox" | "ids" | "clock">, bookingId: string) =>
+  Effect.gen(function* () {
+    const booking = yield* call(() => ports.bookings.findById(bookingId));
+    const organiser = booking ? yield* organiserOf(ports, booking) : undefined;
+    if (!booking || !organiser?.email) return 0;
+    // what the cards (and the desk) took, after codes: the price is not what a player with a code paid
+    const counted = (yield* call(() => ports.payments.listByBooking(booking.id))).filter((p) => p.paidAt !== null && p.status !== "failed");
+    const paid = counted.reduce((sum, p) => sum + chargedOf(p), 0);
+    const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), total: booking.totalAmount, paid };
+    return (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiser.email, notice)) ? 1 : 0;
   });
 
 /** Everyone with an email who paid for the booking, with what each paid and got back. */
@@ -198,35 +189,21 @@ export const enqueueCancellationNotices = (
     );
   });
 
-/** Section 10's closure: call after the booking is cancelled and its refunds recorded. */
+/** Section 10's closure: after the booking is cancelled and its refunds recorded. A closure gives back everything, whatever the tier. */
 export const enqueueClosureNotice = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
   bookingId: string,
   reason: string,
-) =>
-  Effect.gen(function* () {
-    // a closure gives back everything, whatever the tier (DESIGN.md section 10)
-    const written = yield* enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash) => ({ kind: "closure", name, booking: facts, refund, reason, cash }), "closure", chargedOf);
-    // told as a closure: the catch-up must not tell it again as a plain cancellation
-    yield* call(() => ports.notifications.markNoticed(`cancelled:${bookingId}`, ports.clock.now()));
-    return written;
-  });
+) => enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash) => ({ kind: "closure", name, booking: facts, refund, reason, cash }), "closure", chargedOf);
 
-/** Section 8: the unpaid hold ran out. Call after the booking became expired; the waitlist is told too. */
-export const enqueueHoldExpired = (
-  ports: Pick<Ports, "bookings" | "catalog" | "users" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
-  bookingId: string,
-) =>
+/** Section 8: the unpaid hold ran out; the organiser is told (the freed slot is the waitlist's). */
+export const enqueueHoldExpired = (ports: Pick<Ports, "bookings" | "users" | "outbox" | "ids" | "clock">, bookingId: string) =>
   Effect.gen(function* () {
     const booking = yield* call(() => ports.bookings.findById(bookingId));
-    if (!booking) return 0;
-    let written = 0;
-    const organiser = yield* organiserOf(ports, booking);
-    if (organiser?.email) {
-      const notice: Notice = { kind: "hold-expired", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), courtId: booking.courtId };
-      if (yield* enqueueNotice(ports, `hold-expired:${bookingId}`, organiser.email, notice)) written++;
-    }
-    return written + (yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot));
+    const organiser = booking ? yield* organiserOf(ports, booking) : undefined;
+    if (!booking || !organiser?.email) return 0;
+    const notice: Notice = { kind: "hold-expired", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), courtId: booking.courtId };
+    return (yield* enqueueNotice(ports, `hold-expired:${bookingId}`, organiser.email, notice)) ? 1 : 0;
   });
 
 /** Section 8: the remainder was charged off-session to the organiser's saved card. */
@@ -300,44 +277,6 @@ const courtFacts = (ports: Pick<Ports, "courts" | "venues" | "clock">, courtId: 
       { id: "", date, timeSlot, gameType: "singles", court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: court.venueId, venueName: venue?.name ?? "" } },
       ports.clock.timeZone,
     );
-  });
-
-/**
- * After a cancellation (cancel-booking.ts): each payer hears their own refund, and whoever
- * waits for the slot hears it is free.
- */
-export const afterCancellation = (
-  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
-  booking: Pick<Booking, "id" | "courtId" | "date" | "timeSlot">,
-) =>
-  Effect.gen(function* () {
-    const told = yield* enqueueCancellationNotices(ports, booking.id);
-    const waiting = yield* notifyWaitlist(ports, booking.courtId, booking.date, booking.timeSlot);
-    yield* call(() => ports.notifications.markNoticed(`cancelled:${booking.id}`, ports.clock.now()));
-    return told + waiting;
-  });
-
-/**
- * Sweep step: a payment recorded or a booking cancelled whose request died between its commit
- * and its mail (a crash, a lost connection) gets its messages now. Nothing is written twice:
- * the producers are idempotent by event key.
- */
-export const catchUpNotices = (
-  ports: Pick<Ports, "bookings" | "catalog" | "payments" | "users" | "shareLinks" | "notifications" | "waitlist" | "courts" | "venues" | "outbox" | "ids" | "clock">,
-) =>
-  Effect.gen(function* () {
-    const now = ports.clock.now();
-    const from = new Date(now.getTime() - CATCH_UP_MS);
-    let written = 0;
-    for (const id of yield* call(() => ports.notifications.paymentsAwaitingNotice(from, now))) {
-      const payment = yield* call(() => ports.payments.findById(id));
-      if (payment) written += yield* enqueuePaymentNotices(ports, payment);
-    }
-    for (const id of yield* call(() => ports.notifications.cancellationsAwaitingNotice(from, now))) {
-      const booking = yield* call(() => ports.bookings.findById(id));
-      if (booking) written += yield* afterCancellation(ports, booking);
-    }
-    return written;
   });
 
 /**

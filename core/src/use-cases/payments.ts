@@ -22,11 +22,11 @@ import type { Cents } from "../domain/money.js";
 import { ownShare, shareAt } from "../domain/shares.js";
 import { PLACES_IN_PAYMENT_MESSAGE, WAITING_FOR_ORGANISER, type ShareLink } from "../domain/share-link.js";
 import { isUnpaidHold } from "../domain/hold.js";
+import { recordedPaymentEvents } from "../domain/events.js";
 import type { Ports } from "../ports/index.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { findUsableCode, unusable } from "./discounts.js";
-import { enqueuePaymentNotices } from "./notifications.js";
 import { paymentOf, usableShareLink } from "./share-links.js";
 import { MIN_CARD_CHARGE } from "../domain/pricing.js";
 import { bookingNotFound } from "./lookups.js";
@@ -268,11 +268,15 @@ export const settleIntent = (
       : payment.kind === "partial"
         ? yield* call(() => ports.shareLinks.findByBooking(payment.bookingId))
         : undefined;
+    // the receipt, the organiser's news and the confirmation are the event's reactions (reactions.ts)
     const outcome = yield* call(() =>
-      ports.payments.markSucceeded({ intentId: payment.stripePaymentIntentId, at: ports.clock.now(), shareLinkId: link?.id ?? null }),
+      ports.payments.markSucceeded({
+        intentId: payment.stripePaymentIntentId,
+        at: ports.clock.now(),
+        shareLinkId: link?.id ?? null,
+        events: recordedPaymentEvents,
+      }),
     );
-    // Also when found recorded: a retry after a crash between the two writes the mail it missed.
-    if (outcome.kind === "recorded" || outcome.kind === "already-recorded") yield* enqueuePaymentNotices(ports, outcome.payment);
     switch (outcome.kind) {
       case "recorded":
         return { payment: outcome.payment, alreadyRecorded: false };

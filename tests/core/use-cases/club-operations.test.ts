@@ -1,5 +1,6 @@
+import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { addDays, cancelBooking, cancelBookingSeries, courtDayWithBlocks, createBlock, createBooking, createBookingSeries, daySchedule, joinWaitlist, recordCashPayment, type CourtAvailability } from "@courts/core";
+import { addDays, cancelBooking, cancelBookingSeries, courtDayWithBlocks, createBlock, createBooking, createBookingSeries, daySchedule, handleEvents, joinWaitlist, recordCashPayment, type CourtAvailability } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
 /** Club operations on in-memory ports: the same rules the SQL suites race. */
@@ -148,6 +149,8 @@ describe("a weekly series the club ends", () => {
     expect(after).toMatchObject({ status: "cancelled", refundPercentage: 100, cancellationReason: "Serie cancelada por el club" });
     const [cash] = await c.ports.payments.listByBooking(tonight.id);
     expect(cash).toMatchObject({ kind: "cash", status: "refunded", refundedAmount: tonight.totalAmount });
+    // the messages are the events' reactions: one pass of them
+    await Effect.runPromise(handleEvents(c.ports));
     const told = (c.ports.outbox as unknown as { rows(): { notice: { kind: string; refund?: number; refundPercentage?: number; cash?: number } }[] })
       .rows()
       .find((r) => r.notice.kind === "cancellation")?.notice;

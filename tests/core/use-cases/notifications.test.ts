@@ -3,7 +3,6 @@ import {
   ADMIN,
   GUEST,
   cancelBooking,
-  catchUpNotices,
   createBlock,
   createBooking,
   createDiscountCode,
@@ -13,11 +12,13 @@ import {
   enqueueBalanceDue,
   enqueueCancellationNotices,
   enqueueClosureNotice,
-  enqueueHoldExpired,
   enqueuePaymentNotices,
   enqueueReminders,
+  expireOverdueHolds,
   enqueueRemainderCharged,
+  handleEvents,
   joinWaitlist,
+  reactTo,
   openPaymentIntent,
   recordCashPayment,
   recordPayment,
@@ -26,6 +27,7 @@ import {
   type MailResult,
   type Notice,
   type OutboxMessage,
+  type Ports,
 } from "@courts/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,7 +37,14 @@ import { club, ok } from "./harness.js";
 /** The producers and the delivery of DESIGN.md section 9 on in-memory ports. */
 
 const outboxOf = (ports: { outbox: unknown }) => ports.outbox as ReturnType<typeof memoryOutbox>;
-const kinds = (ports: { outbox: unknown }) => outboxOf(ports).rows().map((r) => `${r.notice.kind} -> ${r.to}`);
+/** One pass of the events' reactions (the sweep's step): how many events ran. */
+const react = (ports: Ports) => Effect.runPromise(handleEvents(ports));
+/** The outbox once the events recorded so far had their reactions. */
+const rowsOf = async (ports: Ports) => {
+  await react(ports);
+  return outboxOf(ports).rows();
+};
+const told = async (ports: Ports) => (await rowsOf(ports)).map((r) => `${r.notice.kind} -> ${r.to}`);
 
 const bookAndPay = async (c: Awaited<ReturnType<typeof club>>, date = "2026-11-25", timeSlot = "10:00") => {
   const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: date, timeSlot, gameType: "singles" }));
@@ -53,16 +62,17 @@ describe("producers", () => {
     const intent = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token }));
     await c.pay(intent.clientSecret);
     const recorded = await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.link.token }));
-    expect(kinds(c.ports)).toEqual([
+    expect((await told(c.ports))).toEqual([
       "receipt -> ana@example.com",
       "receipt -> beto@example.com",
       "share-paid -> ana@example.com",
       "booking-confirmed -> ana@example.com",
     ]);
-    const sharePaid = outboxOf(c.ports).rows().find((r) => r.notice.kind === "share-paid")?.notice;
+    const sharePaid = (await rowsOf(c.ports)).find((r) => r.notice.kind === "share-paid")?.notice;
     expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana" });
     expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment))).toBe(0);
-    expect(outboxOf(c.ports).rows()).toHaveLength(4);
+    expect(await react(c.ports)).toBe(0);
+    expect((await rowsOf(c.ports))).toHaveLength(4);
   });
 
   it("when a booking is paid in full with discount codes, then the confirmation carries what was charged (the receipts' sum), not the hour's price", async () => {
@@ -77,7 +87,7 @@ describe("producers", () => {
     const theirs = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token, discountCode: "menos1" }));
     await c.pay(theirs.clientSecret);
     await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: theirs.paymentIntentId, shareToken: link.link.token }));
-    const rows = outboxOf(c.ports).rows();
+    const rows = (await rowsOf(c.ports));
     const receipts = rows.flatMap((r) => (r.notice.kind === "receipt" ? [r.notice.charged] : []));
     const confirmed = rows.find((r) => r.notice.kind === "booking-confirmed")?.notice;
     expect(receipts).toHaveLength(2);
@@ -88,17 +98,20 @@ describe("producers", () => {
     expect(confirmed).toMatchObject({ kind: "booking-confirmed", total: booking.totalAmount, paid: charged });
   });
 
-  it("when a hold expires, then the organiser is told and whoever waits for the slot too; a second call writes nothing", async () => {
+  it("when a hold expires, then the organiser is told and whoever waits for the slot too; a second pass writes nothing", async () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "18:00", gameType: "doubles" }));
     await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: "2026-11-25", timeSlot: "18:00" }));
-    // what section 8's expiry does to the booking, then its call
-    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 0, at: c.clock.now() });
-    expect(await Effect.runPromise(enqueueHoldExpired(c.ports, booking.id))).toBe(2);
-    expect(kinds(c.ports)).toEqual(["hold-expired -> ana@example.com", "slot-freed -> beto@example.com"]);
-    const freed = outboxOf(c.ports).rows()[1]?.notice;
+    // section 8's expiry, once the hold ran out: the change and its events
+    c.clock.advance(16 * 60_000);
+    expect(await Effect.runPromise(expireOverdueHolds(c.ports))).toBe(1);
+    expect(await react(c.ports)).toBe(2);
+    expect((await told(c.ports))).toEqual(["hold-expired -> ana@example.com", "slot-freed -> beto@example.com"]);
+    const freed = (await rowsOf(c.ports))[1]?.notice;
     expect(freed).toMatchObject({ kind: "slot-freed", courtId: c.court.id, booking: { courtName: "Central", venueName: "Club Samborondón", timeSlot: "18:00" } });
-    expect(await Effect.runPromise(enqueueHoldExpired(c.ports, booking.id))).toBe(0);
+    expect(await react(c.ports)).toBe(0);
+    expect(await Effect.runPromise(reactTo(c.ports, { type: "HoldExpired", bookingId: booking.id }))).toBe(0);
+    expect(outboxOf(c.ports).rows()).toHaveLength(2);
   });
 
   it("when a closure cancels a paid booking, then each payer is told their full refund and the reason", async () => {
@@ -107,7 +120,7 @@ describe("producers", () => {
     // the closure of section 10 refunds 100% whatever the tier; here a plain cancellation more than 24 h ahead does the same
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
     expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(1);
-    const closure = outboxOf(c.ports).rows().find((r) => r.notice.kind === "closure");
+    const closure = (await rowsOf(c.ports)).find((r) => r.notice.kind === "closure");
     expect(closure?.to).toBe("ana@example.com");
     expect(closure?.notice).toMatchObject({ refund: 725, reason: "Lluvia" });
     expect(await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Lluvia"))).toBe(0);
@@ -118,7 +131,7 @@ describe("producers", () => {
     const { booking } = await bookAndPay(c); // 7.25 by card
     for (const amount of [300, 150]) await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount }));
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
-    const cancellations = outboxOf(c.ports).rows().filter((r) => r.notice.kind === "cancellation");
+    const cancellations = (await rowsOf(c.ports)).filter((r) => r.notice.kind === "cancellation");
     expect(cancellations.map((r) => r.to)).toEqual(["ana@example.com"]);
     expect(cancellations[0]?.notice).toMatchObject({ refund: 1175, refundPercentage: 100, cash: 450, paid: 1175 });
     const payments = await c.ports.payments.listByBooking(booking.id);
@@ -134,10 +147,10 @@ describe("producers", () => {
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
     const { payment } = await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1450 }));
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
-    expect(kinds(c.ports)).toEqual(["receipt -> ana@example.com", "booking-confirmed -> ana@example.com", "cancellation -> ana@example.com"]);
-    expect(outboxOf(c.ports).rows()[0]?.notice).toMatchObject({ kind: "receipt", paymentId: payment.id, charged: 1450 });
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
-    expect(kinds(c.ports)).toHaveLength(3);
+    expect((await told(c.ports))).toEqual(["receipt -> ana@example.com", "booking-confirmed -> ana@example.com", "cancellation -> ana@example.com"]);
+    expect((await rowsOf(c.ports))[0]?.notice).toMatchObject({ kind: "receipt", paymentId: payment.id, charged: 1450 });
+    expect(await react(c.ports)).toBe(0);
+    expect(outboxOf(c.ports).rows()).toHaveLength(3);
   });
 
   it("when two guests typed one email, then each is told their own refund under their own name, and a guest who paid twice once", async () => {
@@ -156,8 +169,7 @@ describe("producers", () => {
     await guestPays("Lucía");
     await guestPays("Lucía");
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
-    const cancellations = outboxOf(c.ports)
-      .rows()
+    const cancellations = (await rowsOf(c.ports))
       .flatMap((r) => (r.notice.kind === "cancellation" ? [{ to: r.to, name: r.notice.name, refund: r.notice.refund, paid: r.notice.paid }] : []));
     const share = cancellations.find((m) => m.name === "ana")?.paid ?? 0;
     expect(share).toBeGreaterThan(0);
@@ -172,7 +184,7 @@ describe("producers", () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
-    const cancellation = outboxOf(c.ports).rows().find((r) => r.notice.kind === "cancellation");
+    const cancellation = (await rowsOf(c.ports)).find((r) => r.notice.kind === "cancellation");
     expect(cancellation?.notice).toMatchObject({ refund: 0, paid: 0 });
   });
 
@@ -183,7 +195,7 @@ describe("producers", () => {
     await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 50, at: c.clock.now() });
     await Effect.runPromise(enqueueCancellationNotices(c.ports, booking.id));
     await Effect.runPromise(enqueueClosureNotice(c.ports, booking.id, "Torneo"));
-    const notices = outboxOf(c.ports).rows().map((r) => r.notice);
+    const notices = (await rowsOf(c.ports)).map((r) => r.notice);
     expect(notices.find((n) => n.kind === "cancellation")).toMatchObject({ refund: 363, refundPercentage: 50 });
     expect(notices.find((n) => n.kind === "closure")).toMatchObject({ refund: 725, reason: "Torneo" });
   });
@@ -192,48 +204,70 @@ describe("producers", () => {
     const c = await club();
     const { booking } = await bookAndPay(c);
     await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: booking.date, endDate: booking.date, reason: "Mantenimiento", note: "Lluvia", cancelConflicts: true }));
-    const closure = outboxOf(c.ports).rows().filter((r) => r.notice.kind === "closure");
+    const closure = (await rowsOf(c.ports)).filter((r) => r.notice.kind === "closure");
     expect(closure.map((r) => r.to)).toEqual(["ana@example.com"]);
     expect(closure[0]?.notice).toMatchObject({ refund: 725, reason: "Mantenimiento (Lluvia)" });
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    expect(await react(c.ports)).toBe(0);
     expect(outboxOf(c.ports).rows().some((r) => r.notice.kind === "cancellation")).toBe(false);
   });
 
   it("balance due and remainder charged go to the organiser, once per booking", async () => {
     const c = await club();
     const { booking } = await bookAndPay(c);
+    await react(c.ports);
     expect(await Effect.runPromise(enqueueRemainderCharged(c.ports, booking.id, 725, null))).toBe(1);
     expect(await Effect.runPromise(enqueueRemainderCharged(c.ports, booking.id, 725, null))).toBe(0);
     expect(await Effect.runPromise(enqueueBalanceDue(c.ports, booking.id, 725))).toBe(1);
     expect(await Effect.runPromise(enqueueBalanceDue(c.ports, booking.id, 725))).toBe(0);
-    expect(kinds(c.ports).slice(-2)).toEqual(["remainder-charged -> ana@example.com", "balance-due -> ana@example.com"]);
+    expect((await told(c.ports)).slice(-2)).toEqual(["remainder-charged -> ana@example.com", "balance-due -> ana@example.com"]);
     expect(await Effect.runPromise(enqueueBalanceDue(c.ports, "no-such-booking", 725))).toBe(0);
   });
 });
 
-describe("catching up", () => {
-  it("when a request died between recording a payment and writing its mail, then the sweep writes it, once", async () => {
+describe("events and their reactions", () => {
+  it("when a payment is recorded, then its event commits with it and the next pass writes the receipt, once", async () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
     const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
     await c.pay(intent.clientSecret);
-    // the repository's write alone, as if the process stopped right after its commit
-    await c.ports.payments.markSucceeded({ intentId: intent.paymentIntentId, at: c.clock.now(), shareLinkId: null });
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    // as if the process stopped right after the commit: nothing written yet, nothing lost
     expect(outboxOf(c.ports).rows()).toHaveLength(0);
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(1);
-    expect(kinds(c.ports)).toEqual(["receipt -> ana@example.com"]);
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    expect(await react(c.ports)).toBe(1);
+    expect(outboxOf(c.ports).rows().map((r) => `${r.notice.kind} -> ${r.to}`)).toEqual(["receipt -> ana@example.com"]);
+    // the same request again (a retried browser call) records no second event
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
+    expect(await react(c.ports)).toBe(0);
+    expect(outboxOf(c.ports).rows()).toHaveLength(1);
   });
 
-  it("when a cancellation's request died before its mail, then the sweep tells the payers and the waitlist", async () => {
+  it("when a booking is cancelled, then one pass tells the payers and the waitlist, and no pass again", async () => {
     const c = await club();
     const { booking } = await bookAndPay(c);
     await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: booking.date, timeSlot: booking.timeSlot }));
-    const before = outboxOf(c.ports).rows().length;
-    await c.ports.bookings.cancel(booking.id, { reason: null, refundPercentage: 100, at: c.clock.now() });
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(2);
-    expect(kinds(c.ports).slice(before)).toEqual(["cancellation -> ana@example.com", "slot-freed -> beto@example.com"]);
-    expect(await Effect.runPromise(catchUpNotices(c.ports))).toBe(0);
+    const before = (await rowsOf(c.ports)).length;
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    expect(outboxOf(c.ports).rows()).toHaveLength(before);
+    expect(await react(c.ports)).toBe(2);
+    expect(outboxOf(c.ports).rows().slice(before).map((r) => `${r.notice.kind} -> ${r.to}`)).toEqual(["cancellation -> ana@example.com", "slot-freed -> beto@example.com"]);
+    expect(await react(c.ports)).toBe(0);
+  });
+
+  it("when a reaction fails (the outbox refuses a write), then its event stays for the next pass, which writes the message once", async () => {
+    const c = await club();
+    await bookAndPay(c);
+    const outbox = c.ports.outbox;
+    let refuse = true;
+    const failing: Ports = {
+      ...c.ports,
+      outbox: { ...outbox, enqueue: (message) => (refuse ? Promise.reject(new Error("disco lleno")) : outbox.enqueue(message)) },
+    };
+    expect(await react(failing)).toBe(0);
+    expect(outboxOf(c.ports).rows()).toHaveLength(0);
+    refuse = false;
+    expect(await react(failing)).toBe(1);
+    expect(outboxOf(c.ports).rows().map((r) => r.notice.kind)).toEqual(["receipt"]);
+    expect(await react(failing)).toBe(0);
   });
 });
 

@@ -26,6 +26,7 @@ interface Harness {
 /** Children first, so foreign keys never object. */
 const TABLES = [
   "refunds",
+  "domain_events",
   "booking_series_items",
   "booking_series",
   "court_blocks",

@@ -9,6 +9,7 @@ import { memoryImages } from "./memory-images.js";
 import { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-notifications.js";
 import { memoryPayments } from "./memory-payments.js";
 import { memoryRefunds } from "./memory-refunds.js";
+import { memoryEvents } from "./memory-events.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
 import { memoryVenues } from "./memory-venues.js";
@@ -28,6 +29,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   catalog: memoryCatalog(state),
   payments: memoryPayments(state),
   refunds: memoryRefunds(state),
+  events: memoryEvents(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),
   images: memoryImages(state),

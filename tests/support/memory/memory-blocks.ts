@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { blockCovers, decideRefunds, sameBlock, type BlockRepository, type BookingWithCourt, type ClosedBooking, type Refund } from "@courts/core";
+import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { byKeys, type MemoryState } from "./state.js";
@@ -29,6 +30,7 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
         const payments = [...state.payments.values()].filter((p) => p.bookingId === booking.id);
         const decided = decideRefunds(payments, 100).map((d) => ({ ...d, refundId: randomUUID() }));
         const written = oweInMemory(state, { bookingId: booking.id, reason: "closure", owed: decided, at: options.at });
+        recordInMemory(state, options.eventsOf?.({ ...booking, ...cancelled }), options.at);
         const refunds = written.map((o): Refund => {
           const { claimedUntil: _c, ...refund } = state.refunds.get(o.refundId)!;
           return refund;

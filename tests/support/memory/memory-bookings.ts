@@ -1,4 +1,5 @@
 import { balanceDueOf, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
 
@@ -94,17 +95,19 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
       for (const b of picked) claims.set(b.id, until.getTime());
       return picked;
     },
-    async expireHold(id, now) {
+    async expireHold(id, now, events) {
       const current = state.bookings.get(id);
       if (!current || !isHoldOverdue(current, now)) return false;
       state.bookings.set(id, { ...current, status: "expired" });
       claims.delete(id);
+      recordInMemory(state, events, now);
       return true;
     },
-    async setRemainder(id, status, paymentId) {
+    async setRemainder(id, status, { paymentId, events, at } = {}) {
       const current = state.bookings.get(id);
       if (!current) return null;
       state.bookings.set(id, { ...current, remainderStatus: status });
+      recordInMemory(state, events, at ?? new Date());
       if (paymentId !== undefined && !remainderPayments.has(id)) remainderPayments.set(id, paymentId);
       if (status !== "charging") claims.delete(id);
       return remainderPayments.get(id) ?? null;
@@ -118,6 +121,7 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
       const current = state.bookings.get(id);
       if (!current || current.status !== "active") return false;
       if (change.refunds) oweInMemory(state, { bookingId: id, reason: change.refunds.reason, owed: change.refunds.owed, at: change.at });
+      recordInMemory(state, change.events, change.at);
       state.bookings.set(id, {
         ...current,
         status: "cancelled",

@@ -72,7 +72,6 @@ export const memoryNotifications = (state: MemoryState): NotificationRepository 
   const settings = new Map<string, NotificationSettings>();
   const payers = new Map<string, PayerInfo>();
   const reminded = new Set<string>();
-  const noticed = new Set<string>();
   const of = (userId: string): NotificationSettings => settings.get(userId) ?? { remindersEnabled: true, feedToken: null };
   return {
     async settings(userId) {
@@ -105,19 +104,6 @@ export const memoryNotifications = (state: MemoryState): NotificationRepository 
     },
     async markReminded(bookingId) {
       reminded.add(bookingId);
-    },
-    async markNoticed(event) {
-      noticed.add(event);
-    },
-    async paymentsAwaitingNotice(from, to) {
-      return [...state.payments.values()]
-        .filter((p) => (p.status === "succeeded" || p.status === "refunded") && p.paidAt && p.paidAt >= from && p.paidAt <= to && !noticed.has(`payment:${p.id}`))
-        .map((p) => p.id);
-    },
-    async cancellationsAwaitingNotice(from, to) {
-      return [...state.bookings.values()]
-        .filter((b) => b.status === "cancelled" && b.cancelledAt && b.cancelledAt >= from && b.cancelledAt <= to && !noticed.has(`cancelled:${b.id}`))
-        .map((b) => b.id);
     },
   };
 };

@@ -1,4 +1,5 @@
 import { chargedOf, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
+import { recordInMemory } from "./memory-events.js";
 import { addOwed } from "./memory-refunds.js";
 import { byKeys, type MemoryState } from "./state.js";
 
@@ -87,7 +88,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       )[0];
     },
     // Synchronous body: nothing interleaves, which is the in-memory form of "one transaction".
-    async markSucceeded({ intentId, at, shareLinkId }) {
+    async markSucceeded({ intentId, at, shareLinkId, events }) {
       const payment = byIntent(intentId);
       if (!payment) return { kind: "not-found" };
       if (payment.status !== "pending") return { kind: "already-recorded", payment };
@@ -108,14 +109,27 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       state.payments.set(payment.id, recorded);
       state.bookings.set(booking.id, { ...booking, paidAmount: booking.paidAmount + payment.amount });
       if (link) state.shareLinks.set(link.id, { ...link, currentParticipants: link.currentParticipants + 1 });
+      if (events)
+        recordInMemory(
+          state,
+          events({
+            paymentId: payment.id,
+            bookingId: booking.id,
+            bookingPaid: booking.paidAmount + payment.amount,
+            bookingTotal: booking.totalAmount,
+            linkParticipants: link ? link.currentParticipants + 1 : null,
+            linkPlaces: link ? link.maxParticipants : null,
+          }),
+          at,
+        );
       return { kind: "recorded", payment: recorded };
     },
-    async recordCash(payment, at) {
+    async recordCash(payment, at, events) {
       const booking = state.bookings.get(payment.bookingId);
       if (!booking || booking.status === "cancelled") return { kind: "booking-gone" };
       if (booking.paidAmount + payment.amount > booking.totalAmount) return { kind: "overpaid" };
       state.payments.set(payment.id, { ...payment, status: "pending" });
-      return this.markSucceeded({ intentId: payment.stripePaymentIntentId, at, shareLinkId: null });
+      return this.markSucceeded({ intentId: payment.stripePaymentIntentId, at, shareLinkId: null, events });
     },
     async markFailed(id, releaseUseOf = null) {
       const payment = state.payments.get(id);

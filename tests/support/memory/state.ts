@@ -1,4 +1,5 @@
 import type { Block, Booking, BookingSeries, Court, DiscountCode, PaidAfter, Payment, Refund, ShareLink, StoredImage, User, Venue } from "@courts/core";
+import type { StoredEvent } from "./memory-events.js";
 
 /**
  * Everything the in-memory repositories hold, in one place so that cascades (venue -> courts ->
@@ -19,6 +20,8 @@ export interface MemoryState {
   readonly blocks: Map<string, Block>;
   /** the refund ledger, with each row's lease (the SQL claimed_until column) */
   readonly refunds: Map<string, Refund & { readonly claimedUntil: Date | null }>;
+  /** the domain events recorded with the changes (memory-events.ts) */
+  readonly events: Map<string, StoredEvent>;
   readonly series: Map<string, BookingSeries>;
   /** booking id -> series id */
   readonly seriesItems: Map<string, string>;
@@ -36,6 +39,7 @@ export const emptyState = (): MemoryState => ({
   invoiceCounters: new Map(),
   blocks: new Map(),
   refunds: new Map(),
+  events: new Map(),
   series: new Map(),
   seriesItems: new Map(),
 });

@@ -44,6 +44,7 @@ export default fp<PortsPluginOptions>(
       catalog: ports.catalog,
       payments: ports.payments,
       refunds: ports.refunds,
+      events: ports.events,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,
       images: ports.images,

@@ -1,13 +1,6 @@
 import { Migration } from "@mikro-orm/migrations";
 import { isPostgres } from "../instant-type.js";
-import { dialectOf } from "./dialect.js";
-
-/** A random UUID v4 as text, in each engine's SQL (for the rows this migration moves). */
-const uuidSql = (postgres: boolean): string =>
-  postgres
-    ? "gen_random_uuid()::text"
-    : "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || substr(lower(hex(randomblob(2))), 2) || '-' || " +
-      "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))";
+import { dialectOf, uuidSql } from "./dialect.js";
 
 /**
  * One refund ledger (DESIGN.md section 12). Every refund, whoever decided it (a player's

@@ -17,6 +17,7 @@ import { Migration20261127000200HoldLockNoKeyUpdate } from "./Migration202611270
 import { Migration20261128000100ClosureRefundsSentAt } from "./Migration20261128000100_closure_refunds_sent_at.js";
 import { Migration20261207000100RefundLedger } from "./Migration20261207000100_refund_ledger.js";
 import { Migration20261207000300SimulatedRefundMetadata } from "./Migration20261207000300_simulated_refund_metadata.js";
+import { Migration20261207000400DomainEvents } from "./Migration20261207000400_domain_events.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -45,4 +46,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261128000100_closure_refunds_sent_at", class: Migration20261128000100ClosureRefundsSentAt },
   { name: "Migration20261207000100_refund_ledger", class: Migration20261207000100RefundLedger },
   { name: "Migration20261207000300_simulated_refund_metadata", class: Migration20261207000300SimulatedRefundMetadata },
+  { name: "Migration20261207000400_domain_events", class: Migration20261207000400DomainEvents },
 ];
