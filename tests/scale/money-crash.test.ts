@@ -296,11 +296,19 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("money under crashes: server pr
           ),
         payments,
       );
+      // each refund owed is a row of the ledger, as a cancellation writes it
+      await db.query(
+        "insert into refunds (id, payment_id, booking_id, reason, status, amount, idempotency_key, created_at) " +
+          "select gen_random_uuid()::text, p.id, p.booking_id, 'player', 'owed', p.refund_owed, 'refund-' || p.id, p.created_at " +
+          "from payments p where p.refund_owed > 0 and p.stripe_payment_intent_id = any($1)",
+        [owedIds],
+      );
 
       const env = { ...baseEnv(database.url, dir), SWEEP_INTERVAL_SECONDS: "0.2", INTENT_TTL_MINUTES: "0.01" };
       const sweepers = await Promise.all([start(env), start(env), start(env)]);
-      // mid-sweep: the rows are many, so the first passes are still under way
-      await sleep(400);
+      // mid-sweep: once the first refunds are sent, while the many rows are still under way
+      const started = await eventually(async () => (await db.query("select count(*)::int as n from refunds where status = 'sent'")).rows[0].n > 0, 20_000);
+      expect(started).toBe(true);
       sweepers[2]!.child.kill("SIGKILL");
 
       const done = await eventually(async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { REFUND_REASONS, type OwedRefund, type ProviderRefund, type ReconcileOutcome, type Refund, type RefundLedger, type RefundReason } from "@courts/core";
+import { REFUND_REASONS, type Cents, type OwedRefund, type ProviderRefund, type ReconcileOutcome, type Refund, type RefundLedger, type RefundReason } from "@courts/core";
 import { PAYMENT_KINDS, oneOf } from "./mappers.js";
 import { findOne, instant, instantOrNull, int, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
@@ -84,26 +84,30 @@ const markSentIn = async (tx: SqlTx, id: string, at: Date, providerRefundId: str
   return true;
 };
 
-const reconcileIn = async (tx: SqlTx, engine: SqlClient["engine"], paymentId: string, listed: readonly ProviderRefund[], at: Date): Promise<ReconcileOutcome> => {
+const reconcileIn = async (
+  tx: SqlTx,
+  engine: SqlClient["engine"],
+  input: { readonly paymentId: string; readonly listed: readonly ProviderRefund[]; readonly held: Cents | null; readonly at: Date },
+): Promise<ReconcileOutcome> => {
+  const { paymentId, at } = input;
   // one reconciliation of a payment at a time, serialised with its other writes
   if (engine === "postgresql") await tx.run("select id from payments where id = ? for update", [paymentId]);
   else await tx.run("update payments set refund_owed = refund_owed where id = ?", [paymentId]);
-  const rows = await tx.all("select id, status, amount, reason, attempts, provider_refund_id from refunds where payment_id = ? order by created_at desc, id desc", [
-    paymentId,
-  ]);
-  const live = listed.filter((r) => r.status !== "failed");
+  const rows = await tx.all("select id, status, amount, provider_refund_id from refunds where payment_id = ? order by created_at desc, id desc", [paymentId]);
+  const live = input.listed.filter((r) => r.status !== "failed");
   const confirmed: string[] = [];
   for (const refund of live) {
     const mine = rows.find((r) => str(r, "id") === refund.refundId && str(r, "status") === "owed");
     if (mine && (await markSentIn(tx, str(mine, "id"), at, refund.id))) confirmed.push(str(mine, "id"));
   }
 
-  const payment = await tx.one("select amount, discount, refunded_amount, refund_owed from payments where id = ?", [paymentId]);
-  if (!payment) return { confirmed, external: 0, lowered: [] };
-  const charged = int(payment, "amount") - int(payment, "discount");
-  let refunded = int(payment, "refunded_amount");
-  // never past the charge: a provider that reports more is recorded up to what was charged
-  const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), charged) - refunded;
+  const payment = await tx.one("select amount, discount, status from payments where id = ?", [paymentId]);
+  // a payment not recorded (yet) or abandoned: the money is settled when it is recorded, not here
+  if (!payment || !["succeeded", "refunded"].includes(str(payment, "status"))) return { confirmed, external: 0, lowered: [] };
+  // what the provider took: the payment's charge, or more when the provider says so (a mismatch)
+  const held = Math.max(input.held ?? 0, int(payment, "amount") - int(payment, "discount"));
+  const sent = async () => int((await tx.one("select coalesce(sum(amount), 0) as n from refunds where payment_id = ? and status = 'sent'", [paymentId])) ?? { n: 0 }, "n");
+  const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), held) - (await sent());
   if (external > 0) {
     const known = new Set(rows.map((r) => str(r, "id")));
     const recorded = new Set(rows.map((r) => strOrNull(r, "provider_refund_id")).filter((id) => id !== null));
@@ -115,30 +119,24 @@ const reconcileIn = async (tx: SqlTx, engine: SqlClient["engine"], paymentId: st
       [id, external, `provider-${id}`, outside?.id ?? null, iso(at), iso(at), paymentId],
     );
     await tx.run(`update payments set ${ADD_REFUNDED}, refund_sent_at = ?, status = 'refunded' where id = ?`, [external, external, iso(at), paymentId]);
-    refunded = Math.min(charged, refunded + external);
   }
 
-  // Money the provider gave back on its own leaves less to refund: owed rows are lowered, newest
-  // first, each under a new key (the provider refuses another amount under a used key). Only then:
-  // a mismatched intent's refund may rightly pass what the payment charged.
+  // What the provider still holds bounds what can still go back: owed rows past it are lowered,
+  // newest first, each under a new key (the provider refuses another amount under a used key), or voided.
   const lowered: string[] = [];
-  const providerMoney = external > 0 || rows.some((r) => str(r, "reason") === "provider");
-  if (providerMoney) {
-    const owed = (await tx.all("select id, amount, attempts from refunds where payment_id = ? and status = 'owed' order by created_at desc, id desc", [paymentId])).map(
-      (r) => ({ id: str(r, "id"), amount: int(r, "amount") }),
-    );
-    let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, charged - refunded);
-    for (const row of owed) {
-      if (excess <= 0) break;
-      const cut = Math.min(row.amount, excess);
-      excess -= cut;
-      if (cut === row.amount)
-        await tx.run("update refunds set status = 'void', last_error = ?, claimed_until = null where id = ?", ["el proveedor ya había devuelto este dinero", row.id]);
-      else
-        await tx.run("update refunds set amount = ?, idempotency_key = ? where id = ?", [row.amount - cut, `refund-${row.id}-cents${row.amount - cut}`, row.id]);
-      await tx.run("update payments set refund_owed = case when refund_owed > ? then refund_owed - ? else 0 end where id = ?", [cut, cut, paymentId]);
-      lowered.push(row.id);
-    }
+  const owed = (await tx.all("select id, amount from refunds where payment_id = ? and status = 'owed' order by created_at desc, id desc", [paymentId])).map(
+    (r) => ({ id: str(r, "id"), amount: int(r, "amount") }),
+  );
+  let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, held - (await sent()));
+  for (const row of owed) {
+    if (excess <= 0) break;
+    const cut = Math.min(row.amount, excess);
+    excess -= cut;
+    if (cut === row.amount)
+      await tx.run("update refunds set status = 'void', last_error = ?, claimed_until = null where id = ?", ["el proveedor ya había devuelto este dinero", row.id]);
+    else await tx.run("update refunds set amount = ?, idempotency_key = ? where id = ?", [row.amount - cut, `refund-${row.id}-cents${row.amount - cut}`, row.id]);
+    await tx.run("update payments set refund_owed = case when refund_owed > ? then refund_owed - ? else 0 end where id = ?", [cut, cut, paymentId]);
+    lowered.push(row.id);
   }
   return { confirmed, external: Math.max(0, external), lowered };
 };
@@ -183,8 +181,8 @@ export const sqlRefundLedger = (sql: SqlClient): RefundLedger => {
       const changed = await sql.run("update refunds set idempotency_key = 'refund-' || id || '-try' || attempts where id = ? and status = 'owed'", [id]);
       return changed > 0 ? findById(id) : undefined;
     },
-    reconcile(paymentId, listed, at) {
-      return sql.transaction((tx) => reconcileIn(tx, sql.engine, paymentId, listed, at));
+    reconcile(paymentId, listed, at, held = null) {
+      return sql.transaction((tx) => reconcileIn(tx, sql.engine, { paymentId, listed, held, at }));
     },
     async late(before, limit) {
       const rows = await sql.all(`select ${REFUND_COLUMNS} from ${REFUNDS} where r.status = 'owed' and r.created_at < ? order by r.created_at, r.id limit ?`, [

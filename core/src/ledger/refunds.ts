@@ -37,7 +37,10 @@ const asProviderRefunds = (listed: readonly { id: string; amount: Cents; status:
 export const reconcileRefunds = (ports: RefundPorts, paymentId: string, intentId: string) =>
   Effect.gen(function* () {
     const listed = yield* Effect.tryPromise(() => ports.gateway.listRefunds(intentId));
-    return yield* call(() => ports.refunds.reconcile(paymentId, asProviderRefunds(listed), ports.clock.now()));
+    // what the provider took bounds what can go back (more than the payment, for a mismatch)
+    const intent = yield* Effect.tryPromise(() => ports.gateway.retrieveIntent(intentId));
+    const held = intent?.status === "succeeded" ? intent.amount : null;
+    return yield* call(() => ports.refunds.reconcile(paymentId, asProviderRefunds(listed), ports.clock.now(), held));
   });
 
 /**
@@ -149,6 +152,9 @@ export const recordProviderRefunds = (ports: RefundPorts & Pick<Ports, "payments
   Effect.gen(function* () {
     const payment = yield* call(() => ports.payments.findByIntent(intentId));
     if (payment === undefined) return undefined;
+    // charged and not recorded yet (its browser or webhook still to come): the provider sends the
+    // event again later, when the payment is recorded and the refund can be put against it
+    if (payment.status === "pending") return yield* Effect.die(new Error(`el pago ${payment.id} aún no está registrado: se reintenta`));
     // the provider not answering is no refusal: the caller fails, and the provider sends the event again
     return yield* Effect.orDie(reconcileRefunds(ports, payment.id, intentId));
   });

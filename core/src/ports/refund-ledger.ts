@@ -75,10 +75,12 @@ export interface RefundLedger {
   renewKey(id: string): Promise<Refund | undefined>;
   /**
    * In one transaction with the payment locked: owed rows the provider lists under their id are
-   * sent; money refunded at the provider beyond what the ledger has sent is recorded as a
-   * `provider` refund; owed rows that no longer fit in what is refundable are lowered (new key) or voided.
+   * sent; for a recorded payment, money refunded at the provider beyond what the ledger has sent
+   * is recorded as a `provider` refund, and owed rows past what the provider still holds (`held`,
+   * what it took, when it took more than the payment charged, less every refund) are lowered (new
+   * key) or voided. A payment not recorded yet is left to its recording.
    */
-  reconcile(paymentId: string, providerRefunds: readonly ProviderRefund[], at: Date): Promise<ReconcileOutcome>;
+  reconcile(paymentId: string, providerRefunds: readonly ProviderRefund[], at: Date, held?: Cents | null): Promise<ReconcileOutcome>;
   /** owed refunds decided before `before`, oldest first: the ones the admin must see */
   late(before: Date, limit: number): Promise<Refund[]>;
 }

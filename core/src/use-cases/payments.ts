@@ -24,7 +24,7 @@ import { PLACES_IN_PAYMENT_MESSAGE, WAITING_FOR_ORGANISER, type ShareLink } from
 import { isUnpaidHold } from "../domain/hold.js";
 import { recordedPaymentEvents } from "../domain/events.js";
 import type { Ports } from "../ports/index.js";
-import { sendRefundsNow } from "../ledger/refunds.js";
+import { recordProviderRefunds, sendRefundsNow } from "../ledger/refunds.js";
 import type { PaymentIntentBody, RecordPaymentBody } from "../schemas/requests.js";
 import { findUsableCode, unusable } from "./discounts.js";
 import { paymentOf, usableShareLink } from "./share-links.js";
@@ -387,4 +387,22 @@ export const recordPaymentFromProvider = (
     const payment = yield* call(() => ports.payments.findByIntent(intentId));
     if (!payment) return { payment: undefined, alreadyRecorded: false };
     return yield* settleIntent(ports, payment);
+  });
+
+/**
+ * The provider's `charge.refunded`: money of this intent went back at the provider (its
+ * dashboard). A charge the browser has not reported yet is settled first (recorded, or refunded
+ * on arrival when it can no longer apply), as `payment_intent.succeeded` would; then the ledger
+ * asks the provider for the charge's refunds and records what it did not know, so no part of a
+ * charge is kept unseen.
+ */
+export const recordRefundsFromProvider = (
+  ports: Pick<Ports, "payments" | "refunds" | "shareLinks" | "gateway" | "clock" | "discountCodes" | NoticePorts>,
+  intentId: string,
+) =>
+  Effect.gen(function* () {
+    const payment = yield* call(() => ports.payments.findByIntent(intentId));
+    // a refusal here is no failure of the event: the payment is then refunded on arrival, settled all the same
+    if (payment?.status === "pending") yield* Effect.either(settleIntent(ports, payment));
+    return yield* recordProviderRefunds(ports, intentId);
   });

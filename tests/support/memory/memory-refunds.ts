@@ -94,7 +94,7 @@ export const memoryRefunds = (state: MemoryState): RefundLedger => {
       state.refunds.set(id, renewed);
       return plain(renewed);
     },
-    async reconcile(paymentId, listed, at) {
+    async reconcile(paymentId, listed, at, held = null) {
       const live = listed.filter((r) => r.status !== "failed");
       const confirmed: string[] = [];
       for (const refund of live) {
@@ -102,9 +102,11 @@ export const memoryRefunds = (state: MemoryState): RefundLedger => {
         if (mine && mine.paymentId === paymentId && markSent(mine.id, at, refund.id)) confirmed.push(mine.id);
       }
       const p = state.payments.get(paymentId);
-      if (!p) return { confirmed, external: 0, lowered: [] };
-      const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), chargedOf(p)) - p.refundedAmount;
+      if (!p || (p.status !== "succeeded" && p.status !== "refunded")) return { confirmed, external: 0, lowered: [] };
+      const holds = Math.max(held ?? 0, chargedOf(p));
       const ofPayment = () => [...state.refunds.values()].filter((r) => r.paymentId === paymentId);
+      const sent = () => ofPayment().filter((r) => r.status === "sent").reduce((sum, r) => sum + r.amount, 0);
+      const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), holds) - sent();
       if (external > 0) {
         const recorded = new Set(ofPayment().map((r) => r.providerRefundId));
         const outside = live.find((r) => (r.refundId === null || !state.refunds.has(r.refundId)) && !recorded.has(r.id));
@@ -130,24 +132,21 @@ export const memoryRefunds = (state: MemoryState): RefundLedger => {
         state.payments.set(p.id, { ...p, status: "refunded", refundedAmount: Math.min(chargedOf(p), p.refundedAmount + external), refundSentAt: at });
       }
       const lowered: string[] = [];
-      if (external > 0 || ofPayment().some((r) => r.reason === "provider")) {
-        const now = state.payments.get(paymentId)!;
-        const owed = oldestFirst(ofPayment().filter((r) => r.status === "owed")).reverse();
-        let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, chargedOf(now) - now.refundedAmount);
-        for (const r of owed) {
-          if (excess <= 0) break;
-          const cut = Math.min(r.amount, excess);
-          excess -= cut;
-          state.refunds.set(
-            r.id,
-            cut === r.amount
-              ? { ...r, status: "void", lastError: "el proveedor ya había devuelto este dinero", claimedUntil: null }
-              : { ...r, amount: r.amount - cut, idempotencyKey: `refund-${r.id}-cents${r.amount - cut}` },
-          );
-          const q = state.payments.get(paymentId)!;
-          state.payments.set(paymentId, { ...q, refundOwed: Math.max(0, q.refundOwed - cut) });
-          lowered.push(r.id);
-        }
+      const owed = oldestFirst(ofPayment().filter((r) => r.status === "owed")).reverse();
+      let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, holds - sent());
+      for (const r of owed) {
+        if (excess <= 0) break;
+        const cut = Math.min(r.amount, excess);
+        excess -= cut;
+        state.refunds.set(
+          r.id,
+          cut === r.amount
+            ? { ...r, status: "void", lastError: "el proveedor ya había devuelto este dinero", claimedUntil: null }
+            : { ...r, amount: r.amount - cut, idempotencyKey: `refund-${r.id}-cents${r.amount - cut}` },
+        );
+        const q = state.payments.get(paymentId)!;
+        state.payments.set(paymentId, { ...q, refundOwed: Math.max(0, q.refundOwed - cut) });
+        lowered.push(r.id);
       }
       return { confirmed, external: Math.max(0, external), lowered };
     },

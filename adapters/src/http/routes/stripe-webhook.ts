@@ -1,4 +1,4 @@
-import { recordPaymentFromProvider, recordProviderRefunds, WebhookReceiptAnswer } from "@courts/core";
+import { recordPaymentFromProvider, recordRefundsFromProvider, WebhookReceiptAnswer } from "@courts/core";
 import { HttpProblem, isDomainError } from "../error-mapping.js";
 import { answerOf, problems } from "../openapi.js";
 import { run } from "../run.js";
@@ -35,7 +35,7 @@ export default routes("stripe-webhook", async (app) => {
       // again, and a crash before the mark only means the (idempotent) processing runs once more.
       if (event.alreadyProcessed && (await event.alreadyProcessed())) return { received: true };
       // a refund made at the provider (its dashboard): the ledger asks it and records what it did not know
-      if (event.type === "charge.refunded" && event.paymentIntentId !== null) await run(recordProviderRefunds(app.ports, event.paymentIntentId));
+      if (event.type === "charge.refunded" && event.paymentIntentId !== null) await run(recordRefundsFromProvider(app.ports, event.paymentIntentId));
       if (event.type === "payment_intent.succeeded" && event.paymentIntentId !== null) {
         try {
           await run(recordPaymentFromProvider(app.ports, event.paymentIntentId));
