@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import type { PaymentGateway } from "@courts/core";
@@ -13,6 +12,7 @@ import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-st
 import { Client } from "./support/client.js";
 import { adminClient, book, demoCourts, newPlayer, unique, type CourtShape } from "./support/fixtures.js";
 import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import { stripeModeEnv } from "./support/stripe-mode.js";
 
 /**
  * DESIGN.md section 8, "Money is never lost and never taken twice": each way an audit found to
@@ -112,16 +112,7 @@ for (const engine of HTTP_ENGINES)
           INTENT_TTL_MINUTES: String(TTL_MS / 60_000),
           PAYMENT_PROVIDER_TIMEOUT_SECONDS: "0.5",
           SWEEP_INTERVAL_SECONDS: "0",
-          ...(stripe
-            ? {
-                STRIPE_SECRET_KEY: "sk_test_money",
-                STRIPE_PUBLISHABLE_KEY: "pk_test_money",
-                STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-                STRIPE_API_HOST: stripe.host,
-                STRIPE_API_PORT: String(stripe.port),
-                STRIPE_API_PROTOCOL: "http",
-              }
-            : {}),
+          ...(stripe ? stripeModeEnv(stripe, "money", WEBHOOK_SECRET) : {}),
         });
         runtime = await openRuntime(config);
         // The embedded provider never fails by itself: its outages are staged around it.
@@ -457,13 +448,6 @@ for (const engine of HTTP_ENGINES)
 
       if (mode === "stripe") {
         const fake = () => stripe as FakeStripeServer;
-        const signed = (payload: string) => ({
-          body: payload,
-          headers: {
-            "content-type": "application/json; charset=utf-8",
-            "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) }),
-          },
-        });
 
         it("when Stripe hangs, then the intent call gives up after its timeout and 2 retries with 503 and Retry-After, and the code's use is released", async () => {
           const { client } = await newPlayer(server);
@@ -511,15 +495,15 @@ for (const engine of HTTP_ENGINES)
           const intent = await openIntent(client, { bookingId: booking.id, paymentType: "full" });
           fake().tamper(intent.paymentIntentId, { metadata: { paymentId: "someone-else", bookingId: booking.id } });
           fake().succeed(intent.paymentIntentId);
-          const payload = JSON.stringify(fake().eventFor(intent.paymentIntentId));
+          const delivery = fake().sign(fake().eventFor(intent.paymentIntentId), WEBHOOK_SECRET);
           const guest = new Client(server.baseUrl);
-          const first = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+          const first = await guest.request("POST", "/api/stripe/webhook", delivery);
           expect(first.status, first.text).toBe(200);
           expect(fake().refundsOf(intent.paymentIntentId).map((r) => r.amount)).toEqual([cents(intent.totalPaid)]);
           expect(await transaction(intent.paymentIntentId)).toMatchObject({ status: "refunded", flag: "mismatch" });
 
           const before = fake().requests.length;
-          const again = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+          const again = await guest.request("POST", "/api/stripe/webhook", delivery);
           expect(again.status).toBe(200);
           expect(fake().requests.length).toBe(before);
         });

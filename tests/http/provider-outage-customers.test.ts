@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { appDepsOf, buildApp, openRuntime, type Runtime, type SqlDatabase } from "@courts/adapters";
-import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
-import { book, demoCourts, newPlayer, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import type { Runtime, SqlDatabase } from "@courts/adapters";
+import type { FakeStripeServer } from "../support/fake-stripe-server.js";
+import { book, newPlayer, type CourtShape } from "./support/fixtures.js";
+import { HTTP_ENGINES, type TestServer } from "./support/server.js";
+import { startStripeModeServer, type StripeModeServer } from "./support/stripe-mode.js";
 
 /**
  * DESIGN.md section 12: every provider call on the money path, customers included, answers 503
@@ -19,49 +16,44 @@ const TIMEOUT_SECONDS = 0.3;
 
 for (const engine of HTTP_ENGINES)
   describe.skipIf(!engine.available)(`the organiser's Customer while Stripe is down [${engine.name}]`, () => {
+    let suite: StripeModeServer;
     let stripe: FakeStripeServer;
-    let db: TestDatabase;
-    let dir: string;
     let runtime: Runtime;
-    let app: FastifyInstance;
     let server: TestServer;
     let courts: CourtShape[];
 
     beforeAll(async () => {
-      stripe = await startFakeStripeServer();
-      db = await freshDatabase(engine.name);
-      dir = mkdtempSync(path.join(tmpdir(), "courts-customers-"));
-      runtime = await openRuntime(
-        runtimeConfig(db.url, dir, {
-          PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
-          SWEEP_INTERVAL_SECONDS: "0",
-          STRIPE_SECRET_KEY: "sk_test_customers",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_customers",
-          STRIPE_WEBHOOK_SECRET: "whsec_customers",
-          STRIPE_API_HOST: stripe.host,
-          STRIPE_API_PORT: String(stripe.port),
-          STRIPE_API_PROTOCOL: "http",
-        }),
-      );
-      app = await buildApp(appDepsOf(runtime, false));
-      app.addHook("onClose", () => runtime.close());
-      server = await listening(app, runtime.ports, runtime.database);
-      courts = (await demoCourts(server)).courts;
+      suite = await startStripeModeServer(engine.name, {
+        name: "customers",
+        webhookSecret: "whsec_customers",
+        env: { PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS), SWEEP_INTERVAL_SECONDS: "0" },
+      });
+      ({ stripe, runtime, server, courts } = suite);
     });
     // a test that failed half way leaves no staged fault to the next one
     afterEach(() => stripe.clearFaults());
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
-      await db?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => suite?.close());
 
     const sql = () => (runtime.database as SqlDatabase).sql;
     const paymentsOf = async (bookingId: string) => (await sql().all("select id from payments where booking_id = ?", [bookingId])).length;
     const customerOf = (userId: string) => runtime.ports.users.paymentCustomerOf(userId);
     const customerCalls = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/customers");
     const intentCalls = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/payment_intents");
+
+    /** Calls to Stripe so far, to tell what one request added. */
+    const callsNow = () => ({ customers: customerCalls().length, intents: intentCalls().length });
+    /**
+     * What paying a share while creating the Customer fails leaves behind: the first try and both
+     * retries under one key, no intent asked for, no pending payment and no Customer recorded.
+     */
+    const expectNothingLeft = async (before: ReturnType<typeof callsNow>, bookingId: string, userId: string) => {
+      const attempts = customerCalls().slice(before.customers);
+      expect(attempts).toHaveLength(3);
+      expect(new Set(attempts.map((r) => r.idempotencyKey)).size).toBe(1);
+      expect(intentCalls().length).toBe(before.intents);
+      expect(await paymentsOf(bookingId)).toBe(0);
+      expect(await customerOf(userId)).toBeNull();
+    };
 
     const expectUnavailable = (answer: { status: number; text: string; body: unknown; headers: Headers }) => {
       expect(answer.status, answer.text).toBe(503);
@@ -75,20 +67,14 @@ for (const engine of HTTP_ENGINES)
     it("when Stripe answers 500 to creating the Customer, then paying the share answers 503 with Retry-After and stores nothing; once it is back, the share is paid", async () => {
       const { client, user } = await newPlayer(server);
       const booking = await book(client, courts);
-      const customersBefore = customerCalls().length;
-      const intentsBefore = intentCalls().length;
+      const before = callsNow();
       // the first try and both retries, each answered 500 (not saved under the key: a transient outage)
       stripe.failNext("POST /v1/customers", { status: 500, times: 3 });
 
       const answer = await client.post("/api/create-payment-intent", { bookingId: booking.id, paymentType: "partial" });
 
       expectUnavailable(answer);
-      const attempts = customerCalls().slice(customersBefore);
-      expect(attempts).toHaveLength(3);
-      expect(new Set(attempts.map((r) => r.idempotencyKey)).size).toBe(1);
-      expect(intentCalls().length).toBe(intentsBefore);
-      expect(await paymentsOf(booking.id)).toBe(0);
-      expect(await customerOf(user.id)).toBeNull();
+      await expectNothingLeft(before, booking.id, user.id);
 
       const again = await client.post<{ paymentIntentId: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "partial" });
       expect(again.status, again.text).toBe(200);
@@ -101,8 +87,7 @@ for (const engine of HTTP_ENGINES)
     it("when Stripe hangs on creating the Customer, then paying the share answers 503 with Retry-After after the timeout and its retries, and stores nothing", async () => {
       const { client, user } = await newPlayer(server);
       const booking = await book(client, courts);
-      const customersBefore = customerCalls().length;
-      const intentsBefore = intentCalls().length;
+      const before = callsNow();
       stripe.hang("POST /v1/customers");
       const started = Date.now();
       try {
@@ -113,18 +98,13 @@ for (const engine of HTTP_ENGINES)
       }
       // three attempts of 0.3 s and two short pauses: well under the 10 s of a default timeout
       expect(Date.now() - started).toBeLessThan(5_000);
-      const attempts = customerCalls().slice(customersBefore);
-      expect(attempts).toHaveLength(3);
-      expect(new Set(attempts.map((r) => r.idempotencyKey)).size).toBe(1);
-      expect(intentCalls().length).toBe(intentsBefore);
-      expect(await paymentsOf(booking.id)).toBe(0);
-      expect(await customerOf(user.id)).toBeNull();
+      await expectNothingLeft(before, booking.id, user.id);
     });
 
     it("when Stripe hangs on the first Customer request and answers its retries 409 (the key is still in use), then paying the share answers 503, not an invalid request", async () => {
       const { client, user } = await newPlayer(server);
       const booking = await book(client, courts);
-      const customersBefore = customerCalls().length;
+      const before = callsNow();
       stripe.hang("POST /v1/customers", undefined, { times: 1 });
       try {
         const answer = await client.post("/api/create-payment-intent", { bookingId: booking.id, paymentType: "partial" });
@@ -132,8 +112,6 @@ for (const engine of HTTP_ENGINES)
       } finally {
         stripe.resume();
       }
-      expect(customerCalls().slice(customersBefore)).toHaveLength(3);
-      expect(await paymentsOf(booking.id)).toBe(0);
-      expect(await customerOf(user.id)).toBeNull();
+      await expectNothingLeft(before, booking.id, user.id);
     });
   });

@@ -1,16 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { appDepsOf, buildApp, openRuntime, type Runtime } from "@courts/adapters";
+import type { Runtime } from "@courts/adapters";
 import { runSweep } from "@courts/adapters/sweep/sweeper";
 import { sweepSteps } from "@courts/adapters/sweep/steps";
-import { startFakeStripeServer, type FakeStripeServer, type RecordedRequest } from "../support/fake-stripe-server.js";
+import type { FakeStripeServer, RecordedRequest } from "../support/fake-stripe-server.js";
 import { waitFor } from "../support/wait-for.js";
-import { Client } from "./support/client.js";
-import { adminClient, book, demoCourts, newPlayer, type BookingShape, type CourtShape, type UserShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import { Client, type RequestOptions } from "./support/client.js";
+import { adminClient, book, newPlayer, type BookingShape, type CourtShape, type UserShape } from "./support/fixtures.js";
+import { HTTP_ENGINES, type TestServer } from "./support/server.js";
+import { startStripeModeServer, type StripeModeServer } from "./support/stripe-mode.js";
 
 /**
  * DESIGN.md section 12, "Reconciled with the provider", end to end: the real server in Stripe mode
@@ -76,47 +73,30 @@ interface PaidGame {
 
 for (const engine of HTTP_ENGINES)
   describe.skipIf(!engine.available)(`refunds reconciled with Stripe over HTTP [${engine.name}]`, () => {
+    let suite: StripeModeServer;
     let stripe: FakeStripeServer;
-    let db: TestDatabase;
-    let dir: string;
     let runtime: Runtime;
-    let app: FastifyInstance;
     let server: TestServer;
     let courts: CourtShape[];
     /** what the sweep's steps said while failing, for the messages of failed expectations */
     const sweepNotes: string[] = [];
 
     beforeAll(async () => {
-      stripe = await startFakeStripeServer();
-      db = await freshDatabase(engine.name);
-      dir = mkdtempSync(path.join(tmpdir(), "courts-refund-reconciliation-"));
-      runtime = await openRuntime(
-        runtimeConfig(db.url, dir, {
+      suite = await startStripeModeServer(engine.name, {
+        name: "reconciliation",
+        webhookSecret: WEBHOOK_SECRET,
+        env: {
           PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
           REFUND_ALERT_HOURS: String(ALERT_MS / 3_600_000),
           // the test runs every sweep itself
           SWEEP_INTERVAL_SECONDS: "0",
-          STRIPE_SECRET_KEY: "sk_test_reconciliation",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_reconciliation",
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_API_HOST: stripe.host,
-          STRIPE_API_PORT: String(stripe.port),
-          STRIPE_API_PROTOCOL: "http",
-        }),
-      );
-      app = await buildApp(appDepsOf(runtime, false));
-      app.addHook("onClose", () => runtime.close());
-      server = await listening(app, runtime.ports, runtime.database);
-      courts = (await demoCourts(server)).courts;
+        },
+      });
+      ({ stripe, runtime, server, courts } = suite);
     });
     // a test that failed half way leaves no staged fault to the next one
     afterEach(() => stripe.clearFaults());
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
-      await db?.drop();
-      if (dir) rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => suite?.close());
 
     /** One pass of the server's sweep, every step, as a server process runs it. */
     const sweep = async () => {
@@ -142,16 +122,15 @@ for (const engine of HTTP_ENGINES)
     const creationsBeyond = (intentId: string, keys: ReadonlySet<string | undefined>) =>
       refundCreations(intentId).filter((r) => !keys.has(r.idempotencyKey));
     /**
-     * From now on, nobody asks the provider about the intent's refunds: the function answered fails
-     * on a list or on a refund under a new key (a late copy of an earlier request is no new call).
+     * Nothing is owed on the intent any more: `passes` more sweeps ask the provider nothing about
+     * its refunds, no list and no refund under a new key (a late copy of an earlier request is no new call).
      */
-    const expectNoCallsAbout = (intentId: string) => {
+    const expectSweepsAskNothing = async (intentId: string, passes: number) => {
       const listings = refundListings(intentId).length;
       const keys = keysOf(intentId);
-      return () => {
-        expect(refundListings(intentId)).toHaveLength(listings);
-        expect(creationsBeyond(intentId, keys)).toEqual([]);
-      };
+      for (let pass = 0; pass < passes; pass++) await sweep();
+      expect(refundListings(intentId)).toHaveLength(listings);
+      expect(creationsBeyond(intentId, keys)).toEqual([]);
     };
     /** What the provider itself holds as refunded on the intent, oldest first (failed refunds gave nothing back). */
     const atStripe = (intentId: string) =>
@@ -186,8 +165,7 @@ for (const engine of HTTP_ENGINES)
 
     const lateList = async (client: Client) => client.get<LateRefundView[]>("/api/admin/refunds/late");
 
-    const postWebhook = (delivery: { readonly body: string; readonly headers: Readonly<Record<string, string>> }) =>
-      new Client(server.baseUrl).request("POST", "/api/stripe/webhook", { body: delivery.body, headers: delivery.headers });
+    const postWebhook = (delivery: RequestOptions) => new Client(server.baseUrl).request("POST", "/api/stripe/webhook", delivery);
 
     /**
      * A player books a court five days or more ahead (a cancellation refunds 100%), opens an intent
@@ -246,10 +224,7 @@ for (const engine of HTTP_ENGINES)
       await expectRefundedInFull(game);
 
       // nothing is owed any more: the next passes call Stripe about it no more
-      const noCalls = expectNoCallsAbout(game.intentId);
-      await sweep();
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(game.intentId, 2);
       expect(atStripe(game.intentId)).toEqual([game.charged]);
     });
 
@@ -283,9 +258,7 @@ for (const engine of HTTP_ENGINES)
       await expectRefundedInFull(game);
       expect(atStripe(game.intentId)).toEqual([game.charged]);
 
-      const noCalls = expectNoCallsAbout(game.intentId);
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(game.intentId, 1);
     });
 
     it("when Stripe hangs on the refund without doing it, then the cancellation still answers in time with the money owed, and after Stripe is back one sweep sends exactly one refund", async () => {
@@ -311,9 +284,7 @@ for (const engine of HTTP_ENGINES)
       expect(atStripe(game.intentId)).toEqual([game.charged]);
       expect(await ledger(game)).toEqual([["player", "sent", game.charged]]);
       await expectRefundedInFull(game);
-      const noCalls = expectNoCallsAbout(game.intentId);
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(game.intentId, 1);
       expect(atStripe(game.intentId)).toEqual([game.charged]);
     });
 
@@ -453,10 +424,7 @@ for (const engine of HTTP_ENGINES)
       await expectRefundedInFull(game);
 
       // nothing left to send: later passes ask Stripe nothing about it
-      const noCalls = expectNoCallsAbout(game.intentId);
-      await sweep();
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(game.intentId, 2);
       expect(sum(atStripe(game.intentId))).toBe(game.charged);
     });
 
@@ -477,10 +445,7 @@ for (const engine of HTTP_ENGINES)
       ]);
       expect((await refundsOf(game)).find((r) => r.reason === "provider")?.providerRefundId).toBe(outside.refund.id);
       await expectRefundedInFull(game);
-      const noCalls = expectNoCallsAbout(game.intentId);
-      await sweep();
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(game.intentId, 2);
       expect(atStripe(game.intentId)).toEqual([game.charged]);
       // void is not late: the admin is not asked to look at it
       const admin = await adminClient(server);
@@ -538,9 +503,7 @@ for (const engine of HTTP_ENGINES)
       const rows = (await runtime.ports.refunds.byBooking(booking.id)).map((r) => [r.reason, r.status, r.amount] as const).sort();
       expect(atStripe(intentId), `ledger: ${JSON.stringify(rows)}`).toEqual([part, taken - part]);
       expect(rows.filter(([, status]) => status === "owed")).toEqual([]);
-      const noCalls = expectNoCallsAbout(intentId);
-      await sweep();
-      noCalls();
+      await expectSweepsAskNothing(intentId, 1);
     });
 
     it("when Stripe keeps refusing a refund past REFUND_ALERT_HOURS, then the admin's late list shows it with its reason, amount, attempts and last error; a player gets 403 and a guest 401", async () => {

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FastifyInstance } from "fastify";
-import { appDepsOf, buildApp, openRuntime, type Runtime } from "@courts/adapters";
-import { startFakeStripeServer, type FakeStripeServer } from "../support/fake-stripe-server.js";
-import { Client } from "./support/client.js";
-import { book, demoCourts, newPlayer, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, listening, runtimeConfig, type TestDatabase, type TestServer } from "./support/server.js";
+import type { FakeStripeServer } from "../support/fake-stripe-server.js";
+import { Client, type RequestOptions } from "./support/client.js";
+import { book, newPlayer, type CourtShape } from "./support/fixtures.js";
+import { HTTP_ENGINES, type TestServer } from "./support/server.js";
+import { startStripeModeServer, type StripeModeServer } from "./support/stripe-mode.js";
 
 /**
  * Stripe mode wired by the composition root from environment variables, against a local fake
@@ -19,47 +14,18 @@ const WEBHOOK_SECRET = "whsec_courts_http_test";
 
 for (const engine of HTTP_ENGINES) {
   describe.skipIf(!engine.available)(`Stripe mode [${engine.name}]`, () => {
+    let suite: StripeModeServer;
     let stripe: FakeStripeServer;
-    let db: TestDatabase;
-    let dir: string;
-    let runtime: Runtime;
-    let app: FastifyInstance;
     let server: TestServer;
     let courts: CourtShape[];
 
     beforeAll(async () => {
-      stripe = await startFakeStripeServer();
-      db = await freshDatabase(engine.name);
-      dir = mkdtempSync(path.join(tmpdir(), "courts-stripe-"));
-      runtime = await openRuntime(
-        runtimeConfig(db.url, dir, {
-          STRIPE_SECRET_KEY: "sk_test_courts",
-          STRIPE_PUBLISHABLE_KEY: "pk_test_courts",
-          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-          STRIPE_API_HOST: stripe.host,
-          STRIPE_API_PORT: String(stripe.port),
-          STRIPE_API_PROTOCOL: "http",
-        }),
-      );
-      app = await buildApp(appDepsOf(runtime, false));
-      app.addHook("onClose", () => runtime.close());
-      server = await listening(app, runtime.ports, runtime.database);
-      courts = (await demoCourts(server)).courts;
+      suite = await startStripeModeServer(engine.name, { name: "courts", webhookSecret: WEBHOOK_SECRET });
+      ({ stripe, server, courts } = suite);
     });
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
-      await db?.drop();
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => suite?.close());
 
-    const signed = (payload: string, secret = WEBHOOK_SECRET) => ({
-      body: payload,
-      headers: {
-        "content-type": "application/json; charset=utf-8",
-        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) }),
-      },
-    });
+    const postWebhook = (delivery: RequestOptions) => new Client(server.baseUrl).request("POST", "/api/stripe/webhook", delivery);
 
     it("GET /api/config names Stripe and its publishable key; the pages' CSP allows js.stripe.com", async () => {
       const answer = await new Client(server.baseUrl).get<{ payments: unknown }>("/api/config");
@@ -80,12 +46,11 @@ for (const engine of HTTP_ENGINES) {
       expect(stripe.intent(intent.body.paymentIntentId)?.amount).toBe(Math.round(Number(intent.body.totalPaid) * 100));
       stripe.succeed(intent.body.paymentIntentId);
 
-      const payload = JSON.stringify(stripe.eventFor(intent.body.paymentIntentId), null, 2);
-      const guest = new Client(server.baseUrl);
-      const first = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+      const delivery = stripe.sign(stripe.eventFor(intent.body.paymentIntentId), WEBHOOK_SECRET);
+      const first = await postWebhook(delivery);
       expect(first.status, first.text).toBe(200);
       expect(first.body).toEqual({ received: true });
-      const redelivery = await guest.request("POST", "/api/stripe/webhook", signed(payload));
+      const redelivery = await postWebhook(delivery);
       expect(redelivery.status).toBe(200);
 
       const payments = await client.get<{ status: string; stripePaymentIntentId: string }[]>("/api/user/payments");
@@ -98,18 +63,16 @@ for (const engine of HTTP_ENGINES) {
     });
 
     it("when the signature does not verify, then 400 and nothing is recorded", async () => {
-      const payload = JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: { object: "payment_intent", id: "pi_x" } } });
-      const guest = new Client(server.baseUrl);
-      const forged = await guest.request("POST", "/api/stripe/webhook", signed(payload, "whsec_someone_else"));
+      const delivery = stripe.sign({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: { object: "payment_intent", id: "pi_x" } } }, "whsec_someone_else");
+      const forged = await postWebhook(delivery);
       expect(forged.status).toBe(400);
       expect(forged.body).toMatchObject({ code: "INVALID_SIGNATURE" });
-      const unsigned = await guest.request("POST", "/api/stripe/webhook", { body: payload, headers: { "content-type": "application/json" } });
+      const unsigned = await postWebhook({ body: delivery.body, headers: { "content-type": "application/json" } });
       expect(unsigned.status).toBe(400);
     });
 
     it("when the event is about something else, then it is acknowledged and ignored", async () => {
-      const payload = JSON.stringify({ id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } });
-      const answer = await new Client(server.baseUrl).request("POST", "/api/stripe/webhook", signed(payload));
+      const answer = await postWebhook(stripe.sign({ id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } }, WEBHOOK_SECRET));
       expect(answer.status).toBe(200);
     });
   });
