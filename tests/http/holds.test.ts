@@ -4,32 +4,14 @@ import { chargeDueRemainders, DEFAULT_BOOKING_POLICY, expireOverdueHolds, type C
 import { cryptoIds, openDatabase, pdfInvoiceRenderer, simulatedGateway, type Database } from "@courts/adapters";
 import { Client } from "./support/client.js";
 import { adminClient, book, dayFromToday, demoCourts, freshSlot, newPlayer, type BookingShape, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, startServer, TEST_TIME_ZONE, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, startServer, type TestDatabase, type TestServer } from "./support/server.js";
+import { movableClock } from "./support/movable-clock.js";
 
 /**
  * Holds and the split deadline against the real server (DESIGN.md section 8), with the product's
  * defaults (15 min hold, 2 unpaid bookings, deadline 2 h before the start) and a clock the test
  * moves: the server's ports read it, so "later" needs no waiting.
  */
-
-interface MovableClock extends Clock {
-  advance(ms: number): void;
-  moveTo(instant: Date): void;
-}
-
-const movableClock = (): MovableClock => {
-  let offset = 0;
-  return {
-    timeZone: TEST_TIME_ZONE,
-    now: () => new Date(Date.now() + offset),
-    advance(ms) {
-      offset += ms;
-    },
-    moveTo(instant) {
-      offset = instant.getTime() - Date.now();
-    },
-  };
-};
 
 const MINUTE = 60_000;
 

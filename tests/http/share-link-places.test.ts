@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_BOOKING_POLICY, GUEST_CODE_INTENT_MINUTES, type Clock } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, GUEST_CODE_INTENT_MINUTES } from "@courts/core";
 import type { Runtime } from "@courts/adapters";
 import { sweepSteps } from "@courts/adapters/sweep/steps";
 import { Client } from "./support/client.js";
 import { adminClient, book, demoCourts, newPlayer, pay, unique, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, runtimeConfig, startServer, TEST_TIME_ZONE, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, runtimeConfig, startServer, type TestDatabase, type TestServer } from "./support/server.js";
+import { movableClock } from "./support/movable-clock.js";
 
 /**
  * DESIGN.md section 12, "Guest intents on a share link", through the real server: a link's open
@@ -16,21 +17,6 @@ import { freshDatabase, HTTP_ENGINES, runtimeConfig, startServer, TEST_TIME_ZONE
  * and a share intent with a discount code is abandoned by the sweep after GUEST_CODE_INTENT_MINUTES,
  * cancelled at the provider, so its code's use comes back. The clock is one the test moves.
  */
-
-interface MovableClock extends Clock {
-  advance(ms: number): void;
-}
-
-const movableClock = (): MovableClock => {
-  let offset = 0;
-  return {
-    timeZone: TEST_TIME_ZONE,
-    now: () => new Date(Date.now() + offset),
-    advance(ms) {
-      offset += ms;
-    },
-  };
-};
 
 const MINUTE = 60_000;
 const PLACES_MESSAGE = "Todos los lugares de este link tienen un pago en curso. Intenta de nuevo en unos minutos.";
