@@ -1,16 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, DEFAULT_TIME_ZONE, localDateOf, SLOTS } from "@courts/core";
-import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
-import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { Client } from "../http/support/client.js";
 import { createTestDatabase, TEST_DATABASE_URL } from "../sql/support/postgres.js";
 import { GOOD_CARD, productionEnv } from "../support/server-env.js";
+import { seedClub } from "./support/seed-club.js";
 
 /**
  * Scale-out on PostgreSQL (DESIGN.md sections 3 and 6): three real server processes on one fresh
@@ -70,37 +68,16 @@ describe.skipIf(TEST_DATABASE_URL === undefined)("scale-out: 3 server processes 
     database = await createTestDatabase();
     today = localDateOf(new Date(), DEFAULT_TIME_ZONE);
 
-    // migrations once, then a venue, its courts, an admin (so no process creates one) and the players
-    const setup = await openSqlDatabase(database.url);
-    try {
-      await setup.migrate();
-      const hash = await argon2Hasher().hash(PASSWORD);
-      const now = new Date().toISOString();
-      const venueId = randomUUID();
-      await setup.sql.run("insert into venues (id, name, location, created_at) values (?, 'Club Escala', 'Guayaquil', ?)", [venueId, now]);
-      courts = Array.from({ length: COURTS }, () => randomUUID());
-      for (const [i, id] of courts.entries())
-        await setup.sql.run(
-          "insert into courts (id, venue_id, name, court_number, status, day_singles_price, day_doubles_price, night_singles_price, " +
-            "night_doubles_price, created_at) values (?, ?, ?, ?, 'available', 1450, 2900, 1650, 3300, ?)",
-          [id, venueId, `Cancha ${i + 1}`, i + 1, now],
-        );
-      const rows: string[] = [];
-      const params: (string | boolean)[] = [];
-      for (let i = 0; i <= CLIENTS; i++) {
-        const username = i === CLIENTS ? "admin-escala" : `escala${String(i).padStart(3, "0")}`;
-        const id = randomUUID();
-        if (i < CLIENTS) users.push({ id, username });
-        rows.push("(?, ?, ?, ?, ?, ?, ?, ?)");
-        params.push(id, username, `${username}@example.test`, username, `${username}@example.test`, hash, i === CLIENTS, now);
-      }
-      await setup.sql.run(
-        `insert into users (id, username, email, username_key, email_key, password_hash, is_admin, created_at) values ${rows.join(", ")}`,
-        params,
-      );
-    } finally {
-      await setup.close();
-    }
+    const club = await seedClub(database.url, {
+      venue: "Club Escala",
+      location: "Guayaquil",
+      courts: COURTS,
+      players: Array.from({ length: CLIENTS }, (_, i) => `escala${String(i).padStart(3, "0")}`),
+      admin: "admin-escala",
+      password: PASSWORD,
+    });
+    courts = club.courts;
+    users.push(...club.players);
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
 

@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, DEFAULT_TIME_ZONE, localDateOf, SLOTS } from "@courts/core";
-import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { startServer, type ServerProcess } from "../bench/server-process.js";
 import { runCourts, type CourtsResult } from "../cli/support/run-courts.js";
 import { Client } from "../http/support/client.js";
 import { GOOD_CARD, productionEnv } from "../support/server-env.js";
+import { seedClub } from "./support/seed-club.js";
 
 /**
  * SQLite has one writer per file. A server process writes on one connection (transactions
@@ -42,42 +41,23 @@ describe("SQLite: one writer per process, other processes wait their turn", () =
     databaseUrl = `sqlite:${path.join(dir, "courts.sqlite")}`;
     today = localDateOf(new Date(), DEFAULT_TIME_ZONE);
 
-    const setup = await openSqlDatabase(databaseUrl);
-    const usernames: string[] = [];
-    try {
-      await setup.migrate();
-      const hash = await argon2Hasher().hash(PASSWORD);
-      const now = new Date().toISOString();
-      const venueId = randomUUID();
-      await setup.sql.run("insert into venues (id, name, location, created_at) values (?, 'Club Un Escritor', 'Cuenca', ?)", [venueId, now]);
-      // one court per payer: every booking is free, so every payer pays all the time
-      for (let i = 0; i < PAYERS; i++) {
-        const id = randomUUID();
-        courts.push(id);
-        await setup.sql.run(
-          "insert into courts (id, venue_id, name, court_number, status, day_singles_price, day_doubles_price, night_singles_price, " +
-            "night_doubles_price, created_at) values (?, ?, ?, ?, 'available', 1450, 2900, 1650, 3300, ?)",
-          [id, venueId, `Cancha ${i + 1}`, i + 1, now],
-        );
-      }
-      for (let i = 0; i <= PAYERS; i++) {
-        const username = i === PAYERS ? "admin-escritor" : `pagador${String(i).padStart(2, "0")}`;
-        if (i < PAYERS) usernames.push(username);
-        await setup.sql.run(
-          "insert into users (id, username, email, username_key, email_key, password_hash, is_admin, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
-          [randomUUID(), username, `${username}@example.test`, username, `${username}@example.test`, hash, i === PAYERS, now],
-        );
-      }
-    } finally {
-      await setup.close();
-    }
+    // one court per payer: every booking is free, so every payer pays all the time
+    const club = await seedClub(databaseUrl, {
+      venue: "Club Un Escritor",
+      location: "Cuenca",
+      courts: PAYERS,
+      players: Array.from({ length: PAYERS }, (_, i) => `pagador${String(i).padStart(2, "0")}`),
+      admin: "admin-escritor",
+      password: PASSWORD,
+    });
+    courts.push(...club.courts);
 
     server = await startServer({
       entry: "source",
       env: productionEnv(databaseUrl, dir),
       readyTimeoutMs: 60_000,
     });
-    for (const username of usernames) {
+    for (const { username } of club.players) {
       const client = new Client(server.url);
       const answer = await client.post("/api/auth/login", { username, password: PASSWORD });
       expect(answer.status).toBe(200);
