@@ -62,7 +62,8 @@ export interface WallClock {
   readonly second: number;
 }
 
-const formattedWallClock = (instant: Date, zone: string): WallClock => {
+/** The wall clock in `zone` at `instant` as Intl tells it, asked every time (wallClockAt keeps and learns what it can). */
+export const intlWallClock = (instant: Date, zone: string): WallClock => {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -102,7 +103,7 @@ interface KnownOffsets {
 const learned = new Map<string, KnownOffsets>();
 
 const offsetMsAt = (ms: number, zone: string): number => {
-  const w = formattedWallClock(new Date(ms), zone);
+  const w = intlWallClock(new Date(ms), zone);
   return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
 };
 
@@ -174,7 +175,7 @@ const learnedWallClock = (ms: number, zone: string): WallClock | undefined => {
 /** The wall clock in `zone` at `instant`; `Intl`'s formatToParts once per zone and minute. */
 export const wallClockAt = (instant: Date, zone: string): WallClock => {
   const ms = instant.getTime();
-  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return formattedWallClock(instant, zone);
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE)) return intlWallClock(instant, zone);
   const known = learnedWallClock(ms, zone);
   if (known !== undefined) return known;
   const minute = Math.floor(ms / MINUTE_MS);
@@ -185,7 +186,7 @@ export const wallClockAt = (instant: Date, zone: string): WallClock => {
   }
   let atMinute = clocks.get(minute);
   if (atMinute === undefined) {
-    atMinute = formattedWallClock(new Date(minute * MINUTE_MS), zone);
+    atMinute = intlWallClock(new Date(minute * MINUTE_MS), zone);
     keepNewest(clocks, minute, atMinute, MINUTES_KEPT);
   }
   const second = Math.floor((ms - minute * MINUTE_MS) / 1000);
