@@ -21,6 +21,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+// the product's own wall-clock arithmetic (package.json runs this script with tsx and the source condition)
+import { addDays, instantOf, localDateOf, wallClockAt } from "@courts/core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const zone = process.env.COURTS_TIMEZONE?.trim() || "America/Guayaquil";
@@ -35,52 +37,16 @@ const findLibrary = () => {
   return candidates.find((candidate) => existsSync(candidate));
 };
 
-/** the wall time in `zone` at instant `ms`, as numbers */
-const wallTime = (ms) => {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    weekday: "short",
-  }).formatToParts(new Date(ms));
-  const get = (type) => parts.find((p) => p.type === type)?.value ?? "";
-  return {
-    year: Number(get("year")),
-    month: Number(get("month")),
-    day: Number(get("day")),
-    hour: Number(get("hour")),
-    minute: Number(get("minute")),
-    second: Number(get("second")),
-    weekday: get("weekday"),
-  };
-};
-
-/** the instant (ms) when the wall clock in `zone` reads that date and time */
-const instantOf = (year, month, day, hour, minute, second) => {
-  const wanted = Date.UTC(year, month - 1, day, hour, minute, second);
-  let guess = wanted;
-  // the zone's offset at the guess, then at the corrected guess (a change of offset in between)
-  for (let i = 0; i < 3; i++) {
-    const w = wallTime(guess);
-    const offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - guess;
-    guess = wanted - offset;
-  }
-  return guess;
-};
-
-const DAY_MS = 86_400_000;
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const weekdayOf = (date) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()];
 
 /** the next Friday 23:59:30 in `zone` after `now` */
 const nextFriday = (now) => {
+  const today = localDateOf(new Date(now), zone);
   for (let days = 0; days <= 7; days++) {
-    const w = wallTime(now + days * DAY_MS);
-    if (w.weekday !== "Fri") continue;
-    const at = instantOf(w.year, w.month, w.day, 23, 59, 30);
+    const date = addDays(today, days);
+    if (weekdayOf(date) !== "Fri") continue;
+    const at = instantOf(date, "23:59", zone).getTime() + 30_000;
     if (at > now) return at;
   }
   throw new Error("no Friday within a week");
@@ -88,14 +54,16 @@ const nextFriday = (now) => {
 
 /** the coming 31 December 23:30 in `zone` */
 const nextNewYearsEve = (now) => {
-  const thisYear = instantOf(wallTime(now).year, 12, 31, 23, 30, 0);
-  return thisYear > now ? thisYear : instantOf(wallTime(now).year + 1, 12, 31, 23, 30, 0);
+  const year = wallClockAt(new Date(now), zone).year;
+  const thisYear = instantOf(`${year}-12-31`, "23:30", zone).getTime();
+  return thisYear > now ? thisYear : instantOf(`${year + 1}-12-31`, "23:30", zone).getTime();
 };
 
 const label = (ms) => {
-  const w = wallTime(ms);
+  const w = wallClockAt(new Date(ms), zone);
   const pad = (n) => String(n).padStart(2, "0");
-  return `${w.weekday} ${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)} ${zone} (${new Date(ms).toISOString()})`;
+  const date = `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+  return `${weekdayOf(date)} ${date} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)} ${zone} (${new Date(ms).toISOString()})`;
 };
 
 const library = findLibrary();
