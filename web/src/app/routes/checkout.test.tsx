@@ -3,24 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { currentToast } from "../../components/ui/toast";
+import { aBookingAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import CheckoutScreen from "./checkout";
 
-const booking = {
-  id: "b1",
-  userId: "u1",
-  courtId: "c1",
-  bookingDate: "2099-06-10T00:00:00",
-  date: "2099-06-10",
-  timeSlot: "19:00",
-  gameType: "doubles",
-  tariffType: "night",
-  totalAmount: "33.00",
-  paidAmount: "0.00",
-  paymentStatus: "pending",
-  status: "active",
-  court: { id: "c1", name: "Cancha Central", courtNumber: 3, venueId: "v1", venueName: "Club Norte" },
-};
+// night doubles, nothing paid yet
+const booking = aBookingAnswer("b1", "2099-06-10", { timeSlot: "19:00", gameType: "doubles", tariffType: "night", totalAmount: "33.00", paidAmount: "0.00", paymentStatus: "pending" });
 
 const api = {
   ...GUEST,

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import { aPaymentAnswer } from "../../testing/answers";
+import { aBookingAnswer, aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import { BottomBar } from "../layout/bottom-bar";
 import CheckoutScreen from "./checkout";
@@ -40,21 +40,15 @@ const sameSecond = aPaymentAnswer("019ac8a1-2b3c-7d4e-8f01-fedcba987654", {
   createdAt: "2030-01-10T12:00:00.000Z",
 });
 
-const cancelled = {
-  id: "b1",
-  userId: "u1",
-  courtId: "c1",
-  bookingDate: "2099-06-10T00:00:00",
-  date: "2099-06-10",
+const cancelled = aBookingAnswer("b1", "2099-06-10", {
   timeSlot: "19:00",
   gameType: "doubles",
   tariffType: "night",
   totalAmount: "36.00",
   paidAmount: "9.00",
-  paymentStatus: "completed",
   status: "cancelled",
   court: { id: "c1", name: "Cancha Central", courtNumber: 1, venueId: "v1", venueName: "Club de Tenis Los Ceibos" },
-};
+});
 
 describe("what players see is true", () => {
   it("when a payment was refunded, then its history card shows the refund as it was ($9.00), with a short id of its own", async () => {
