@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
-import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users } from "lucide-react";
+import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users, type LucideIcon } from "lucide-react";
 import { bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isAvailable, isSlot, lastBookableDate, priceFor, type GameType } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -23,6 +23,7 @@ import { useCourt } from "../../features/venues/api/get-court";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { courtPrices } from "../../features/venues/prices";
 import { ApiError, describeError, isStatus } from "../../lib/api-client";
+import { cn } from "../../lib/cn";
 import { capitalize, formatDay } from "../../lib/format";
 import { pageDate } from "../../lib/page-date";
 import { isPending } from "../../lib/swr";
@@ -31,6 +32,33 @@ import type { User } from "../../types/api";
 
 /** "2 h", "90 min": SHARE_DEADLINE_HOURS as a player reads it. */
 const hoursWords = (hours: number): string => (Number.isInteger(hours) ? `${hours} h` : `${Math.round(hours * 60)} min`);
+
+/** One step of the form: a card titled by its number and icon, with a line about it. */
+function Step({ icon: Icon, title, note, children }: { icon: LucideIcon; title: string; note?: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon aria-hidden="true" className="h-5 w-5 text-court-700" /> {title}
+        </CardTitle>
+        {note && <p className="text-sm text-stone-600">{note}</p>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Why the chosen day offers no hour, and what the player can do instead. */
+function DayNotice({ message, className, children }: { message: string; className?: string; children: ReactNode }) {
+  return (
+    <div role="status" className={cn("flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950", className)}>
+      <p className="flex items-center gap-2 font-semibold">
+        <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> {message}
+      </p>
+      {children}
+    </div>
+  );
+}
 
 function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const navigate = useNavigate();
@@ -162,95 +190,60 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <CalendarDays aria-hidden="true" className="h-5 w-5 text-court-700" /> 1. Fecha
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <BookingDatePicker today={today} selected={date} onSelect={chooseDate} />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Clock aria-hidden="true" className="h-5 w-5 text-court-700" /> 2. Hora
-              </CardTitle>
-              <p className="text-sm text-stone-600">{capitalize(formatDay(date))}</p>
-            </CardHeader>
-            <CardContent>
-              {closed ? (
-                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-                  <p className="flex items-center gap-2 font-semibold">
-                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> La cancha no está disponible para reservas en este momento.
-                  </p>
-                  <div>
-                    <Button asChild size="sm" variant="outline">
-                      <Link to={`/venue/${court.data.venueId}`}>Ver otras canchas</Link>
-                    </Button>
-                  </div>
+          <Step icon={CalendarDays} title="1. Fecha">
+            <BookingDatePicker today={today} selected={date} onSelect={chooseDate} />
+          </Step>
+          <Step icon={Clock} title="2. Hora" note={capitalize(formatDay(date))}>
+            {closed ? (
+              <DayNotice message="La cancha no está disponible para reservas en este momento.">
+                <div>
+                  <Button asChild size="sm" variant="outline">
+                    <Link to={`/venue/${court.data.venueId}`}>Ver otras canchas</Link>
+                  </Button>
                 </div>
-              ) : pastDay || beyondHorizon ? (
-                // a link's ?date= before today or past the horizon: the server would refuse it, so no hour is offered
-                <div role="status" className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-                  <p className="flex items-center gap-2 font-semibold">
-                    <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" />{" "}
-                    {pastDay ? "Ese día ya pasó." : `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación.`}
-                  </p>
-                  <div>
-                    <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
-                      Ver hoy
-                    </Button>
-                  </div>
+              </DayNotice>
+            ) : pastDay || beyondHorizon ? (
+              // a link's ?date= before today or past the horizon: the server would refuse it, so no hour is offered
+              <DayNotice message={pastDay ? "Ese día ya pasó." : `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación.`}>
+                <div>
+                  <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
+                    Ver hoy
+                  </Button>
                 </div>
-              ) : isPending(day) ? (
-                <Spinner label="Consultando disponibilidad..." />
-              ) : day.error ? (
-                <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
-              ) : (
-                <>
-                  {dayFull && (
-                    <div role="status" className="mb-5 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-                      <p className="flex items-center gap-2 font-semibold">
-                        <CalendarX aria-hidden="true" className="h-5 w-5 shrink-0" /> No quedan horarios libres este día.
-                      </p>
-                      {searchesNextFree && isPending(nextFree) ? (
-                        <p>Buscando el próximo día con horarios libres...</p>
-                      ) : nextFree.data ? (
-                        <div className="flex flex-wrap items-center gap-3">
-                          <p>
-                            Próximo día con horarios libres: <strong>{capitalize(formatDay(nextFree.data, "EEEE d 'de' MMMM"))}</strong>
-                          </p>
-                          <Button size="sm" variant="outline" onClick={() => chooseDate(nextFree.data!)}>
-                            Ver ese día
-                          </Button>
-                        </div>
-                      ) : (
-                        <p>No hay horarios libres en los próximos 30 días. Prueba otra cancha.</p>
-                      )}
-                    </div>
-                  )}
-                  <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
-                  {/* an hour the club closed is not freed by a cancellation: nobody waits for it */}
-                  <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.blockedReason && !s.mine && !s.past).map((s) => s.slot)} />
-                </>
-              )}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <Users aria-hidden="true" className="h-5 w-5 text-court-700" /> 3. Modalidad
-              </CardTitle>
-              <p className="text-sm text-stone-600">
-                Precio por hora con tarifa {band === "night" ? "nocturna (incluye iluminación)" : "diurna"}.
-              </p>
-            </CardHeader>
-            <CardContent>
-              <GameTypePicker value={gameType} onChange={setGameType} priceOf={priceOf} />
-            </CardContent>
-          </Card>
+              </DayNotice>
+            ) : isPending(day) ? (
+              <Spinner label="Consultando disponibilidad..." />
+            ) : day.error ? (
+              <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
+            ) : (
+              <>
+                {dayFull && (
+                  <DayNotice message="No quedan horarios libres este día." className="mb-5">
+                    {searchesNextFree && isPending(nextFree) ? (
+                      <p>Buscando el próximo día con horarios libres...</p>
+                    ) : nextFree.data ? (
+                      <div className="flex flex-wrap items-center gap-3">
+                        <p>
+                          Próximo día con horarios libres: <strong>{capitalize(formatDay(nextFree.data, "EEEE d 'de' MMMM"))}</strong>
+                        </p>
+                        <Button size="sm" variant="outline" onClick={() => chooseDate(nextFree.data!)}>
+                          Ver ese día
+                        </Button>
+                      </div>
+                    ) : (
+                      <p>No hay horarios libres en los próximos 30 días. Prueba otra cancha.</p>
+                    )}
+                  </DayNotice>
+                )}
+                <SlotPicker slots={slots} selected={slot} onSelect={setSlot} priceOf={slotPrice} />
+                {/* an hour the club closed is not freed by a cancellation: nobody waits for it */}
+                <WaitlistPanel courtId={courtId} date={date} takenSlots={slots.filter((s) => s.booked && !s.blockedReason && !s.mine && !s.past).map((s) => s.slot)} />
+              </>
+            )}
+          </Step>
+          <Step icon={Users} title="3. Modalidad" note={`Precio por hora con tarifa ${band === "night" ? "nocturna (incluye iluminación)" : "diurna"}.`}>
+            <GameTypePicker value={gameType} onChange={setGameType} priceOf={priceOf} />
+          </Step>
         </div>
 
         <aside aria-labelledby="resumen" className="lg:sticky lg:top-24 lg:self-start">
