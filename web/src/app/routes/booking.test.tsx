@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { currentToast } from "../../components/ui/toast";
-import { configAnswer, courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { configAnswer, courtAnswer, GUEST, json, mockApi } from "../../testing/render-app";
+import { renderRoute } from "../../testing/render-route";
 import BookingScreen from "./booking";
 
 const court = courtAnswer();
@@ -17,28 +17,7 @@ const api = {
   "GET /api/courts/c1/bookings?date=2099-06-10": () => json({ date: "2099-06-10", bookedSlots: ["09:00", "19:00"] }),
 };
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return (
-    <>
-      <output data-testid="location">{pathname}</output>
-      <output data-testid="search">{search}</output>
-    </>
-  );
-}
-
-const renderBooking = (cached?: Record<string, unknown>, path = "/booking/c1") =>
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/booking/:courtId" element={<BookingScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-    </>,
-    path,
-    cached,
-  );
+const renderBooking = (cached?: Record<string, unknown>, path = "/booking/c1") => renderRoute("/booking/:courtId", <BookingScreen />, path, cached);
 
 describe("Booking screen", () => {
   it("when its reads are already cached (as the first screen's are), then the first render is the form, not a spinner", async () => {

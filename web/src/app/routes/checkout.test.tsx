@@ -1,10 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { currentToast } from "../../components/ui/toast";
 import { aBookingAnswer } from "../../testing/answers";
-import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { GUEST, json, mockApi } from "../../testing/render-app";
+import { renderRoute } from "../../testing/render-route";
 import CheckoutScreen from "./checkout";
 
 // night doubles, nothing paid yet
@@ -17,21 +17,7 @@ const api = {
   "POST /api/create-payment-intent": () => json({ clientSecret: "pi_1_secret", paymentIntentId: "pi_1" }),
 };
 
-function Where() {
-  return <output data-testid="location">{useLocation().pathname}</output>;
-}
-
-const renderCheckout = () =>
-  renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/checkout/:bookingId" element={<CheckoutScreen />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-    </>,
-    "/checkout/b1",
-  );
+const renderCheckout = () => renderRoute("/checkout/:bookingId", <CheckoutScreen />, "/checkout/b1");
 
 const fillCard = async (number: string) => {
   await userEvent.type(screen.getByLabelText("Número de tarjeta"), number);

@@ -1,9 +1,9 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { aBookingAnswer, aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import { renderRoute } from "../../testing/render-route";
 import { BottomBar } from "../layout/bottom-bar";
 import CheckoutScreen from "./checkout";
 import MyBookingsScreen from "./my-bookings";
@@ -186,12 +186,7 @@ describe("what players see is true", () => {
       "GET /api/auth/me": () => json({ user: ME }),
       "GET /api/bookings/b1": () => json({ ...cancelled, status: "active", paymentStatus: "partial" }),
     });
-    renderWithProviders(
-      <Routes>
-        <Route path="/checkout/:bookingId" element={<CheckoutScreen />} />
-      </Routes>,
-      "/checkout/b1",
-    );
+    renderRoute("/checkout/:bookingId", <CheckoutScreen />, "/checkout/b1");
     expect(await screen.findByRole("button", { name: "Confirmar y Pagar $27.00" })).toBeInTheDocument();
     expect(screen.getByText("Completo")).toBeInTheDocument();
     // and the link for the others' parts is still here
