@@ -167,20 +167,22 @@ for (const engine of HTTP_ENGINES)
 
     const postWebhook = (delivery: RequestOptions) => new Client(server.baseUrl).request("POST", "/api/stripe/webhook", delivery);
 
+    /** A player books a court and opens an intent for the whole; nothing is charged yet. */
+    const openedGame = async () => {
+      const { client, user } = await newPlayer(server);
+      const booking = await book(client, courts);
+      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
+      expect(intent.status, intent.text).toBe(200);
+      return { client, user, booking, intentId: intent.body.paymentIntentId, totalPaid: intent.body.totalPaid };
+    };
+
     /**
      * A player books a court five days or more ahead (a cancellation refunds 100%), opens an intent
      * for the whole, their card is charged at the provider (the browser's confirmation), and the
      * browser reports it.
      */
     const paidGame = async (): Promise<PaidGame> => {
-      const { client, user } = await newPlayer(server);
-      const booking = await book(client, courts);
-      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", {
-        bookingId: booking.id,
-        paymentType: "full",
-      });
-      expect(intent.status, intent.text).toBe(200);
-      const { paymentIntentId: intentId, totalPaid } = intent.body;
+      const { client, user, booking, intentId, totalPaid } = await openedGame();
       expect(stripe.intent(intentId)?.amount).toBe(cents(totalPaid));
       stripe.succeed(intentId);
       const recorded = await client.post<PaymentView>("/api/payments", { bookingId: booking.id, stripePaymentIntentId: intentId });
@@ -453,11 +455,7 @@ for (const engine of HTTP_ENGINES)
     });
 
     it("when part of a charge the server has not recorded yet is refunded at Stripe's dashboard and its charge.refunded arrives first, then the rest is recorded or refunded, never kept unseen", async () => {
-      const { client } = await newPlayer(server);
-      const booking = await book(client, courts);
-      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
-      expect(intent.status, intent.text).toBe(200);
-      const { paymentIntentId: intentId, totalPaid } = intent.body;
+      const { client, booking, intentId, totalPaid } = await openedGame();
       const charged = cents(totalPaid);
       // the card is charged; the browser has not reported it yet
       stripe.succeed(intentId);
@@ -480,11 +478,7 @@ for (const engine of HTTP_ENGINES)
     });
 
     it("when Stripe took more than the payment's amount and part was refunded at its dashboard before the full refund went through, then the rest of what Stripe took goes back, not only the rest of the payment's amount", async () => {
-      const { client } = await newPlayer(server);
-      const booking = await book(client, courts);
-      const intent = await client.post<{ paymentIntentId: string; totalPaid: string }>("/api/create-payment-intent", { bookingId: booking.id, paymentType: "full" });
-      expect(intent.status, intent.text).toBe(200);
-      const { paymentIntentId: intentId, totalPaid } = intent.body;
+      const { client, booking, intentId, totalPaid } = await openedGame();
       // a buggy or tampered flow: Stripe holds another amount than the payment's
       const taken = cents(totalPaid) + 100;
       stripe.tamper(intentId, { amount: taken });
