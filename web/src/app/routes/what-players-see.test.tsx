@@ -18,6 +18,8 @@ import UserDashboardScreen from "./user-dashboard";
  */
 
 const ME = { id: "u1", username: "ana", email: "ana@x.test" };
+/** The API as `user` sees it, signed in, with the screen's own answers. */
+const mockApiAs = (user: typeof ME, handlers: Parameters<typeof mockApi>[0] = {}) => mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user }), ...handlers });
 const page = (items: unknown[], total = items.length) =>
   new Response(JSON.stringify(items), { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": String(total) } });
 
@@ -52,9 +54,7 @@ const cancelled = aBookingAnswer("b1", "2099-06-10", {
 
 describe("what players see is true", () => {
   it("when a payment was refunded, then its history card shows the refund as it was ($9.00), with a short id of its own", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([refunded, sameSecond]),
     });
@@ -70,9 +70,7 @@ describe("what players see is true", () => {
   });
 
   it("when a payment was refunded, then settings' billing calls it 'Reembolsado', not 'Pendiente'", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/payments/user/u1?page=1&pageSize=20": () => page([refunded]),
     });
     renderWithProviders(<SettingsScreen />, "/settings");
@@ -98,9 +96,7 @@ describe("what players see is true", () => {
       totalPaid: "7.25",
       courtName: "Cancha Norte",
     });
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([owedAfterCancel, owedAfterClosure]),
       "GET /api/payments/user/u1?page=1&pageSize=20": () => page([owedAfterCancel, owedAfterClosure]),
@@ -123,9 +119,7 @@ describe("what players see is true", () => {
     const declined = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000dec1", { status: "failed", amount: "8.25", totalPaid: "8.25", invoiceNumber: null, courtName: "Cancha Central" });
     const unfinished = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pen2", { status: "pending", amount: "7.25", totalPaid: "7.25", invoiceNumber: null, courtName: "Cancha Norte" });
     const paid = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pa1d", { invoiceNumber: "2030-000001", courtName: "Cancha Sur" });
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([declined, unfinished, paid]),
       "GET /api/payments/user/u1?page=1&pageSize=20": () => page([declined, unfinished, paid]),
@@ -152,7 +146,7 @@ describe("what players see is true", () => {
 
   it("when a player opens settings, then the profile shows their username, email and whole user id as text that can wrap", async () => {
     const long = { id: "019ac8a1-2b3c-7d4e-8f01-23456789abcd", username: "ana", email: "ana.maria.fernandez.de.la.torre@example.ec" };
-    mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user: long }) });
+    mockApiAs(long);
     renderWithProviders(<SettingsScreen />, "/settings");
     const id = await screen.findByText(long.id);
     // a field (an input) showed the id cut at a phone's edge; a value in a description list wraps
@@ -165,9 +159,7 @@ describe("what players see is true", () => {
   });
 
   it("when a booking was cancelled, then its card shows no 'Pagado' and offers no calendar", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([cancelled]),
       "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=50": () => page([]),
@@ -181,9 +173,7 @@ describe("what players see is true", () => {
   });
 
   it("when the organiser comes back after paying their part, then checkout offers the rest first", async () => {
-    mockApi({
-      ...GUEST,
-      "GET /api/auth/me": () => json({ user: ME }),
+    mockApiAs(ME, {
       "GET /api/bookings/b1": () => json({ ...cancelled, status: "active", paymentStatus: "partial" }),
     });
     renderRoute("/checkout/:bookingId", <CheckoutScreen />, "/checkout/b1");
