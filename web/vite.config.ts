@@ -131,10 +131,11 @@ export default defineConfig({
             // connection (the booking screen asked for 21 modules, now 8). Other components stay
             // with their screens: a dialog would bring Radix along, and so do the request Schemas
             // the forms check with (effect's Schema is 160 kB: home, venue and booking have no form
-            // that needs it).
+            // that needs it). use-checked-form goes with them: it imports request-schema, and in
+            // "common" it would make the two chunks import each other (a value read before it is set).
             {
               name: "common",
-              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image|choice-cards)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/](slot-rules|booking-texts)\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
+              test: /[\\/]web[\\/]src[\\/](lib[\\/](?!request-schema|use-checked-form)|config[\\/]|types[\\/]|features[\\/][^\\/]+[\\/]api[\\/]|components[\\/]ui[\\/](card|empty-state|page|spinner|badge|smart-image|choice-cards)\.|features[\\/]auth[\\/]components[\\/]require-user\.|features[\\/]bookings[\\/](slot-rules|booking-texts)\.|features[\\/]venues[\\/]prices\.)|[\\/]core[\\/]src[\\/](?!schemas[\\/]|contract[\\/]|ports[\\/])|node_modules[\\/](lucide-react|date-fns|swr|dequal|use-sync-external-store|clsx|tailwind-merge)[\\/]/,
               minShareCount: 2,
               priority: 0,
             },
