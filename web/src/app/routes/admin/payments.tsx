@@ -291,12 +291,13 @@ function LogoutButton() {
 }
 
 export default function AdminPaymentsScreen() {
+  const { data: config } = useConfig();
   return (
     <AdminShell title="Pagos" description="Ingresos, comisiones, códigos y transacciones." actions={<LogoutButton />}>
       <div className="space-y-8">
         <Stats />
         <OutstandingBalances />
-        <LateRefunds />
+        <LateRefunds timeZone={config?.timeZone} />
         <ActiveCodes />
         <Transactions />
       </div>

@@ -1,6 +1,6 @@
 import { Undo2 } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { formatDay, money } from "../../../lib/format";
+import { formatInstant, money } from "../../../lib/format";
 import type { LateRefund } from "../../../types/api";
 import { useLateRefunds } from "../api/get-late-refunds";
 
@@ -16,7 +16,7 @@ const REASON_TEXT: Readonly<Record<LateRefund["reason"], string>> = {
  * Refunds owed longer than the alert hours: money a payer is waiting for that the card provider
  * keeps refusing. Shown only when there is one, with the provider's last answer, so the club can act.
  */
-export function LateRefunds() {
+export function LateRefunds({ timeZone }: { readonly timeZone?: string }) {
   const { data } = useLateRefunds();
   if (!data || data.length === 0) return null;
   return (
@@ -33,7 +33,7 @@ export function LateRefunds() {
             <li key={row.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2.5 text-sm">
               <span className="min-w-0">
                 <span className="font-semibold text-stone-900">{REASON_TEXT[row.reason]}</span>
-                <span className="text-stone-600"> · desde el {formatDay(row.createdAt.slice(0, 10), "d/MM/yyyy")} · {row.attempts} intentos</span>
+                <span className="text-stone-600"> · desde el {formatInstant(row.createdAt, "d/MM/yyyy", timeZone)} · {row.attempts} intentos</span>
                 {row.lastError && <span className="block break-words text-stone-600">Último error: {row.lastError}</span>}
                 <span className="block text-xs text-stone-500">Pago {row.paymentId.slice(0, 8)}</span>
               </span>
