@@ -106,8 +106,10 @@ const reconcileIn = async (
   if (!payment || !["succeeded", "refunded"].includes(str(payment, "status"))) return { confirmed, external: 0, lowered: [] };
   // what the provider took: the payment's charge, or more when the provider says so (a mismatch)
   const held = Math.max(input.held ?? 0, int(payment, "amount") - int(payment, "discount"));
-  const sent = async () => int((await tx.one("select coalesce(sum(amount), 0) as n from refunds where payment_id = ? and status = 'sent'", [paymentId])) ?? { n: 0 }, "n");
-  const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), held) - (await sent());
+  const sentBefore = int((await tx.one("select coalesce(sum(amount), 0) as n from refunds where payment_id = ? and status = 'sent'", [paymentId])) ?? { n: 0 }, "n");
+  const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), held) - sentBefore;
+  // every refund the provider made is now a sent row: the ledger's and the dashboard's
+  const sent = sentBefore + Math.max(0, external);
   if (external > 0) {
     const known = new Set(rows.map((r) => str(r, "id")));
     const recorded = new Set(rows.map((r) => strOrNull(r, "provider_refund_id")).filter((id) => id !== null));
@@ -127,7 +129,7 @@ const reconcileIn = async (
   const owed = (await tx.all("select id, amount from refunds where payment_id = ? and status = 'owed' order by created_at desc, id desc", [paymentId])).map(
     (r) => ({ id: str(r, "id"), amount: int(r, "amount") }),
   );
-  let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, held - (await sent()));
+  let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, held - sent);
   for (const row of owed) {
     if (excess <= 0) break;
     const cut = Math.min(row.amount, excess);

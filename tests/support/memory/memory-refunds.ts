@@ -105,8 +105,9 @@ export const memoryRefunds = (state: MemoryState): RefundLedger => {
       if (!p || (p.status !== "succeeded" && p.status !== "refunded")) return { confirmed, external: 0, lowered: [] };
       const holds = Math.max(held ?? 0, chargedOf(p));
       const ofPayment = () => [...state.refunds.values()].filter((r) => r.paymentId === paymentId);
-      const sent = () => ofPayment().filter((r) => r.status === "sent").reduce((sum, r) => sum + r.amount, 0);
-      const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), holds) - sent();
+      const sentBefore = ofPayment().filter((r) => r.status === "sent").reduce((sum, r) => sum + r.amount, 0);
+      const external = Math.min(live.reduce((sum, r) => sum + r.amount, 0), holds) - sentBefore;
+      const sent = sentBefore + Math.max(0, external);
       if (external > 0) {
         const recorded = new Set(ofPayment().map((r) => r.providerRefundId));
         const outside = live.find((r) => (r.refundId === null || !state.refunds.has(r.refundId)) && !recorded.has(r.id));
@@ -133,7 +134,7 @@ export const memoryRefunds = (state: MemoryState): RefundLedger => {
       }
       const lowered: string[] = [];
       const owed = oldestFirst(ofPayment().filter((r) => r.status === "owed")).reverse();
-      let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, holds - sent());
+      let excess = owed.reduce((sum, r) => sum + r.amount, 0) - Math.max(0, holds - sent);
       for (const r of owed) {
         if (excess <= 0) break;
         const cut = Math.min(r.amount, excess);
