@@ -81,6 +81,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     clock,
     ids,
     policy: config.bookingPolicy,
+    accounts: config.accountPolicy,
   };
   return {
     config,

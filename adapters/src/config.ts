@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_BOOKING_POLICY, DEFAULT_TIME_ZONE, isTimeZone, type BookingPolicy } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_TIME_ZONE, isPhoneRegion, isTimeZone, type AccountPolicy, type BookingPolicy } from "@courts/core";
 import { passwordWeakness } from "./auth/password-policy.js";
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -29,7 +29,10 @@ export interface Config {
   readonly stripe: StripeConfig | null;
   readonly logLevel: string;
   readonly loginRateLimit: number;
+  /** registrations per hour from one IP */
   readonly registerRateLimit: number;
+  /** failed logins per 15 minutes against one account, from any address (LOGIN_ACCOUNT_RATE_LIMIT) */
+  readonly loginAccountRateLimit: number;
   /** failed logins per minute from one IP, whatever the user names (password spraying) */
   readonly loginIpRateLimit: number;
   /** anonymous writes (share-link payments, simulated card confirmations) per minute per IP */
@@ -52,6 +55,8 @@ export interface Config {
   readonly paymentProviderTimeoutSeconds: number;
   /** holds and the split deadline (DESIGN.md section 8): BOOKING_HOLD_MINUTES, MAX_UNPAID_BOOKINGS, SHARE_DEADLINE_HOURS */
   readonly bookingPolicy: BookingPolicy;
+  /** accounts (DESIGN.md section 13): PHONE_REGION, PASSWORD_RESET_MINUTES */
+  readonly accountPolicy: AccountPolicy;
   /** mail (DESIGN.md section 9): SMTP, or .eml files under DATA_DIR/mail/ without SMTP_URL */
   readonly mail: MailConfig;
 }
@@ -168,7 +173,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL debe ser uno de ${LOG_LEVELS.join(", ")} (recibido "${logLevel}")`);
 
   const loginRateLimit = integer("LOGIN_RATE_LIMIT", 5, 1, 100_000);
-  const registerRateLimit = integer("REGISTER_RATE_LIMIT", 30, 1, 100_000);
+  const registerRateLimit = integer("REGISTER_RATE_LIMIT", 5, 1, 100_000);
+  const loginAccountRateLimit = integer("LOGIN_ACCOUNT_RATE_LIMIT", 10, 1, 100_000);
   const loginIpRateLimit = integer("LOGIN_IP_RATE_LIMIT", 20, 1, 100_000);
   const anonymousWriteRateLimit = integer("ANONYMOUS_WRITE_RATE_LIMIT", 60, 1, 100_000);
   // 60 s: a 10 MB image from a phone on a slow uplink still arrives; behind nginx bodies come buffered
@@ -184,7 +190,15 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     // not 0, which would expire every booking at birth; decimals let tests hold for seconds
     holdMinutes: decimal("BOOKING_HOLD_MINUTES", DEFAULT_BOOKING_POLICY.holdMinutes, 0.01, 1_440),
     maxUnpaidBookings: integer("MAX_UNPAID_BOOKINGS", DEFAULT_BOOKING_POLICY.maxUnpaidBookings, 1, 1_000),
+    unverifiedUnpaidBookings: DEFAULT_BOOKING_POLICY.unverifiedUnpaidBookings,
     shareDeadlineHours: decimal("SHARE_DEADLINE_HOURS", DEFAULT_BOOKING_POLICY.shareDeadlineHours, 0, 168),
+  };
+  const phoneRegion = (text("PHONE_REGION") ?? DEFAULT_ACCOUNT_POLICY.phoneRegion).toUpperCase();
+  if (!isPhoneRegion(phoneRegion)) problems.push(`PHONE_REGION debe ser un código de país de dos letras, p. ej. EC o ES (recibido "${phoneRegion}")`);
+  const accountPolicy: AccountPolicy = {
+    phoneRegion,
+    passwordResetMinutes: decimal("PASSWORD_RESET_MINUTES", DEFAULT_ACCOUNT_POLICY.passwordResetMinutes, 1, 10_080),
+    verifyEmailHours: DEFAULT_ACCOUNT_POLICY.verifyEmailHours,
   };
 
   const smtpUrl = text("SMTP_URL") ?? null;
@@ -240,6 +254,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     logLevel,
     loginRateLimit,
     registerRateLimit,
+    loginAccountRateLimit,
     loginIpRateLimit,
     anonymousWriteRateLimit,
     requestTimeoutSeconds,
@@ -251,6 +266,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     refundAlertHours,
     paymentProviderTimeoutSeconds,
     bookingPolicy,
+    accountPolicy,
     mail: { smtpUrl, from: mailFrom, dir: path.join(dataDir, "mail"), retrySeconds: mailRetrySeconds },
   };
 };

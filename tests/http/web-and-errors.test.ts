@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { captureStream } from "../support/capture-stream.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, type Ports } from "@courts/core";
 import { buildApp } from "@courts/adapters";
 import { Client } from "./support/client.js";
 import { freshDatabase, startServer, testHttpConfig, webDistWith, withoutClubDate, type TestDatabase, type TestServer } from "./support/server.js";
@@ -246,7 +246,7 @@ describe("unexpected failures", () => {
     });
     const app = await buildApp({
       ports: broken,
-      sessionStore: { get: (_id, cb) => cb(null, null), set: (_id, _s, cb) => cb(), destroy: (_id, cb) => cb() },
+      sessionStore: { get: (_id, cb) => cb(null, null), set: (_id, _s, cb) => cb(), destroy: (_id, cb) => cb(), endSessionsOf: async () => 0 },
       config: testHttpConfig(),
       logger: { level: "error", stream },
     });
@@ -282,6 +282,7 @@ describe("unexpected failures", () => {
         clock,
         ids: cryptoIds,
         policy: DEFAULT_BOOKING_POLICY,
+        accounts: DEFAULT_ACCOUNT_POLICY,
       },
       sessionStore: database.sessionStore,
       config: testHttpConfig(),

@@ -28,4 +28,6 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "hold-expired", name, booking: b, courtId: "c-1" },
   { kind: "remainder-charged", name, booking: b, amount: 1650, paymentId: "p2" },
   { kind: "balance-due", name, booking: b, amount: 1650 },
+  { kind: "password-reset", name, token: "Zm9vYmFyYmF6cXV4cXV1eA", minutes: 60 },
+  { kind: "verify-email", name, token: "cXV1eHF1dXhmb29iYXJiYXo", hours: 72 },
 ];

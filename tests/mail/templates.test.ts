@@ -1,4 +1,4 @@
-import { NOTICE_KINDS, type Notice } from "@courts/core";
+import { isAccountNotice, NOTICE_KINDS, type Notice } from "@courts/core";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, html } from "../../adapters/src/mail/html.js";
 import { composeMail } from "../../adapters/src/mail/mailer.js";
@@ -12,7 +12,7 @@ describe("mail templates", () => {
     expect(SAMPLE_NOTICES.map((n) => n.kind).sort()).toEqual([...NOTICE_KINDS].sort());
   });
 
-  it.each(SAMPLE_NOTICES.map((n) => [n.kind, n] as const))("%s: Spanish subject, HTML and plain text that name the booking", (_kind, notice) => {
+  it.each(SAMPLE_NOTICES.filter((n) => !isAccountNotice(n)).map((n) => [n.kind, n] as const))("%s: Spanish subject, HTML and plain text that name the booking", (_kind, notice) => {
     const mail = renderNotice(notice, ctx);
     expect(mail.subject.length).toBeGreaterThan(10);
     // a date in a subject is Spanish words, never 2026-11-28
@@ -24,6 +24,21 @@ describe("mail templates", () => {
     expect(mail.text).toContain("18:00");
     expect(mail.html).not.toMatch(/undefined|null|NaN|\[object/);
     expect(mail.text).not.toMatch(/undefined|null|NaN|\[object/);
+  });
+
+  it("account mails: the link to the screen with its token, how long it works, and what to do if you did not ask", () => {
+    const reset = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "password-reset")!, ctx);
+    expect(reset.subject).toBe("Restablece tu contraseña");
+    expect(reset.text).toContain("Hola María José:");
+    expect(reset.text).toContain("Elegir una nueva contraseña: https://canchas.ec/restablecer/Zm9vYmFyYmF6cXV4cXV1eA");
+    expect(reset.text).toContain("vence en 1 hora");
+    expect(reset.text).toContain("Si no lo pediste tú, ignora este mensaje");
+    expect(reset.html).toContain('href="https://canchas.ec/restablecer/Zm9vYmFyYmF6cXV4cXV1eA"');
+    const verify = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "verify-email")!, ctx);
+    expect(verify.subject).toBe("Confirma tu correo");
+    expect(verify.text).toContain("Confirmar mi correo: https://canchas.ec/verificar/cXV1eHF1dXhmb29iYXJiYXo");
+    expect(verify.text).toContain("vence en 72 horas");
+    for (const mail of [reset, verify]) expect(`${mail.html}${mail.text}`).not.toMatch(/undefined|null|NaN|\[object/);
   });
 
   it("the exact texts of the product: share paid, refunds, balance due", () => {

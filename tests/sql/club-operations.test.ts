@@ -1,5 +1,5 @@
 import type { Block, PaymentGateway, Ports } from "@courts/core";
-import { ADMIN, asUser, DEFAULT_BOOKING_POLICY, createBlock, createDiscountCode, createPaymentIntent, createShareLink, GUEST, recordPayment, sendOwedRefunds } from "@courts/core";
+import { ADMIN, asUser, DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, createBlock, createDiscountCode, createPaymentIntent, createShareLink, GUEST, recordPayment, sendOwedRefunds } from "@courts/core";
 import { cryptoIds } from "@courts/adapters/auth/ids";
 import { simulatedGateway, type SimulatedGateway } from "@courts/adapters/payments/simulated-gateway";
 import { type SqlDatabase } from "@courts/adapters/sql/index";
@@ -25,7 +25,7 @@ for (const engine of SQL_ENGINES) {
     /** The ports one process has: its own repositories and its own simulated provider over the shared database. */
     const portsOf = (db: SqlDatabase, gateway?: PaymentGateway): Ports & { simulated: SimulatedGateway } => {
       const simulated = simulatedGateway(db.simulatedIntents, cryptoIds, clock);
-      return { ...db.repositories, gateway: gateway ?? simulated, invoices: unimplementedInvoices(), passwords: fakePasswordHasher(), clock, ids: cryptoIds, policy: { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000 }, simulated };
+      return { ...db.repositories, gateway: gateway ?? simulated, invoices: unimplementedInvoices(), passwords: fakePasswordHasher(), clock, ids: cryptoIds, policy: { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000 }, accounts: DEFAULT_ACCOUNT_POLICY, simulated };
     };
     const count = async (sql: string, params: (string | number)[] = []) => int((await target.db.sql.one(sql, params))!, "n");
     const activeInsideBlocks = async () => {

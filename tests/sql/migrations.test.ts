@@ -96,10 +96,15 @@ for (const engine of SQL_ENGINES) {
       const old = await openTestDatabase(name, { migrate: false });
       try {
         await old.db.sql.orm.getMigrator().up({ to: FIRST });
-        const user = aUser();
-        await old.db.repositories.users.insert(user);
+        // a player as the first schema stored one: no name, no phone, no confirmation yet
+        const user = aUser({ emailVerified: true });
+        await old.db.sql.run(
+          "insert into users (id, username, email, username_key, email_key, password_hash, is_admin, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+          [user.id, user.username, user.email, user.username.toLowerCase(), user.email.toLowerCase(), user.passwordHash, false, user.createdAt.toISOString()],
+        );
         await old.db.migrate();
         expect(await schemaOf(old.db)).toEqual(await schemaOf(fresh.db));
+        // accounts made before confirmation existed count as confirmed
         expect(await old.db.repositories.users.findById(user.id)).toEqual(user);
       } finally {
         await fresh.dispose();

@@ -35,6 +35,9 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     passwordHash: "fake-hash:secret-password",
     isAdmin: false,
     createdAt: AN_INSTANT,
+    fullName: null,
+    phone: null,
+    emailVerified: true,
     ...overrides,
   };
 };

@@ -1,4 +1,4 @@
-import { randomBytes, randomFillSync } from "node:crypto";
+import { createHash, randomBytes, randomFillSync } from "node:crypto";
 import type { Ids } from "@courts/core";
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
@@ -36,4 +36,5 @@ export const uuidV7 = (now: number = Date.now()): string => {
 export const cryptoIds: Ids = {
   uuid: () => uuidV7(),
   token: () => randomBytes(32).toString("base64url"),
+  tokenHash: (token) => createHash("sha256").update(token).digest("hex"),
 };

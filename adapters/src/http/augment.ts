@@ -1,11 +1,13 @@
 import type { Ports } from "@courts/core";
-import type { AppDeps, HttpConfig } from "./deps.js";
+import type { AppDeps, HttpConfig, UserSessionStore } from "./deps.js";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** the ports the route plugins hand to the use cases */
     ports: Ports;
     httpConfig: HttpConfig;
+    /** the session store, to end a user's sessions after a password change or reset */
+    sessions: UserSessionStore;
     /** the simulated card provider's confirm (null in Stripe mode) */
     simulatedCard: NonNullable<AppDeps["simulatedCard"]> | null;
     /** Stripe mode: webhook signature verification (null otherwise) */

@@ -21,6 +21,7 @@ import rateLimitsPlugin from "./plugins/rate-limits.js";
 import securityHeaders, { answerStamp } from "./plugins/security-headers.js";
 import webPlugin from "./plugins/web.js";
 import adminRoutes from "./routes/admin.js";
+import accountRoutes from "./routes/account.js";
 import authRoutes from "./routes/auth.js";
 import balanceRoutes from "./routes/balances.js";
 import bookingRoutes from "./routes/bookings.js";
@@ -193,6 +194,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // enough for JSON per request); the built web assets are compressed ahead of time instead.
   await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: COMPRESS_ENCODINGS });
   await app.register(fastifyCookie);
+  app.decorate("sessions", deps.sessionStore);
   await app.register(guestReadsSession, {
     // each signature checked or made once per cookie, not twice per request (kept-signer.ts)
     secret: keptSigner(config.sessionSecret),
@@ -252,6 +254,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(venueRoutes);
   await app.register(courtRoutes);
   await app.register(imageRoutes);

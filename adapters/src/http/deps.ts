@@ -39,10 +39,16 @@ export interface WebhookEvent {
   readonly markProcessed?: () => Promise<void>;
 }
 
+/** A session store that can end every session of one user (a password change or reset). */
+export interface UserSessionStore extends SessionStore {
+  /** the count ended; `except` stays */
+  endSessionsOf(userId: string, except?: string): Promise<number>;
+}
+
 export interface AppDeps {
   readonly ports: Ports;
   /** the database-backed session store (sessions shared by every server process) */
-  readonly sessionStore: SessionStore;
+  readonly sessionStore: UserSessionStore;
   /** rate-limit counters; the database's so every process counts the same (default: this process's memory) */
   readonly rateLimits?: RateLimitStore;
   readonly config: HttpConfig;

@@ -16,6 +16,10 @@ import {
   DiscountCodePatch,
   ImageBody,
   LoginBody,
+  NewPasswordBody,
+  PasswordChangeBody,
+  PasswordResetRequestBody,
+  WalkInBody,
   MonthQuery,
   NAMED_ANSWERS,
   NotificationSettingsBody,
@@ -28,7 +32,6 @@ import {
   TransactionsExportQuery,
   TransactionsQuery,
   UserListQuery,
-  UsernameQuery,
   ValidateCodeBody,
   VenueBody,
   VenueIdQuery,
@@ -217,6 +220,10 @@ export const bodies = {
   block: requestOf(CreateBlockBody),
   bookingSeries: requestOf(BookingSeriesBody),
   cashPayment: requestOf(CashPaymentBody),
+  walkIn: requestOf(WalkInBody),
+  passwordChange: requestOf(PasswordChangeBody),
+  passwordResetRequest: requestOf(PasswordResetRequestBody),
+  newPassword: requestOf(NewPasswordBody),
 };
 
 /** Query strings as documentation, from the core's query Schemas. */
@@ -224,7 +231,6 @@ export const queries = {
   venueId: requestOf(VenueIdQuery),
   month: requestOf(MonthQuery),
   schedule: requestOf(ScheduleQuery),
-  username: requestOf(UsernameQuery),
   date: requestOf(DateQuery),
   userList: requestOf(UserListQuery),
   transactions: requestOf(TransactionsQuery),

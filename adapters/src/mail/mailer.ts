@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CalendarEvent, Mailer, MailResult, Notice, OutboxMessage } from "@courts/core";
-import { HOUR_MS } from "@courts/core";
+import { HOUR_MS, isAccountNotice } from "@courts/core";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer/index.js";
 import { calendarFile } from "./calendar-file.js";
@@ -17,6 +17,7 @@ export interface MailerOptions {
 
 /** The calendar event a message carries: the booking itself, cancelled or not. */
 const eventOf = (notice: Notice): CalendarEvent | undefined => {
+  if (isAccountNotice(notice)) return undefined;
   const b = notice.booking;
   const cancelled = notice.kind === "cancellation" || notice.kind === "closure" || notice.kind === "hold-expired";
   if (!cancelled && notice.kind !== "booking-confirmed" && notice.kind !== "reminder") return undefined;

@@ -1,5 +1,5 @@
-import type { BookingFacts, Notice } from "@courts/core";
-import { displayMoney } from "@courts/core";
+import type { AccountNotice, BookingFacts, BookingNotice, Notice } from "@courts/core";
+import { displayMoney, isAccountNotice } from "@courts/core";
 import { html, type SafeHtml } from "./html.js";
 
 export interface RenderedMail {
@@ -51,7 +51,48 @@ interface Content {
 const hourUrl = (ctx: TemplateContext, courtId: string, b: Pick<BookingFacts, "date" | "timeSlot">): string =>
   `${ctx.publicUrl}/booking/${encodeURIComponent(courtId)}?date=${b.date}&slot=${encodeURIComponent(b.timeSlot)}`;
 
-const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
+/** "60 minutos", "1 hora", "72 horas": how long a link works. */
+const lasting = (minutes: number): string => {
+  if (minutes % 60 !== 0) return `${minutes} minutos`;
+  const hours = minutes / 60;
+  return hours === 1 ? "1 hora" : `${hours} horas`;
+};
+
+const accountContentOf = (notice: AccountNotice, ctx: TemplateContext): Content => {
+  const hello = `Hola ${notice.name}:`;
+  switch (notice.kind) {
+    case "password-reset":
+      return {
+        subject: "Restablece tu contraseña",
+        heading: "Restablece tu contraseña",
+        paragraphs: [
+          hello,
+          "Recibimos una solicitud para restablecer la contraseña de tu cuenta. Elige una nueva con el botón de abajo.",
+          `El enlace funciona una sola vez y vence en ${lasting(notice.minutes)}.`,
+        ],
+        booking: null,
+        action: { label: "Elegir una nueva contraseña", url: `${ctx.publicUrl}/restablecer/${encodeURIComponent(notice.token)}` },
+        footer: "Si no lo pediste tú, ignora este mensaje: tu contraseña no cambia.",
+      };
+    case "verify-email":
+      return {
+        subject: "Confirma tu correo",
+        heading: "Confirma tu correo",
+        paragraphs: [
+          hello,
+          "Confirma que este es tu correo para recibir tus recibos y avisos, y para reservar sin límites.",
+          `El enlace vence en ${lasting(notice.hours * 60)}.`,
+        ],
+        booking: null,
+        action: { label: "Confirmar mi correo", url: `${ctx.publicUrl}/verificar/${encodeURIComponent(notice.token)}` },
+        footer: "Si no creaste una cuenta, ignora este mensaje.",
+      };
+  }
+};
+
+const contentOf = (notice: Notice, ctx: TemplateContext): Content => (isAccountNotice(notice) ? accountContentOf(notice, ctx) : bookingContentOf(notice, ctx));
+
+const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content => {
   const b = notice.booking;
   const hello = `Hola ${notice.name}:`;
   const settings = `Puedes desactivar los recordatorios en Configuración > Notificaciones: ${ctx.publicUrl}/settings`;

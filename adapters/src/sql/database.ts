@@ -15,6 +15,7 @@ import { sqlPaymentRepository } from "./payment-repository.sql.js";
 import { sqlRefundLedger } from "./refund-ledger.sql.js";
 import { sqlEventLog } from "./event-log.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
+import { sqlAccountTokens } from "./account-tokens.sql.js";
 import { SqlSessionStore } from "./session-store.sql.js";
 import { sqlShareLinkRepository } from "./share-link-repository.sql.js";
 import { sqlSimulatedIntentStore } from "./simulated-intent-store.sql.js";
@@ -130,6 +131,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
     sql,
     repositories: {
       users: sqlUserRepository(sql),
+      accountTokens: sqlAccountTokens(sql),
       venues: sqlVenueRepository(sql),
       courts: sqlCourtRepository(sql),
       bookings: sqlBookingRepository(sql),

@@ -55,6 +55,13 @@ export const oneOf = <T extends string>(row: Row, column: string, allowed: reado
 /** The case-insensitive key of a username or email (see the users table). */
 export const caseKey = (text: string): string => text.toLowerCase();
 
+/** What the desk's search matches: lower-cased, without accents ("José Peña" -> "jose pena"). */
+export const searchKey = (text: string): string =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase();
+
 const USER_STORED: Stored<User> = {
   id: (u) => u.id,
   username: (u) => u.username,
@@ -64,10 +71,14 @@ const USER_STORED: Stored<User> = {
   password_hash: (u) => u.passwordHash,
   is_admin: (u) => u.isAdmin,
   created_at: (u) => iso(u.createdAt),
+  full_name: (u) => u.fullName,
+  phone: (u) => u.phone,
+  email_verified: (u) => u.emailVerified,
+  search_key: (u) => searchKey(`${u.fullName ?? ""} ${u.username} ${u.email}`),
 };
 
 /** the keys are for lookups and uniqueness only: a user reads without them */
-export const USER_COLUMNS = selectOf("u", USER_STORED, ["username_key", "email_key"]);
+export const USER_COLUMNS = selectOf("u", USER_STORED, ["username_key", "email_key", "search_key"]);
 export const insertUser = insertOf("users", USER_STORED);
 
 export const toUser = (r: Row): User => ({
@@ -77,6 +88,9 @@ export const toUser = (r: Row): User => ({
   passwordHash: str(r, "password_hash"),
   isAdmin: bool(r, "is_admin"),
   createdAt: instant(r, "created_at"),
+  fullName: strOrNull(r, "full_name"),
+  phone: strOrNull(r, "phone"),
+  emailVerified: bool(r, "email_verified"),
 });
 
 const VENUE_STORED: Stored<Venue> = {

@@ -73,9 +73,9 @@ export class SqlSessionStore implements SessionStore {
     const expiresAt = sessionExpiry(session.cookie, now);
     this.sql
       .run(
-        "insert into sessions (sid, data, expires_at) values (?, ?, ?) " +
-          "on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at",
-        [sessionId, JSON.stringify(session), iso(expiresAt)],
+        "insert into sessions (sid, data, expires_at, user_id) values (?, ?, ?, ?) " +
+          "on conflict (sid) do update set data = excluded.data, expires_at = excluded.expires_at, user_id = excluded.user_id",
+        [sessionId, JSON.stringify(session), iso(expiresAt), session.userId ?? session.adminId ?? null],
       )
       .then(() => this.pruneNowAndThen(now))
       .then(() => callback())
@@ -90,13 +90,14 @@ export class SqlSessionStore implements SessionStore {
   }
 
   /**
-   * Ends every session signed in as `userId`, as a player or as an admin (a password reset: whoever
-   * knew the old password is signed out everywhere); the count ended. Every process stops
-   * accepting them at its next request: the `sessions` counter moves with the delete.
+   * Ends every session signed in as `userId`, as a player or as an admin, but `except` (a password
+   * change keeps the session that made it; a reset keeps none): whoever knew the old password is
+   * signed out everywhere. The count ended. Every process stops accepting them at its next
+   * request: the `sessions` counter moves with the delete.
    */
-  async endSessionsOf(userId: string): Promise<number> {
-    const data = this.sql.engine === "postgresql" ? "data::json" : "data";
-    return this.sql.run(`delete from sessions where ${data} ->> 'userId' = ? or ${data} ->> 'adminId' = ?`, [userId, userId]);
+  async endSessionsOf(userId: string, except?: string): Promise<number> {
+    if (except === undefined) return this.sql.run("delete from sessions where user_id = ?", [userId]);
+    return this.sql.run("delete from sessions where user_id = ? and sid <> ?", [userId, except]);
   }
 
   /** Deletes expired sessions; the count deleted. */

@@ -1,5 +1,5 @@
 import type { User, UserConflict, UserRepository } from "@courts/core";
-import { caseKey, insertUser, toUser, USER_COLUMNS } from "./mappers.js";
+import { caseKey, insertUser, searchKey, toUser, USER_COLUMNS } from "./mappers.js";
 import { findOne, int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
@@ -18,6 +18,20 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
     findByUsername(username) {
       return findOne(sql, `select ${USER_COLUMNS} from users u where u.username_key = ?`, [caseKey(username)], toUser);
     },
+    findByEmail(email) {
+      if (email.trim() === "") return Promise.resolve(undefined);
+      return findOne(sql, `select ${USER_COLUMNS} from users u where u.email_key = ?`, [caseKey(email.trim())], toUser);
+    },
+    async search(text, digits, limit) {
+      const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const byPhone = digits === null ? "" : " or u.phone like ? escape '\\'";
+      const rows = await sql.all(
+        `select ${USER_COLUMNS} from users u where u.is_admin = ? and (u.search_key like ? escape '\\'${byPhone}) ` +
+          "order by coalesce(u.full_name, u.username), u.id limit ?",
+        [false, like(searchKey(text)), ...(digits === null ? [] : [like(digits)]), limit],
+      );
+      return rows.map(toUser);
+    },
     async insert(user) {
       try {
         await sql.run(...insertUser(user));
@@ -30,13 +44,22 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
     },
     async updateProfile(id, profile): Promise<User | UserConflict | undefined> {
       try {
-        const changed = await sql.run("update users set username = ?, email = ?, username_key = ?, email_key = ? where id = ?", [
-          profile.username,
-          profile.email,
-          caseKey(profile.username),
-          caseKey(profile.email),
-          id,
-        ]);
+        const changed = await sql.run(
+          "update users set email_verified = case when email_key = ? then email_verified else ? end, " +
+            "username = ?, email = ?, username_key = ?, email_key = ?, full_name = ?, phone = ?, search_key = ? where id = ?",
+          [
+            caseKey(profile.email),
+            false,
+            profile.username,
+            profile.email,
+            caseKey(profile.username),
+            caseKey(profile.email),
+            profile.fullName,
+            profile.phone,
+            searchKey(`${profile.fullName ?? ""} ${profile.username} ${profile.email}`),
+            id,
+          ],
+        );
         if (changed === 0) return undefined;
       } catch (error) {
         const conflict = conflictOf(error);
@@ -47,6 +70,9 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
     },
     async setPassword(id, passwordHash) {
       await sql.run("update users set password_hash = ? where id = ?", [passwordHash, id]);
+    },
+    async confirmEmail(id, email) {
+      return (await sql.run("update users set email_verified = ? where id = ? and email_key = ?", [true, id, caseKey(email)])) === 1;
     },
     async setAdmin(id, isAdmin) {
       await sql.run("update users set is_admin = ? where id = ?", [isAdmin, id]);

@@ -9,6 +9,10 @@ import { Instant, LocalDate, Slot } from "./common.js";
 export const UserSessionAnswer = Schema.Struct({ user: UserAnswer }).annotations({ identifier: "UserSession" });
 export type UserSessionAnswer = typeof UserSessionAnswer.Encoded;
 
+/** GET /api/admin/users?q=: the desk's search as you type (at most 20). */
+export const PlayerSearchAnswer = Schema.Struct({ items: Schema.Array(UserAnswer) }).annotations({ identifier: "PlayerSearch" });
+export type PlayerSearchAnswer = typeof PlayerSearchAnswer.Encoded;
+
 export const LoginAnswer = Schema.Struct({ user: UserAnswer, message: Schema.String }).annotations({ identifier: "Login" });
 export type LoginAnswer = typeof LoginAnswer.Encoded;
 

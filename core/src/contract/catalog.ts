@@ -9,7 +9,16 @@ import { BlockReason, GameType, LocalDate, LocalMidnight, Price, Slot } from "./
  * the HTTP routes, the CLI's `--json`, the read models (SQL and in memory) and the tests share.
  */
 
-export const UserAnswer = Schema.Struct({ id: Schema.String, username: Schema.String, email: Schema.String }).annotations({ identifier: "User" });
+export const UserAnswer = Schema.Struct({
+  id: Schema.String,
+  username: Schema.String,
+  /** "" for a walk-in the desk created without one */
+  email: Schema.String,
+  fullName: Schema.NullOr(Schema.String),
+  /** E.164 */
+  phone: Schema.NullOr(Schema.String),
+  emailVerified: Schema.Boolean,
+}).annotations({ identifier: "User" });
 export type UserAnswer = typeof UserAnswer.Type;
 
 export const VenueAnswer = Schema.Struct({
@@ -81,7 +90,14 @@ export const ConfigAnswer = Schema.Struct({
 }).annotations({ identifier: "Config" });
 export type ConfigAnswer = typeof ConfigAnswer.Encoded;
 
-export const presentUser = (user: User): UserAnswer => ({ id: user.id, username: user.username, email: user.email });
+export const presentUser = (user: User): UserAnswer => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+  fullName: user.fullName,
+  phone: user.phone,
+  emailVerified: user.emailVerified,
+});
 
 export const presentVenue = (venue: VenueWithCount): VenueAnswer => ({
   id: venue.id,

@@ -65,6 +65,7 @@ export const NAMED_ANSWERS = [
   club.ScheduleAnswer,
   account.UserSessionAnswer,
   account.LoginAnswer,
+  account.PlayerSearchAnswer,
   account.AdminLoginAnswer,
   account.AdminCheckAnswer,
   account.CalendarFeedAnswer,

@@ -6,10 +6,17 @@ import type { LocalDate } from "./time.js";
 export interface User {
   readonly id: string;
   readonly username: string;
-  readonly email: string;
+  /** "" for a walk-in the desk created: no password verifies until they set one by reset */
   readonly passwordHash: string;
   readonly isAdmin: boolean;
   readonly createdAt: Date;
+  /** "" for a walk-in without one */
+  readonly email: string;
+  /** the person's name as they gave it; null for accounts made before it was asked */
+  readonly fullName: string | null;
+  /** E.164 ("+593991234567") */
+  readonly phone: string | null;
+  readonly emailVerified: boolean;
 }
 
 export interface Venue {

@@ -10,6 +10,11 @@ export class NotAllowed extends Data.TaggedError("NotAllowed")<{ readonly messag
 export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{ readonly message: string }> {}
 export class UsernameTaken extends Data.TaggedError("UsernameTaken")<{ readonly message: string }> {}
 export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly message: string }> {}
+/** The current password given to change it is not the account's. */
+export class WrongPassword extends Data.TaggedError("WrongPassword")<{ readonly message: string }> {}
+/** A password-reset or confirmation link that was used, expired, replaced by a newer one or never existed. */
+export class AccountLinkGone extends Data.TaggedError("AccountLinkGone")<{ readonly message: string }> {}
+export class EmailAlreadyVerified extends Data.TaggedError("EmailAlreadyVerified")<{ readonly message: string }> {}
 
 export class VenueNotFound extends Data.TaggedError("VenueNotFound")<{ readonly message: string }> {}
 export class CourtNotFound extends Data.TaggedError("CourtNotFound")<{ readonly message: string }> {}
@@ -84,6 +89,9 @@ export type DomainError =
   | InvalidCredentials
   | UsernameTaken
   | EmailTaken
+  | WrongPassword
+  | AccountLinkGone
+  | EmailAlreadyVerified
   | VenueNotFound
   | CourtNotFound
   | BookingNotFound

@@ -13,10 +13,12 @@ export interface BookingPolicy {
   readonly holdMinutes: number;
   /** unpaid bookings a player may hold at once (admins are exempt) */
   readonly maxUnpaidBookings: number;
+  /** unpaid bookings a player whose email is not confirmed may hold at once (DESIGN.md section 13) */
+  readonly unverifiedUnpaidBookings: number;
   readonly shareDeadlineHours: number;
 }
 
-export const DEFAULT_BOOKING_POLICY: BookingPolicy = { holdMinutes: 15, maxUnpaidBookings: 2, shareDeadlineHours: 2 };
+export const DEFAULT_BOOKING_POLICY: BookingPolicy = { holdMinutes: 15, maxUnpaidBookings: 2, unverifiedUnpaidBookings: 1, shareDeadlineHours: 2 };
 
 const MINUTE_MS = 60_000;
 

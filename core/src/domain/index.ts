@@ -1,3 +1,4 @@
+export * from "./account.js";
 export * from "./blocks.js";
 export * from "./booking.js";
 export * from "./discount.js";
@@ -10,6 +11,7 @@ export * from "./images.js";
 export * from "./kept.js";
 export * from "./money.js";
 export * from "./occupancy.js";
+export * from "./phone.js";
 export * from "./pricing.js";
 export * from "./refund.js";
 export * from "./share-link.js";

@@ -52,7 +52,23 @@ export type Notice =
   /** the organiser: what the others did not pay was charged to the saved card */
   | { readonly kind: "remainder-charged"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents; readonly paymentId: string | null }
   /** the organiser: the remainder could not be charged */
-  | { readonly kind: "balance-due"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents };
+  | { readonly kind: "balance-due"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents }
+  | AccountNotice;
+
+/**
+ * Mail about the account itself (DESIGN.md section 13): the link carries a one-time token, kept in
+ * the outbox only until the message is sent and pruned; the database keeps its hash.
+ */
+export type AccountNotice =
+  /** '¿Olvidaste tu contraseña?': a link to /restablecer/{token}, working `minutes` */
+  | { readonly kind: "password-reset"; readonly name: string; readonly token: string; readonly minutes: number }
+  /** after registration or a new email: a link to /verificar/{token}, working `hours` */
+  | { readonly kind: "verify-email"; readonly name: string; readonly token: string; readonly hours: number };
+
+/** A notice about a booking: every kind but the account's. */
+export type BookingNotice = Exclude<Notice, AccountNotice>;
+
+export const isAccountNotice = (notice: Notice): notice is AccountNotice => notice.kind === "password-reset" || notice.kind === "verify-email";
 
 export type NoticeKind = Notice["kind"];
 
@@ -67,6 +83,8 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   "hold-expired",
   "remainder-charged",
   "balance-due",
+  "password-reset",
+  "verify-email",
 ];
 
 export const isNoticeKind = (value: string): value is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(value);

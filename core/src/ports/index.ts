@@ -1,4 +1,6 @@
+import type { AccountPolicy } from "../domain/account.js";
 import type { BookingPolicy } from "../domain/hold.js";
+import type { AccountTokenRepository } from "./account-tokens.js";
 import type { BlockRepository } from "./block-repository.js";
 import type { BookingRepository } from "./booking-repository.js";
 import type { CatalogQueries } from "./catalog-queries.js";
@@ -18,6 +20,7 @@ import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
 
+export type * from "./account-tokens.js";
 export type * from "./block-repository.js";
 export type * from "./booking-repository.js";
 export type * from "./catalog-queries.js";
@@ -44,6 +47,8 @@ export type * from "./venue-repository.js";
  */
 export interface Ports {
   readonly users: UserRepository;
+  /** one-time links: password reset, email confirmation */
+  readonly accountTokens: AccountTokenRepository;
   readonly venues: VenueRepository;
   readonly courts: CourtRepository;
   readonly bookings: BookingRepository;
@@ -66,10 +71,12 @@ export interface Ports {
   readonly ids: Ids;
   /** hold minutes, unpaid limit, split deadline (configuration) */
   readonly policy: BookingPolicy;
+  /** phone region, reset and confirmation link lifetimes (configuration) */
+  readonly accounts: AccountPolicy;
 }
 
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist"
+  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist"
 >;

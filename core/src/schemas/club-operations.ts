@@ -62,7 +62,12 @@ export const CashPaymentBody = body({
 });
 export type CashPaymentBody = typeof CashPaymentBody.Type;
 
-export const UsernameQuery = Schema.Struct({
-  username: requiredString("username", 100, { noun: "parámetro" }),
-});
-export type UsernameQuery = typeof UsernameQuery.Type;
+/**
+ * GET /api/admin/users: `q` (a name, username, email or phone, or part of one) finds up to 20
+ * players as you type; `username` finds exactly one.
+ */
+export const AdminUsersQuery = Schema.Union(
+  Schema.Struct({ q: requiredString("q", 100, { noun: "parámetro" }) }),
+  Schema.Struct({ username: requiredString("username", 100, { noun: "parámetro" }) }),
+).annotations({ message: () => ({ message: "Indica el parámetro 'q' (buscar) o 'username'", override: false }) });
+export type AdminUsersQuery = typeof AdminUsersQuery.Type;

@@ -11,10 +11,22 @@ const optionalNullable = <A, I, R>(schema: Schema.Schema<A, I, R>, message: stri
 /** A name a person typed: no control characters (it ends up in mail and PDF). */
 const PersonName = Text(1, 80).pipe(Schema.filter((s) => !/\p{Cc}/u.test(s)));
 
+const FULL_NAME_MESSAGE = "El nombre completo debe tener entre 2 y 80 caracteres";
+const PHONE_MESSAGE = "El teléfono admite hasta 30 caracteres";
+const EMAIL_MESSAGE = "El campo 'email' debe ser un correo electrónico válido";
+const PASSWORD_MESSAGE = "La contraseña debe tener al menos 10 caracteres (y hasta 200)";
+
+/** A person's full name: 2 to 80 characters, no control characters. */
+export const FullName = Text(2, 80).pipe(Schema.filter((s) => !/\p{Cc}/u.test(s)));
+/** A phone as typed; the use case parses it (libphonenumber, PHONE_REGION) to E.164. Blank clears it. */
+const PhoneText = Schema.Trim.pipe(Schema.maxLength(30), Schema.filter((s) => !/\p{Cc}/u.test(s)));
+
 export const RegisterBody = body({
-  email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
+  email: required(Email, EMAIL_MESSAGE),
   username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
-  password: required(Password, "La contraseña debe tener al menos 10 caracteres (y hasta 200)"),
+  password: required(Password, PASSWORD_MESSAGE),
+  fullName: Schema.optional(FullName.annotations(says(FULL_NAME_MESSAGE))),
+  phone: optionalNullable(PhoneText, PHONE_MESSAGE),
 });
 export type RegisterBody = typeof RegisterBody.Type;
 
@@ -24,11 +36,34 @@ export const LoginBody = body({
 });
 export type LoginBody = typeof LoginBody.Type;
 
+/** Absent fields stay as they are; a null or blank phone is removed. */
 export const ProfileBody = body({
-  email: required(Email, "El campo 'email' debe ser un correo electrónico válido"),
+  email: required(Email, EMAIL_MESSAGE),
   username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
+  fullName: Schema.optional(FullName.annotations(says(FULL_NAME_MESSAGE))),
+  phone: optionalNullable(PhoneText, PHONE_MESSAGE),
 });
 export type ProfileBody = typeof ProfileBody.Type;
+
+export const PasswordChangeBody = body({
+  currentPassword: requiredString("currentPassword", 200, { trim: false }),
+  newPassword: required(Password, PASSWORD_MESSAGE),
+});
+export type PasswordChangeBody = typeof PasswordChangeBody.Type;
+
+export const PasswordResetRequestBody = body({ email: required(Email, EMAIL_MESSAGE) });
+export type PasswordResetRequestBody = typeof PasswordResetRequestBody.Type;
+
+export const NewPasswordBody = body({ password: required(Password, PASSWORD_MESSAGE) });
+export type NewPasswordBody = typeof NewPasswordBody.Type;
+
+/** POST /api/admin/users: a walk-in player, without a password. */
+export const WalkInBody = body({
+  fullName: required(FullName, FULL_NAME_MESSAGE),
+  phone: optionalNullable(PhoneText, PHONE_MESSAGE),
+  email: optionalNullable(Email, EMAIL_MESSAGE),
+});
+export type WalkInBody = typeof WalkInBody.Type;
 
 export const GameTypeSchema = Schema.Literal("singles", "doubles");
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import { DEFAULT_BOOKING_POLICY, type BookingPolicy, type Clock, type Ports } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, type BookingPolicy, type Clock, type Ports } from "@courts/core";
 import {
   argon2Hasher,
   buildApp,
@@ -120,7 +120,8 @@ export const startServer = async (
     clock,
     ids: cryptoIds,
     // Suites about other things book many unpaid slots per player; the unpaid limit has its own suite.
-    policy: options.policy ?? { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000 },
+    policy: options.policy ?? { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000, unverifiedUnpaidBookings: 1_000 },
+    accounts: DEFAULT_ACCOUNT_POLICY,
   };
   const app = await buildApp({
     ports,

@@ -44,15 +44,15 @@ export const userRepositoryContract = (subject: () => Subject): void => {
 
   it("when a profile is updated, then the new username and email are read back", async () => {
     const user = inserted(await users().insert(aUser()));
-    const updated = await users().updateProfile(user.id, { username: "NuevoNombre", email: "nuevo@example.com" });
-    expect(updated).toEqual({ ...user, username: "NuevoNombre", email: "nuevo@example.com" });
+    const updated = await users().updateProfile(user.id, { username: "NuevoNombre", email: "nuevo@example.com", fullName: null, phone: null });
+    expect(updated).toEqual({ ...user, username: "NuevoNombre", email: "nuevo@example.com", emailVerified: false });
     expect(await users().findByUsername("nuevonombre")).toEqual(updated);
     expect(await users().findByUsername(user.username)).toBeUndefined();
   });
 
   it("when a profile only changes the case of its own username, then it is not a conflict", async () => {
     const user = inserted(await users().insert(aUser({ username: "pedro" })));
-    expect(await users().updateProfile(user.id, { username: "Pedro", email: user.email })).toMatchObject({
+    expect(await users().updateProfile(user.id, { username: "Pedro", email: user.email, fullName: null, phone: null })).toMatchObject({
       username: "Pedro",
     });
   });
@@ -60,15 +60,15 @@ export const userRepositoryContract = (subject: () => Subject): void => {
   it("when a profile takes another user's username or email, then the update answers the conflict", async () => {
     const other = inserted(await users().insert(aUser()));
     const user = inserted(await users().insert(aUser()));
-    expect(await users().updateProfile(user.id, { username: other.username.toUpperCase(), email: user.email })).toBe(
+    expect(await users().updateProfile(user.id, { username: other.username.toUpperCase(), email: user.email, fullName: null, phone: null })).toBe(
       "username-taken",
     );
-    expect(await users().updateProfile(user.id, { username: user.username, email: other.email })).toBe("email-taken");
+    expect(await users().updateProfile(user.id, { username: user.username, email: other.email, fullName: null, phone: null })).toBe("email-taken");
     expect(await users().findById(user.id)).toEqual(user);
   });
 
   it("when the profile of an unknown user is updated, then the answer is undefined", async () => {
-    expect(await users().updateProfile("00000000-0000-4000-8000-00000000dead", { username: "x", email: "x@x.com" })).toBeUndefined();
+    expect(await users().updateProfile("00000000-0000-4000-8000-00000000dead", { username: "x", email: "x@x.com", fullName: null, phone: null })).toBeUndefined();
   });
 
   it("when a password and the admin flag are set, then they are read back and admins are counted", async () => {

@@ -29,6 +29,7 @@ export const sequentialIds = (): Ids => {
   return {
     uuid: () => `00000000-0000-4000-8000-${(++uuids).toString(16).padStart(12, "0")}`,
     token: () => `test-token-${String(++tokens).padStart(22, "0")}`,
+    tokenHash: (token) => `hash-of-${token}`,
   };
 };
 

@@ -1,5 +1,6 @@
-import { DEFAULT_BOOKING_POLICY, type InvoiceRenderer, type PaymentGateway, type Ports, type Repositories } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, type InvoiceRenderer, type PaymentGateway, type Ports, type Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
+import { memoryAccountTokens } from "./memory-account-tokens.js";
 import { memoryBlocks } from "./memory-blocks.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { memoryCatalog } from "./memory-catalog.js";
@@ -23,6 +24,7 @@ export { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-noti
 /** Every repository port over one shared in-memory state (same semantics as the SQL ones). */
 export const memoryRepositories = (state: MemoryState = emptyState()): Repositories => ({
   users: memoryUsers(state),
+  accountTokens: memoryAccountTokens(),
   venues: memoryVenues(state),
   courts: memoryCourts(state),
   bookings: memoryBookings(state),
@@ -71,5 +73,6 @@ export const memoryPorts = (overrides: Partial<Ports> = {}): Ports => ({
   clock: fixedClock("2026-11-21T12:00:00.000Z"),
   ids: sequentialIds(),
   policy: DEFAULT_BOOKING_POLICY,
+  accounts: DEFAULT_ACCOUNT_POLICY,
   ...overrides,
 });

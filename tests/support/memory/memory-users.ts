@@ -2,6 +2,7 @@ import type { User, UserConflict, UserRepository } from "@courts/core";
 import type { MemoryState } from "./state.js";
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 export const memoryUsers = (state: MemoryState): UserRepository => {
   const customers = new Map<string, string>();
@@ -9,7 +10,7 @@ export const memoryUsers = (state: MemoryState): UserRepository => {
     for (const u of state.users.values()) {
       if (u.id === candidate.id) continue;
       if (sameText(u.username, candidate.username)) return "username-taken";
-      if (sameText(u.email, candidate.email)) return "email-taken";
+      if (candidate.email !== "" && sameText(u.email, candidate.email)) return "email-taken";
     }
     return undefined;
   };
@@ -26,6 +27,22 @@ export const memoryUsers = (state: MemoryState): UserRepository => {
     async findByUsername(username) {
       return [...state.users.values()].find((u) => sameText(u.username, username));
     },
+    async findByEmail(email) {
+      if (email.trim() === "") return undefined;
+      return [...state.users.values()].find((u) => sameText(u.email, email.trim()));
+    },
+    async search(text, digits, limit) {
+      return [...state.users.values()]
+        .filter((u) => !u.isAdmin && (folded(`${u.fullName ?? ""} ${u.username} ${u.email}`).includes(folded(text)) || (digits !== null && (u.phone ?? "").includes(digits))))
+        .sort((a, b) => (a.fullName ?? a.username).localeCompare(b.fullName ?? b.username) || a.id.localeCompare(b.id))
+        .slice(0, limit);
+    },
+    async confirmEmail(id, email) {
+      const current = state.users.get(id);
+      if (!current || !sameText(current.email, email)) return false;
+      state.users.set(id, { ...current, emailVerified: true });
+      return true;
+    },
     async insert(user) {
       if (state.users.has(user.id)) throw new Error(`duplicate user id ${user.id}`);
       const taken = conflict(user);
@@ -38,7 +55,7 @@ export const memoryUsers = (state: MemoryState): UserRepository => {
       if (!current) return undefined;
       const taken = conflict({ id, ...profile });
       if (taken) return taken;
-      const next: User = { ...current, email: profile.email, username: profile.username };
+      const next: User = { ...current, ...profile, emailVerified: sameText(current.email, profile.email) && current.emailVerified };
       state.users.set(id, next);
       return next;
     },

@@ -43,6 +43,7 @@ export default fp<PortsPluginOptions>(
       bookings: ports.bookings,
       catalog: ports.catalog,
       payments: ports.payments,
+      accountTokens: ports.accountTokens,
       refunds: ports.refunds,
       events: ports.events,
       discountCodes: ports.discountCodes,
@@ -58,6 +59,7 @@ export default fp<PortsPluginOptions>(
       clock: ports.clock,
       ids: ports.ids,
       policy: ports.policy,
+      accounts: ports.accounts,
     };
     app.decorate("ports", limited);
     app.decorate("httpConfig", options.config);

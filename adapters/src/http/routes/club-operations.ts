@@ -32,7 +32,11 @@ import {
   requireAdmin,
   ScheduleQuery,
   UserNotFound,
-  UsernameQuery,
+  AdminUsersQuery,
+  createWalkIn,
+  PlayerSearchAnswer,
+  searchPlayers,
+  WalkInBody,
   venueMonthBlocks,
   VenueIdQuery,
 } from "@courts/core";
@@ -140,19 +144,47 @@ export default routes("club-operations", async (app) => {
     return answer;
   });
 
-  // the schedule's "book for a player": the admin types a username
-  app.get("/api/admin/users", { ...admin, schema: { tags, summary: "Buscar un jugador por nombre de usuario", querystring: queries.username, response: { 200: answerOf(UserAnswer), ...problems(404) } } }, async (request, reply) => {
-    const query = decode(UsernameQuery, request.query);
-    const actor = actorOf(request);
-    const user = await run(
-      Effect.gen(function* () {
-        yield* requireAdmin(actor);
-        const found = yield* Effect.promise(() => app.ports.users.findByUsername(query.username));
-        if (!found) return yield* Effect.fail(new UserNotFound({ message: `No existe el jugador '${query.username}'` }));
-        return found;
-      }),
-    );
-    reply.header("cache-control", PRIVATE);
-    return presentUser(user);
-  });
+  // the schedule's "book for a player": the admin types part of a name, username, email or phone
+  app.get(
+    "/api/admin/users",
+    {
+      ...admin,
+      schema: {
+        tags,
+        summary: "Buscar jugadores mientras se escribe (q: nombre, usuario, correo o teléfono; hasta 20) o uno por su nombre de usuario exacto",
+        querystring: object({ q: str, username: str }, ["q", "username"]),
+        response: { 200: { anyOf: [answerOf(PlayerSearchAnswer), answerOf(UserAnswer)] }, ...problems(404) },
+      },
+    },
+    async (request, reply) => {
+      const query = decode(AdminUsersQuery, request.query);
+      const actor = actorOf(request);
+      reply.header("cache-control", PRIVATE);
+      if ("q" in query) {
+        const found = await run(searchPlayers(app.ports, actor, query.q));
+        const answer: PlayerSearchAnswer = { items: found.map(presentUser) };
+        return answer;
+      }
+      const user = await run(
+        Effect.gen(function* () {
+          yield* requireAdmin(actor);
+          const found = yield* Effect.promise(() => app.ports.users.findByUsername(query.username));
+          if (!found) return yield* Effect.fail(new UserNotFound({ message: `No existe el jugador '${query.username}'` }));
+          return found;
+        }),
+      );
+      return presentUser(user);
+    },
+  );
+
+  app.post(
+    "/api/admin/users",
+    { ...admin, schema: { tags, summary: "Dar de alta a un jugador sin contraseña (en el mostrador); podrá reclamar su cuenta restableciendo la contraseña", body: bodies.walkIn, response: { 201: answerOf(UserAnswer), ...problems(409) } } },
+    async (request, reply) => {
+      const input = decode(WalkInBody, request.body);
+      const user = await run(createWalkIn(app.ports, actorOf(request), input));
+      reply.header("cache-control", PRIVATE);
+      return reply.code(201).send(presentUser(user));
+    },
+  );
 });

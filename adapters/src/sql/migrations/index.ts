@@ -18,6 +18,7 @@ import { Migration20261128000100ClosureRefundsSentAt } from "./Migration20261128
 import { Migration20261207000100RefundLedger } from "./Migration20261207000100_refund_ledger.js";
 import { Migration20261207000300SimulatedRefundMetadata } from "./Migration20261207000300_simulated_refund_metadata.js";
 import { Migration20261207000400DomainEvents } from "./Migration20261207000400_domain_events.js";
+import { Migration20261207000500Accounts } from "./Migration20261207000500_accounts.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -47,4 +48,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261207000100_refund_ledger", class: Migration20261207000100RefundLedger },
   { name: "Migration20261207000300_simulated_refund_metadata", class: Migration20261207000300SimulatedRefundMetadata },
   { name: "Migration20261207000400_domain_events", class: Migration20261207000400DomainEvents },
+  { name: "Migration20261207000500_accounts", class: Migration20261207000500Accounts },
 ];

@@ -5,7 +5,7 @@ import { currentToast } from "../../../components/ui/toast";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import { ProfileForm } from "./profile-form";
 
-const user = { id: "u1", username: "ana", email: "ana@x.test" };
+const user = { id: "u1", username: "ana", email: "ana@x.test", fullName: "Ana Torres", phone: null, emailVerified: true };
 
 describe("ProfileForm", () => {
   it("when a refused username is followed by another attempt, then the old refusal does not stay beside the new answer", async () => {

@@ -61,7 +61,7 @@ describe("estimateRefund", () => {
   });
 });
 
-const me = { id: "u1", username: "ana", email: "a@x.test" };
+const me = { id: "u1", username: "ana", email: "a@x.test", fullName: "Ana Torres", phone: null, emailVerified: true };
 const openDialog = (payers: ReadonlyArray<PaidShare & Record<string, unknown>>, of: Booking = booking) =>
   renderWithProviders(<CancelBookingDialog booking={of} user={me} timeZone={ZONE} paid={{ data: payers }} open onOpenChange={() => {}} />);
 const doubles: Booking = { ...booking, gameType: "doubles", totalAmount: "33.00" };
