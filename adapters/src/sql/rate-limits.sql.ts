@@ -7,9 +7,9 @@ import type { SqlClient } from "./sql-client.js";
 const PRUNE_EVERY_MS = 60_000;
 
 /**
- * Rate-limit counters in the `rate_limits` table, one row per key and minute. The limit is a
- * sliding window: the previous minute's hits count in proportion to how much of it is still
- * inside the last 60 s (rounded up), so five failures astride a minute boundary are still
+ * Rate-limit counters in the `rate_limits` table, one row per key and window. The limit is a
+ * sliding window: the previous window's hits count in proportion to how much of it is still
+ * inside the last window (rounded up), so five failures astride a window boundary are still
  * five. The previous row no longer changes; the current one moves by a conditional upsert
  * (created with 1, or incremented only while below what is left), so two processes counting
  * at once never let more than the limit through.
@@ -46,6 +46,12 @@ export const sqlRateLimitStore = (sql: SqlClient): RateLimitStore => {
         sql.one("select hits from rate_limits where key = ? and bucket = ?", [key, windowStart(now, windowMs)]),
       ]);
       return previous + intOrZero(row, "hits");
+    },
+    async release(key, windowMs, at) {
+      await sql.run("update rate_limits set hits = hits - 1 where key = ? and bucket = ? and hits > 0", [key, windowStart(at, windowMs)]);
+    },
+    async reset(key) {
+      await sql.run("delete from rate_limits where key = ?", [key]);
     },
   };
 };
