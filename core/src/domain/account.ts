@@ -1,3 +1,5 @@
+import type { User } from "./entities.js";
+
 /** Accounts a person owns (DESIGN.md section 13): what configuration decides. */
 export interface AccountPolicy {
   /** the region a phone without a country code is read in (PHONE_REGION) */
@@ -23,3 +25,6 @@ export interface AccountToken {
   readonly expiresAt: Date;
   readonly usedAt: Date | null;
 }
+
+/** How a person is named to others (desk, schedule, invoices, transactions, mail): their full name when they gave one. */
+export const displayName = (user: Pick<User, "fullName" | "username">): string => user.fullName ?? user.username;

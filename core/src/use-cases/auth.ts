@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect";
-import type { TokenPurpose } from "../domain/account.js";
+import { displayName, type TokenPurpose } from "../domain/account.js";
 import type { User } from "../domain/entities.js";
 import {
   AccountLinkGone,
@@ -28,9 +28,6 @@ const conflict = (c: UserConflict) =>
   c === "username-taken"
     ? new UsernameTaken({ message: "El nombre de usuario ya está en uso" })
     : new EmailTaken({ message: "El correo electrónico ya está registrado" });
-
-/** How a person is named to others (desk, invoices, mail): their full name when they gave one. */
-export const displayName = (user: Pick<User, "fullName" | "username">): string => user.fullName ?? user.username;
 
 type AccountPorts = Pick<Ports, "users" | "accountTokens" | "outbox" | "ids" | "clock" | "accounts">;
 

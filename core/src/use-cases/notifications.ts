@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect";
+import { displayName } from "../domain/account.js";
 import type { Booking } from "../domain/booking.js";
 import type { Payment } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";
@@ -65,14 +66,14 @@ interface Person {
 const payerOf = (ports: Pick<Ports, "users">, payment: Payment, info: PayerInfo | undefined) =>
   Effect.gen(function* () {
     const user = yield* call(() => ports.users.findById(payment.userId));
-    if (user) return { name: user.username, email: user.email, userId: user.id } satisfies Person;
+    if (user) return { name: displayName(user), email: user.email, userId: user.id } satisfies Person;
     return { name: info?.name ?? "Un participante", email: info?.email ?? null, userId: null } satisfies Person;
   });
 
 const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId">) =>
   Effect.gen(function* () {
     const user = yield* call(() => ports.users.findById(booking.userId));
-    return user ? ({ name: user.username, email: user.email, userId: user.id } satisfies Person) : undefined;
+    return user ? ({ name: displayName(user), email: user.email, userId: user.id } satisfies Person) : undefined;
   });
 
 /**
@@ -259,7 +260,7 @@ export const notifyWaitlist = (
     for (const entry of waiting) {
       const user = yield* call(() => ports.users.findById(entry.userId));
       if (user) {
-        const notice: Notice = { kind: "slot-freed", name: user.username, booking: court, courtId };
+        const notice: Notice = { kind: "slot-freed", name: displayName(user), booking: court, courtId };
         if (yield* enqueueNotice(ports, `waitlist:${entry.id}`, user.email, notice)) written++;
       }
       yield* call(() => ports.waitlist.markNotified(entry.id, now));

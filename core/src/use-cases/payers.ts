@@ -1,4 +1,5 @@
 import * as Effect from "effect/Effect";
+import { displayName } from "../domain/account.js";
 import { chargedOf } from "../domain/entities.js";
 import { InvalidInput } from "../domain/errors.js";
 import type { Ports } from "../ports/index.js";
@@ -48,7 +49,7 @@ export const bookingPayers = (ports: Pick<Ports, "bookings" | "payments" | "user
       const user = yield* call(() => ports.users.findById(payment.userId));
       out.push({
         paymentId: payment.id,
-        name: user?.username ?? infos.get(payment.id)?.name ?? "Participante de pago compartido",
+        name: (user ? displayName(user) : undefined) ?? infos.get(payment.id)?.name ?? "Participante de pago compartido",
         isOrganiser: payment.userId === booking.userId,
         kind: payment.kind,
         amount: chargedOf(payment),

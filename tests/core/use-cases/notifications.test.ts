@@ -2,6 +2,7 @@ import { Effect } from "effect";
 import {
   ADMIN,
   GUEST,
+  bookingPayers,
   cancelBooking,
   createBlock,
   createBooking,
@@ -73,6 +74,46 @@ describe("producers", () => {
     expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment))).toBe(0);
     expect(await react(c.ports)).toBe(0);
     expect((await rowsOf(c.ports))).toHaveLength(4);
+  });
+
+  it("when the players gave their full names, then every message greets them by it and the organiser reads who paid by it; a guest keeps what they typed", async () => {
+    const c = await club();
+    await c.ports.users.updateProfile(c.ana.id, { email: c.ana.email, username: c.ana.username, fullName: "Ana Pérez Núñez", phone: null });
+    await c.ports.users.updateProfile(c.beto.id, { email: c.beto.email, username: c.beto.username, fullName: "Alberto Ruiz", phone: null });
+    const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "doubles" }));
+    const own = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
+    await c.pay(own.clientSecret);
+    await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: own.paymentIntentId }));
+    const link = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 4 }));
+    const intent = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token }));
+    await c.pay(intent.clientSecret);
+    await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.link.token }));
+    const guest = await ok(openPaymentIntent(c.ports, GUEST, { bookingId: booking.id, shareToken: link.link.token, payerName: "carla_q", payerEmail: "carla@example.com" }));
+    await c.pay(guest.clientSecret);
+    await ok(recordPayment(c.ports, GUEST, { bookingId: booking.id, stripePaymentIntentId: guest.paymentIntentId, shareToken: link.link.token }));
+    const named = (await rowsOf(c.ports)).map((r) => [r.notice.kind, r.to, r.notice.name, "payerName" in r.notice ? r.notice.payerName : null]);
+    expect(named).toEqual([
+      ["receipt", "ana@example.com", "Ana Pérez Núñez", null],
+      ["receipt", "beto@example.com", "Alberto Ruiz", null],
+      ["share-paid", "ana@example.com", "Ana Pérez Núñez", "Alberto Ruiz"],
+      ["receipt", "carla@example.com", "carla_q", null],
+      ["share-paid", "ana@example.com", "Ana Pérez Núñez", "carla_q"],
+    ]);
+    // the booking's list of who paid, for the organiser and the desk
+    expect((await ok(bookingPayers(c.ports, c.asAna, booking.id))).map((p) => p.name)).toEqual(["Ana Pérez Núñez", "Alberto Ruiz", "carla_q"]);
+
+    // the cancellation tells each payer by their name, and the one waiting for the slot by theirs
+    await ok(joinWaitlist(c.ports, c.asBeto, { courtId: c.court.id, date: "2026-11-25", timeSlot: "10:00" }));
+    await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
+    const after = (await rowsOf(c.ports)).slice(named.length).map((r) => [r.notice.kind, r.to, r.notice.name]);
+    expect(after).toEqual(
+      expect.arrayContaining([
+        ["cancellation", "ana@example.com", "Ana Pérez Núñez"],
+        ["cancellation", "beto@example.com", "Alberto Ruiz"],
+        ["cancellation", "carla@example.com", "carla_q"],
+        ["slot-freed", "beto@example.com", "Alberto Ruiz"],
+      ]),
+    );
   });
 
   it("when a booking is paid in full with discount codes, then the confirmation carries what was charged (the receipts' sum), not the hour's price", async () => {
