@@ -3,7 +3,7 @@ import type { ObservedAnswer } from "@courts/adapters";
 import { AnswerCheck, type OpenApiDocument } from "./support/answer-check.js";
 import { Client } from "./support/client.js";
 import { clientFor, newCourt, newVenue, ownerBooking, ROWS, type Ctx, type Prepared, type Role } from "./support/endpoints.js";
-import { adminClient, dayFromToday, demoCourts, freshSlot, newPlayer, pay } from "./support/fixtures.js";
+import { adminClient, dayFromToday, demoCourts, freshSlot, newPlayer, PASSWORD, pay } from "./support/fixtures.js";
 import { describeOnEngines } from "./support/server.js";
 
 /**
@@ -98,6 +98,11 @@ const EXTRA: readonly Call[] = [
   { name: "cash", method: "POST", role: "admin", prepare: async (ctx) => ({ path: `/api/admin/bookings/${(await ownerBooking(ctx)).id}/cash-payments`, json: { amount: "5.00" } }) },
   { name: "schedule", method: "GET", role: "admin", prepare: () => ({ path: `/api/admin/schedule?date=${dayFromToday(5)}` }) },
   { name: "player search", method: "GET", role: "admin", prepare: (ctx) => ({ path: `/api/admin/users?username=${ctx.owner.username}` }) },
+  { name: "password change", method: "POST", role: "owner", prepare: async (ctx) => {
+    // a player of its own: the change ends that player's other sessions
+    const { client } = await newPlayer(ctx.server);
+    return { path: "/api/user/password", json: { currentPassword: PASSWORD, newPassword: "otra-clave-larga-2026" }, as: client };
+  } },
   { name: "venue for blocks", method: "GET", role: "guest", prepare: async (ctx) => ({ path: `/api/venues/${await newVenue(ctx)}` }) },
 ];
 
@@ -107,10 +112,12 @@ const MATRIX: readonly Call[] = ROWS.flatMap((row) => {
   return role === undefined ? [] : [{ name: row.route, method: row.method, role, prepare: (ctx: Ctx) => row.prepare(ctx, role) }];
 });
 
-const call = async (ctx: Ctx, client: Client, method: string, prepared: Prepared) =>
-  prepared.raw
+const call = async (ctx: Ctx, caller: Client, method: string, prepared: Prepared) => {
+  const client = prepared.as ?? caller;
+  return prepared.raw
     ? client.request(method, prepared.path, { body: prepared.raw.body, headers: { "content-type": prepared.raw.contentType } })
     : client.request(method, prepared.path, prepared.json === undefined ? {} : { json: prepared.json });
+};
 
 let record: (answer: ObservedAnswer) => void = () => undefined;
 

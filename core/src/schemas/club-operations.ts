@@ -62,12 +62,14 @@ export const CashPaymentBody = body({
 });
 export type CashPaymentBody = typeof CashPaymentBody.Type;
 
-/**
- * GET /api/admin/users: `q` (a name, username, email or phone, or part of one) finds up to 20
- * players as you type; `username` finds exactly one.
- */
-export const AdminUsersQuery = Schema.Union(
-  Schema.Struct({ q: requiredString("q", 100, { noun: "parámetro" }) }),
-  Schema.Struct({ username: requiredString("username", 100, { noun: "parámetro" }) }),
-).annotations({ message: () => ({ message: "Indica el parámetro 'q' (buscar) o 'username'", override: false }) });
-export type AdminUsersQuery = typeof AdminUsersQuery.Type;
+/** GET /api/admin/users?q=: a name, username, email or phone, or part of one (the desk's search as you type). */
+export const UserSearchQuery = Schema.Struct({
+  q: requiredString("q", 100, { noun: "parámetro" }),
+});
+export type UserSearchQuery = typeof UserSearchQuery.Type;
+
+/** GET /api/admin/users?username=: exactly one player. */
+export const UsernameQuery = Schema.Struct({
+  username: requiredString("username", 100, { noun: "parámetro" }),
+});
+export type UsernameQuery = typeof UsernameQuery.Type;

@@ -1,4 +1,4 @@
-import { createAdmin } from "@courts/core";
+import { createAdmin, type TokenPurpose } from "@courts/core";
 import { runUseCase } from "@courts/adapters";
 import { Client } from "./client.js";
 import {
@@ -6,6 +6,7 @@ import {
   book,
   freshSlot,
   loginPlayer,
+  newPlayer,
   pay,
   PNG_BYTES,
   unique,
@@ -35,6 +36,8 @@ export interface Ctx {
 
 export interface Prepared {
   readonly path: string;
+  /** a client of its own (a call that would end the sessions of the role's player) */
+  readonly as?: Client;
   readonly json?: unknown;
   readonly raw?: { readonly body: Uint8Array | string; readonly contentType: string };
 }
@@ -70,6 +73,16 @@ const openIntent = async (ctx: Ctx) => {
   });
   return { booking, ...intent.body };
 };
+/** A working one-time link for a new player, as the mail would carry it (the token; the database keeps its hash). */
+export const accountLink = async (ctx: Ctx, purpose: TokenPurpose): Promise<string> => {
+  const { user } = await newPlayer(ctx.server);
+  const { ids, clock, accountTokens } = ctx.server.ports;
+  const token = ids.token();
+  const now = clock.now();
+  await accountTokens.issue({ tokenHash: ids.tokenHash(token), userId: user.id, purpose, email: user.email, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), usedAt: null });
+  return token;
+};
+const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
 
 export const ROWS: readonly Row[] = [
@@ -97,6 +110,18 @@ export const ROWS: readonly Row[] = [
     expect: anyPlayer(200),
   },
   { method: "GET", route: "/api/user/bookings", prepare: () => ({ path: "/api/user/bookings" }), expect: anyPlayer(200) },
+  // the right current password would end the player's other sessions, which the next rows use
+  { method: "POST", route: "/api/user/password", prepare: () => ({ path: "/api/user/password", json: { currentPassword: "no-es-la-actual-1", newPassword: "otra-clave-larga-2026" } }), expect: { guest: 401, owner: 400, other: 400, admin: 401 } },
+  { method: "POST", route: "/api/auth/verify-email", prepare: () => ({ path: "/api/auth/verify-email" }), expect: anyPlayer(202) },
+  { method: "POST", route: "/api/auth/password-reset", prepare: () => ({ path: "/api/auth/password-reset", json: { email: `${unique("nadie")}@correo.ec` } }), expect: all(202) },
+  {
+    method: "POST",
+    route: "/api/auth/password-reset/{token}",
+    prepare: async (ctx) => ({ path: `/api/auth/password-reset/${await accountLink(ctx, "password-reset")}`, json: { password: "recuperada-clave-2026" } }),
+    expect: all(204),
+  },
+  { method: "POST", route: "/api/auth/password-reset/{token} (made up)", prepare: () => ({ path: `/api/auth/password-reset/${MADE_UP_TOKEN}`, json: { password: "recuperada-clave-2026" } }), expect: all(410) },
+  { method: "POST", route: "/api/auth/verify-email/{token}", prepare: async (ctx) => ({ path: `/api/auth/verify-email/${await accountLink(ctx, "verify-email")}` }), expect: all(204) },
   { method: "GET", route: "/api/user/payments", prepare: () => ({ path: "/api/user/payments" }), expect: anyPlayer(200) },
   { method: "GET", route: "/api/payments/user/{userId}", prepare: (ctx) => ({ path: `/api/payments/user/${ctx.owner.id}` }), expect: ownerOrAdmin(200) },
   { method: "GET", route: "/api/venues", prepare: () => ({ path: "/api/venues" }), expect: all(200) },
@@ -202,6 +227,8 @@ export const ROWS: readonly Row[] = [
   },
   { method: "GET", route: "/api/admin/check", prepare: () => ({ path: "/api/admin/check" }), expect: all(200) },
   { method: "POST", route: "/api/admin/logout", prepare: () => ({ path: "/api/admin/logout" }), expect: all(200) },
+  { method: "GET", route: "/api/admin/users", prepare: (ctx) => ({ path: `/api/admin/users?q=${encodeURIComponent(ctx.owner.username.slice(0, 6))}` }), expect: adminOnly(200) },
+  { method: "POST", route: "/api/admin/users", prepare: () => ({ path: "/api/admin/users", json: { fullName: "Cliente de Mostrador", phone: "0991234567" } }), expect: adminOnly(201) },
   { method: "GET", route: "/api/admin/transactions", prepare: () => ({ path: "/api/admin/transactions" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/admin/transactions.csv", prepare: () => ({ path: "/api/admin/transactions.csv" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/admin/discount-codes", prepare: () => ({ path: "/api/admin/discount-codes" }), expect: adminOnly(200) },

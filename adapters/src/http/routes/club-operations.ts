@@ -32,7 +32,8 @@ import {
   requireAdmin,
   ScheduleQuery,
   UserNotFound,
-  AdminUsersQuery,
+  UserSearchQuery,
+  UsernameQuery,
   createWalkIn,
   PlayerSearchAnswer,
   searchPlayers,
@@ -157,14 +158,15 @@ export default routes("club-operations", async (app) => {
       },
     },
     async (request, reply) => {
-      const query = decode(AdminUsersQuery, request.query);
       const actor = actorOf(request);
       reply.header("cache-control", PRIVATE);
-      if ("q" in query) {
-        const found = await run(searchPlayers(app.ports, actor, query.q));
+      if ((request.query as Record<string, unknown>).username === undefined) {
+        const search = decode(UserSearchQuery, request.query);
+        const found = await run(searchPlayers(app.ports, actor, search.q));
         const answer: PlayerSearchAnswer = { items: found.map(presentUser) };
         return answer;
       }
+      const query = decode(UsernameQuery, request.query);
       const user = await run(
         Effect.gen(function* () {
           yield* requireAdmin(actor);
