@@ -34,10 +34,12 @@ class Rollback extends Error {
 /**
  * The buyer as frozen when the payment was recorded (invoices never change afterwards), a
  * guest's typed name and email included (payment_payers); the live account only for payments
- * not recorded yet, or recorded before buyers were kept.
+ * not recorded yet (named as the account is named now: its full name when it has one), or
+ * recorded before buyers were kept (named by username, as their invoices were issued).
  */
 const PAYER_COLUMNS =
-  "case when p.buyer_name is not null then p.buyer_name else u.username end as user_name, " +
+  "case when p.buyer_name is not null then p.buyer_name when p.invoice_number is not null then u.username " +
+  "else coalesce(u.full_name, u.username) end as user_name, " +
   "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
 
 const WITH_PAYER_SELECT =
@@ -167,8 +169,9 @@ const recordInTransaction = async (
   const invoiceNumber = invoiceNumberOf(year, int(counter, "last_number"));
   await tx.run(
     "update payments set invoice_number = ?, " +
-      // a guest without an account: what they typed on /shared-payment (payment_payers)
-      "buyer_name = coalesce((select username from users where users.id = payments.user_id), " +
+      // an account by its full name when it has one (displayName); a guest without an account:
+      // what they typed on /shared-payment (payment_payers)
+      "buyer_name = coalesce((select coalesce(full_name, username) from users where users.id = payments.user_id), " +
       "(select name from payment_payers where payment_payers.payment_id = payments.id)), " +
       "buyer_email = coalesce((select email from users where users.id = payments.user_id), " +
       "(select email from payment_payers where payment_payers.payment_id = payments.id)) " +

@@ -1,4 +1,4 @@
-import { chargedOf, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
+import { chargedOf, displayName, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { addOwed } from "./memory-refunds.js";
 import { byKeys, type MemoryState } from "./state.js";
@@ -22,7 +22,7 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
   const read = (payment: Payment): Payment => payment;
   const withPayer = (payment: Payment): PaymentWithPayer => {
     const user = state.users.get(payment.userId);
-    return { ...read(payment), userName: user?.username ?? null, userEmail: user?.email ?? null };
+    return { ...read(payment), userName: user ? displayName(user) : null, userEmail: user?.email ?? null };
   };
   const byIntent = (intentId: string) =>
     [...state.payments.values()].find((p) => p.stripePaymentIntentId === intentId);
