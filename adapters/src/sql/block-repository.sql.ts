@@ -155,12 +155,18 @@ export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
   async dayBookings(date, venueId) {
     const byVenue = venueId === undefined ? "" : " and c.venue_id = ?";
     const rows = await sql.all(
-      `${BOOKING_WITH_COURT_SELECT.replace("select ", "select u.username as user_name, i.series_id, ")} ` +
+      `${BOOKING_WITH_COURT_SELECT.replace("select ", "select u.username as user_name, coalesce(u.full_name, u.username) as player_name, u.phone as player_phone, i.series_id, ")} ` +
         "left join users u on u.id = b.user_id left join booking_series_items i on i.booking_id = b.id " +
         `where b.booking_date = ? and ${HOLDS_SLOT}${byVenue} order by c.court_number, b.time_slot`,
       venueId === undefined ? [date] : [date, venueId],
     );
-    return rows.map((r) => ({ ...toBookingWithCourt(r), userName: strOrNull(r, "user_name"), seriesId: strOrNull(r, "series_id") }));
+    return rows.map((r) => ({
+      ...toBookingWithCourt(r),
+      userName: strOrNull(r, "user_name"),
+      playerName: strOrNull(r, "player_name"),
+      playerPhone: strOrNull(r, "player_phone"),
+      seriesId: strOrNull(r, "series_id"),
+    }));
   },
   async insertSeries(series) {
     await sql.run(

@@ -50,10 +50,16 @@ export type BookingAnswer = typeof BookingAnswer.Type;
 export const PublicBookingAnswer = Schema.Struct(publicBookingFields).annotations({ identifier: "PublicBooking" });
 export type PublicBookingAnswer = typeof PublicBookingAnswer.Type;
 
-/** A cell of the admin's day schedule: the booking with its player and what is still to pay. */
+/**
+ * A cell of the admin's day schedule: the booking with its player and what is still to pay.
+ * userName: the player's username; playerName: how to name them (their full name when they gave
+ * one, else the username); playerPhone: E.164, when they gave one. Null when the account is gone.
+ */
 export const ScheduledBookingAnswer = Schema.Struct({
   ...bookingFields,
   userName: Schema.NullOr(Schema.String),
+  playerName: Schema.NullOr(Schema.String),
+  playerPhone: Schema.NullOr(Schema.String),
   seriesId: Schema.NullOr(Schema.String),
   remainingAmount: Money,
 }).annotations({ identifier: "ScheduledBooking" });

@@ -156,6 +156,8 @@ export const presentScheduleCell = (cell: ScheduleCell): ScheduleCellAnswer => (
       : {
           ...presentBooking(cell.booking),
           userName: cell.booking.userName,
+          playerName: cell.booking.playerName,
+          playerPhone: cell.booking.playerPhone,
           seriesId: cell.booking.seriesId,
           paymentStatus: paymentStatusOf(cell.booking.paidAmount, cell.booking.totalAmount),
           remainingAmount: formatMoney(Math.max(cell.booking.totalAmount - cell.booking.paidAmount, 0)),

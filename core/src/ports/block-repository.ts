@@ -21,7 +21,12 @@ export type CreateBlockOutcome =
   | { readonly kind: "conflicts"; readonly bookings: readonly BookingWithCourt[] };
 
 export interface ScheduledBooking extends BookingWithCourt {
+  /** the player's username; null when the account is gone */
   readonly userName: string | null;
+  /** how the desk names the player: their full name when they gave one, else their username (displayName) */
+  readonly playerName: string | null;
+  /** E.164, when the player gave one */
+  readonly playerPhone: string | null;
   readonly seriesId: string | null;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { blockCovers, decideRefunds, sameBlock, type BlockRepository, type BookingWithCourt, type ClosedBooking, type Refund } from "@courts/core";
+import { blockCovers, decideRefunds, displayName, sameBlock, type BlockRepository, type BookingWithCourt, type ClosedBooking, type Refund } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { memoryBookings } from "./memory-bookings.js";
@@ -59,7 +59,10 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
     },
     async dayBookings(date, venueId) {
       const list = await bookings.listByDate(date, venueId);
-      return list.map((b) => ({ ...b, userName: state.users.get(b.userId)?.username ?? null, seriesId: state.seriesItems.get(b.id) ?? null }));
+      return list.map((b) => {
+        const user = state.users.get(b.userId);
+        return { ...b, userName: user?.username ?? null, playerName: user ? displayName(user) : null, playerPhone: user?.phone ?? null, seriesId: state.seriesItems.get(b.id) ?? null };
+      });
     },
     async insertSeries(series) {
       state.series.set(series.id, series);
