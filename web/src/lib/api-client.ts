@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The server's failure tag (`SLOT_TAKEN`, ...), when the body carried one. */
   readonly code: string | undefined;
+  /** The request field the failure is about (`phone`, `password`), when the body named one. */
+  readonly field: string | undefined;
 
   constructor(
     readonly status: number,
@@ -21,6 +23,7 @@ export class ApiError extends Error {
     const parsed = parseErrorBody(body);
     this.serverMessage = parsed.message;
     this.code = parsed.code;
+    this.field = parsed.field;
   }
 }
 
@@ -32,15 +35,16 @@ export class NetworkError extends Error {
   }
 }
 
-const parseErrorBody = (body: string): { message?: string; code?: string } => {
+const parseErrorBody = (body: string): { message?: string; code?: string; field?: string } => {
   if (!body) return {};
   try {
     const value: unknown = JSON.parse(body);
     if (value && typeof value === "object") {
-      const { message, code } = value as Record<string, unknown>;
+      const { message, code, field } = value as Record<string, unknown>;
       return {
         ...(typeof message === "string" && message ? { message } : {}),
         ...(typeof code === "string" ? { code } : {}),
+        ...(typeof field === "string" ? { field } : {}),
       };
     }
   } catch {

@@ -37,6 +37,8 @@ export type Topic =
   | "notification-settings"
   | "calendar-feed"
   | "waitlist"
+  /** the desk's search for players, and the walk-ins it adds */
+  | "players"
   /** who is signed in: the session and the admin check */
   | "session"
   | "config";

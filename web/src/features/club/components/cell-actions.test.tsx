@@ -138,22 +138,6 @@ describe("CellActions", () => {
     await waitFor(() => expect(currentToast()).toMatchObject({ title: "Error", description: "El campo «Pago en efectivo» no puede superar lo pendiente ($10.00)" }));
   });
 
-  it("when a weekly booking asks for 60 weeks, then 'Semanas' is named and nothing is asked of the server", async () => {
-    const fetchMock = mockApi({});
-    renderWithProviders(<CellActions picked={free} date="2030-01-10" venueId="v1" past={false} onDone={() => {}} />);
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Usuario del jugador"), "ana");
-    await user.click(screen.getByLabelText("Repetir cada semana (reserva fija)"));
-    await user.clear(screen.getByLabelText("Semanas"));
-    await user.type(screen.getByLabelText("Semanas"), "60");
-    await user.click(screen.getByRole("button", { name: "Crear reserva fija" }));
-    expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "El campo «Semanas» debe ser un número entero entre 1 y 52" });
-    await user.clear(screen.getByLabelText("Semanas"));
-    await user.click(screen.getByRole("button", { name: "Crear reserva fija" }));
-    expect(currentToast()).toMatchObject({ title: "Error al crear reserva", description: "El campo «Semanas» debe ser un número entero entre 1 y 52" });
-    expect(sent(fetchMock)).toEqual([]);
-  });
-
   it("when 'Cancelar reserva' is pressed, then nothing is cancelled until the admin confirms what will happen", async () => {
     const fetchMock = mockApi({ "POST /api/cancellations": () => json({ refundPercentage: 100, refundAmount: "4.50", refundPending: false, booking: { id: "b1" } }) });
     const done = vi.fn();

@@ -8,24 +8,19 @@ import { ApiError, describeError } from "../../../lib/api-client";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, money } from "../../../lib/format";
 import { checkRequest, withLabels } from "../../../lib/request-schema";
-import { BLOCK_REASONS, BookingSeriesBody, CashPaymentBody, closesNoDayMessage, DEFAULT_TIME_ZONE, fallsOnWeekday, instantOf, isAvailable, refundPercentage, type BlockReason } from "@courts/core";
-import { Schema } from "effect";
-import { useBookForPlayer } from "../api/book-for-player";
+import { BLOCK_REASONS, CashPaymentBody, closesNoDayMessage, DEFAULT_TIME_ZONE, fallsOnWeekday, instantOf, isAvailable, refundPercentage, type BlockReason } from "@courts/core";
 import { useCancelAsAdmin } from "../api/cancel-as-admin";
 import { useCancelSeries } from "../api/cancel-series";
 import { useCreateBlock, type NewBlock } from "../api/create-block";
-import { useCreateSeries } from "../api/create-series";
 import { useDeleteBlock } from "../api/delete-block";
-import { findPlayer } from "../api/find-player";
 import { useRecordCash } from "../api/record-cash";
+import { BookForPlayer } from "./book-for-player";
 import type { PickedCell } from "./schedule-grid";
 
 const WEEKDAY_NAMES = ["Lun", "Mar", "Mié", "Jue", "Vie", "Sáb", "Dom"];
 
 /** The API's field names as the forms label them, for its messages ('amount' -> «Pago en efectivo»). */
 const CASH_LABELS = { amount: "Pago en efectivo" };
-const SERIES_LABELS = { weeks: "Semanas" };
-const SeriesWeeks = Schema.Struct({ weeks: BookingSeriesBody.fields.weeks });
 
 /** What an admin's cancellation of one booking gives back now: the tier of the moment (SPEC.md), said with its reason. */
 const refundNow = (percentage: number, paid: string) =>
@@ -217,65 +212,6 @@ function BlockActions({ picked, onDone }: { picked: PickedCell; onDone: () => vo
         Quitar bloqueo
       </Button>
     </div>
-  );
-}
-
-function BookForm({ picked, date, onDone }: { picked: PickedCell; date: string; onDone: () => void }) {
-  const [username, setUsername] = useState("");
-  const [gameType, setGameType] = useState<"singles" | "doubles">("singles");
-  const [weekly, setWeekly] = useState(false);
-  const [weeks, setWeeks] = useState("12");
-  const [busy, setBusy] = useState(false);
-  const { trigger: createSeries } = useCreateSeries();
-  const { trigger: bookForPlayer } = useBookForPlayer();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const checked = weekly ? checkRequest(SeriesWeeks, { weeks: Number(weeks) }, SERIES_LABELS) : null;
-    if (checked && !checked.ok) {
-      toastError("Error al crear reserva", checked.first);
-      return;
-    }
-    setBusy(true);
-    try {
-      const player = await findPlayer(username.trim());
-      const slot = { courtId: picked.court.id, timeSlot: picked.cell.timeSlot, gameType, userId: player.id };
-      if (weekly) {
-        const answer = await createSeries({ ...slot, startDate: date, weeks: Number(weeks) });
-        const skipped = answer.skipped.map((s) => `${formatDay(s.date, "d MMM")} (${s.message})`).join(", ");
-        toast({
-          title: "Reserva fija creada",
-          description: `${answer.created.length} semanas reservadas para ${player.username}.${skipped ? ` Omitidas: ${skipped}.` : ""}`,
-        });
-      } else {
-        await bookForPlayer({ ...slot, date });
-        toast({ title: "Reserva creada", description: `${picked.court.name} a las ${picked.cell.timeSlot} para ${player.username}` });
-      }
-      onDone();
-    } catch (error) {
-      toastError("Error al crear reserva", withLabels(describeError(error, "No se pudo crear la reserva"), SERIES_LABELS));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    // noValidate: the weeks read SeriesWeeks' Spanish message, not the browser's bubble
-    <form className="space-y-4" noValidate onSubmit={(e) => void submit(e)}>
-      <TextField label="Usuario del jugador" value={username} onChange={(e) => setUsername(e.target.value)} required autoComplete="off" />
-      <SelectField label="Modalidad" value={gameType} onChange={(e) => setGameType(e.target.value as "singles" | "doubles")}>
-        <option value="singles">Singles (2 personas)</option>
-        <option value="doubles">Dobles (4 personas)</option>
-      </SelectField>
-      <label className="flex items-center gap-2 text-sm font-medium text-stone-800">
-        <input type="checkbox" checked={weekly} onChange={(e) => setWeekly(e.target.checked)} className="h-4 w-4 accent-court-700" />
-        Repetir cada semana (reserva fija)
-      </label>
-      {weekly && (
-        <TextField label="Semanas" type="number" min={1} max={52} value={weeks} onChange={(e) => setWeeks(e.target.value)} hint="De 1 a 52. Las semanas ocupadas o cerradas se omiten." />
-      )}
-      <Button type="submit" className="w-full" disabled={busy || username.trim() === ""} aria-busy={busy}>
-        {busy ? "Procesando..." : weekly ? "Crear reserva fija" : "Reservar"}
-      </Button>
-    </form>
   );
 }
 
@@ -475,7 +411,7 @@ export function CellActions({
         ))}
       </div>
       {mode === "book" ? (
-        <BookForm picked={picked} date={date} onDone={onDone} />
+        <BookForPlayer picked={picked} date={date} onDone={onDone} />
       ) : (
         <BlockForm picked={picked} date={date} venueId={venueId} onDone={onDone} />
       )}
