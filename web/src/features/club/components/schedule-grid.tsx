@@ -21,10 +21,10 @@ const paidText = (cell: ScheduleCell) => {
 /** No one can book a court the club took out of use (maintenance): its free hours are not 'Libre'. */
 const OUT_OF_USE = "Cancha fuera de servicio";
 
-/** What a cell says, for its button's label too: 'Libre', the player and paid state, the block's reason, or that the court is out of use. */
+/** What a cell says, for its button's label too: 'Libre', the player (their full name when known) and paid state, the block's reason, or that the court is out of use. */
 export const cellSummary = (cell: ScheduleCell, court?: Pick<ScheduleCourt, "status">): string =>
   cell.booking
-    ? `${cell.booking.userName ?? "Jugador"} · ${paidText(cell)}`
+    ? `${cell.booking.playerName ?? "Jugador"} · ${paidText(cell)}`
     : cell.block
       ? `Cerrado: ${cell.block.reason}`
       : court && !isAvailable(court)
@@ -59,7 +59,7 @@ function CellButton({ court, cell, past, onPick }: { court: ScheduleCourt; cell:
         <>
           <span className="flex w-full items-center gap-1 truncate font-semibold">
             {booking.seriesId && <Repeat aria-hidden="true" className="h-3 w-3 shrink-0" />}
-            <span className="truncate">{booking.userName ?? "Jugador"}</span>
+            <span className="truncate">{booking.playerName ?? "Jugador"}</span>
           </span>
           <span>{paidText(cell)}</span>
         </>
