@@ -118,6 +118,7 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
   loginRateLimit: config.loginRateLimit,
   registerRateLimit: config.registerRateLimit,
   loginIpRateLimit: config.loginIpRateLimit,
+  loginAccountRateLimit: config.loginAccountRateLimit,
   anonymousWriteRateLimit: config.anonymousWriteRateLimit,
   requestTimeoutSeconds: config.requestTimeoutSeconds,
   headersTimeoutSeconds: config.headersTimeoutSeconds,

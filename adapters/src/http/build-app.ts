@@ -16,6 +16,7 @@ import { keptSigner } from "./kept-signer.js";
 import guestReadsSession from "./plugins/guest-reads.js";
 import { requestLineWriterOf, serverLogger, type RequestLineWriter } from "./log-redaction.js";
 import jsonBodyPlugin, { BODY_LIMIT } from "./plugins/json-body.js";
+import originCheck from "./plugins/origin-check.js";
 import portsPlugin from "./plugins/ports.js";
 import rateLimitsPlugin from "./plugins/rate-limits.js";
 import securityHeaders, { answerStamp } from "./plugins/security-headers.js";
@@ -188,6 +189,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setValidatorCompiler(() => () => true);
   if (deps.observeAnswers) observe(app, deps.observeAnswers);
   await app.register(securityHeaders, { stamp });
+  // cross-site writes refused before the session is read or the body parsed
+  await app.register(originCheck, { publicUrl: config.publicUrl });
 
   // external plugins
   // Answers over 1 KiB are sent brotli or gzip when the client accepts it (level 4 brotli: fast
@@ -243,6 +246,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     store: deps.rateLimits ?? memoryRateLimitStore(),
     loginMax: config.loginRateLimit,
     loginIpMax: config.loginIpRateLimit,
+    loginAccountMax: config.loginAccountRateLimit,
     registerMax: config.registerRateLimit,
     anonymousWriteMax: config.anonymousWriteRateLimit,
   });

@@ -17,6 +17,7 @@ export type HttpConfig = Pick<
   | "loginRateLimit"
   | "registerRateLimit"
   | "loginIpRateLimit"
+  | "loginAccountRateLimit"
   | "anonymousWriteRateLimit"
   | "requestTimeoutSeconds"
   | "headersTimeoutSeconds"

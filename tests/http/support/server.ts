@@ -68,6 +68,7 @@ export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig 
   loginRateLimit: 5,
   registerRateLimit: 10_000,
   loginIpRateLimit: 10_000,
+  loginAccountRateLimit: 10_000,
   anonymousWriteRateLimit: 10_000,
   requestTimeoutSeconds: 30,
   headersTimeoutSeconds: 10,
@@ -99,6 +100,8 @@ export interface ServerOptions {
   readonly clock?: Clock;
   /** sees every answer the server sends (tests/http/contract.test.ts) */
   readonly observeAnswers?: (answer: ObservedAnswer) => void;
+  /** the ports as the server gets them, changed (a password hasher that counts its checks) */
+  readonly ports?: (ports: Ports) => Ports;
 }
 
 export const startServer = async (
@@ -112,7 +115,7 @@ export const startServer = async (
   await database.migrate();
   const clock = options.clock ?? systemClock(TEST_TIME_ZONE);
   const simulated = simulatedGateway(database.simulatedIntents, cryptoIds, clock);
-  const ports: Ports = {
+  const given: Ports = {
     ...database.repositories,
     gateway: simulated,
     invoices: pdfInvoiceRenderer(),
@@ -123,6 +126,7 @@ export const startServer = async (
     policy: options.policy ?? { ...DEFAULT_BOOKING_POLICY, maxUnpaidBookings: 1_000, unverifiedUnpaidBookings: 1_000 },
     accounts: DEFAULT_ACCOUNT_POLICY,
   };
+  const ports = options.ports ? options.ports(given) : given;
   const app = await buildApp({
     ports,
     sessionStore: database.sessionStore,

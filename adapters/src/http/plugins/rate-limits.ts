@@ -5,22 +5,36 @@ import type { RateLimitStore } from "../../limits/rate-limit-store.js";
 import { windowStart } from "../../limits/rate-limit-store.js";
 
 export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera un minuto e inténtalo de nuevo.";
-const WINDOW_MS = 60_000;
+export const ACCOUNT_LIMIT_MESSAGE = "Demasiados intentos fallidos con esta cuenta. Espera 15 minutos o restablece tu contraseña.";
+export const REGISTER_LIMIT_MESSAGE = "Demasiadas cuentas creadas desde esta dirección. Inténtalo de nuevo en una hora.";
+
+const MINUTE_MS = 60_000;
+/** the per-account login budget's window (DESIGN.md section 13) */
+const ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
+const HOUR_MS = 60 * MINUTE_MS;
 
 /** A 429 that says, in Retry-After, when the current window ends. */
-export const rateLimited = (now = Date.now()) =>
-  new HttpProblem(429, "RATE_LIMITED", RATE_LIMIT_MESSAGE, undefined, {
-    "retry-after": String(Math.max(1, Math.ceil((windowStart(now, WINDOW_MS) + WINDOW_MS - now) / 1000))),
+export const rateLimited = (now = Date.now(), windowMs = MINUTE_MS, message = RATE_LIMIT_MESSAGE) =>
+  new HttpProblem(429, "RATE_LIMITED", message, undefined, {
+    "retry-after": String(Math.max(1, Math.ceil((windowStart(now, windowMs) + windowMs - now) / 1000))),
   });
 
+/** One login attempt, counted before its password was checked. */
+export interface LoginAttempt {
+  /** the password was right: the attempt is given back, so a person who logs in often is never limited */
+  succeeded(): Promise<void>;
+}
+
 /**
- * Failed logins, counted per IP and user name and per IP alone (password spraying: many names,
- * one address). Successes cost nothing; once either count is used up in the minute, 429.
+ * Login attempts, each taking a slot of every budget before its password is checked, so a
+ * burst of simultaneous guesses evaluates at most the limit: per IP and user name, per IP
+ * alone (password spraying: many names, one address) and per account from any address
+ * (LOGIN_ACCOUNT_RATE_LIMIT per 15 minutes). A right password gives its slots back, and so
+ * does an attempt refused; once a budget is used up, 429 before any password is checked.
  */
 export interface LoginAttempts {
-  /** throws 429 once the key has used up its failures in the window */
-  assertAllowed(request: FastifyRequest): Promise<void>;
-  recordFailure(request: FastifyRequest): Promise<void>;
+  /** throws 429 when a budget is used up; `username` as the client typed it */
+  take(request: FastifyRequest, username: string): Promise<LoginAttempt>;
 }
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -29,7 +43,12 @@ declare module "fastify" {
   interface FastifyInstance {
     loginAttempts: LoginAttempts;
     adminLoginAttempts: LoginAttempts;
-    /** route onRequest hook: registrations per IP (REGISTER_RATE_LIMIT) */
+    /**
+     * After a password reset: the account's login budget starts again, and so does the
+     * resetting address's budget for that user name, so the owner can log in at once.
+     */
+    restartLoginBudget(request: FastifyRequest, username: string): Promise<void>;
+    /** route onRequest hook: registrations per IP and hour (REGISTER_RATE_LIMIT) */
     registrationLimit: Hook;
     /**
      * route onRequest hook: writes without a player or admin session, per IP
@@ -45,6 +64,7 @@ export interface RateLimitOptions {
   readonly store: RateLimitStore;
   readonly loginMax: number;
   readonly loginIpMax: number;
+  readonly loginAccountMax: number;
   readonly registerMax: number;
   readonly anonymousWriteMax: number;
 }
@@ -53,50 +73,72 @@ export interface RateLimitOptions {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const clean = (text: string): string => text.replace(/[\u0000-\u001f\u007f]/g, "");
 
-const usernameOf = (request: FastifyRequest): string => {
-  const body = request.body;
-  const name = typeof body === "object" && body !== null ? (body as Record<string, unknown>).username : undefined;
-  return typeof name === "string" ? clean(name.trim().toLowerCase()).slice(0, 100) : "";
-};
+/** A user name as the users table finds it (trimmed, case-insensitive). */
+const nameKey = (username: string): string => clean(username.trim().toLowerCase()).slice(0, 100);
+
+interface Budget {
+  readonly key: string;
+  readonly max: number;
+  readonly windowMs: number;
+  readonly message: string;
+}
+
+const LOGIN_SCOPES = ["login", "admin-login"] as const;
 
 export default fp<RateLimitOptions>(
   async (app, options) => {
     const { store } = options;
     const ipKey = (scope: string, request: FastifyRequest) => `${scope}|${clean(request.ip)}`;
+    const nameAtIpKey = (scope: string, request: FastifyRequest, name: string) => `${ipKey(scope, request)}|${name}`;
+    // player and admin logins share the account's budget: both check the same password
+    const accountKey = (name: string) => `login-account|${name}`;
 
-    const attempts = (scope: string): LoginAttempts => ({
-      async assertAllowed(request) {
-        const now = Date.now();
-        const [byName, byIp] = await Promise.all([
-          store.count(`${ipKey(scope, request)}|${usernameOf(request)}`, WINDOW_MS, now),
-          store.count(ipKey("login-ip", request), WINDOW_MS, now),
-        ]);
-        if (byName >= options.loginMax || byIp >= options.loginIpMax) throw rateLimited(now);
-      },
-      async recordFailure(request) {
-        const now = Date.now();
-        await Promise.all([
-          store.hit(`${ipKey(scope, request)}|${usernameOf(request)}`, options.loginMax, WINDOW_MS, now),
+    const attempts = (scope: (typeof LOGIN_SCOPES)[number]): LoginAttempts => ({
+      async take(request, username) {
+        const name = nameKey(username);
+        const budgets: Budget[] = [
+          { key: nameAtIpKey(scope, request, name), max: options.loginMax, windowMs: MINUTE_MS, message: RATE_LIMIT_MESSAGE },
           // player and admin logins share the per-IP count: one spray, one budget
-          store.hit(ipKey("login-ip", request), options.loginIpMax, WINDOW_MS, now),
-        ]);
+          { key: ipKey("login-ip", request), max: options.loginIpMax, windowMs: MINUTE_MS, message: RATE_LIMIT_MESSAGE },
+          { key: accountKey(name), max: options.loginAccountMax, windowMs: ACCOUNT_WINDOW_MS, message: ACCOUNT_LIMIT_MESSAGE },
+        ];
+        const now = Date.now();
+        const taken: Budget[] = [];
+        const giveBack = () => Promise.all(taken.map((budget) => store.release(budget.key, budget.windowMs, now)));
+        // one budget after the other: an attempt refused by one gives back what it took of the others
+        for (const budget of budgets) {
+          if (!(await store.hit(budget.key, budget.max, budget.windowMs, now))) {
+            await giveBack();
+            throw rateLimited(now, budget.windowMs, budget.message);
+          }
+          taken.push(budget);
+        }
+        return {
+          async succeeded() {
+            await giveBack();
+          },
+        };
       },
     });
 
-    const perIp = (scope: string, max: number, skip: (request: FastifyRequest) => boolean): Hook =>
+    const perIp = (scope: string, max: number, windowMs: number, message: string, skip: (request: FastifyRequest) => boolean): Hook =>
       async (request) => {
         if (skip(request)) return;
         const now = Date.now();
-        if (!(await store.hit(ipKey(scope, request), max, WINDOW_MS, now))) throw rateLimited(now);
+        if (!(await store.hit(ipKey(scope, request), max, windowMs, now))) throw rateLimited(now, windowMs, message);
       };
 
-    app.decorate("perIpLimit", (scope: string, max: number) => perIp(scope, max, () => false));
+    app.decorate("perIpLimit", (scope: string, max: number) => perIp(scope, max, MINUTE_MS, RATE_LIMIT_MESSAGE, () => false));
     app.decorate("loginAttempts", attempts("login"));
     app.decorate("adminLoginAttempts", attempts("admin-login"));
-    app.decorate("registrationLimit", perIp("register", options.registerMax, () => false));
+    app.decorate("restartLoginBudget", async (request: FastifyRequest, username: string) => {
+      const name = nameKey(username);
+      await Promise.all([store.reset(accountKey(name)), ...LOGIN_SCOPES.map((scope) => store.reset(nameAtIpKey(scope, request, name)))]);
+    });
+    app.decorate("registrationLimit", perIp("register", options.registerMax, HOUR_MS, REGISTER_LIMIT_MESSAGE, () => false));
     app.decorate(
       "anonymousWriteLimit",
-      perIp("anonymous-write", options.anonymousWriteMax, (request) => typeof request.session.userId === "string" || typeof request.session.adminId === "string"),
+      perIp("anonymous-write", options.anonymousWriteMax, MINUTE_MS, RATE_LIMIT_MESSAGE, (request) => typeof request.session.userId === "string" || typeof request.session.adminId === "string"),
     );
   },
   { name: "courts-rate-limits", fastify: "5.x" },

@@ -98,6 +98,7 @@ export default routes(
         refuseWeak(input.password);
         const user = await run(completePasswordReset(app.ports, tokenOf(request), input.password));
         await app.sessions.endSessionsOf(user.id);
+        await app.restartLoginBudget(request, user.username);
         return reply.code(204).send();
       },
     );

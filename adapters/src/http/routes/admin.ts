@@ -18,18 +18,17 @@ export default routes(
       {
         schema: {
           tags,
-          summary: "Iniciar sesión de administrador (independiente de la del jugador)",
+          summary: "Iniciar sesión de administrador (reemplaza la sesión del jugador, si la había)",
           body: bodies.login,
           response: { 200: answerOf(AdminLoginAnswer), ...problems(401, 429) },
         },
       },
       async (request) => {
-        await app.adminLoginAttempts.assertAllowed(request);
         const input = decode(LoginBody, request.body);
-        const admin = await run(loginAdmin(app.ports, input)).catch(async (error: unknown) => {
-          await app.adminLoginAttempts.recordFailure(request);
-          throw error;
-        });
+        // counted before the password is checked, as the player's login
+        const attempt = await app.adminLoginAttempts.take(request, input.username);
+        const admin = await run(loginAdmin(app.ports, input));
+        await attempt.succeeded();
         await logIn(request, "adminId", admin.id);
         const answer: AdminLoginAnswer = { admin: { id: admin.id, username: admin.username }, message: "Bienvenido al panel administrativo" };
         return answer;

@@ -57,12 +57,11 @@ export default routes(
       "/api/auth/login",
       { schema: { tags, summary: "Iniciar sesión", body: bodies.login, response: { 200: answerOf(LoginAnswer), ...problems(401, 429) } } },
       async (request) => {
-        await app.loginAttempts.assertAllowed(request);
         const input = decode(LoginBody, request.body);
-        const user = await run(loginUser(app.ports, input)).catch(async (error: unknown) => {
-          await app.loginAttempts.recordFailure(request);
-          throw error;
-        });
+        // counted before the password is checked: a burst of guesses evaluates at most the limit
+        const attempt = await app.loginAttempts.take(request, input.username);
+        const user = await run(loginUser(app.ports, input));
+        await attempt.succeeded();
         await logIn(request, "userId", user.id);
         const answer: LoginAnswer = { user: presentUser(user), message: "¡Bienvenido!" };
         return answer;
