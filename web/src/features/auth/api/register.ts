@@ -1,10 +1,8 @@
-import type { UserSessionAnswer } from "@courts/core";
+import type { RegisterBody, UserSessionAnswer } from "@courts/core";
 import { api } from "../../../lib/api-client";
 import { useWrite } from "../../../lib/swr";
-import type { Credentials } from "./credentials";
 
-/** POST /api/auth/register: the new account is signed in. */
-export const register = (input: Credentials & { email: string }) =>
-  api<UserSessionAnswer>("/api/auth/register", { method: "POST", json: input });
+/** POST /api/auth/register: the new account is signed in, its email still to confirm. */
+export const register = (input: RegisterBody) => api<UserSessionAnswer>("/api/auth/register", { method: "POST", json: input });
 
 export const useRegister = () => useWrite("register", register, "session");
