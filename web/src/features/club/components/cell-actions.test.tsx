@@ -22,7 +22,7 @@ const bookedCell = (fields: Record<string, unknown> = {}): PickedCell => ({
     block: null,
     booking: {
       id: "b1", courtId: "c1", bookingDate: "2030-01-10T00:00:00", date: "2030-01-10", timeSlot: "10:00", gameType: "singles",
-      totalAmount: "14.50", paidAmount: "4.50", paymentStatus: "partial", status: "active", userName: "ana", seriesId: null, remainingAmount: "10.00",
+      totalAmount: "14.50", paidAmount: "4.50", paymentStatus: "partial", status: "active", userName: "ana", playerName: "ana", playerPhone: null, seriesId: null, remainingAmount: "10.00",
       ...fields,
     } as PickedCell["cell"]["booking"],
   },
@@ -99,6 +99,27 @@ describe("CellActions", () => {
     expect(posted).toEqual([{ amount: "10.00" }]);
     expect(screen.queryByRole("button", { name: "Cancelar toda la serie" })).toBeNull();
   });
+  it("when the player gave a full name and a phone, then the details name them by it, with the username and the phone to call; cash is recorded under that name", async () => {
+    mockApi({ "POST /api/admin/bookings/b1/cash-payments": () => json({ payment: { id: "p1", kind: "cash" }, booking: { id: "b1" } }, 201) });
+    renderWithProviders(
+      <CellActions picked={bookedCell({ playerName: "Ana Pérez Núñez", playerPhone: "+593991234567" })} date="2030-01-10" venueId="v1" past={false} onDone={vi.fn()} />,
+    );
+    const details = (label: string) => screen.getByText(label, { selector: "dt" }).nextElementSibling;
+    expect(details("Jugador")).toHaveTextContent("Ana Pérez Núñez");
+    expect(details("Usuario")).toHaveTextContent("@ana");
+    expect(screen.getByRole("link", { name: "+593991234567" })).toHaveAttribute("href", "tel:+593991234567");
+    await userEvent.setup().click(screen.getByRole("button", { name: "Registrar efectivo" }));
+    await waitFor(() => expect(currentToast()).toMatchObject({ title: "Pago en efectivo registrado", description: "$10.00 de Ana Pérez Núñez" }));
+  });
+
+  it("when the player gave no full name nor phone, then the details name them by their username once, without a phone", () => {
+    mockApi({});
+    renderWithProviders(<CellActions picked={bookedCell()} date="2030-01-10" venueId="v1" past={false} onDone={vi.fn()} />);
+    expect(screen.getByText("Jugador", { selector: "dt" }).nextElementSibling).toHaveTextContent("ana");
+    expect(screen.queryByText("Usuario", { selector: "dt" })).toBeNull();
+    expect(screen.queryByText("Teléfono", { selector: "dt" })).toBeNull();
+  });
+
   it("when the cash amount is typed with a decimal comma ('4,50'), then $4.50 is recorded", async () => {
     const posted: unknown[] = [];
     mockApi({

@@ -77,7 +77,7 @@ function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDo
     }
   };
   const unpaid = Number(booking.remainingAmount) > 0;
-  const player = booking.userName ?? "el jugador";
+  const player = booking.playerName ?? "el jugador";
   const paid = Number(booking.paidAmount) > 0;
   const cancelBooking = () =>
     act("cancel", async () => {
@@ -95,7 +95,19 @@ function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDo
   return (
     <div className="space-y-5">
       <dl className="divide-y divide-stone-100 text-sm">
-        <Row label="Jugador" value={booking.userName ?? "—"} />
+        <Row label="Jugador" value={booking.playerName ?? "—"} />
+        {/* the username too once a full name stands for it: what the player logs in with and the desk's search finds */}
+        {booking.userName !== null && booking.userName !== booking.playerName && <Row label="Usuario" value={`@${booking.userName}`} />}
+        {booking.playerPhone && (
+          <Row
+            label="Teléfono"
+            value={
+              <a href={`tel:${booking.playerPhone}`} className="rounded font-semibold text-court-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
+                {booking.playerPhone}
+              </a>
+            }
+          />
+        )}
         <Row label="Modalidad" value={booking.gameType === "doubles" ? "Dobles" : "Singles"} />
         <Row label="Total" value={money(booking.totalAmount)} />
         <Row label="Pagado" value={money(booking.paidAmount)} />
