@@ -1,13 +1,18 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { displayMoney } from "@courts/core";
-import { CalendarDays, Download, Settings as SettingsIcon } from "lucide-react";
+import { CalendarDays, Download, KeyRound, Settings as SettingsIcon, UserPen } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
+import { AppDialog } from "../../components/ui/dialog";
 import { EmptyState } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
 import { PagedList } from "../../components/ui/paged-list";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { EmailVerificationNotice } from "../../features/auth/components/email-verification-notice";
+import { PasswordChangeForm } from "../../features/auth/components/password-change-form";
+import { ProfileForm } from "../../features/auth/components/profile-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
@@ -93,6 +98,53 @@ function Billing({ user }: { user: User }) {
   );
 }
 
+/** 'Sin indicar' for what a player has not given (an account from before names and phones). */
+const NOT_GIVEN = "Sin indicar";
+
+function ProfileTab({ user }: { user: User }) {
+  const [editing, setEditing] = useState<"profile" | "password" | null>(null);
+  const close = () => setEditing(null);
+  return (
+    <Card className="max-w-xl p-6">
+      <EmailVerificationNotice user={user} className="mb-5" />
+      {/* read-only values, each whole: in a field a 390 px phone cut the id (and a long email) at the edge */}
+      <dl className="space-y-4">
+        {[
+          { label: "Nombre completo", value: user.fullName ?? NOT_GIVEN, className: "break-words" },
+          { label: "Usuario", value: user.username, className: "break-words" },
+          { label: "Email", value: user.email, className: "break-all" },
+          { label: "Teléfono", value: user.phone ?? NOT_GIVEN, className: "break-words" },
+          { label: "ID de usuario", value: user.id, className: "break-all font-mono text-sm" },
+        ].map(({ label, value, className }) => (
+          <div key={label}>
+            <dt className="text-sm font-medium text-stone-800">{label}</dt>
+            <dd className={`mt-1.5 rounded-xl border border-stone-200 bg-stone-50 px-3.5 py-2.5 text-stone-900 ${className}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        <Button onClick={() => setEditing("profile")}>
+          <UserPen aria-hidden="true" className="h-4 w-4" /> Editar perfil
+        </Button>
+        <Button variant="outline" onClick={() => setEditing("password")}>
+          <KeyRound aria-hidden="true" className="h-4 w-4" /> Cambiar contraseña
+        </Button>
+      </div>
+      <AppDialog open={editing === "profile"} onOpenChange={(open) => !open && close()} title="Editar perfil">
+        <ProfileForm user={user} onDone={close} className="max-w-none" />
+      </AppDialog>
+      <AppDialog
+        open={editing === "password"}
+        onOpenChange={(open) => !open && close()}
+        title="Cambiar contraseña"
+        description="Al cambiarla se cierran tus sesiones en otros dispositivos."
+      >
+        <PasswordChangeForm onDone={close} />
+      </AppDialog>
+    </Card>
+  );
+}
+
 function SettingsPage({ user }: { user: User }) {
   useTitle("Configuración");
   return (
@@ -106,21 +158,7 @@ function SettingsPage({ user }: { user: User }) {
           <TabsTrigger value="notifications">Notificaciones</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <Card className="max-w-xl p-6">
-            {/* read-only values, each whole: in a field a 390 px phone cut the id (and a long email) at the edge */}
-            <dl className="space-y-4">
-              {[
-                { label: "Usuario", value: user.username, className: "break-words" },
-                { label: "Email", value: user.email, className: "break-all" },
-                { label: "ID de usuario", value: user.id, className: "break-all font-mono text-sm" },
-              ].map(({ label, value, className }) => (
-                <div key={label}>
-                  <dt className="text-sm font-medium text-stone-800">{label}</dt>
-                  <dd className={`mt-1.5 rounded-xl border border-stone-200 bg-stone-50 px-3.5 py-2.5 text-stone-900 ${className}`}>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
+          <ProfileTab user={user} />
         </TabsContent>
         <TabsContent value="bookings">
           <Card className="flex max-w-xl flex-col items-start gap-4 p-6">

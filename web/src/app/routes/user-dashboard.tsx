@@ -7,6 +7,7 @@ import { PagedList } from "../../components/ui/paged-list";
 import { Page, PageHeader } from "../../components/ui/page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { useAdminCheck } from "../../features/auth/api/get-admin-check";
+import { EmailVerificationNotice } from "../../features/auth/components/email-verification-notice";
 import { ProfileForm } from "../../features/auth/components/profile-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useLogout } from "../../features/auth/hooks/use-logout";
@@ -110,6 +111,7 @@ function Dashboard({ user }: { user: User }) {
           </Button>
         }
       />
+      <EmailVerificationNotice user={user} compact className="mb-6" />
       <Tabs defaultValue="bookings">
         <TabsList aria-label="Secciones de mi cuenta">
           <TabsTrigger value="bookings">Mis Reservas</TabsTrigger>
