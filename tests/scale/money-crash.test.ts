@@ -37,6 +37,8 @@ const baseEnv = (url: string, dir: string) =>
     INTENT_TTL_MINUTES: String(TTL_MINUTES),
     SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS),
     PAYMENT_PROVIDER_TIMEOUT_SECONDS: String(PROVIDER_TIMEOUT_SECONDS),
+    // the clients log in all at once from one address, and a login holds its slot while it is checked
+    LOGIN_IP_RATE_LIMIT: "100",
   });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
