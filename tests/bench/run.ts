@@ -468,6 +468,11 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
         BENCH_BARE_ROUTE: "1",
         // every bench player holds hundreds of unpaid bookings (the highest limit; see BENCH_USERS)
         MAX_UNPAID_BOOKINGS: "1000",
+        // the login endpoint is measured with every connection logging in from one address at once:
+        // a login holds its slot of each budget while its password is checked
+        LOGIN_RATE_LIMIT: "100000",
+        LOGIN_IP_RATE_LIMIT: "100000",
+        LOGIN_ACCOUNT_RATE_LIMIT: "100000",
         LOG_LEVEL: args["log-level"],
         COURTS_TIMEZONE: timeZone,
       },

@@ -113,6 +113,8 @@ export const startServer = async (options: {
     ADMIN_USERNAME: admin.username,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: "warn",
+    // a file's journeys register more players from 127.0.0.1 than an hour's allowance of one address
+    REGISTER_RATE_LIMIT: "1000",
     // the repository's web/dist unless told otherwise: start.mjs never builds the web then, so two
     // browser files starting servers at once never write into the same folder
     WEB_DIST: options.webDist ?? WEB_DIST,
