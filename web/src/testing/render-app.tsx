@@ -60,13 +60,16 @@ export const GUEST: Record<string, Handler> = {
 
 /**
  * Renders with a fresh SWR cache per test and an in-memory router. `cached` puts answers in the
- * cache before the first render, by key, the way preloadScreen does in the browser.
+ * cache before the first render, by key, the way preloadScreen does in the browser. `strict`
+ * renders the whole tree in StrictMode from its root (boot.tsx's): a StrictMode nested below the
+ * root runs a first mount's effects once.
  */
-export function renderWithProviders(ui: ReactNode, path = "/", cached: Readonly<Record<string, unknown>> = {}) {
+export function renderWithProviders(ui: ReactNode, path = "/", cached: Readonly<Record<string, unknown>> = {}, { strict = false } = {}) {
   const cache = new Map<string, unknown>(Object.entries(cached).map(([key, data]) => [key, { data }]));
   return render(
     <SWRConfig value={{ ...swrConfig, provider: () => cache as never }}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </SWRConfig>,
+    { reactStrictMode: strict },
   );
 }

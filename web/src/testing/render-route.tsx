@@ -16,9 +16,9 @@ function Where() {
 /**
  * Renders `screen` as the route `route` (such as "/checkout/:bookingId") opened at `path`; any
  * other address renders nothing, and the address is shown for the test (testids "location" and
- * "search"). `cached` as renderWithProviders takes it.
+ * "search"). `cached` and `options` as renderWithProviders takes them.
  */
-export const renderRoute = (route: string, screen: ReactNode, path: string, cached?: Readonly<Record<string, unknown>>) =>
+export const renderRoute = (route: string, screen: ReactNode, path: string, cached?: Readonly<Record<string, unknown>>, options?: { strict?: boolean }) =>
   renderWithProviders(
     <>
       <Routes>
@@ -29,4 +29,5 @@ export const renderRoute = (route: string, screen: ReactNode, path: string, cach
     </>,
     path,
     cached,
+    options,
   );

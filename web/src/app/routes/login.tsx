@@ -48,6 +48,11 @@ export default function LoginScreen() {
         </div>
       )}
       <LoginForm onDone={() => navigate(next, { replace: true })} />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/recuperar" className="rounded font-medium text-court-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
+          ¿Olvidaste tu contraseña?
+        </Link>
+      </p>
     </AuthCard>
   );
 }
