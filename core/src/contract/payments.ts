@@ -52,7 +52,10 @@ export const PaymentWithBookingAnswer = Schema.Struct({ ...paymentFields, bookin
 });
 export type PaymentWithBookingAnswer = typeof PaymentWithBookingAnswer.Encoded;
 
-/** net = amount - discount - stripeFee - refundedAmount for a settled payment, 0 for an attempt never charged; settled: whether it counts in the revenue summary. */
+/**
+ * net = amount - discount - stripeFee - refundedAmount for a settled payment, 0 for an attempt never charged; settled: whether it counts in the revenue summary.
+ * userName, userEmail: the buyer as the invoice names them (the account's full name where it has one, as when the payment was recorded; a guest's typed name).
+ */
 export const TransactionAnswer = Schema.Struct({
   ...paymentFields,
   userName: Schema.NullOr(Schema.String),
