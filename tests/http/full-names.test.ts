@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SESSION_COOKIE } from "@courts/adapters";
 import { mailSteps } from "@courts/adapters/sweep/mail-steps";
 import { runSweep } from "@courts/adapters/sweep/sweeper";
 import { extractText } from "unpdf";
@@ -63,7 +64,7 @@ describeOnEngines("full names", (server) => {
   };
 
   const invoiceText = async (client: Client, paymentId: string): Promise<string> => {
-    const answer = await fetch(`${server().baseUrl}/api/payments/${paymentId}/invoice`, { headers: { cookie: `courts.sid=${client.session ?? ""}` } });
+    const answer = await fetch(`${server().baseUrl}/api/payments/${paymentId}/invoice`, { headers: { cookie: `${SESSION_COOKIE}=${client.session ?? ""}` } });
     expect(answer.status).toBe(200);
     const { text } = await extractText(new Uint8Array(await answer.arrayBuffer()), { mergePages: true });
     return text.replace(/\s+/g, " ");
