@@ -121,7 +121,7 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
       const username = `jugador${String(i).padStart(4, "0")}`;
       const email = `${username}@example.test`;
       userIds.push(id);
-      users.push([id, username, email, username, email, passwordHash, false, iso(epoch)]);
+      users.push([id, username, email, username, email, passwordHash, false, iso(epoch), true]);
     }
 
     const venues: Param[][] = [];
@@ -196,7 +196,8 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
     const indexes = await withoutIndexes(db, ["bookings", "payments"]);
     await db.sql.transaction(async (tx) => {
       if (db.engine === "sqlite") await tx.run("pragma cache_size = -262144");
-      await insertAll(tx, "users", ["id", "username", "email", "username_key", "email_key", "password_hash", "is_admin", "created_at"], users);
+      // confirmed accounts: an unconfirmed one may hold one unpaid booking (DESIGN.md section 13), and the bench holds many
+      await insertAll(tx, "users", ["id", "username", "email", "username_key", "email_key", "password_hash", "is_admin", "created_at", "email_verified"], users);
       await insertAll(tx, "venues", ["id", "name", "location", "description", "image_url", "image_data", "created_at"], venues);
       await insertAll(
         tx,

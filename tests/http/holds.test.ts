@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Effect } from "effect";
-import { chargeDueRemainders, DEFAULT_BOOKING_POLICY, expireOverdueHolds, type Clock, type Ports } from "@courts/core";
+import { chargeDueRemainders, DEFAULT_BOOKING_POLICY, expireOverdueHolds, wallClockAt, type Clock, type Ports } from "@courts/core";
 import { cryptoIds, openDatabase, pdfInvoiceRenderer, simulatedGateway, type Database } from "@courts/adapters";
 import { Client } from "./support/client.js";
 import { adminClient, book, dayFromToday, demoCourts, freshSlot, newPlayer, type BookingShape, type CourtShape } from "./support/fixtures.js";
-import { freshDatabase, HTTP_ENGINES, startServer, type TestDatabase, type TestServer } from "./support/server.js";
+import { freshDatabase, HTTP_ENGINES, startServer, TEST_TIME_ZONE, type TestDatabase, type TestServer } from "./support/server.js";
 import { movableClock } from "./support/movable-clock.js";
 
 /**
  * Holds and the split deadline against the real server (DESIGN.md section 8), with the product's
- * defaults (15 min hold, 2 unpaid bookings, deadline 2 h before the start) and a clock the test
- * moves: the server's ports read it, so "later" needs no waiting.
+ * defaults (15 min hold, 2 unpaid bookings and 1 until the email is confirmed, deadline 2 h before
+ * the start) and a clock the test moves: the server's ports read it, so "later" needs no waiting.
  */
 
 const MINUTE = 60_000;
@@ -59,6 +59,13 @@ for (const engine of HTTP_ENGINES) {
     let server: TestServer;
     let courts: CourtShape[];
     const clock = movableClock();
+
+    /** A newly registered player whose email is confirmed: the limits of an unconfirmed one are not what is tested. */
+    const confirmedPlayer = async () => {
+      const player = await newPlayer(server);
+      expect(await server.ports.users.confirmEmail(player.user.id, player.user.email)).toBe(true);
+      return player;
+    };
 
     beforeAll(async () => {
       db = await freshDatabase(engine.name);
@@ -137,12 +144,60 @@ for (const engine of HTTP_ENGINES) {
     });
 
     it("when a player holds two unpaid bookings, then the third answers 409 with a Spanish message", async () => {
-      const { client } = await newPlayer(server);
+      const { client } = await confirmedPlayer();
       await book(client, courts);
       await book(client, courts);
       const third = await client.post("/api/bookings", freshSlot(courts));
       expect(third.status).toBe(409);
       expect(third.body).toMatchObject({ code: "TOO_MANY_UNPAID_BOOKINGS", message: "Ya tienes 2 reservas sin pagar. Paga o cancela una antes de hacer otra." });
+    });
+
+    it("when a player whose email is not confirmed holds an unpaid booking, then a second answers 409 EMAIL_NOT_VERIFIED naming their address and writes nothing; once confirmed, it is booked", async () => {
+      const { client, user } = await newPlayer(server);
+      await book(client, courts);
+      const second = freshSlot(courts);
+      const refused = await client.post("/api/bookings", second);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({
+        code: "EMAIL_NOT_VERIFIED",
+        message: `Confirma tu correo para tener más de una reserva sin pagar: te enviamos un enlace a ${user.email}.`,
+      });
+      expect((await client.get<BookingShape[]>("/api/user/bookings")).body).toHaveLength(1);
+      const day = second.bookingDate.slice(0, 10);
+      expect((await client.get<{ bookedSlots: string[] }>(`/api/courts/${second.courtId}/bookings?date=${day}`)).body.bookedSlots).not.toContain(second.timeSlot);
+
+      expect(await server.ports.users.confirmEmail(user.id, user.email)).toBe(true);
+      expect((await client.post("/api/bookings", second)).status).toBe(201);
+    });
+
+    it("when a player whose email is not confirmed asks for two holds at the same moment, then one is written and the other answers 409", async () => {
+      const { client } = await newPlayer(server);
+      const answers = await Promise.all([freshSlot(courts), freshSlot(courts)].map((slot) => client.post("/api/bookings", slot)));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+      expect((await client.get<BookingShape[]>("/api/user/bookings")).body).toHaveLength(1);
+    });
+
+    it("when a player's hold runs out, then holding that slot again answers 409 HOLD_RECENTLY_EXPIRED with the club's time they can, until BOOKING_HOLD_MINUTES later; another player takes it at once", async () => {
+      const { client } = await confirmedPlayer();
+      const [lapsed, waited] = [freshSlot(courts), freshSlot(courts)];
+      const made = await client.post<HoldBooking>("/api/bookings", lapsed);
+      expect(made.status).toBe(201);
+      expect((await client.post("/api/bookings", waited)).status).toBe(201);
+      clock.advance(15 * MINUTE);
+
+      const again = await client.post("/api/bookings", lapsed);
+      expect(again.status).toBe(409);
+      // the hold's end plus the pause, on the club's clock, at the next whole minute
+      const from = new Date(Math.ceil((Date.parse(made.body.holdExpiresAt ?? "") + 15 * MINUTE) / MINUTE) * MINUTE);
+      const wall = wallClockAt(from, TEST_TIME_ZONE);
+      const at = `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+      expect(again.body).toEqual({ code: "HOLD_RECENTLY_EXPIRED", message: `Tu reserva anterior de esta hora venció sin pago; podrás volver a reservarla a las ${at}.` });
+      const other = await newPlayer(server);
+      expect((await other.client.post("/api/bookings", lapsed)).status).toBe(201);
+
+      expect((await client.post("/api/bookings", waited)).status).toBe(409);
+      clock.advance(15 * MINUTE);
+      expect((await client.post("/api/bookings", waited)).status).toBe(201);
     });
 
     it("when the deadline passes and 3 processes sweep at once, then the rest is charged once to the organiser's card, with an invoice", async () => {

@@ -17,8 +17,8 @@ import { inserted, seedCourt, seedPlace, type Place } from "./support/seed.js";
 const NOW = new Date("2026-11-22T15:00:00.000Z");
 const HELD_UNTIL = new Date("2026-11-22T15:15:00.000Z");
 const MAX_UNPAID = 2;
-type Outcome = Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due";
-const tag = (outcome: Outcome) => (typeof outcome === "string" ? outcome : "written");
+type Outcome = Awaited<ReturnType<Repositories["bookings"]["insertHold"]>>;
+const tag = (outcome: Outcome) => (typeof outcome === "string" ? outcome : "heldUntil" in outcome ? "held-recently" : "written");
 
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`holds asked together (${engine.name})`, () => {
@@ -75,6 +75,39 @@ for (const engine of SQL_ENGINES) {
 
         const together = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert or ignore into bookings") : s.includes("insert_holds(")));
         expect(together).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("when holds asked together include a second one of a player whose email is not confirmed and one of a slot whose hold of the player's own just ran out, then those two are refused and the others written, in one statement", async () => {
+      const date = freshDate();
+      const [lapsed, c, d] = await players(3);
+      const unconfirmed = inserted(await repos.users.insert(aUser({ emailVerified: false })));
+      inserted(await repos.bookings.insert(holdOf(unconfirmed, place.court.id, date, "08:00")));
+      const ended = inserted(await repos.bookings.insert({ ...holdOf(lapsed!, place.court.id, date, "09:00"), holdExpiresAt: new Date("2026-11-22T14:55:00.000Z") }));
+      expect(await repos.bookings.expireHold(ended.id, NOW)).toBe(true);
+
+      const statements: string[] = [];
+      const other = await openSqlDatabase(target.url, { onQuery: (sql) => statements.push(sql) });
+      try {
+        const limits = { maxUnpaid: MAX_UNPAID, maxUnpaidUnverified: 1, reholdBarSince: new Date("2026-11-22T14:45:00.000Z"), now: NOW };
+        const asked = [
+          holdOf(unconfirmed, place.court.id, date, "10:00"),
+          holdOf(lapsed!, place.court.id, date, "09:00"),
+          holdOf(c!, place.court.id, date, "11:00"),
+          holdOf(d!, place.court.id, date, "12:00"),
+        ];
+        const answers = await Promise.all(asked.map((booking) => other.repositories.bookings.insertHold(booking, limits)));
+        expect(answers.map(tag)).toEqual(["too-many-unpaid", "held-recently", "written", "written"]);
+        expect(answers[1]).toEqual({ heldUntil: ended.holdExpiresAt });
+        for (const [i, answer] of answers.entries())
+          expect((await repos.bookings.findById(asked[i]!.id))?.id).toBe(tag(answer) === "written" ? asked[i]!.id : undefined);
+        const together = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert or ignore into bookings") : s.includes("insert_holds(")));
+        expect(together).toHaveLength(1);
+        // the statement itself refused the two and wrote the others: only the refused ones went again alone, to tell why
+        const alone = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert into bookings") : s.includes("insert_hold(")));
+        expect(alone).toHaveLength(2);
       } finally {
         await other.close();
       }

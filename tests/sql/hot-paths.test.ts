@@ -141,12 +141,18 @@ describe("hot reads use an index (sqlite query plans)", () => {
     await uses(hot["catalog.venueMonth"]!, "bookings_active_slot_unique");
   });
 
-  it("when a hold is placed, then its balance-due and unpaid-hold checks read their partial indexes, not the player's history", async () => {
+  it("when a hold is placed, then its balance-due, unpaid-hold and just-ran-out checks read their indexes, not the player's history", async () => {
     const hold = aBooking({ userId: place.user.id, courtId: place.court.id, timeSlot: "13:00", holdExpiresAt: new Date(Date.now() + 900_000) });
-    const plans = await plansOf(() => r().bookings.insertHold(hold, { maxUnpaid: 3, now: new Date() }));
+    const now = new Date();
+    const plans = await plansOf(() =>
+      r().bookings.insertHold(hold, { maxUnpaid: 3, maxUnpaidUnverified: 1, reholdBarSince: new Date(now.getTime() - 900_000), now }),
+    );
     const text = plans.join("\n");
+    if (process.env.SHOW_PLANS) console.info(plans);
     expect(text).toContain("USING INDEX bookings_balance_due_idx (user_id=?)");
     expect(text).toContain("USING INDEX bookings_unpaid_holds_idx (user_id=? AND hold_expires_at>?)");
+    // the player's own hold of the slot that just ran out: among their bookings of that date and time
+    expect(text).toContain("USING INDEX bookings_user_date_slot_idx (user_id=? AND booking_date=? AND time_slot=?)");
     // "held" is the counted subquery itself: at most maxUnpaid rows, cut by its LIMIT
     expect(plans.filter(scansTable)).toEqual(["SCAN held"]);
   });

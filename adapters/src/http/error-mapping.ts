@@ -33,6 +33,8 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   // an unpaid hold that ran out: gone for good, the slot was let go
   HoldExpired: 410,
   TooManyUnpaidBookings: 409,
+  EmailNotVerified: 409,
+  HoldRecentlyExpired: 409,
   BalanceDue: 409,
   ShareDeadlinePassed: 409,
   ShareLinkFull: 409,

@@ -2,7 +2,7 @@ import { DeadlockException } from "@mikro-orm/core";
 import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
-import { findOne, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
+import { findOne, instantOrNull, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
 import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds } from "./refund-ledger.sql.js";
 import { claimBatch, placeholders, violates, type Param, type SqlClient, type SqlTx } from "./sql-client.js";
@@ -43,22 +43,47 @@ const insertParams = (b: Booking): Param[] => [
 type HoldLimits = Parameters<BookingRepository["insertHold"]>[1];
 type HoldOutcome = Awaited<ReturnType<BookingRepository["insertHold"]>>;
 
-/** A player's live unpaid holds, counted no further than the limit, along bookings_unpaid_holds_idx. */
-const unpaidHeld = (userId: string, now: string) =>
+/** A player's live unpaid holds, counted no further than `limit`, along bookings_unpaid_holds_idx. */
+const unpaidHeld = (userId: string, now: string, limit: string) =>
   `(select count(*) from (select 1 from bookings where user_id = ${userId} and status = 'active' and paid_amount = 0 ` +
-  `and hold_expires_at is not null and hold_expires_at > ${now} limit ?) held)`;
+  `and hold_expires_at is not null and hold_expires_at > ${now} limit ${limit}) held)`;
+
+/**
+ * The unpaid holds the player may have, as their row says when the hold is written: fewer while
+ * their email is not confirmed (DESIGN.md section 13). No row (a foreign-key failure to come)
+ * reads as unconfirmed.
+ */
+const unpaidLimit = (userId: string, verified: string, unverified: string) =>
+  `case when (select u.email_verified from users u where u.id = ${userId}) then ${verified} else ${unverified} end`;
+
+/**
+ * The player's own hold on the slot that ran out unpaid after `since` (swept to expired or still
+ * overdue) keeps them from holding it again (DESIGN.md section 13); found along
+ * bookings_user_date_slot_idx among the player's few bookings of that date and time.
+ */
+const recentlyHeldWhere = (user: string, courtId: string, date: string, slot: string, since: string, now: string) =>
+  `p.user_id = ${user} and p.court_id = ${courtId} and p.booking_date = ${date} and p.time_slot = ${slot} ` +
+  `and p.status in ('active', 'expired') and p.paid_amount = 0 and p.hold_expires_at > ${since} and p.hold_expires_at <= ${now}`;
+const notRecentlyHeld = (user: string, courtId: string, date: string, slot: string, since: string, now: string) =>
+  `not exists (select 1 from bookings p where ${recentlyHeldWhere(user, courtId, date, slot, since, now)})`;
+
+/** The unpaid limit for a player whose email is not confirmed: never above the one for everyone. */
+const unverifiedLimitOf = (maxUnpaid: number, limits: HoldLimits): number => Math.min(maxUnpaid, limits.maxUnpaidUnverified ?? maxUnpaid);
 
 /** SQLite's hold: INSERT ... SELECT with the hold's conditions in its WHERE. */
 const insertIfAllowed = (booking: Booking, limits: HoldLimits): [string, Param[]] => {
-  const unpaid = limits.maxUnpaid === null ? "" : ` and ${unpaidHeld("?", "?")} < ?`;
-  return [
-    `${INSERT_SELECT} where not exists (select 1 from bookings b where b.user_id = ? and ${BALANCE_DUE})${unpaid}`,
-    [
-      ...insertParams(booking),
-      booking.userId,
-      ...(limits.maxUnpaid === null ? [] : [booking.userId, iso(limits.now), limits.maxUnpaid, limits.maxUnpaid]),
-    ],
-  ];
+  const conditions = ["not exists (select 1 from bookings b where b.user_id = ? and " + BALANCE_DUE + ")"];
+  const params: Param[] = [...insertParams(booking), booking.userId];
+  if (limits.maxUnpaid !== null) {
+    // counted up to the larger limit, enough to compare with either
+    conditions.push(`${unpaidHeld("?", "?", "?")} < ${unpaidLimit("?", "?", "?")}`);
+    params.push(booking.userId, iso(limits.now), limits.maxUnpaid, booking.userId, limits.maxUnpaid, unverifiedLimitOf(limits.maxUnpaid, limits));
+  }
+  if (limits.reholdBarSince !== undefined) {
+    conditions.push(notRecentlyHeld("?", "?", "?", "?", "?", "?"));
+    params.push(booking.userId, booking.courtId, booking.date, booking.timeSlot, iso(limits.reholdBarSince), iso(limits.now));
+  }
+  return [`${INSERT_SELECT} where ${conditions.join(" and ")}`, params];
 };
 
 const INSERT_COLUMNS = INSERT.slice(INSERT.indexOf("(") + 1, INSERT.indexOf(")")).split(", ");
@@ -157,6 +182,8 @@ export const afterBookingWrites = <T>(sql: SqlClient, remove: (tx: SqlTx) => Pro
 const OVERDUE = "(status = 'active' and paid_amount = 0 and hold_expires_at is not null and hold_expires_at <= ?)";
 /** A remainder the organiser's card could not pay, not paid since: it blocks new bookings. */
 const BALANCE_DUE = "b.remainder_status = 'failed' and b.paid_amount < b.total_amount and b.status not in ('cancelled', 'expired')";
+/** A field of the hold `h` of INSERT_HOLDS. */
+const field = (key: string) => `h.value ->> '${key}'`;
 /**
  * SQLite: holds asked together (holdsTogether), in one statement and one commit. Each row carries its player's
  * conditions as insertIfAllowed's WHERE does; a row that would break a unique index (a slot taken
@@ -167,9 +194,11 @@ const BALANCE_DUE = "b.remainder_status = 'failed' and b.paid_amount < b.total_a
  */
 const INSERT_HOLDS =
   `insert or ignore into bookings (${INSERT_COLUMNS.join(", ")}) ` +
-  `select ${INSERT_COLUMNS.map((column) => `h.value ->> '${column}'`).join(", ")} from json_each(?) h ` +
-  `where not exists (select 1 from bookings b where b.user_id = h.value ->> 'user_id' and ${BALANCE_DUE}) ` +
-  `and (h.value ->> 'limited' = 0 or ${unpaidHeld("h.value ->> 'user_id'", "h.value ->> 'as_of'")} < ?) returning id`;
+  `select ${INSERT_COLUMNS.map((column) => field(column)).join(", ")} from json_each(?) h ` +
+  `where not exists (select 1 from bookings b where b.user_id = ${field("user_id")} and ${BALANCE_DUE}) ` +
+  `and (${field("limited")} = 0 or ${unpaidHeld(field("user_id"), field("as_of"), "?")} < ${unpaidLimit(field("user_id"), "?", "?")}) ` +
+  `and (${field("bar_since")} is null or ` +
+  `${notRecentlyHeld(field("user_id"), field("court_id"), field("booking_date"), field("time_slot"), field("bar_since"), field("as_of"))}) returning id`;
 /** Holds written in one statement at most (a row is about 600 bytes of JSON). */
 export const HOLDS_TOGETHER = 64;
 /** Statements of holds sent to the writer at once: one runs while the next waits behind it. */
@@ -205,19 +234,26 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
  */
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
   const insertHold = async (booking: Booking, limits: HoldLimits): Promise<HoldOutcome> => {
-    // Written only when the player owes no balance and holds fewer unpaid bookings than allowed,
-    // with the check and the insert one step for every process. On SQLite, one conditional
-    // INSERT: a writing statement takes the write lock before it reads. On PostgreSQL,
-    // insert_hold (migration ...000200_hold_in_one_call) does the same under the player's row
-    // lock, so two requests of one player are counted one after the other, in one round trip (FOR
-    // NO KEY UPDATE since ...20261127000200: a KEY SHARE of the player's row does not wait for it).
+    // Written only when the player owes no balance, holds fewer unpaid bookings than allowed and
+    // did not just let a hold of the same slot run out, with the checks and the insert one step
+    // for every process. On SQLite, one conditional INSERT: a writing statement takes the write
+    // lock before it reads. On PostgreSQL, insert_hold (migrations ...000200_hold_in_one_call,
+    // ...20261207000600_hold_abuse_limits) does the same under the player's row lock, so two
+    // requests of one player are counted one after the other, in one round trip (FOR NO KEY UPDATE
+    // since ...20261127000200: a KEY SHARE of the player's row does not wait for it).
     try {
       const written =
         sql.engine === "sqlite"
           ? (await sql.run(...insertIfAllowed(booking, limits))) > 0
-          : (await sql.one("select insert_hold(?::jsonb, ?, ?) as written", [holdRow(booking), iso(limits.now), limits.maxUnpaid]))?.[
-              "written"
-            ] === true;
+          : (
+              await sql.one("select insert_hold(?::jsonb, ?, ?, ?, ?) as written", [
+                holdRow(booking),
+                iso(limits.now),
+                limits.maxUnpaid,
+                limits.maxUnpaid === null ? null : unverifiedLimitOf(limits.maxUnpaid, limits),
+                isoOrNull(limits.reholdBarSince ?? null),
+              ])
+            )?.["written"] === true;
       if (written) return booking;
     } catch (error) {
       if (slotTaken(error)) return "slot-taken";
@@ -225,8 +261,17 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       throw error;
     }
     // refused: which rule, read after the fact (a balance due is the one to tell first)
-    const due = await sql.one(`select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1`, [booking.userId]);
-    return due ? "balance-due" : "too-many-unpaid";
+    const since = limits.reholdBarSince;
+    const why = await sql.one(
+      `select (select b.id from bookings b where b.user_id = ? and ${BALANCE_DUE} limit 1) as due, ` +
+        (since === undefined ? "null as held_until" : `(select max(p.hold_expires_at) from bookings p where ${recentlyHeldWhere("?", "?", "?", "?", "?", "?")}) as held_until`),
+      since === undefined
+        ? [booking.userId]
+        : [booking.userId, booking.userId, booking.courtId, booking.date, booking.timeSlot, iso(since), iso(limits.now)],
+    );
+    if (why?.["due"] != null) return "balance-due";
+    const heldUntil = why ? instantOrNull(why, "held_until") : null;
+    return heldUntil ? { heldUntil } : "too-many-unpaid";
   };
 
   /**
@@ -241,10 +286,14 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     HOLDS_TOGETHER,
     async (asked) => {
       if (asked.length === 1) return [await insertHold(asked[0]!.booking, asked[0]!.limits)];
-      const maxUnpaid = asked.find((a) => a.limits.maxUnpaid !== null)?.limits.maxUnpaid ?? 0;
+      const limited = asked.find((a) => a.limits.maxUnpaid !== null)?.limits;
+      const maxUnpaid = limited?.maxUnpaid ?? 0;
+      const maxUnpaidUnverified = limited ? unverifiedLimitOf(maxUnpaid, limited) : 0;
       const players = new Set<string>();
       const together = asked.filter(({ booking, limits }) => {
-        if (players.has(booking.userId) || (limits.maxUnpaid !== null && limits.maxUnpaid !== maxUnpaid)) return false;
+        if (players.has(booking.userId)) return false;
+        if (limits.maxUnpaid !== null && (limits.maxUnpaid !== maxUnpaid || unverifiedLimitOf(limits.maxUnpaid, limits) !== maxUnpaidUnverified))
+          return false;
         players.add(booking.userId);
         return true;
       });
@@ -253,13 +302,14 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
           holdFields(booking, [
             ["limited", limits.maxUnpaid === null ? 0 : 1],
             ["as_of", iso(limits.now)],
+            ["bar_since", isoOrNull(limits.reholdBarSince ?? null)],
           ]),
         ),
       );
       const written = await (
         sql.engine === "sqlite"
-          ? sql.all(INSERT_HOLDS, [holds, maxUnpaid, maxUnpaid])
-          : sql.all("select insert_holds(?::jsonb, ?) as id", [holds, maxUnpaid])
+          ? sql.all(INSERT_HOLDS, [holds, maxUnpaid, maxUnpaid, maxUnpaidUnverified])
+          : sql.all("select insert_holds(?::jsonb, ?, ?) as id", [holds, maxUnpaid, maxUnpaidUnverified])
       )
         .then((rows) => new Set(rows.map((row) => str(row, "id"))))
         // each hold alone then meets the failure again, or tells its own refusal

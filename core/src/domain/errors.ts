@@ -43,6 +43,10 @@ export class DuplicateDiscountCode extends Data.TaggedError("DuplicateDiscountCo
 
 export class HoldExpired extends Data.TaggedError("HoldExpired")<{ readonly message: string }> {}
 export class TooManyUnpaidBookings extends Data.TaggedError("TooManyUnpaidBookings")<{ readonly message: string }> {}
+/** A player whose email is not confirmed holds as many unpaid bookings as they may until they confirm it (DESIGN.md section 13). */
+export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{ readonly message: string }> {}
+/** The player's own hold on this slot ran out unpaid moments ago: they may hold it again only after a pause (DESIGN.md section 13). */
+export class HoldRecentlyExpired extends Data.TaggedError("HoldRecentlyExpired")<{ readonly message: string }> {}
 export class BalanceDue extends Data.TaggedError("BalanceDue")<{ readonly message: string; readonly bookingId: string }> {}
 export class ShareDeadlinePassed extends Data.TaggedError("ShareDeadlinePassed")<{ readonly message: string }> {}
 
@@ -111,6 +115,8 @@ export type DomainError =
   | DuplicateDiscountCode
   | HoldExpired
   | TooManyUnpaidBookings
+  | EmailNotVerified
+  | HoldRecentlyExpired
   | BalanceDue
   | ShareDeadlinePassed
   | ShareLinkExpired

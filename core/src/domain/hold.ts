@@ -57,3 +57,39 @@ export const isPastShareDeadline = (booking: Pick<Booking, "shareDeadlineAt">, n
 
 /** Holds an unpaid slot, so it counts against MAX_UNPAID_BOOKINGS. */
 export const isUnpaidHold = (booking: HoldFields, now: Date): boolean => liveHoldUntil(booking, now) !== null;
+
+/**
+ * The unpaid holds a player may have at once: fewer until they confirm their email (DESIGN.md
+ * section 13), never more than MAX_UNPAID_BOOKINGS.
+ */
+export const unpaidLimitOf = (policy: Pick<BookingPolicy, "maxUnpaidBookings" | "unverifiedUnpaidBookings">, emailVerified: boolean): number =>
+  emailVerified ? policy.maxUnpaidBookings : Math.min(policy.maxUnpaidBookings, policy.unverifiedUnpaidBookings);
+
+/**
+ * A player whose hold on a slot ran out unpaid cannot hold that slot again for
+ * BOOKING_HOLD_MINUTES (DESIGN.md section 13): without the pause, one account could keep a slot
+ * from everyone by holding it again the moment each hold ends. Holds of the player's own on the
+ * slot that ended after this instant refuse a new one at `now`.
+ */
+export const reholdBarSince = (now: Date, policy: Pick<BookingPolicy, "holdMinutes">): Date =>
+  new Date(now.getTime() - Math.round(policy.holdMinutes * MINUTE_MS));
+
+/** When the player whose hold on a slot ended at `heldUntil` may hold that slot again. */
+export const reholdAllowedAt = (heldUntil: Date, policy: Pick<BookingPolicy, "holdMinutes">): Date => holdExpiryOf(heldUntil, policy);
+
+/** Whether a booking is the player's own hold on a slot that ran out unpaid after `since` (by `now`): it keeps them from holding the slot again. */
+export const barsRehold = (
+  booking: Pick<Booking, "userId" | "courtId" | "date" | "timeSlot" | "status" | "paidAmount" | "holdExpiresAt">,
+  hold: Pick<Booking, "userId" | "courtId" | "date" | "timeSlot">,
+  since: Date,
+  now: Date,
+): boolean =>
+  booking.userId === hold.userId &&
+  booking.courtId === hold.courtId &&
+  booking.date === hold.date &&
+  booking.timeSlot === hold.timeSlot &&
+  (booking.status === "expired" || booking.status === "active") &&
+  booking.paidAmount === 0 &&
+  booking.holdExpiresAt !== null &&
+  booking.holdExpiresAt.getTime() > since.getTime() &&
+  booking.holdExpiresAt.getTime() <= now.getTime();

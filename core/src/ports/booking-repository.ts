@@ -25,6 +25,22 @@ export interface PaidAfter {
   readonly time: string;
 }
 
+/** What a new hold is checked against (DESIGN.md sections 8 and 13), read by the database as it writes. */
+export interface HoldLimits {
+  /** live unpaid holds the player may already have for the hold to be written; null: no limit (a hold an admin places) */
+  readonly maxUnpaid: number | null;
+  /** the same, lower, for a player whose email is not confirmed (as the user row says when the hold is written); absent: maxUnpaid */
+  readonly maxUnpaidUnverified?: number;
+  /** the player's own hold on the same slot that ran out unpaid after this instant refuses the hold; absent: no such pause */
+  readonly reholdBarSince?: Date;
+  readonly now: Date;
+}
+
+/** A hold refused because the player's own hold on the slot ran out unpaid at `heldUntil`, too recently. */
+export interface RecentlyHeld {
+  readonly heldUntil: Date;
+}
+
 export interface BookingRepository {
   /**
    * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
@@ -47,13 +63,12 @@ export interface BookingRepository {
   paidAhead(scope: { readonly courtId: string } | { readonly venueId: string }, after: PaidAfter, limit: number): Promise<BookingWithCourt[]>;
   /**
    * Inserts a player's new booking in one transaction that first locks the player, so concurrent
-   * requests of one player are counted one after another: "balance-due" while the player owes a
-   * remainder, "too-many-unpaid" when they already hold `maxUnpaid` live unpaid holds (null: no limit).
+   * requests of one player are counted one after another. Refused, and not written: "balance-due"
+   * while the player owes a remainder; `{ heldUntil }` when the player's own hold on the same slot
+   * ran out unpaid after `limits.reholdBarSince` (heldUntil: the latest such end); "too-many-unpaid"
+   * when they already hold as many live unpaid holds as their limit allows.
    */
-  insertHold(
-    booking: Booking,
-    limits: { readonly maxUnpaid: number | null; readonly now: Date },
-  ): Promise<Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due">;
+  insertHold(booking: Booking, limits: HoldLimits): Promise<Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | RecentlyHeld>;
   /** the booking that holds (court, date, slot) in the database, expired or not */
   holderOf(courtId: string, date: LocalDate, timeSlot: TimeSlot): Promise<BookingWithCourt | undefined>;
   /**

@@ -3,12 +3,13 @@ import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { Payment } from "../domain/entities.js";
 import { paidFor, pendingPayment } from "../domain/entities.js";
-import { BalanceDue, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
+import { BalanceDue, EmailNotVerified, HoldRecentlyExpired, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
-import { asSeenAt, isHoldOverdue } from "../domain/hold.js";
+import { asSeenAt, isHoldOverdue, reholdAllowedAt, reholdBarSince, unpaidLimitOf } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
+import { wallClockAt } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
-import type { BookingWithCourt } from "../ports/booking-repository.js";
+import type { BookingWithCourt, HoldLimits } from "../ports/booking-repository.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -72,27 +73,59 @@ export const expireOverdueHolds = (ports: HoldPorts) =>
     return expired;
   });
 
+const MINUTE_MS = 60_000;
+
+/** The wall clock's HH:MM in the club at the first whole minute at or after `instant` (a time said to a person is never early). */
+const clockTimeOf = (instant: Date, timeZone: string): string => {
+  const wall = wallClockAt(new Date(Math.ceil(instant.getTime() / MINUTE_MS) * MINUTE_MS), timeZone);
+  return `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+};
+
+/** Why a player at their unpaid limit is refused: a confirmed email lifts a lower limit (DESIGN.md section 13). */
+const unpaidLimitReached = (ports: HoldPorts, userId: string) =>
+  Effect.gen(function* () {
+    const user = yield* call(() => ports.users.findById(userId));
+    const unverified = unpaidLimitOf(ports.policy, false);
+    if (user && !user.emailVerified && unverified < ports.policy.maxUnpaidBookings) {
+      const more = `más de ${unverified === 1 ? "una reserva" : `${unverified} reservas`} sin pagar`;
+      return new EmailNotVerified({
+        message: user.email
+          ? `Confirma tu correo para tener ${more}: te enviamos un enlace a ${user.email}.`
+          : `Agrega un correo en tu perfil y confírmalo para tener ${more}.`,
+      });
+    }
+    return new TooManyUnpaidBookings({
+      message: `Ya tienes ${ports.policy.maxUnpaidBookings} reservas sin pagar. Paga o cancela una antes de hacer otra.`,
+    });
+  });
+
 /**
  * Inserts a new booking with its hold. A slot held by an overdue hold is let go first (asking the
  * provider, as above) and the insert tried once more, so a free-looking slot is bookable at once.
+ * A player's limits (unpaid holds, lower until the email is confirmed; no holding again at once a
+ * slot whose hold of theirs just ran out) are checked by the database as it writes, so concurrent
+ * requests never slip past them; an admin placing a hold has none.
  */
 export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
   Effect.gen(function* () {
-    const limits = { maxUnpaid: actor.isAdmin ? null : ports.policy.maxUnpaidBookings, now: booking.createdAt };
+    const now = booking.createdAt;
+    const limits: HoldLimits = actor.isAdmin
+      ? { maxUnpaid: null, now }
+      : {
+          maxUnpaid: ports.policy.maxUnpaidBookings,
+          maxUnpaidUnverified: unpaidLimitOf(ports.policy, false),
+          reholdBarSince: reholdBarSince(now, ports.policy),
+          now,
+        };
     const insert = () => call(() => ports.bookings.insertHold(booking, limits));
     let saved = yield* insert();
     if (saved === "slot-taken") {
       const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));
-      if (holder && isHoldOverdue(holder, booking.createdAt) && (yield* expireHold(ports, holder))) saved = yield* insert();
+      if (holder && isHoldOverdue(holder, now) && (yield* expireHold(ports, holder))) saved = yield* insert();
     }
     if (saved === "slot-taken")
       return yield* Effect.fail(new SlotTaken({ message: `El horario ${booking.timeSlot} ya está reservado para esta cancha` }));
-    if (saved === "too-many-unpaid")
-      return yield* Effect.fail(
-        new TooManyUnpaidBookings({
-          message: `Ya tienes ${ports.policy.maxUnpaidBookings} reservas sin pagar. Paga o cancela una antes de hacer otra.`,
-        }),
-      );
+    if (saved === "too-many-unpaid") return yield* Effect.fail(yield* unpaidLimitReached(ports, booking.userId));
     if (saved === "balance-due") {
       const [due] = yield* call(() => ports.bookings.listBalancesDue(booking.userId));
       const amount = due ? displayMoney(remainingOf(due)) : "";
@@ -101,6 +134,12 @@ export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
           message: `Tienes un saldo pendiente${amount ? ` de ${amount}` : ""}. Completa ese pago antes de hacer una nueva reserva.`,
           bookingId: due?.id ?? "",
         }),
+      );
+    }
+    if (typeof saved === "object" && "heldUntil" in saved) {
+      const again = clockTimeOf(reholdAllowedAt(saved.heldUntil, ports.policy), ports.clock.timeZone);
+      return yield* Effect.fail(
+        new HoldRecentlyExpired({ message: `Tu reserva anterior de esta hora venció sin pago; podrás volver a reservarla a las ${again}.` }),
       );
     }
     return saved;

@@ -3,7 +3,9 @@ import {
   ADMIN, GUEST, chargeDueRemainders, courtDay, createBooking, createPaymentIntent, createShareLink,
   LINK_UNUSABLE, expireOverdueHolds,
   getBooking, getShareLink, listOutstandingBalances, listUserBookings, recordPayment, HOUR_MS,
+  asUser, type User,
 } from "@courts/core";
+import { aUser } from "../../support/builders.js";
 import { club, failure, ok } from "./harness.js";
 
 const MINUTE = 60_000;
@@ -128,6 +130,83 @@ describe("holds", () => {
     expect((await c.ports.bookings.findById(c.booking.id))?.status).toBe("active");
     const third = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "20:00" }));
     expect(third.holdExpiresAt?.getTime()).toBe(c.clock.now().getTime() + 15 * MINUTE);
+  });
+});
+
+describe("limits against abuse (DESIGN.md section 13)", () => {
+  const unconfirmedPlayer = async (c: Awaited<ReturnType<typeof club>>, email = "carla@example.com") => {
+    const carla = (await c.ports.users.insert(aUser({ username: "carla", email, emailVerified: false }))) as User;
+    return { carla, asCarla: asUser(carla.id) };
+  };
+
+  it("when a player whose email is not confirmed holds an unpaid booking, then a second is refused (EmailNotVerified, saying where the link went) and nothing is written; once confirmed it is", async () => {
+    const c = await club();
+    const { carla, asCarla } = await unconfirmedPlayer(c);
+    await ok(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot }));
+    const second = await failure(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    expect(second).toMatchObject({
+      _tag: "EmailNotVerified",
+      message: "Confirma tu correo para tener más de una reserva sin pagar: te enviamos un enlace a carla@example.com.",
+    });
+    expect(await c.ports.bookings.listByUser(carla.id)).toHaveLength(1);
+    expect(await c.ports.users.confirmEmail(carla.id, carla.email)).toBe(true);
+    await ok(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    // confirmed, the limit is everyone's
+    expect((await failure(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot, timeSlot: "20:00" })))._tag).toBe("TooManyUnpaidBookings");
+  });
+
+  it("when an admin books for a player whose email is not confirmed, then the lower limit does not apply, as the unpaid limit does not", async () => {
+    const c = await club();
+    const { carla, asCarla } = await unconfirmedPlayer(c);
+    await ok(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot }));
+    await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, timeSlot: "19:00", userId: carla.id }));
+    await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, timeSlot: "20:00", userId: carla.id }));
+    expect(await c.ports.bookings.listByUser(carla.id)).toHaveLength(3);
+  });
+
+  it("when a player without an email is at the lower limit, then they are asked to add one", async () => {
+    const c = await club();
+    const { asCarla } = await unconfirmedPlayer(c, "");
+    await ok(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot }));
+    expect(await failure(createBooking(c.ports, asCarla, { courtId: c.court.id, ...slot, timeSlot: "19:00" }))).toMatchObject({
+      _tag: "EmailNotVerified",
+      message: "Agrega un correo en tu perfil y confírmalo para tener más de una reserva sin pagar.",
+    });
+  });
+
+  it("when a player's hold runs out, then they cannot hold that slot again until BOOKING_HOLD_MINUTES later, swept or not (told when, on the club's clock), while another player takes it at once", async () => {
+    const c = await booked(); // 18:00, held 07:00 to 07:15 in Guayaquil
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    c.clock.advance(15 * MINUTE);
+    const again = await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot }));
+    expect(again).toMatchObject({ _tag: "HoldRecentlyExpired", message: "Tu reserva anterior de esta hora venció sin pago; podrás volver a reservarla a las 07:30." });
+    expect(await c.ports.bookings.listByUser(c.ana.id)).toHaveLength(2);
+    const beto = await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, ...slot }));
+    expect(beto.userId).toBe(c.beto.id);
+
+    expect(await ok(expireOverdueHolds(c.ports))).toBe(1);
+    c.clock.advance(15 * MINUTE - 1000);
+    expect((await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" })))._tag).toBe("HoldRecentlyExpired");
+    // the same hour on the other court is another slot
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court2.id, ...slot, timeSlot: "19:00" }));
+    c.clock.advance(1000);
+    const mine = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot, timeSlot: "19:00" }));
+    expect(mine.userId).toBe(c.ana.id);
+  });
+
+  it("when the hold ended part way through a minute, then the time told is the next whole minute, never one at which the player would still be refused", async () => {
+    const c = await club();
+    c.clock.advance(30_000);
+    await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot })); // held until 07:15:30
+    c.clock.advance(16 * MINUTE);
+    expect((await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot }))).message).toContain("a las 07:31.");
+  });
+
+  it("when an admin books for a player the slot whose hold of theirs just ran out, then it is booked", async () => {
+    const c = await booked();
+    c.clock.advance(15 * MINUTE);
+    const desk = await ok(createBooking(c.ports, ADMIN, { courtId: c.court.id, ...slot, userId: c.ana.id }));
+    expect(desk).toMatchObject({ userId: c.ana.id, holdExpiresAt: null });
   });
 });
 

@@ -2,7 +2,7 @@ import { expect, it } from "vitest";
 import type { Booking } from "@courts/core";
 import { aBooking } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
-import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
+import { inserted, seedBooking, seedCourt, seedPlace } from "../support/seed.js";
 
 export const bookingRepositoryContract = (subject: () => Subject): void => {
   const repos = () => subject().repos;
@@ -190,5 +190,72 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(answers.filter((a) => typeof a === "object")).toHaveLength(3);
     expect(answers.filter((a) => a === "too-many-unpaid")).toHaveLength(7);
     expect(await repos().bookings.listByUser(place.user.id)).toHaveLength(3);
+  });
+
+  // the limits against abuse (DESIGN.md section 13): fewer unpaid holds until the email is
+  // confirmed, and no holding again at once a slot whose hold of the player's own just ran out
+  const LIMITS = { maxUnpaid: 2, maxUnpaidUnverified: 1, reholdBarSince: new Date("2026-11-22T14:45:00.000Z"), now: NOW };
+
+  it("when a player whose email is not confirmed holds one unpaid booking, then a second is refused and not written; once confirmed, or placed by an admin, it is", async () => {
+    const place = await seedPlace(repos(), { user: { emailVerified: false } });
+    const first = holdOf(place, "09:00");
+    expect(await repos().bookings.insertHold(first, LIMITS)).toEqual(first);
+    const second = holdOf(place, "10:00");
+    expect(await repos().bookings.insertHold(second, LIMITS)).toBe("too-many-unpaid");
+    expect(await repos().bookings.findById(second.id)).toBeUndefined();
+    // the lower limit is for unconfirmed players only; a confirmed one still holds two
+    const confirmed = await seedPlace(repos());
+    for (const slot of ["09:00", "10:00"]) expect(await repos().bookings.insertHold(holdOf(confirmed, slot), LIMITS)).toMatchObject({ timeSlot: slot });
+    expect(await repos().bookings.insertHold(second, { maxUnpaid: null, now: NOW })).toEqual(second);
+
+    expect(await repos().users.confirmEmail(place.user.id, place.user.email)).toBe(true);
+    const third = holdOf(place, "11:00");
+    // two live holds now (one placed by an admin): the limit of a confirmed player is reached
+    expect(await repos().bookings.insertHold(third, LIMITS)).toBe("too-many-unpaid");
+    expect(await repos().bookings.cancel(second.id, { reason: null, refundPercentage: 0, at: NOW })).toBe(true);
+    expect(await repos().bookings.insertHold(third, LIMITS)).toEqual(third);
+  });
+
+  it("when a player whose email is not confirmed asks for five holds at once, then exactly one is written", async () => {
+    const place = await seedPlace(repos(), { user: { emailVerified: false } });
+    const slots = ["07:00", "08:00", "09:00", "10:00", "11:00"];
+    const answers = await Promise.all(slots.map((slot) => repos().bookings.insertHold(holdOf(place, slot), LIMITS)));
+    expect(answers.filter((a) => typeof a === "object")).toHaveLength(1);
+    expect(answers.filter((a) => a === "too-many-unpaid")).toHaveLength(4);
+    expect(await repos().bookings.listByUser(place.user.id)).toHaveLength(1);
+  });
+
+  it("when a player's own hold on a slot ran out within the pause, then holding that slot again is refused with the hold's end, swept or not; another slot, another player, or after the pause, it is written", async () => {
+    const place = await seedPlace(repos());
+    const other = await seedPlace(repos());
+    const ended = new Date("2026-11-22T14:50:00.000Z");
+    // ran out at 14:50 and swept; ran out at 14:55, not swept yet (still 'active', overdue)
+    const swept = inserted(await repos().bookings.insert(holdOf(place, "18:00", { holdExpiresAt: ended })));
+    expect(await repos().bookings.expireHold(swept.id, NOW)).toBe(true);
+    const overdue = inserted(await repos().bookings.insert(holdOf(place, "19:00", { holdExpiresAt: new Date("2026-11-22T14:55:00.000Z") })));
+    const again = holdOf(place, "18:00");
+    expect(await repos().bookings.insertHold(again, LIMITS)).toEqual({ heldUntil: ended });
+    expect(await repos().bookings.findById(again.id)).toBeUndefined();
+    expect(await repos().bookings.insertHold(holdOf(place, "19:00"), LIMITS)).toEqual({ heldUntil: overdue.holdExpiresAt });
+    // the pause is the player's, on that slot only
+    expect(await repos().bookings.insertHold(holdOf(place, "20:00"), LIMITS)).toMatchObject({ timeSlot: "20:00" });
+    const theirs = aBooking({ userId: other.user.id, courtId: place.court.id, date: "2026-11-25", timeSlot: "18:00", holdExpiresAt: new Date("2026-11-22T15:15:00.000Z") });
+    expect(await repos().bookings.insertHold(theirs, LIMITS)).toEqual(theirs);
+    expect(await repos().bookings.cancel(theirs.id, { reason: null, refundPercentage: 0, at: NOW })).toBe(true);
+    // an admin placing it, or the player once the hold ended longer ago than the pause
+    const byAdmin = holdOf(place, "18:00", { holdExpiresAt: null });
+    expect(await repos().bookings.insertHold(byAdmin, { maxUnpaid: null, now: NOW })).toEqual(byAdmin);
+    expect(await repos().bookings.cancel(byAdmin.id, { reason: null, refundPercentage: 0, at: NOW })).toBe(true);
+    const later = new Date("2026-11-22T15:05:00.000Z");
+    const afterPause = holdOf(place, "18:00", { holdExpiresAt: new Date("2026-11-22T15:20:00.000Z") });
+    expect(await repos().bookings.insertHold(afterPause, { ...LIMITS, reholdBarSince: new Date("2026-11-22T14:50:00.000Z"), now: later })).toEqual(afterPause);
+  });
+
+  it("when a player both owes a balance and let a hold of the slot run out, then the balance due is told first", async () => {
+    const place = await seedPlace(repos());
+    const swept = inserted(await repos().bookings.insert(holdOf(place, "18:00", { holdExpiresAt: new Date("2026-11-22T14:50:00.000Z") })));
+    expect(await repos().bookings.expireHold(swept.id, NOW)).toBe(true);
+    await repos().bookings.insert(holdOf(place, "10:00", { holdExpiresAt: null, paidAmount: 725, remainderStatus: "failed" }));
+    expect(await repos().bookings.insertHold(holdOf(place, "18:00"), LIMITS)).toBe("balance-due");
   });
 };

@@ -1,4 +1,4 @@
-import { balanceDueOf, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { balanceDueOf, barsRehold, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
@@ -73,8 +73,13 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async insertHold(booking, limits) {
       const mine = [...state.bookings.values()].filter((b) => b.userId === booking.userId);
       if (mine.some((b) => balanceDueOf(b) > 0)) return "balance-due";
-      if (limits.maxUnpaid !== null && mine.filter((b) => isUnpaidHold(b, limits.now)).length >= limits.maxUnpaid)
-        return "too-many-unpaid";
+      const since = limits.reholdBarSince;
+      const ended = since === undefined ? [] : mine.filter((b) => barsRehold(b, booking, since, limits.now));
+      if (ended.length > 0) return { heldUntil: new Date(Math.max(...ended.map((b) => b.holdExpiresAt!.getTime()))) };
+      const verified = state.users.get(booking.userId)?.emailVerified ?? false;
+      const maxUnpaid =
+        limits.maxUnpaid === null || verified ? limits.maxUnpaid : Math.min(limits.maxUnpaid, limits.maxUnpaidUnverified ?? limits.maxUnpaid);
+      if (maxUnpaid !== null && mine.filter((b) => isUnpaidHold(b, limits.now)).length >= maxUnpaid) return "too-many-unpaid";
       return this.insert(booking);
     },
     async holderOf(courtId, date, timeSlot) {

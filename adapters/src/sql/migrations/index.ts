@@ -19,6 +19,7 @@ import { Migration20261207000100RefundLedger } from "./Migration20261207000100_r
 import { Migration20261207000300SimulatedRefundMetadata } from "./Migration20261207000300_simulated_refund_metadata.js";
 import { Migration20261207000400DomainEvents } from "./Migration20261207000400_domain_events.js";
 import { Migration20261207000500Accounts } from "./Migration20261207000500_accounts.js";
+import { Migration20261207000600HoldAbuseLimits } from "./Migration20261207000600_hold_abuse_limits.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -49,4 +50,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261207000300_simulated_refund_metadata", class: Migration20261207000300SimulatedRefundMetadata },
   { name: "Migration20261207000400_domain_events", class: Migration20261207000400DomainEvents },
   { name: "Migration20261207000500_accounts", class: Migration20261207000500Accounts },
+  { name: "Migration20261207000600_hold_abuse_limits", class: Migration20261207000600HoldAbuseLimits },
 ];
