@@ -6,7 +6,7 @@ import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-
 import SettingsScreen from "./settings";
 import UserDashboardScreen from "./user-dashboard";
 
-const ME = { id: "u1", username: "ana", email: "ana@x.test" };
+const ME = { id: "u1", username: "ana", email: "ana@x.test", fullName: "Ana Torres", phone: null, emailVerified: true };
 
 const payment = (n: number) =>
   aPaymentAnswer(`pay-${n}`, {

@@ -17,7 +17,7 @@ import UserDashboardScreen from "./user-dashboard";
  * calendar, an organiser offered their own part again, two tabs current at once.
  */
 
-const ME = { id: "u1", username: "ana", email: "ana@x.test" };
+const ME = { id: "u1", username: "ana", email: "ana@x.test", fullName: "Ana Torres", phone: null, emailVerified: true };
 /** The API as `user` sees it, signed in, with the screen's own answers. */
 const mockApiAs = (user: typeof ME, handlers: Parameters<typeof mockApi>[0] = {}) => mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user }), ...handlers });
 const page = (items: unknown[], total = items.length) =>
@@ -145,7 +145,7 @@ describe("what players see is true", () => {
   });
 
   it("when a player opens settings, then the profile shows their username, email and whole user id as text that can wrap", async () => {
-    const long = { id: "019ac8a1-2b3c-7d4e-8f01-23456789abcd", username: "ana", email: "ana.maria.fernandez.de.la.torre@example.ec" };
+    const long = { ...ME, id: "019ac8a1-2b3c-7d4e-8f01-23456789abcd", email: "ana.maria.fernandez.de.la.torre@example.ec" };
     mockApiAs(long);
     renderWithProviders(<SettingsScreen />, "/settings");
     const id = await screen.findByText(long.id);
