@@ -74,7 +74,7 @@ export const CancellationAnswer = Schema.Struct({
 }).annotations({ identifier: "Cancellation" });
 export type CancellationAnswer = typeof CancellationAnswer.Encoded;
 
-/** GET /api/admin/balances: remainders the organiser's card did not pay. */
+/** GET /api/admin/balances: remainders the organiser's card did not pay; userName names the organiser (full name where given). */
 export const BalanceAnswer = Schema.Struct({
   booking: BookingAnswer,
   bookingId: Schema.String,

@@ -1,4 +1,4 @@
-import { BalanceAnswer, balanceDueOf, formatMoney, LateRefundAnswer, lateRefunds, listOutstandingBalances, presentBooking } from "@courts/core";
+import { BalanceAnswer, balanceDueOf, displayName, formatMoney, LateRefundAnswer, lateRefunds, listOutstandingBalances, presentBooking } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { listOf } from "../openapi.js";
@@ -26,13 +26,17 @@ export default routes("balances", async (app) => {
       const users = new Map(
         await Promise.all([...new Set(bookings.map((b) => b.userId))].map(async (id) => [id, await app.ports.users.findById(id)] as const)),
       );
-      return bookings.map((booking): BalanceAnswer => ({
-        booking: presentBooking(booking),
-        bookingId: booking.id,
-        balanceDue: formatMoney(balanceDueOf(booking)),
-        userName: users.get(booking.userId)?.username ?? null,
-        userEmail: users.get(booking.userId)?.email ?? null,
-      }));
+      return bookings.map((booking): BalanceAnswer => {
+        const user = users.get(booking.userId);
+        return {
+          booking: presentBooking(booking),
+          bookingId: booking.id,
+          balanceDue: formatMoney(balanceDueOf(booking)),
+          // how the desk names the player: their full name where they gave one
+          userName: user ? displayName(user) : null,
+          userEmail: user?.email ?? null,
+        };
+      });
     },
   );
 
