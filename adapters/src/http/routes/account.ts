@@ -18,8 +18,8 @@ import { bodies, noContent, object, problems, str } from "../openapi.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
-/** Password-reset requests a minute from one address: a person asks once or twice, a script hundreds of times. */
-const RESET_REQUESTS_PER_MINUTE = 5;
+/** New confirmation links a minute from one address: a person asks once or twice, a script hundreds of times. */
+const LINK_REQUESTS_PER_MINUTE = 5;
 
 const refuseWeak = (password: string): void => {
   const weakness = passwordWeakness(password);
@@ -66,7 +66,7 @@ export default routes(
     app.post(
       "/api/auth/password-reset",
       {
-        onRequest: app.perIpLimit("password-reset", RESET_REQUESTS_PER_MINUTE),
+        onRequest: app.anonymousWriteLimit,
         schema: {
           tags,
           summary: "Pedir un enlace para restablecer la contraseña (202 exista o no la cuenta)",
@@ -119,7 +119,7 @@ export default routes(
       "/api/auth/verify-email",
       {
         preHandler: signedIn,
-        onRequest: app.perIpLimit("verify-email", RESET_REQUESTS_PER_MINUTE),
+        onRequest: app.perIpLimit("verify-email", LINK_REQUESTS_PER_MINUTE),
         schema: { tags, summary: "Enviar de nuevo el enlace para confirmar el correo", response: { 202: noContent, ...problems(401, 409, 429) } },
       },
       async (request, reply) => {
