@@ -194,6 +194,7 @@ for (const engine of HTTP_ENGINES) {
       expect(again.body).toEqual({ code: "HOLD_RECENTLY_EXPIRED", message: `Tu reserva anterior de esta hora venció sin pago; podrás volver a reservarla a las ${at}.` });
       const other = await newPlayer(server);
       expect((await other.client.post("/api/bookings", lapsed)).status).toBe(201);
+      expect((await client.post("/api/bookings", lapsed)).body).toMatchObject({ code: "SLOT_TAKEN" });
 
       expect((await client.post("/api/bookings", waited)).status).toBe(409);
       clock.advance(15 * MINUTE);

@@ -123,6 +123,11 @@ export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
       const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));
       if (holder && isHoldOverdue(holder, now) && (yield* expireHold(ports, holder))) saved = yield* insert();
     }
+    // someone else holding the slot meanwhile is what the player is told then, not a time at which it would still be taken
+    if (typeof saved === "object" && "heldUntil" in saved) {
+      const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));
+      if (holder && !isHoldOverdue(holder, now)) saved = "slot-taken";
+    }
     if (saved === "slot-taken")
       return yield* Effect.fail(new SlotTaken({ message: `El horario ${booking.timeSlot} ya está reservado para esta cancha` }));
     if (saved === "too-many-unpaid") return yield* Effect.fail(yield* unpaidLimitReached(ports, booking.userId));

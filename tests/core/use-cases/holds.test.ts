@@ -183,6 +183,8 @@ describe("limits against abuse (DESIGN.md section 13)", () => {
     expect(await c.ports.bookings.listByUser(c.ana.id)).toHaveLength(2);
     const beto = await ok(createBooking(c.ports, c.asBeto, { courtId: c.court.id, ...slot }));
     expect(beto.userId).toBe(c.beto.id);
+    // taken now: that is what Ana is told, not a time at which it would still be taken
+    expect((await failure(createBooking(c.ports, c.asAna, { courtId: c.court.id, ...slot })))._tag).toBe("SlotTaken");
 
     expect(await ok(expireOverdueHolds(c.ports))).toBe(1);
     c.clock.advance(15 * MINUTE - 1000);
