@@ -34,6 +34,8 @@ describe("/recuperar", () => {
     // decoded as the server does: trimmed and lower-cased
     expect(posts(fetchMock, "/api/auth/password-reset")).toEqual([{ email: "nadie@x.test" }]);
     expect(screen.queryByRole("button", { name: "Enviar enlace" })).toBeNull();
+    // the card's request ('te enviaremos...') gives way to its answer
+    expect(screen.queryByText(/te enviaremos un enlace/)).toBeNull();
   });
 
   it("when the address is not one, then the field says so and nothing is sent", async () => {
@@ -79,6 +81,7 @@ describe("/restablecer/:token", () => {
     expect(alert).toHaveTextContent(`Enlace no válido${LINK_GONE}`);
     expect(screen.getByRole("link", { name: "Pedir un enlace nuevo" })).toHaveAttribute("href", "/recuperar");
     expect(screen.getByTestId("location")).toHaveTextContent(`/restablecer/${TOKEN}`);
+    expect(screen.queryByText("Elige la contraseña con la que entrarás desde ahora.")).toBeNull();
   });
 
   it("when the password is too common (WEAK_PASSWORD) or the two differ, then the form says so under the field", async () => {

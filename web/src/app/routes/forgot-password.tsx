@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ArrowLeft } from "lucide-react";
 import { Button } from "../../components/ui/button";
@@ -7,11 +8,13 @@ import { useTitle } from "../../lib/use-title";
 
 /** /recuperar: '¿Olvidaste tu contraseña?' from /login. */
 export default function ForgotPasswordScreen() {
+  // once sent, the card's answer replaces its request
+  const [sent, setSent] = useState(false);
   useTitle("Recuperar contraseña");
   return (
     <AuthCard
       title="¿Olvidaste tu contraseña?"
-      subtitle="Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva."
+      subtitle={sent ? undefined : "Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una nueva."}
       footer={
         <Button asChild variant="ghost" size="sm">
           <Link to="/login">
@@ -20,7 +23,7 @@ export default function ForgotPasswordScreen() {
         </Button>
       }
     >
-      <ForgotPasswordForm />
+      <ForgotPasswordForm onSent={setSent} />
     </AuthCard>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { ResetPasswordForm } from "../../features/auth/components/reset-password-form";
@@ -7,10 +8,12 @@ import { useTitle } from "../../lib/use-title";
 export default function ResetPasswordScreen() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
+  // a link that no longer works: the card says so, not 'choose a password'
+  const [gone, setGone] = useState(false);
   useTitle("Restablecer contraseña");
   return (
-    <AuthCard title="Nueva contraseña" subtitle="Elige la contraseña con la que entrarás desde ahora.">
-      <ResetPasswordForm token={token} onDone={() => navigate("/login", { replace: true })} />
+    <AuthCard title="Nueva contraseña" subtitle={gone ? undefined : "Elige la contraseña con la que entrarás desde ahora."}>
+      <ResetPasswordForm token={token} onDone={() => navigate("/login", { replace: true })} onGone={() => setGone(true)} />
     </AuthCard>
   );
 }

@@ -1,5 +1,4 @@
 import { Link, useParams } from "react-router-dom";
-import { CircleCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Spinner } from "../../components/ui/spinner";
 import { useMe } from "../../features/auth/api/get-me";
@@ -35,7 +34,6 @@ export default function VerifyEmailScreen() {
     <AuthCard title={confirmed ? "Correo confirmado" : "Confirmar correo"}>
       {confirmed ? (
         <div role="status" className="flex flex-col items-center gap-3 text-center">
-          <CircleCheck aria-hidden="true" className="h-10 w-10 text-court-700" />
           <p className="text-stone-800">Gracias: tu correo quedó confirmado.</p>
           <Onward user={user} />
         </div>
@@ -47,7 +45,7 @@ export default function VerifyEmailScreen() {
             <ResendVerificationButton email={user.email} />
           ) : (
             <>
-              <p className="text-sm text-stone-600">Inicia sesión para pedir uno nuevo desde Configuración.</p>
+              <p className="text-sm text-stone-600">Si tu correo aún no está confirmado, inicia sesión y pide otro enlace desde Configuración.</p>
               <Button asChild>
                 <Link to={withReturn("/login", "/settings")}>Iniciar Sesión</Link>
               </Button>

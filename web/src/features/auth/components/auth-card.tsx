@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { TennisBall } from "../../../components/ui/logo";
 
 /** The centred card of login, register, admin login and the screens of mailed links. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string | undefined; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="relative flex flex-1 items-center justify-center overflow-hidden px-4 py-12">
       <div aria-hidden="true" className="absolute inset-x-0 top-0 -z-10 h-72 bg-gradient-to-br from-court-700 to-court-950" />

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { PasswordResetRequestBody } from "@courts/core";
-import { MailCheck } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { clearToasts, toastError } from "../../../components/ui/toast";
@@ -12,7 +11,7 @@ import { useRequestPasswordReset } from "../api/request-password-reset";
 export const RESET_LINK_SENT = "Si el correo está registrado, te enviamos un enlace para restablecer tu contraseña.";
 
 /** '¿Olvidaste tu contraseña?': an email, then the same answer for every address (no account enumeration). */
-export function ForgotPasswordForm() {
+export function ForgotPasswordForm({ onSent }: { onSent?: (sent: boolean) => void }) {
   const form = useCheckedForm(PasswordResetRequestBody, { email: "" }, { email: "Email" });
   const { trigger: requestReset, isMutating: pending } = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -25,6 +24,7 @@ export function ForgotPasswordForm() {
     try {
       await requestReset(body);
       setSentTo(body.email);
+      onSent?.(true);
     } catch (error) {
       // only a refusal to ask again so soon (429) or no connection reach here: the server answers 202 for any address
       toastError("Error", describeError(error, "No se pudo enviar el enlace"));
@@ -34,10 +34,16 @@ export function ForgotPasswordForm() {
   if (sentTo !== null)
     return (
       <div role="status" className="flex flex-col items-center gap-3 text-center">
-        <MailCheck aria-hidden="true" className="h-10 w-10 text-court-700" />
         <p className="text-stone-800">{RESET_LINK_SENT}</p>
         <p className="text-sm text-stone-600">Revisa también la carpeta de correo no deseado. El enlace sirve una sola vez.</p>
-        <Button variant="ghost" size="sm" onClick={() => setSentTo(null)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setSentTo(null);
+            onSent?.(false);
+          }}
+        >
           Usar otro correo
         </Button>
       </div>

@@ -14,7 +14,7 @@ import { PASSWORDS_DIFFER } from "./register-form";
  * /restablecer/{token}: the new password twice. Every session of the account ends, so success
  * goes to /login with a toast; a link used or expired (410) says so and offers a new one.
  */
-export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+export function ResetPasswordForm({ token, onDone, onGone }: { token: string; onDone: () => void; onGone?: () => void }) {
   const form = useCheckedForm(NewPasswordBody, { password: "", confirm: "" }, { password: "Nueva contraseña" });
   const { trigger: resetPassword, isMutating: pending } = useResetPassword();
   const [gone, setGone] = useState<string | null>(null);
@@ -30,8 +30,10 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       toastForNextScreen({ title: "Contraseña actualizada", description: "Ya puedes iniciar sesión con tu nueva contraseña." });
       onDone();
     } catch (error) {
-      if (isStatus(error, 410)) setGone(describeError(error, "Este enlace ya no es válido."));
-      else if (!form.refused(error)) toastError("Error", describeError(error, "No se pudo cambiar la contraseña"));
+      if (isStatus(error, 410)) {
+        setGone(describeError(error, "Este enlace ya no es válido."));
+        onGone?.();
+      } else if (!form.refused(error)) toastError("Error", describeError(error, "No se pudo cambiar la contraseña"));
     }
   };
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { WalkInBody } from "@courts/core";
-import { Search, UserPlus, UserRound } from "lucide-react";
+import { UserPlus, UserRound } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { TextField } from "../../../components/ui/field";
 import { clearToasts, toastError } from "../../../components/ui/toast";
@@ -35,7 +35,7 @@ function SelectedPlayer({ player, onChange }: { player: User; onChange: () => vo
       <div className="min-w-0 flex-1">
         <p className="text-xs font-medium text-court-800">Jugador</p>
         <p className="truncate font-semibold text-stone-900">{playerName(player)}</p>
-        <p className="break-all text-sm text-stone-600">{playerDetails(player)}</p>
+        <p className="break-words text-sm text-stone-600">{playerDetails(player)}</p>
       </div>
       <Button variant="outline" size="sm" onClick={onChange}>
         Cambiar
@@ -61,8 +61,7 @@ function PlayerSearch({ query, onQuery, onPick, onNew, autoFocus }: { query: str
           : null;
   return (
     <div className="space-y-3">
-      <div className="relative">
-        <TextField
+      <TextField
           label="Buscar jugador"
           type="search"
           value={query}
@@ -71,14 +70,11 @@ function PlayerSearch({ query, onQuery, onPick, onNew, autoFocus }: { query: str
             // one match: Enter takes it, as a click would
             if (e.key === "Enter" && shown?.length === 1) onPick(shown[0]!);
           }}
-          placeholder="Nombre, usuario, correo o teléfono"
-          hint={`Escribe al menos ${PLAYER_SEARCH_MIN} caracteres.`}
+          hint={`Nombre, usuario, correo o teléfono: al menos ${PLAYER_SEARCH_MIN} caracteres.`}
           autoComplete="off"
           aria-controls={shown && shown.length > 0 ? resultsId : undefined}
           autoFocus={autoFocus}
         />
-        <Search aria-hidden="true" className="pointer-events-none absolute right-3 top-[2.35rem] h-4 w-4 text-stone-400" />
-      </div>
       <p role="status" className={status ? "text-sm text-stone-600" : "sr-only"}>
         {status ?? (shown ? `${shown.length} ${shown.length === 1 ? "jugador encontrado" : "jugadores encontrados"}` : "")}
       </p>
@@ -92,7 +88,7 @@ function PlayerSearch({ query, onQuery, onPick, onNew, autoFocus }: { query: str
                 className="block w-full px-3.5 py-2.5 text-left hover:bg-court-50 focus-visible:bg-court-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ball-400"
               >
                 <span className="block truncate font-semibold text-stone-900">{playerName(player)}</span>
-                <span className="block break-all text-sm text-stone-600">{playerDetails(player)}</span>
+                <span className="block break-words text-sm text-stone-600">{playerDetails(player)}</span>
               </button>
             </li>
           ))}
