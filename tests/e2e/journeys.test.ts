@@ -87,6 +87,7 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
 
       await page.getByRole("navigation", { name: "Cuenta" }).getByRole("link", { name: "Registrarse" }).click();
       await page.waitForURL("**/register");
+      await page.getByLabel("Nombre completo").fill("Ana Lucía Torres");
       await page.getByLabel("Email").fill(player.email);
       await page.getByLabel("Usuario").fill(player.username);
       await page.getByLabel("Contraseña", { exact: true }).fill(player.password);

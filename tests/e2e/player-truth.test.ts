@@ -265,6 +265,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.getByRole("link", { name: "Regístrate" }).click();
       await page.waitForURL((url) => url.pathname === "/register" && url.searchParams.get("next") === `/booking/${target.id}`);
       const name = `nuevo_${Date.now().toString(36)}`;
+      await page.getByLabel("Nombre completo").fill("Nuevo Jugador");
       await page.getByLabel("Email").fill(`${name}@example.ec`);
       await page.getByLabel("Usuario").fill(name);
       await page.getByLabel("Contraseña", { exact: true }).fill("Clave-muy-segura-1");
