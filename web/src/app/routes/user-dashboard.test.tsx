@@ -27,6 +27,20 @@ const history = Array.from({ length: 26 }, (_, i) => payment(i + 1));
 const listed = (fetchMock: { mock: { calls: unknown[][] } }, prefix: string) =>
   fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith(prefix));
 
+describe("the dashboard's greeting", () => {
+  it("when the player gave a full name, then it greets them by its first word; without one, by the username", async () => {
+    for (const [user, greeting] of [
+      [ME, "Hola, Ana"],
+      [{ ...ME, fullName: null }, "Hola, ana"],
+    ] as const) {
+      mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user }), "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0) });
+      const { unmount } = renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+      expect(await screen.findByRole("heading", { name: greeting })).toBeInTheDocument();
+      unmount();
+    }
+  });
+});
+
 describe("Historial de Pagos (issue 15: history that grows)", () => {
   it("when a player has more payments than a page, then the newest page shows and 'Ver más' brings the rest on demand", async () => {
     const fetchMock = mockApi({

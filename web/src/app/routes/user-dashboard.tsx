@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { greetingName } from "../../features/auth/components/account-fields";
 import { CalendarDays, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -102,7 +103,7 @@ function Dashboard({ user }: { user: User }) {
   return (
     <Page>
       <PageHeader
-        title={`Hola, ${user.username}`}
+        title={`Hola, ${greetingName(user)}`}
         description="Gestiona tus reservas, pagos y datos personales."
         icon={<UserRound aria-hidden="true" className="h-6 w-6" />}
         actions={

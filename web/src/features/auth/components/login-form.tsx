@@ -1,4 +1,5 @@
 import { useLogin } from "../api/login";
+import { greetingName } from "./account-fields";
 import { CredentialsForm } from "./credentials-form";
 
 /** Username and password; success goes wherever the screen says (/user-dashboard). */
@@ -12,7 +13,7 @@ export function LoginForm({ onDone }: { onDone: () => void }) {
       errorTitle="Error al iniciar sesión"
       signIn={async (credentials) => {
         const { user } = await login(credentials);
-        return { title: "¡Bienvenido!", description: `Hola, ${user.username}` };
+        return { title: "¡Bienvenido!", description: `Hola, ${greetingName(user)}` };
       }}
       onDone={onDone}
     />
