@@ -116,11 +116,11 @@ for (const { name, make } of providers) {
 describe("configuration of holds and the split deadline", () => {
   const base = { DATA_DIR: "/tmp/courts-config-test" };
   it("when nothing is set, then the defaults are 15 minutes, 2 unpaid bookings and 2 hours", () => {
-    expect(loadConfig(base, { persistSecret: false }).bookingPolicy).toEqual({ holdMinutes: 15, maxUnpaidBookings: 2, shareDeadlineHours: 2 });
+    expect(loadConfig(base, { persistSecret: false }).bookingPolicy).toEqual({ holdMinutes: 15, maxUnpaidBookings: 2, unverifiedUnpaidBookings: 1, shareDeadlineHours: 2 });
   });
   it("when decimals are given, then they are kept", () => {
     const config = loadConfig({ ...base, BOOKING_HOLD_MINUTES: "0.05", SHARE_DEADLINE_HOURS: "1.5", MAX_UNPAID_BOOKINGS: "3" }, { persistSecret: false });
-    expect(config.bookingPolicy).toEqual({ holdMinutes: 0.05, maxUnpaidBookings: 3, shareDeadlineHours: 1.5 });
+    expect(config.bookingPolicy).toEqual({ holdMinutes: 0.05, maxUnpaidBookings: 3, unverifiedUnpaidBookings: 1, shareDeadlineHours: 1.5 });
   });
   it("when the values are wrong, then each is named", () => {
     let problems: readonly string[] = [];
@@ -132,5 +132,23 @@ describe("configuration of holds and the split deadline", () => {
     expect(problems.join("\n")).toMatch(/BOOKING_HOLD_MINUTES/);
     expect(problems.join("\n")).toMatch(/MAX_UNPAID_BOOKINGS/);
     expect(problems.join("\n")).toMatch(/SHARE_DEADLINE_HOURS/);
+  });
+});
+
+describe("configuration of accounts", () => {
+  const base = { DATA_DIR: "/tmp/courts-config-test" };
+  it("when nothing is set, then phones are read in Ecuador and a reset link works 60 minutes", () => {
+    expect(loadConfig(base, { persistSecret: false }).accountPolicy).toMatchObject({ phoneRegion: "EC", passwordResetMinutes: 60 });
+  });
+  it("when a region is given in lower case, then it is kept upper case; an unknown one or a reset time of 0 is named", () => {
+    expect(loadConfig({ ...base, PHONE_REGION: "es", PASSWORD_RESET_MINUTES: "30" }, { persistSecret: false }).accountPolicy).toMatchObject({ phoneRegion: "ES", passwordResetMinutes: 30 });
+    let problems: readonly string[] = [];
+    try {
+      loadConfig({ ...base, PHONE_REGION: "Ecuador", PASSWORD_RESET_MINUTES: "0" }, { persistSecret: false });
+    } catch (error) {
+      if (error instanceof ConfigError) problems = error.problems;
+    }
+    expect(problems.join("\n")).toMatch(/PHONE_REGION/);
+    expect(problems.join("\n")).toMatch(/PASSWORD_RESET_MINUTES/);
   });
 });
