@@ -136,7 +136,9 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
         await openSchedule(page, date);
         await (await cell(page, court, "07:00")).click();
         const dialog = page.getByRole("dialog", { name: `${court.name} · 07:00` });
-        await dialog.getByLabel("Usuario del jugador").fill(regular.username);
+        // the desk searches as the admin types, and the admin picks the player from what it found
+        await dialog.getByLabel("Buscar jugador").fill(regular.username);
+        await dialog.getByRole("list", { name: "Jugadores encontrados" }).getByRole("button", { name: new RegExp(regular.username) }).click();
         await dialog.getByLabel("Repetir cada semana (reserva fija)").check();
         await dialog.getByLabel("Semanas").fill("4");
         await dialog.getByRole("button", { name: "Crear reserva fija" }).click();
