@@ -37,6 +37,13 @@ describe("request schemas", () => {
     expect(decode(RegisterBody, { email: "ana", username: "ana", password: "12345678" }).ok).toBe(false);
   });
 
+  it("when an email is anything but one address, then it is refused: no list, no display name, no quotes, no bare host", () => {
+    const email = (value: string) => decode(RegisterBody, { email: value, username: "ana", password: "1234567890" }).ok;
+    for (const one of ["ana.paz+tenis@sub.correo.ec", "josé.ñúñez@correo.ec", "x@münchen.de", "o'brien@club.ie"]) expect(email(one), one).toBe(true);
+    for (const many of ["alice@example.com,x", "a@x.ec, b@x.ec", "a@x.ec;b@x.ec", "Ana <ana@x.ec>", '"ana"@x.ec', "ana@localhost", "a..b@x.ec", "ana@x.ec\nBcc: b@x.ec", "ana@-x.ec"])
+      expect(email(many), many).toBe(false);
+  });
+
   it("when court prices come as numbers or strings, then they become cents; 3 decimals are refused", () => {
     expect(decode(CourtBody, { name: "A", courtNumber: 1, venueId: "v", daySinglesPrice: 14.5, nightDoublesPrice: "33.00" })).toMatchObject({
       ok: true,

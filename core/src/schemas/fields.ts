@@ -76,9 +76,10 @@ export const requiredString = (name: string, max: number, { trim = true, noun = 
 
 /**
  * One address, as a mail server takes it: a dot-atom local part (no list, no display name, no
- * quotes, no comma) and a domain of labels; letters of any script for internationalised domains.
+ * quotes, no comma) and a domain of labels; letters of any script in both (internationalised
+ * addresses, "josé@correo.ec").
  */
-const EMAIL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?)+$/u;
+const EMAIL = /^[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+(\.[\p{L}\p{N}!#$%&'*+/=?^_`{|}~-]+)*@[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?)+$/u;
 export const Email = Schema.Trim.pipe(Schema.maxLength(254), Schema.filter((s) => EMAIL.test(s))).pipe(
   Schema.transform(Schema.String, { strict: true, decode: (s) => s.toLowerCase(), encode: (s) => s }),
 );
