@@ -16,6 +16,7 @@ import type {
   User,
   Venue,
 } from "@courts/core";
+import { userSearchText } from "@courts/core";
 import { placeholders, type Param, type Row } from "./sql-client.js";
 import { bool, instant, instantOrNull, int, intOrNull, iso, isoOrNull, str, strOrNull } from "./rows.js";
 
@@ -55,13 +56,6 @@ export const oneOf = <T extends string>(row: Row, column: string, allowed: reado
 /** The case-insensitive key of a username or email (see the users table). */
 export const caseKey = (text: string): string => text.toLowerCase();
 
-/** What the desk's search matches: lower-cased, without accents ("José Peña" -> "jose pena"). */
-export const searchKey = (text: string): string =>
-  text
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
-
 const USER_STORED: Stored<User> = {
   id: (u) => u.id,
   username: (u) => u.username,
@@ -74,7 +68,7 @@ const USER_STORED: Stored<User> = {
   full_name: (u) => u.fullName,
   phone: (u) => u.phone,
   email_verified: (u) => u.emailVerified,
-  search_key: (u) => searchKey(`${u.fullName ?? ""} ${u.username} ${u.email}`),
+  search_key: (u) => userSearchText(u),
 };
 
 /** the keys are for lookups and uniqueness only: a user reads without them */

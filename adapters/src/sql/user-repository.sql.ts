@@ -1,5 +1,5 @@
-import type { User, UserConflict, UserRepository } from "@courts/core";
-import { caseKey, insertUser, searchKey, toUser, USER_COLUMNS } from "./mappers.js";
+import { searchable, userSearchText, type User, type UserConflict, type UserRepository } from "@courts/core";
+import { caseKey, insertUser, toUser, USER_COLUMNS } from "./mappers.js";
 import { findOne, int } from "./rows.js";
 import { violates, type SqlClient } from "./sql-client.js";
 
@@ -28,7 +28,7 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
       const rows = await sql.all(
         `select ${USER_COLUMNS} from users u where u.is_admin = ? and (u.search_key like ? escape '\\'${byPhone}) ` +
           "order by coalesce(u.full_name, u.username), u.id limit ?",
-        [false, like(searchKey(text)), ...(digits === null ? [] : [like(digits)]), limit],
+        [false, like(searchable(text)), ...(digits === null ? [] : [like(digits)]), limit],
       );
       return rows.map(toUser);
     },
@@ -56,7 +56,7 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
             caseKey(profile.email),
             profile.fullName,
             profile.phone,
-            searchKey(`${profile.fullName ?? ""} ${profile.username} ${profile.email}`),
+            userSearchText(profile),
             id,
           ],
         );

@@ -27,4 +27,10 @@ export interface AccountToken {
 }
 
 /** How a person is named to others (desk, schedule, invoices, transactions, mail): their full name when they gave one. */
+/** Text as the desk's search compares it: lower case, without accents ("José Peña" -> "jose pena"). */
+export const searchable = (text: string): string => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/** What the desk's search looks in for a player: their name, username and email, searchable. */
+export const userSearchText = (user: Pick<User, "fullName" | "username" | "email">): string => searchable(`${user.fullName ?? ""} ${user.username} ${user.email}`);
+
 export const displayName = (user: Pick<User, "fullName" | "username">): string => user.fullName ?? user.username;

@@ -1,7 +1,7 @@
 import type { Booking } from "./booking.js";
 import { remainingOf } from "./booking.js";
 import type { Cents } from "./money.js";
-import { HOUR_MS } from "./time.js";
+import { HOUR_MS, MINUTE_MS } from "./time.js";
 
 /**
  * Holds and the split deadline (DESIGN.md section 8). A new booking holds its slot for a few
@@ -20,7 +20,6 @@ export interface BookingPolicy {
 
 export const DEFAULT_BOOKING_POLICY: BookingPolicy = { holdMinutes: 15, maxUnpaidBookings: 2, unverifiedUnpaidBookings: 1, shareDeadlineHours: 2 };
 
-const MINUTE_MS = 60_000;
 
 export const holdExpiryOf = (createdAt: Date, policy: Pick<BookingPolicy, "holdMinutes">): Date =>
   new Date(createdAt.getTime() + Math.round(policy.holdMinutes * MINUTE_MS));

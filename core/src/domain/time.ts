@@ -78,7 +78,7 @@ export const intlWallClock = (instant: Date, zone: string): WallClock => {
   };
 };
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 /**
  * From here on every zone's offset is a whole number of minutes and changes on a whole minute
  * (the last offset with seconds, Monrovia's -0:44:30, ended in January 1972), so within one UTC

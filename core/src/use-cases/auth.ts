@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect";
-import { displayName, type TokenPurpose } from "../domain/account.js";
+import { displayName, searchable, type TokenPurpose } from "../domain/account.js";
 import type { User } from "../domain/entities.js";
 import {
   AccountLinkGone,
@@ -13,6 +13,7 @@ import {
   WrongPassword,
 } from "../domain/errors.js";
 import { PHONE_INVALID, toE164 } from "../domain/phone.js";
+import { HOUR_MS, MINUTE_MS } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { UserConflict } from "../ports/user-repository.js";
 import type { LoginBody, PasswordChangeBody, ProfileBody, RegisterBody, WalkInBody } from "../schemas/requests.js";
@@ -22,7 +23,6 @@ import { call, callOr, requireAdmin, requireUser } from "./support.js";
 
 const WRONG_CREDENTIALS = "Usuario o contraseña incorrectos";
 const LINK_GONE = "Este enlace ya no es válido: se usó, venció o pediste uno más nuevo. Pide otro.";
-const MINUTE_MS = 60_000;
 
 const conflict = (c: UserConflict) =>
   c === "username-taken"
@@ -45,7 +45,7 @@ const sendLink = (ports: AccountPorts, user: User, purpose: TokenPurpose) =>
     const token = ports.ids.token();
     const tokenHash = ports.ids.tokenHash(token);
     const now = ports.clock.now();
-    const lifetimeMs = purpose === "password-reset" ? ports.accounts.passwordResetMinutes * MINUTE_MS : ports.accounts.verifyEmailHours * 60 * MINUTE_MS;
+    const lifetimeMs = purpose === "password-reset" ? ports.accounts.passwordResetMinutes * MINUTE_MS : ports.accounts.verifyEmailHours * HOUR_MS;
     yield* call(() =>
       ports.accountTokens.issue({ tokenHash, userId: user.id, purpose, email: user.email, createdAt: now, expiresAt: new Date(now.getTime() + lifetimeMs), usedAt: null }),
     );
@@ -199,10 +199,7 @@ export const searchPlayers = (ports: Pick<Ports, "users">, actor: Actor, q: stri
 /** A user name from a full name: "María José Peña" -> "maria.jose.pena-3f9a". */
 const usernameFrom = (fullName: string, suffix: string): string => {
   const base =
-    fullName
-      .normalize("NFD")
-      .replace(/\p{M}/gu, "")
-      .toLowerCase()
+    searchable(fullName)
       .replace(/[^a-z0-9]+/g, ".")
       .replace(/^\.+|\.+$/g, "")
       .slice(0, 24) || "jugador";
@@ -218,11 +215,12 @@ export const createWalkIn = (ports: Pick<Ports, "users" | "ids" | "clock" | "acc
     yield* requireAdmin(actor);
     const phone = yield* phoneOf(ports, input.phone);
     for (let attempt = 0; attempt < 5; attempt++) {
-      const suffix = ports.ids.tokenHash(ports.ids.token()).replace(/[^a-z0-9]/g, "").slice(0, 4 + attempt);
+      // the id's last hex digits (random in a UUID v7), more of them after each name taken
+      const id = ports.ids.uuid();
       const saved = yield* call(() =>
         ports.users.insert({
-          id: ports.ids.uuid(),
-          username: usernameFrom(input.fullName, suffix),
+          id,
+          username: usernameFrom(input.fullName, id.replaceAll("-", "").slice(-(4 + attempt))),
           email: input.email ?? "",
           passwordHash: "",
           isAdmin: false,

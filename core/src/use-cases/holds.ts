@@ -7,7 +7,7 @@ import { BalanceDue, EmailNotVerified, HoldRecentlyExpired, SlotTaken, TooManyUn
 import { breakdown } from "../domain/fees.js";
 import { asSeenAt, isHoldOverdue, reholdAllowedAt, reholdBarSince, unpaidLimitOf } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
-import { wallClockAt } from "../domain/time.js";
+import { MINUTE_MS, wallClockAt } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { BookingWithCourt, HoldLimits } from "../ports/booking-repository.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
@@ -73,7 +73,6 @@ export const expireOverdueHolds = (ports: HoldPorts) =>
     return expired;
   });
 
-const MINUTE_MS = 60_000;
 
 /** The wall clock's HH:MM in the club at the first whole minute at or after `instant` (a time said to a person is never early). */
 const clockTimeOf = (instant: Date, timeZone: string): string => {

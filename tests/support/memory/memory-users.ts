@@ -1,8 +1,7 @@
-import type { User, UserConflict, UserRepository } from "@courts/core";
+import { searchable, userSearchText, type User, type UserConflict, type UserRepository } from "@courts/core";
 import type { MemoryState } from "./state.js";
 
 const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 
 export const memoryUsers = (state: MemoryState): UserRepository => {
   const customers = new Map<string, string>();
@@ -33,7 +32,7 @@ export const memoryUsers = (state: MemoryState): UserRepository => {
     },
     async search(text, digits, limit) {
       return [...state.users.values()]
-        .filter((u) => !u.isAdmin && (folded(`${u.fullName ?? ""} ${u.username} ${u.email}`).includes(folded(text)) || (digits !== null && (u.phone ?? "").includes(digits))))
+        .filter((u) => !u.isAdmin && (userSearchText(u).includes(searchable(text)) || (digits !== null && (u.phone ?? "").includes(digits))))
         .sort((a, b) => (a.fullName ?? a.username).localeCompare(b.fullName ?? b.username) || a.id.localeCompare(b.id))
         .slice(0, limit);
     },

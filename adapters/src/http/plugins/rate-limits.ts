@@ -1,3 +1,4 @@
+import { HOUR_MS, MINUTE_MS } from "@courts/core";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { HttpProblem } from "../error-mapping.js";
@@ -8,10 +9,8 @@ export const RATE_LIMIT_MESSAGE = "Demasiados intentos. Espera un minuto e inté
 export const ACCOUNT_LIMIT_MESSAGE = "Demasiados intentos fallidos con esta cuenta. Espera 15 minutos o restablece tu contraseña.";
 export const REGISTER_LIMIT_MESSAGE = "Demasiadas cuentas creadas desde esta dirección. Inténtalo de nuevo en una hora.";
 
-const MINUTE_MS = 60_000;
 /** the per-account login budget's window (DESIGN.md section 13) */
 const ACCOUNT_WINDOW_MS = 15 * MINUTE_MS;
-const HOUR_MS = 60 * MINUTE_MS;
 
 /** A 429 that says, in Retry-After, when the current window ends. */
 export const rateLimited = (now = Date.now(), windowMs = MINUTE_MS, message = RATE_LIMIT_MESSAGE) =>
