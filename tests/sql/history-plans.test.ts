@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Repositories } from "@courts/core";
+import { clubMomentOf, type Repositories } from "@courts/core";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import type { Param } from "@courts/adapters/sql/sql-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,9 +94,9 @@ for (const engine of SQL_ENGINES) {
     const until = new Date("2026-12-01T05:00:00Z");
     const page = { page: 2, pageSize: 50 };
     const calls: Record<string, () => Promise<unknown>> = {
-      "bookings.pageByUser": () => r().bookings.pageByUser(place.user.id, { ...page, today: "2026-11-22" }),
-      "bookings.pageByUser upcoming": () => r().bookings.pageByUser(place.user.id, { ...page, today: "2026-11-22", scope: "upcoming" }),
-      "bookings.pageByUser past": () => r().bookings.pageByUser(place.user.id, { ...page, today: "2026-11-22", scope: "past" }),
+      "bookings.pageByUser": () => r().bookings.pageByUser(place.user.id, { ...page, now: clubMomentOf(new Date("2026-11-22T15:00:00Z"), "America/Guayaquil") }),
+      "bookings.pageByUser upcoming": () => r().bookings.pageByUser(place.user.id, { ...page, now: clubMomentOf(new Date("2026-11-22T15:00:00Z"), "America/Guayaquil"), scope: "upcoming" }),
+      "bookings.pageByUser past": () => r().bookings.pageByUser(place.user.id, { ...page, now: clubMomentOf(new Date("2026-11-22T15:00:00Z"), "America/Guayaquil"), scope: "past" }),
       "bookings.findManyByIds": () => r().bookings.findManyByIds([randomUUID(), randomUUID()]),
       "bookings.findById": () => r().bookings.findById(randomUUID()),
       "bookings.listByDate": () => r().bookings.listByDate("2026-11-25"),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import pg from "pg";
-import type { Booking, Repositories, User } from "@courts/core";
+import { clubMomentOf, type Booking, type Repositories, type User } from "@courts/core";
 import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { beforeAll, describe, expect, it } from "vitest";
 import { aBooking, aUser } from "../support/builders.js";
@@ -71,7 +71,7 @@ for (const engine of SQL_ENGINES) {
         expect(answers.slice(7).map(tag).sort()).toEqual([...Array(8).fill("slot-taken"), "written", "written"]);
         for (const [i, answer] of answers.entries())
           expect((await repos.bookings.findById(asked[i]![0].id))?.id, `hold ${i}: ${tag(answer)}`).toBe(typeof answer === "string" ? undefined : asked[i]![0].id);
-        expect((await repos.bookings.pageByUser(a!.id, { page: 1, pageSize: 10, today: date })).total).toBe(2);
+        expect((await repos.bookings.pageByUser(a!.id, { page: 1, pageSize: 10, now: clubMomentOf(NOW, "America/Guayaquil") })).total).toBe(2);
 
         const together = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert or ignore into bookings") : s.includes("insert_holds(")));
         expect(together).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { DeadlockException } from "@mikro-orm/core";
-import type { Booking, BookingRepository, PaidAfter, UserBookingsQuery } from "@courts/core";
+import type { Booking, BookingRepository, ClubMoment, PaidAfter, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, instantOrNull, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
@@ -212,8 +212,16 @@ const DUE = {
     `and b.paid_amount < b.total_amount and (b.remainder_status is null or b.remainder_status = 'charging') and ${FREE}`,
 } as const;
 
-/** A player's bookings from `today` on: the "upcoming" page and its total. */
-const UPCOMING = "user_id = ? and booking_date >= ?";
+/**
+ * A player's live bookings that have not started at a moment (upcomingParams): the "upcoming" page
+ * and its total, as listOf (domain/booking-state.ts) splits them. `booking_date >= ?` first, so
+ * both planners read bookings_user_date_slot_idx from the moment's date on.
+ */
+const NOT_STARTED_LIVE = `booking_date >= ? and (booking_date > ? or time_slot > ?) and status not in ('cancelled', 'expired') and not ${OVERDUE}`;
+const UPCOMING = `user_id = ? and ${NOT_STARTED_LIVE}`;
+/** The rest of the player's bookings: started, cancelled, expired or overdue (upcomingParams). */
+const PAST = `user_id = ? and not (${NOT_STARTED_LIVE})`;
+const upcomingParams = (userId: string, now: ClubMoment): Param[] => [userId, now.date, now.date, now.time, iso(now.at)];
 /**
  * A player's total for one scope without counting their whole history: all their bookings are
  * kept in player_history_counts with every booking written; only the upcoming ones (a handful
@@ -225,8 +233,8 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
   query.scope === undefined
     ? [`select ${PLAYER_TOTAL} as n`, [userId]]
     : query.scope === "upcoming"
-      ? [`select ${PLAYER_UPCOMING} as n`, [userId, query.today]]
-      : [`select ${PLAYER_TOTAL} - ${PLAYER_UPCOMING} as n`, [userId, userId, query.today]];
+      ? [`select ${PLAYER_UPCOMING} as n`, upcomingParams(userId, query.now)]
+      : [`select ${PLAYER_TOTAL} - ${PLAYER_UPCOMING} as n`, [userId, ...upcomingParams(userId, query.now)]];
 
 /**
  * `status not in ('cancelled', 'expired')` is written exactly like the predicate of the partial
@@ -350,9 +358,9 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       // stops at its limit, and only that page is joined with its courts and venues.
       const [where, params, order] =
         query.scope === "upcoming"
-          ? [UPCOMING, [userId, query.today], "booking_date, time_slot, id"]
+          ? [UPCOMING, upcomingParams(userId, query.now), "booking_date, time_slot, id"]
           : query.scope === "past"
-            ? ["user_id = ? and booking_date < ?", [userId, query.today], "booking_date desc, time_slot desc, id desc"]
+            ? [PAST, upcomingParams(userId, query.now), "booking_date desc, time_slot desc, id desc"]
             : ["user_id = ?", [userId], "booking_date desc, time_slot desc, id desc"];
       const offset = (query.page - 1) * query.pageSize;
       const [rows, count] = await Promise.all([

@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema";
 import type { DiscountCode } from "../domain/discount.js";
 import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";
+import type { BookingState } from "../domain/booking-state.js";
 import { balanceDueOf, holdOf } from "../domain/hold.js";
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import { GameType, Instant, LocalDate, LocalMidnight, Money, Slot } from "./common.js";
@@ -29,6 +30,15 @@ const bookingFields = {
   paidAmount: Money,
   paymentStatus: Schema.Literal("pending", "partial", "completed"),
   status: Schema.Literal("active", "confirmed", "cancelled", "expired"),
+  /**
+   * What the player's lists show at the server's clock (DESIGN.md section 14): status, an overdue
+   * hold as expired, and "played" once a live game started. In the player's bookings and payments lists.
+   */
+  state: Schema.optional(
+    Schema.Literal("active", "confirmed", "cancelled", "expired", "played").annotations({
+      description: "Lo que muestran las listas del jugador al reloj del servidor: status, una retención vencida como expired, y played desde que empieza un partido vivo",
+    }),
+  ),
   cancellationReason: Schema.NullOr(Schema.String),
   refundPercentage: Schema.NullOr(Schema.Int),
   createdAt: Instant,
@@ -131,7 +141,7 @@ export const DiscountCheckAnswer = Schema.Struct({ code: Schema.String, type: Di
 });
 export type DiscountCheckAnswer = typeof DiscountCheckAnswer.Encoded;
 
-export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
+export const presentBooking = (booking: BookingWithCourt & { readonly state?: BookingState }): BookingAnswer => ({
   id: booking.id,
   userId: booking.userId,
   courtId: booking.courtId,
@@ -144,6 +154,7 @@ export const presentBooking = (booking: BookingWithCourt): BookingAnswer => ({
   paidAmount: formatMoney(booking.paidAmount),
   paymentStatus: paymentStatusOf(booking.paidAmount, booking.totalAmount),
   status: booking.status,
+  ...(booking.state === undefined ? {} : { state: booking.state }),
   cancellationReason: booking.cancellationReason,
   refundPercentage: booking.refundPercentage,
   createdAt: booking.createdAt.toISOString(),

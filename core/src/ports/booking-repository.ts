@@ -1,4 +1,5 @@
 import type { Booking } from "../domain/booking.js";
+import type { ClubMoment } from "../domain/booking-state.js";
 import type { DomainEvent } from "../domain/events.js";
 import type { OwedRefund, RefundReason } from "../ledger/refund-rule.js";
 import type { LocalDate } from "../domain/time.js";
@@ -11,12 +12,13 @@ export interface BookingWithCourt extends Booking {
 }
 
 /**
- * A player's bookings a page at a time: "upcoming" from `today` on, soonest first; "past" before
- * `today`, newest first; without a scope all of them, newest first.
+ * A player's bookings a page at a time, split at `now` as listOf (domain/booking-state.ts) splits
+ * them: "upcoming" the live ones that have not started, soonest first; "past" the rest (started,
+ * cancelled, expired, overdue holds), newest first; without a scope all of them, newest first.
  */
 export interface UserBookingsQuery extends PageRequest {
   readonly scope?: "upcoming" | "past";
-  readonly today: LocalDate;
+  readonly now: ClubMoment;
 }
 
 /** A moment on the club's clock (its date and HH:MM): bookings that start after it are still to be played. */

@@ -21,8 +21,18 @@ const pageFields = {
 
 export const UserListQuery = Schema.Struct({
   ...pageFields,
-  /** `due`: the bookings whose balance is due (the organiser's card refused the remainder) */
-  scope: optionalQuery(Schema.Literal("upcoming", "past", "due"), "El parámetro 'scope' debe ser 'upcoming', 'past' o 'due'"),
+  /**
+   * At the server's clock (DESIGN.md section 14): `upcoming` the live bookings not started yet,
+   * soonest first; `past` the rest (started, cancelled, expired), newest first; `due`: the bookings
+   * whose balance is due (the organiser's card refused the remainder)
+   */
+  scope: optionalQuery(
+    Schema.Literal("upcoming", "past", "due").annotations({
+      description:
+        "upcoming: las reservas vivas que aún no empiezan, la más próxima primero; past: las empezadas (jugadas), canceladas o expiradas, la más reciente primero; due: las que deben saldo. Sin scope: todas, la más reciente primero",
+    }),
+    "El parámetro 'scope' debe ser 'upcoming', 'past' o 'due'",
+  ),
 });
 export type UserListQuery = typeof UserListQuery.Type;
 

@@ -1,14 +1,15 @@
 import * as Effect from "effect/Effect";
 import type { Payment } from "../domain/entities.js";
-import { asSeenAt } from "../domain/hold.js";
-import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
+import { clubMomentOf, withStateAt, type BookingState } from "../domain/booking-state.js";
+import { addDays, instantOf, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, Page, PageRequest, Ports, TransactionFilter } from "../ports/index.js";
 import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser, type Actor } from "./support.js";
 
 /** A payment with its booking (null once the court was deleted), as a player's history shows it. */
 export interface PaymentWithBooking extends Payment {
-  readonly booking: BookingWithCourt | null;
+  /** with its state when a player's list reads it (withStateAt) */
+  readonly booking: (BookingWithCourt & { readonly state?: BookingState }) | null;
 }
 
 /**
@@ -33,15 +34,15 @@ export const pageUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
-    const now = ports.clock.now();
+    const now = clubMomentOf(ports.clock.now(), ports.clock.timeZone);
     const { scope } = query;
     const page =
       scope === "due"
         ? // a player owes one balance, rarely two: they block new bookings until paid (DESIGN.md section 8)
           yield* Effect.map(call(() => ports.bookings.listBalancesDue(owner)), (due) => pageOfList(due, pageOf(query)))
-        : yield* call(() => ports.bookings.pageByUser(owner, { ...pageOf(query), today: localDateOf(now, ports.clock.timeZone), ...(scope ? { scope } : {}) }));
-    // an overdue unpaid hold reads as expired, swept or not (DESIGN.md section 8)
-    return { ...page, items: page.items.map((b) => asSeenAt(b, now)) };
+        : yield* call(() => ports.bookings.pageByUser(owner, { ...pageOf(query), now, ...(scope ? { scope } : {}) }));
+    // an overdue unpaid hold reads as expired, a live game that started as played (DESIGN.md sections 8 and 14)
+    return { ...page, items: page.items.map((b) => withStateAt(b, now)) };
   });
 
 /** Payments with their bookings: one read for the page, one for all its bookings. */
@@ -54,12 +55,14 @@ export const withBookings = (ports: Pick<Ports, "bookings">, payments: readonly 
     return payments.map((p): PaymentWithBooking => Object.assign({}, p, { booking: byId.get(p.bookingId) ?? null }));
   });
 
-export const pageUserPayments = (ports: Pick<Ports, "payments" | "bookings">, actor: Actor, query: UserListQuery, userId?: string) =>
+export const pageUserPayments = (ports: Pick<Ports, "payments" | "bookings" | "clock">, actor: Actor, query: UserListQuery, userId?: string) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, userId);
     const owner = userId ?? (yield* requireUser(actor));
     const page = yield* call(() => ports.payments.pageByUser(owner, pageOf(query)));
-    const items = yield* withBookings(ports, page.items);
+    const now = clubMomentOf(ports.clock.now(), ports.clock.timeZone);
+    // each payment's game in the state the bookings lists give it at the same clock
+    const items = (yield* withBookings(ports, page.items)).map((p) => (p.booking ? Object.assign(p, { booking: withStateAt(p.booking, now) }) : p));
     return { ...page, items } satisfies Page<PaymentWithBooking>;
   });
 

@@ -1,4 +1,4 @@
-import { addDays, type Payment, type PaymentWithPayer } from "@courts/core";
+import { addDays, clubMomentOf, instantOf, type Payment, type PaymentWithPayer } from "@courts/core";
 import { expect, it } from "vitest";
 import { aBooking, aPayment, written } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
@@ -7,6 +7,11 @@ import { refundPayment } from "../../support/refund-payment.js";
 
 const at = (iso: string) => new Date(iso);
 const TODAY = "2026-11-22";
+const ZONE = "America/Guayaquil";
+/** The club's clock at `time` on TODAY. */
+const momentAt = (time: string) => clubMomentOf(instantOf(TODAY, time, ZONE), ZONE);
+/** Before any of TODAY's games: they are all still to be played. */
+const MORNING = momentAt("08:00");
 
 /** Lists that grow with history: pages, totals, the export's batches, and the summary's definitions. */
 export const historyContract = (subject: () => Subject): void => {
@@ -28,21 +33,21 @@ export const historyContract = (subject: () => Subject): void => {
   it("when a player's bookings are paged, then they come newest first with the total, and pages never overlap", async () => {
     const { place, bookings } = await playerWithBookings();
     const newestFirst = [...bookings].reverse().map((b) => b.id);
-    const first = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 3, today: TODAY });
-    const second = await repos().bookings.pageByUser(place.user.id, { page: 2, pageSize: 3, today: TODAY });
-    const third = await repos().bookings.pageByUser(place.user.id, { page: 3, pageSize: 3, today: TODAY });
+    const first = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 3, now: MORNING });
+    const second = await repos().bookings.pageByUser(place.user.id, { page: 2, pageSize: 3, now: MORNING });
+    const third = await repos().bookings.pageByUser(place.user.id, { page: 3, pageSize: 3, now: MORNING });
     expect([first, second, third].map((p) => p.total)).toEqual([8, 8, 8]);
     expect([...first.items, ...second.items, ...third.items].map((b) => b.id)).toEqual(newestFirst);
     expect(third.items).toHaveLength(2);
     expect(first).toMatchObject({ page: 1, pageSize: 3 });
     expect(first.items[0]?.court).toMatchObject({ id: place.court.id, venueName: place.venue.name });
-    const beyond = await repos().bookings.pageByUser(place.user.id, { page: 9, pageSize: 3, today: TODAY });
+    const beyond = await repos().bookings.pageByUser(place.user.id, { page: 9, pageSize: 3, now: MORNING });
     expect(beyond).toEqual({ items: [], total: 8, page: 9, pageSize: 3 });
   });
 
   it("when upcoming bookings are asked, then today's and later ones come soonest first; past ones newest first", async () => {
     const { place, bookings } = await playerWithBookings();
-    const upcoming = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 10, today: TODAY, scope: "upcoming" });
+    const upcoming = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 10, now: MORNING, scope: "upcoming" });
     expect(upcoming.total).toBe(5);
     expect(upcoming.items.map((b) => [b.date, b.timeSlot])).toEqual([
       [TODAY, "09:00"],
@@ -51,9 +56,42 @@ export const historyContract = (subject: () => Subject): void => {
       [addDays(TODAY, 2), "10:00"],
       [addDays(TODAY, 5), "10:00"],
     ]);
-    const past = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 2, today: TODAY, scope: "past" });
+    const past = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 2, now: MORNING, scope: "past" });
     expect(past.total).toBe(3);
     expect(past.items.map((b) => b.id)).toEqual([bookings[2]!.id, bookings[1]!.id]);
+  });
+
+  it("when the clock passes a game's start, then it moves from upcoming to past, and cancelled, expired or overdue ones are past", async () => {
+    const { place, bookings } = await playerWithBookings();
+    const later = addDays(TODAY, 3);
+    const cancelled = await seedBooking(repos(), place, { date: later, timeSlot: "11:00", status: "cancelled", cancelledAt: at(`${TODAY}T09:00:00.000Z`) });
+    const expired = await seedBooking(repos(), place, { date: later, timeSlot: "12:00", status: "expired" });
+    // an unpaid hold that ran out before noon, not swept yet
+    const overdue = await seedBooking(repos(), place, { date: later, timeSlot: "13:00", holdExpiresAt: momentAt("11:00").at });
+    const paid = await seedBooking(repos(), place, { date: later, timeSlot: "14:00", paidAmount: 1450, status: "confirmed" });
+    const noon = momentAt("12:00");
+    const upcoming = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 20, now: noon, scope: "upcoming" });
+    // TODAY 09:00 started; 18:00 has not; the confirmed one is still to be played
+    expect(upcoming.items.map((b) => b.id)).toEqual([bookings[4]!.id, bookings[5]!.id, bookings[6]!.id, paid.id, bookings[7]!.id]);
+    expect(upcoming.total).toBe(5);
+    const pastPages = [1, 2, 3].map((page) => repos().bookings.pageByUser(place.user.id, { page, pageSize: 3, now: noon, scope: "past" }));
+    const past = await Promise.all(pastPages);
+    expect(past.map((p) => p.total)).toEqual([7, 7, 7]);
+    expect(past.flatMap((p) => p.items.map((b) => b.id))).toEqual([
+      overdue.id,
+      expired.id,
+      cancelled.id,
+      bookings[3]!.id,
+      bookings[2]!.id,
+      bookings[1]!.id,
+      bookings[0]!.id,
+    ]);
+    // a minute before 18:00 the game is upcoming; at 18:00 it started
+    const before = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 1, now: momentAt("17:59"), scope: "upcoming" });
+    expect(before.items[0]?.id).toBe(bookings[4]!.id);
+    const atStart = await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 1, now: momentAt("18:00"), scope: "past" });
+    expect(atStart.items.map((b) => b.id)).toEqual([overdue.id]);
+    expect(atStart.total).toBe(8);
   });
 
   it("when a court goes with its bookings and a hold is written, then each scope's total is what is left, counted or kept", async () => {
@@ -64,7 +102,7 @@ export const historyContract = (subject: () => Subject): void => {
     const totals = async () =>
       Promise.all(
         ([undefined, "upcoming", "past"] as const).map(
-          async (scope) => (await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 1, today: TODAY, ...(scope ? { scope } : {}) })).total,
+          async (scope) => (await repos().bookings.pageByUser(place.user.id, { page: 1, pageSize: 1, now: MORNING, ...(scope ? { scope } : {}) })).total,
         ),
       );
     expect(await totals()).toEqual([10, 6, 4]);

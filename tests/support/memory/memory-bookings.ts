@@ -1,4 +1,4 @@
-import { balanceDueOf, barsRehold, blockCovers, isHoldOverdue, isUnpaidHold, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { balanceDueOf, barsRehold, blockCovers, isHoldOverdue, isUnpaidHold, listOf, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
@@ -47,8 +47,8 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         .sort(byKeys((b) => [b.date, b.timeSlot, b.createdAt.getTime()]))
         .reverse();
     },
-    async pageByUser(userId, { page, pageSize, scope, today }) {
-      const mine = joined((b) => b.userId === userId && (scope === "upcoming" ? b.date >= today : scope === "past" ? b.date < today : true));
+    async pageByUser(userId, { page, pageSize, scope, now }) {
+      const mine = joined((b) => b.userId === userId && (scope === undefined || listOf(b, now) === scope));
       mine.sort(byKeys((b) => [b.date, b.timeSlot, b.id]));
       if (scope !== "upcoming") mine.reverse();
       return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };

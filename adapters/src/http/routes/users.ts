@@ -42,7 +42,8 @@ export default routes("users", async (app) => {
       preHandler: signedIn,
       schema: {
         tags,
-        summary: "Mis reservas por páginas: la más reciente primero; scope=upcoming desde hoy, la más próxima primero; scope=past (total en X-Total-Count)",
+        summary:
+          "Mis reservas por páginas: la más reciente primero; scope=upcoming las que aún no empiezan, la más próxima primero; scope=past las jugadas, canceladas o expiradas, la más reciente primero (total en X-Total-Count)",
         querystring: queries.userList,
         response: { 200: listOf(BookingAnswer) },
       },
