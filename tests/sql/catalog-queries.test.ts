@@ -337,6 +337,38 @@ for (const engine of SQL_ENGINES) {
       expect(await repos.catalog.venueCourts(own.venue.id)).toBeUndefined();
     });
 
+    it("when a venue's day is kept, then a booking, a block or a court renamed, by this process or another OS process, shows in the next read", async () => {
+      const day = "2026-12-12";
+      const read = () => repos.catalog.venueDay(place.venue.id, day, now());
+      const first = await read();
+      if (engine.name === "sqlite") {
+        expect(await read()).toBe(first);
+        expect(repos.catalog.keptVenueDay?.(place.venue.id, day, now())).toBe(first);
+      }
+      const made = inserted(await repos.bookings.insert(bookingAt("16:00", { date: day })));
+      const courtOf = async () => (await read())?.courts.find((c) => c.id === place.court.id);
+      expect((await courtOf())?.bookedSlots).toEqual(["16:00"]);
+      await repos.bookings.cancel(made.id, { reason: null, refundPercentage: 0, at: now() });
+      expect((await courtOf())?.bookedSlots).toEqual([]);
+      await db.sql.run("update courts set name = ? where id = ?", ["Renombrada", place.court.id]);
+      expect((await courtOf())?.name).toBe("Renombrada");
+      if (engine.name === "sqlite") {
+        // another OS process writing through the plain driver, as a script or a CLI would
+        const script =
+          "const s = require('sqlite3'); const db = new s.Database(process.argv[1]);" +
+          "db.exec('pragma busy_timeout = 10000; ' + process.argv[2], (e) => { if (e) { console.error(e); process.exit(1); } db.close(); });";
+        const child = spawnSync(process.execPath, ["-e", script, url.slice("sqlite:".length), `update bookings set status = 'active' where id = '${made.id}'`], { cwd: ROOT, encoding: "utf8" });
+        expect(child.status, child.stderr).toBe(0);
+        expect((await courtOf())?.bookedSlots).toEqual(["16:00"]);
+      }
+      const closed = await repos.blocks.create(
+        { id: randomUUID(), venueId: place.venue.id, courtId: null, startDate: day, endDate: day, timeSlots: ["07:00"], weekdays: null, reason: "Clases", note: null, createdAt: now() },
+        { cancelConflicts: false, at: now(), cancellationReason: "Cierre" },
+      );
+      expect(closed.kind).toBe("created");
+      expect((await read())?.blocks.map((b) => b.reason)).toEqual(["Clases"]);
+    });
+
     it("when an unpaid hold in a cached answer runs out, then its slot is free at once, with no write", async () => {
       const expires = new Date("2026-12-01T12:10:00.000Z");
       const hold = inserted(await repos.bookings.insert(bookingAt("09:00", { holdExpiresAt: expires })));

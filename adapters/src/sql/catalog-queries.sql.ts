@@ -1,4 +1,4 @@
-import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailability, JsonBytes, JsonText, TimeSlot } from "@courts/core";
+import type { CalendarEntryAnswer, CatalogQueries, CourtAnswer, CourtAvailability, DayCourt, JsonBytes, JsonText, TimeSlot, VenueDay } from "@courts/core";
 import { keepNewest } from "@courts/core";
 import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
@@ -14,6 +14,7 @@ import type { Row, SqlClient } from "./sql-client.js";
  * serialization in JavaScript; `npm run bench`):
  *
  *   GET /api/courts/{id}/bookings?date=   courtAvailability (kept per process)
+ *   GET /api/venues/{id}/availability?date=   venueDay (kept per process on SQLite)
  *   GET /api/venues/{id}/courts           venueCourts
  *   GET /api/venues/{id}/bookings         venueMonth (kept per process, checked against a change stamp)
  *
@@ -130,6 +131,68 @@ interface CachedAvailability {
   /** the first expiry of an unpaid hold in the answer: it frees its slot then */
   readonly until: number;
 }
+
+// ---------------------------------------------------------------------------------------------
+// a venue's day: every court's booked slots and the venue's blocks, in one statement
+
+const JSON_ARRAY = { sqlite: "json_array", postgresql: "json_build_array" } as const;
+const dayCourtJson = (engine: Engine, slots: string) =>
+  `${BLOCK_OBJECT[engine]}('id', c.id, 'name', c.name, 'courtNumber', c.court_number, 'status', c.status, ` +
+  `'prices', ${JSON_ARRAY[engine]}(c.day_singles_price, c.day_doubles_price, c.night_singles_price, c.night_doubles_price), 'slots', ${slots})`;
+// per court through bookings_active_slot_unique (court_id, booking_date, time_slot), as a court's day
+const HOLDING_B = holdingAt("?", "b.");
+const venueBlocks = "from court_blocks k where k.venue_id = ? and k.start_date <= ? and k.end_date >= ?";
+/**
+ * Parameters: venue, then date and now for the slots, venue, then venue, date and now for the
+ * first hold expiry, then venue, date, date for the blocks. No row of courts for an unknown venue.
+ */
+const VENUE_DAY = {
+  sqlite:
+    "select exists (select 1 from venues where id = ?) as found, " +
+    `(select json_group_array(json(court)) from (select ${dayCourtJson(
+      "sqlite",
+      `(select json_group_array(time_slot) from (select b.time_slot from bookings b where b.court_id = c.id and b.booking_date = ? and ${HOLDING_B} order by b.time_slot))`,
+    )} as court from courts c where c.venue_id = ? order by c.court_number)) as courts, ` +
+    `(select min(case when b.status = 'active' and b.paid_amount = 0 then b.hold_expires_at end) from courts c join bookings b on b.court_id = c.id ` +
+    `where c.venue_id = ? and b.booking_date = ? and ${HOLDING_B}) as next_expiry, ` +
+    `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${venueBlocks} order by k.created_at)) as blocks`,
+  postgresql:
+    "select exists (select 1 from venues where id = ?) as found, " +
+    `(select coalesce(json_agg(${dayCourtJson(
+      "postgresql",
+      `(select coalesce(json_agg(b.time_slot order by b.time_slot), '[]'::json) from bookings b where b.court_id = c.id and b.booking_date = ? and ${HOLDING_B})`,
+    )} order by c.court_number), '[]'::json)::text from courts c where c.venue_id = ?) as courts, ` +
+    `(select min(case when b.status = 'active' and b.paid_amount = 0 then b.hold_expires_at end) from courts c join bookings b on b.court_id = c.id ` +
+    `where c.venue_id = ? and b.booking_date = ? and ${HOLDING_B}) as next_expiry, ` +
+    `(select coalesce(json_agg(${blockJson("postgresql")} order by k.created_at), '[]'::json)::text ${venueBlocks}) as blocks`,
+} as const;
+
+/** Venue days kept per process on SQLite (about 3 kB each for four courts). */
+const VENUE_DAY_CACHE_ENTRIES = 5_000;
+
+interface CachedVenueDay {
+  readonly answer: VenueDay;
+  readonly from: number;
+  readonly until: number;
+}
+
+interface DayCourtRow {
+  readonly id: string;
+  readonly name: string;
+  readonly courtNumber: number;
+  readonly status: string;
+  readonly prices: readonly [number, number, number, number];
+  readonly slots: readonly TimeSlot[];
+}
+
+const dayCourtOf = (row: DayCourtRow): DayCourt => ({
+  id: row.id,
+  name: row.name,
+  courtNumber: Number(row.courtNumber),
+  status: row.status,
+  prices: { daySingles: Number(row.prices[0]), dayDoubles: Number(row.prices[1]), nightSingles: Number(row.prices[2]), nightDoubles: Number(row.prices[3]) },
+  bookedSlots: row.slots,
+});
 
 // ---------------------------------------------------------------------------------------------
 // the month calendar of a venue
@@ -308,7 +371,51 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     return { answer, until: instantOrNull(row, "next_expiry")?.getTime() ?? Infinity };
   };
 
+  // Venue days, kept on SQLite by the rule of the availability answers above, under the courts
+  // counter too (a court renamed, repriced or closed changes the day without touching bookings).
+  const venueDays = new Map<string, CachedVenueDay>();
+  let venueDaysUnder: string | undefined;
+  const countersKey = (counters: ReadonlyMap<string, number>) => {
+    const availability = counters.get("availability");
+    const courts = counters.get("courts");
+    return availability === undefined || courts === undefined ? undefined : `${availability}|${courts}`;
+  };
+  const keptDay = (cached: CachedVenueDay | undefined, now: Date): VenueDay | undefined => {
+    const at = now.getTime();
+    return cached !== undefined && cached.from <= at && at < cached.until ? cached.answer : undefined;
+  };
+  const readVenueDay = async (venueId: string, date: string, now: Date): Promise<CachedVenueDay | undefined> => {
+    const at = iso(now);
+    const row = await sql.one(VENUE_DAY[sql.engine], [venueId, date, at, venueId, venueId, date, at, venueId, date, date]);
+    if (!row || !bool(row, "found")) return undefined;
+    const courts = (JSON.parse(str(row, "courts")) as DayCourtRow[]).map(dayCourtOf);
+    const blocks = (JSON.parse(str(row, "blocks")) as Row[]).map(toBlock);
+    return { answer: { venueId, date, courts, blocks }, from: now.getTime(), until: instantOrNull(row, "next_expiry")?.getTime() ?? Infinity };
+  };
+
   return {
+    keptVenueDay(venueId, date, now) {
+      const counters = sql.changes.known();
+      if (counters === undefined || countersKey(counters) !== venueDaysUnder) return undefined;
+      return keptDay(venueDays.get(dayKey(venueId, date)), now);
+    },
+    async venueDay(venueId, date, now) {
+      const counters = await sql.changes.now();
+      const under = counters === null ? undefined : countersKey(counters);
+      if (under === undefined) return (await readVenueDay(venueId, date, now))?.answer;
+      if (under !== venueDaysUnder) {
+        venueDays.clear();
+        venueDaysUnder = under;
+      }
+      const key = dayKey(venueId, date);
+      const kept = keptDay(venueDays.get(key), now);
+      if (kept !== undefined) return kept;
+      const read = await readVenueDay(venueId, date, now);
+      if (read === undefined) return undefined;
+      // kept only if no counter moved while it was read (it began after they were read)
+      if (venueDaysUnder === under) keepNewest(venueDays, key, read, VENUE_DAY_CACHE_ENTRIES);
+      return read.answer;
+    },
     keptCourtAvailability(courtId, date, now) {
       // the cache as courtAvailability would find it: a counter that moved empties it there first
       const counter = sql.changes.known()?.get("availability");

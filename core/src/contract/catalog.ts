@@ -66,6 +66,31 @@ export const CourtAvailabilityAnswer = Schema.Struct({
 }).annotations({ identifier: "CourtAvailability" });
 export type CourtAvailabilityAnswer = typeof CourtAvailabilityAnswer.Encoded;
 
+/**
+ * GET /api/venues/{id}/availability?date=: a venue's day for everyone (DESIGN.md section 14), each
+ * court's 16 hours free with the singles price of their band, taken, closed with the reason shown
+ * to players, or past. Never who booked.
+ */
+export const VenueAvailabilityAnswer = Schema.Struct({
+  date: LocalDate,
+  courts: Schema.Array(
+    Schema.Struct({
+      courtId: Schema.String,
+      name: Schema.String,
+      courtNumber: Schema.Int,
+      slots: Schema.Array(
+        Schema.Struct({
+          timeSlot: Slot,
+          state: Schema.Literal("free", "taken", "closed", "past"),
+          price: Price,
+          reason: Schema.optional(Schema.String),
+        }),
+      ),
+    }),
+  ),
+}).annotations({ identifier: "VenueAvailability" });
+export type VenueAvailabilityAnswer = typeof VenueAvailabilityAnswer.Encoded;
+
 /** One entry of the public month calendar: never who booked (DESIGN.md section 4). */
 export const CalendarEntryAnswer = Schema.Struct({
   id: Schema.String,

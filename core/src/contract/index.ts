@@ -26,6 +26,7 @@ export const NAMED_ANSWERS = [
   catalog.CourtAnswer,
   catalog.CourtWithVenueAnswer,
   catalog.CourtAvailabilityAnswer,
+  catalog.VenueAvailabilityAnswer,
   catalog.CalendarEntryAnswer,
   catalog.ConfigAnswer,
   bookings.BookingCourt,

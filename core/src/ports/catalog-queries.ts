@@ -1,5 +1,6 @@
 import type { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer } from "../contract/catalog.js";
 import type { Block } from "../domain/blocks.js";
+import type { VenueDay } from "../domain/day-grid.js";
 import type { LocalDate } from "../domain/time.js";
 
 declare const encodes: unique symbol;
@@ -42,6 +43,14 @@ export interface CatalogQueries {
    * statement: the busiest read of the app. `undefined`: not held now, ask courtAvailability.
    */
   keptCourtAvailability?(courtId: string, date: LocalDate, now: Date): CourtAvailability | undefined;
+  /**
+   * A venue's courts on a date with their booked slots at `now` (overdue unpaid holds free theirs)
+   * and the venue's blocks spanning the date, in one round trip: GET /api/venues/{id}/availability.
+   * Kept by the same rule as courtAvailability (and while no court changed).
+   */
+  venueDay(venueId: string, date: LocalDate, now: Date): Promise<VenueDay | undefined>;
+  /** venueDay's answer when the read model holds it now, with no promise and no statement; `undefined`: ask venueDay. */
+  keptVenueDay?(venueId: string, date: LocalDate, now: Date): VenueDay | undefined;
   /** a venue's courts, by court number */
   venueCourts(venueId: string): Promise<JsonText<readonly CourtAnswer[]> | undefined>;
   /**

@@ -3,6 +3,7 @@ export * from "./bookings.js";
 export * from "./calendar.js";
 export * from "./cancel-booking.js";
 export * from "./catalog.js";
+export * from "./venue-availability.js";
 export * from "./courts.js";
 export * from "./discounts.js";
 export * from "./holds.js";

@@ -4,6 +4,7 @@ import { Client } from "./client.js";
 import {
   adminClient,
   book,
+  dayFromToday,
   freshSlot,
   loginPlayer,
   newPlayer,
@@ -131,6 +132,12 @@ export const ROWS: readonly Row[] = [
     method: "GET",
     route: "/api/venues/{id}/bookings",
     prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/bookings?year=${today.getUTCFullYear()}&month=${today.getUTCMonth() + 1}` }),
+    expect: all(200),
+  },
+  {
+    method: "GET",
+    route: "/api/venues/{id}/availability",
+    prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/availability?date=${dayFromToday(5)}` }),
     expect: all(200),
   },
   { method: "GET", route: "/api/courts", prepare: () => ({ path: "/api/courts" }), expect: all(200) },

@@ -88,6 +88,52 @@ export const catalogQueriesContract = (subject: () => Subject): void => {
     expect(catalog().keptCourtAvailability?.(randomUUID(), "2026-11-25", now)).toBeUndefined();
   });
 
+  it("when a venue's day is asked, then it is every court by number with its prices and booked slots at that instant, and the venue's blocks on the date", async () => {
+    const place = await seedPlace(repos(), { court: { courtNumber: 2, name: "Dos" } });
+    const first = await seedCourt(repos(), place.venue.id, { courtNumber: 1, name: "Uno", status: "maintenance", prices: { daySingles: 1000, dayDoubles: 2000, nightSingles: 1200, nightDoubles: 2400 } });
+    const elsewhere = await seedPlace(repos());
+    const now = new Date("2026-11-24T15:00:00.000Z");
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "21:00", paidAmount: 1450, status: "confirmed" });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "07:00", holdExpiresAt: new Date("2026-11-24T15:10:00.000Z") });
+    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "08:00", holdExpiresAt: new Date("2026-11-24T14:59:00.000Z") });
+    await cancel((await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "12:00" })).id);
+    await seedBooking(repos(), place, { date: "2026-11-26", timeSlot: "13:00" });
+    await seedBooking(repos(), elsewhere, { date: "2026-11-25", timeSlot: "14:00" });
+    const block = (overrides: Partial<Block>): Block => ({
+      id: randomUUID(), venueId: place.venue.id, courtId: null, startDate: "2026-11-20", endDate: "2026-11-30", timeSlots: null, weekdays: null,
+      reason: "Otro", note: null, createdAt: new Date("2026-11-22T10:00:00.000Z"), ...overrides,
+    });
+    const at = { cancelConflicts: false, at: now, cancellationReason: "Cierre" };
+    const own = block({ courtId: place.court.id, timeSlots: ["10:00"], reason: "Torneo", createdAt: new Date("2026-11-22T11:00:00.000Z") });
+    const venueWide = block({ timeSlots: ["06:00"], reason: "Clases" });
+    for (const b of [own, venueWide, block({ venueId: elsewhere.venue.id, timeSlots: ["16:00"] }), block({ startDate: "2026-11-26", endDate: "2026-11-27", timeSlots: ["17:00"] })])
+      expect((await repos().blocks.create(b, at)).kind).toBe("created");
+
+    const day = await catalog().venueDay(place.venue.id, "2026-11-25", now);
+    expect(day).toEqual({
+      venueId: place.venue.id,
+      date: "2026-11-25",
+      courts: [
+        { id: first.id, name: "Uno", courtNumber: 1, status: "maintenance", prices: first.prices, bookedSlots: [] },
+        { id: place.court.id, name: "Dos", courtNumber: 2, status: place.court.status, prices: place.court.prices, bookedSlots: ["07:00", "21:00"] },
+      ],
+      blocks: [venueWide, own],
+    });
+    // the hold runs out: its slot is free from then on
+    expect((await catalog().venueDay(place.venue.id, "2026-11-25", new Date("2026-11-24T15:10:00.000Z")))?.courts[1]?.bookedSlots).toEqual(["21:00"]);
+    expect(await catalog().venueDay(randomUUID(), "2026-11-25", now)).toBeUndefined();
+    const empty = await seedPlace(repos());
+    await repos().courts.delete(empty.court.id);
+    expect(await catalog().venueDay(empty.venue.id, "2026-11-25", now)).toEqual({ venueId: empty.venue.id, date: "2026-11-25", courts: [], blocks: [] });
+    // a read model that gives a day at once gives what venueDay gives at that moment
+    for (const [date, when] of [["2026-11-25", now], ["2026-11-25", new Date("2026-11-24T15:10:00.000Z")], ["2026-12-05", now]] as const) {
+      await catalog().venueDay(place.venue.id, date, when);
+      const kept = catalog().keptVenueDay?.(place.venue.id, date, when);
+      if (kept !== undefined) expect(kept).toBe(await catalog().venueDay(place.venue.id, date, when));
+    }
+    expect(catalog().keptVenueDay?.(randomUUID(), "2026-11-25", now)).toBeUndefined();
+  });
+
   it("when a venue's courts are asked, then they are the API's courts by number, and an unknown venue is not found", async () => {
     const place = await seedPlace(repos(), {
       venue: { name: 'Club "Ñandú"' },

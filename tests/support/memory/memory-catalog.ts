@@ -25,6 +25,25 @@ export const memoryCatalog = (state: MemoryState): CatalogQueries => {
         .sort(byKeys((b) => [b.createdAt.getTime()]));
       return { date, bookedSlots, venueId: court.venueId, blocks };
     },
+    async venueDay(venueId, date, now) {
+      if (!state.venues.has(venueId)) return undefined;
+      const taken = active().filter((b) => b.date === date && !isHoldOverdue(b, now));
+      const courts = [...state.courts.values()]
+        .filter((c) => c.venueId === venueId)
+        .sort(byKeys((c) => [c.courtNumber]))
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          courtNumber: c.courtNumber,
+          status: c.status,
+          prices: c.prices,
+          bookedSlots: taken.filter((b) => b.courtId === c.id).map((b) => b.timeSlot).sort(),
+        }));
+      const blocks = [...state.blocks.values()]
+        .filter((b) => b.venueId === venueId && b.startDate <= date && b.endDate >= date)
+        .sort(byKeys((b) => [b.createdAt.getTime()]));
+      return { venueId, date, courts, blocks };
+    },
     async venueCourts(venueId) {
       if (!state.venues.has(venueId)) return undefined;
       const courts = [...state.courts.values()].filter((c) => c.venueId === venueId).sort(byKeys((c) => [c.courtNumber]));

@@ -13,12 +13,14 @@ import {
   CourtAnswer,
   presentVenue,
   VenueAnswer,
+  VenueAvailabilityAnswer,
+  venueAvailability,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
 import { IMAGE_JSON_BODY_LIMIT } from "../plugins/json-body.js";
 import { compressedOnce } from "../compressed-once.js";
-import { decode, idParam } from "../decode.js";
+import { dateQuery, decode, idParam } from "../decode.js";
 import { answerOf, bodies, idParams, listOf, noContent, problems, queries } from "../openapi.js";
 import { run } from "../run.js";
 import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
@@ -32,6 +34,7 @@ export default routes("venues", async (app) => {
   // a kept calendar is the same Buffer on each hit: compressed once, not per request
   const sendCalendar = compressedOnce();
   const params = idParams();
+  const availabilityTexts = new WeakMap<object, string>();
 
   app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf(VenueAnswer) } } }, async (_request, reply) => {
     const venues = await run(listVenues(app.ports));
@@ -54,6 +57,36 @@ export default routes("venues", async (app) => {
       // the read model answers the API's JSON text: sent as is, not serialized again
       const body = await run(venueCourts(app.ports, id));
       return reply.type(JSON_TYPE).send(body);
+    },
+  );
+
+  app.get(
+    "/api/venues/:id/availability",
+    {
+      // a few kB kept as text: compressing it on each hit would cost more than sending it
+      compress: false,
+      schema: {
+        tags,
+        summary: "Disponibilidad de un día: cada cancha y sus 16 horas libres, ocupadas, cerradas o pasadas (sin datos de usuarios)",
+        params,
+        querystring: queries.date,
+        response: { 200: answerOf(VenueAvailabilityAnswer) },
+      },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params);
+      const query = dateQuery(request.query);
+      // never stored: a booking made a moment ago must show its slot taken at once
+      reply.header("cache-control", "no-store");
+      const found = venueAvailability(app.ports, id, query);
+      const answer = found instanceof Promise ? await found : found;
+      // a day the read model keeps is the same answer on each hit within an hour: encoded once
+      let text = availabilityTexts.get(answer);
+      if (text === undefined) {
+        text = JSON.stringify(answer);
+        availabilityTexts.set(answer, text);
+      }
+      return reply.type(JSON_TYPE).send(text);
     },
   );
 
