@@ -126,6 +126,7 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
   refundAlertHours: config.refundAlertHours,
   stripePublishableKey: config.stripe?.publishableKey ?? null,
   trustProxy: config.trustProxy,
+  clubName: config.clubName,
 });
 
 export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps => ({

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_TIME_ZONE, isPhoneRegion, isTimeZone, type AccountPolicy, type BookingPolicy } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_CLUB_NAME, DEFAULT_TIME_ZONE, isPhoneRegion, isTimeZone, type AccountPolicy, type BookingPolicy } from "@courts/core";
 import { passwordWeakness } from "./auth/password-policy.js";
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -41,6 +41,8 @@ export interface Config {
   readonly requestTimeoutSeconds: number;
   /** a request's headers must arrive within this many seconds */
   readonly headersTimeoutSeconds: number;
+  /** the club's one brand (CLUB_NAME): title bar, mails, invoices */
+  readonly clubName: string;
   /** the seller on every invoice */
   readonly invoiceIssuer: InvoiceIssuer;
   /** the built web app (index.html and assets) */
@@ -180,7 +182,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   // 60 s: a 10 MB image from a phone on a slow uplink still arrives; behind nginx bodies come buffered
   const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 0, 3600);
   const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
-  const invoiceIssuer = invoiceIssuerOf(text, problems);
+  const clubName = clubNameOf(text("CLUB_NAME"), problems);
+  const invoiceIssuer = invoiceIssuerOf(text, problems, clubName);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
   const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
@@ -203,7 +206,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
 
   const smtpUrl = text("SMTP_URL") ?? null;
   if (smtpUrl !== null && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl)) problems.push("SMTP_URL debe ser una URL smtp:// o smtps:// (p. ej. smtp://usuario:clave@servidor:587)");
-  const mailFrom = text("MAIL_FROM") ?? "Canchas <no-reply@localhost>";
+  const mailFrom = text("MAIL_FROM") ?? `"${clubName.replace(/["\\]/g, "")}" <no-reply@localhost>`;
   if (!/^[^\r\n]*@[^\r\n]+$/.test(mailFrom)) problems.push(`MAIL_FROM debe ser una dirección de correo, p. ej. "Canchas <reservas@club.com>" (recibido "${mailFrom}")`);
   const mailRetrySeconds = decimal("MAIL_RETRY_SECONDS", 60, 0.01, 3600);
 
@@ -259,6 +262,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     anonymousWriteRateLimit,
     requestTimeoutSeconds,
     headersTimeoutSeconds,
+    clubName,
     invoiceIssuer,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
@@ -303,7 +307,17 @@ const isAddressOrRange = (value: string): boolean => {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 };
 
-const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: string[]): InvoiceIssuer => {
+const clubNameOf = (raw: string | undefined, problems: string[]): string => {
+  if (raw === undefined) return DEFAULT_CLUB_NAME;
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  if (raw.length > 60 || /[\u0000-\u001f\u007f]/.test(raw)) {
+    problems.push("CLUB_NAME debe tener hasta 60 caracteres, sin caracteres de control");
+    return DEFAULT_CLUB_NAME;
+  }
+  return raw;
+};
+
+const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: string[], clubName: string): InvoiceIssuer => {
   const field = (name: string, max: number): string | null => {
     const value = text(name) ?? null;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -314,7 +328,7 @@ const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: s
     return value;
   };
   return {
-    name: field("INVOICE_ISSUER_NAME", 200) ?? "Canchas de Tenis",
+    name: field("INVOICE_ISSUER_NAME", 200) ?? clubName,
     taxId: field("INVOICE_ISSUER_TAX_ID", 50),
     address: field("INVOICE_ISSUER_ADDRESS", 300),
   };

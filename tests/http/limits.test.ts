@@ -296,7 +296,7 @@ describeOnEngines("bad input never answers 500", (server, engine) => {
     expect(flat).toContain(buyer.user.username);
     expect(flat).toContain(`${buyer.user.username}@correo.ec`);
     expect(flat).not.toContain(renamed);
-    expect(flat).toContain("EMISOR Canchas de Tenis");
+    expect(flat).toContain("EMISOR Reserva Tenis");
 
     // the admin's transaction list and CSV tell the same buyer as the invoice
     const listed = await admin.get<{ items: Array<{ id: string; userName: string | null; userEmail: string | null }> }>("/api/admin/transactions?pageSize=200");

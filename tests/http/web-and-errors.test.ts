@@ -203,9 +203,10 @@ describe("web app, headers and docs", () => {
     }
   });
 
-  it("GET /api/config answers the zone, currency, today, the provider and the zone's offsets", async () => {
+  it("GET /api/config answers the club's name, the zone, currency, today, the provider and the zone's offsets", async () => {
     const answer = await guest.get<{ offsets: { from: string; offsetMinutes: number }[]; offsetsUntil: string }>("/api/config");
     expect(answer.body).toEqual({
+      clubName: "Reserva Tenis",
       timeZone: "America/Guayaquil",
       currency: "usd",
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

@@ -16,7 +16,7 @@ const problems = (env: Record<string, string>) => {
 describe("mail configuration", () => {
   it("without SMTP_URL, then mail goes to .eml files under DATA_DIR/mail with a default sender and retry", () => {
     const config = loadConfig(base, { persistSecret: false });
-    expect(config.mail).toEqual({ smtpUrl: null, from: "Canchas <no-reply@localhost>", dir: path.join("/tmp/courts-config-test", "mail"), retrySeconds: 60 });
+    expect(config.mail).toEqual({ smtpUrl: null, from: '"Reserva Tenis" <no-reply@localhost>', dir: path.join("/tmp/courts-config-test", "mail"), retrySeconds: 60 });
   });
 
   it("SMTP_URL, MAIL_FROM and MAIL_RETRY_SECONDS are read", () => {

@@ -23,6 +23,7 @@ export type HttpConfig = Pick<
   | "headersTimeoutSeconds"
   | "webDist"
   | "refundAlertHours"
+  | "clubName"
 > & {
   /** Stripe mode when set: the web loads Stripe.js with this key */
   readonly stripePublishableKey: string | null;

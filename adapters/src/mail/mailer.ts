@@ -11,6 +11,8 @@ import { renderNotice } from "./templates.js";
 export interface MailerOptions {
   readonly from: string;
   readonly publicUrl: string;
+  /** the brand in the messages' header (CLUB_NAME) */
+  readonly clubName?: string;
   /** the invoice PDF of a payment, attached to its receipt */
   readonly invoicePdf: (paymentId: string) => Promise<Uint8Array>;
 }
@@ -40,7 +42,7 @@ const domainOf = (from: string): string => /@([^>\s]+)/.exec(from)?.[1] ?? "canc
 
 /** The full message: Spanish HTML + text, the invoice or the calendar file attached. */
 export const composeMail = async (message: OutboxMessage, options: MailerOptions): Promise<Mail.Options> => {
-  const rendered = renderNotice(message.notice, { publicUrl: options.publicUrl });
+  const rendered = renderNotice(message.notice, { publicUrl: options.publicUrl, ...(options.clubName === undefined ? {} : { clubName: options.clubName }) });
   const attachments: Mail.Attachment[] = [];
   if (message.notice.kind === "receipt") {
     const pdf = await options.invoicePdf(message.notice.paymentId);

@@ -1,5 +1,5 @@
 import type { AccountNotice, BookingFacts, BookingNotice, Notice } from "@courts/core";
-import { displayMoney, isAccountNotice } from "@courts/core";
+import { DEFAULT_CLUB_NAME, displayMoney, isAccountNotice } from "@courts/core";
 import { html, type SafeHtml } from "./html.js";
 
 export interface RenderedMail {
@@ -11,6 +11,8 @@ export interface RenderedMail {
 export interface TemplateContext {
   /** base of every link (PUBLIC_URL) */
   readonly publicUrl: string;
+  /** the brand in every message's header (CLUB_NAME) */
+  readonly clubName?: string;
 }
 
 const GAME = { singles: "Singles (2 personas)", doubles: "Dobles (4 personas)" } as const;
@@ -220,7 +222,7 @@ const detailRows = (b: BookingFacts, slotOnly = false): [string, string][] => [
   ...(slotOnly ? [] : [["Tipo", GAME[b.gameType]] as [string, string]]),
 ];
 
-const htmlOf = (c: Content): SafeHtml => html`<!doctype html>
+const htmlOf = (c: Content, clubName: string): SafeHtml => html`<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
@@ -231,7 +233,7 @@ const htmlOf = (c: Content): SafeHtml => html`<!doctype html>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;">
 <tr><td align="center" style="padding:16px 8px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
-<tr><td style="background:#15803d;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;">Canchas · Reservas de tenis</td></tr>
+<tr><td style="background:#15803d;color:#ffffff;padding:16px 20px;font-size:18px;font-weight:bold;">${clubName}</td></tr>
 <tr><td style="padding:20px;">
 <h1 style="margin:0 0 12px;font-size:20px;line-height:1.3;">${c.heading}</h1>
 ${c.paragraphs.map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5;">${p}</p>`)}
@@ -273,5 +275,5 @@ const textOf = (c: Content): string =>
 /** The subject, HTML and plain text of a message (Spanish). */
 export const renderNotice = (notice: Notice, ctx: TemplateContext): RenderedMail => {
   const content = contentOf(notice, ctx);
-  return { subject: content.subject, html: htmlOf(content).value, text: textOf(content) };
+  return { subject: content.subject, html: htmlOf(content, ctx.clubName ?? DEFAULT_CLUB_NAME).value, text: textOf(content) };
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
+import { DEFAULT_CLUB_NAME, FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
 import type { InvoiceData, InvoiceRenderer, LocalDate } from "@courts/core";
 import { preloadStandardFonts } from "./standard-font-cache.js";
 import { woffToSfnt } from "./woff-to-sfnt.js";
@@ -45,7 +45,7 @@ export interface InvoiceIssuer {
   readonly address: string | null;
 }
 
-const DEFAULT_ISSUER: InvoiceIssuer = { name: "Canchas de Tenis", taxId: null, address: null };
+const DEFAULT_ISSUER: InvoiceIssuer = { name: DEFAULT_CLUB_NAME, taxId: null, address: null };
 
 // cp1252's letters and signs above 0x7F that are not Latin-1
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");

@@ -15,10 +15,11 @@ const plainStep: StepOf = (name, work) => ({ name, run: () => Effect.runPromise(
  * messages (receipts, notices, the waitlist), reminders due in the next 24 h are written to the
  * outbox, then the outbox is delivered, through SMTP_URL or as .eml files under DATA_DIR/mail/.
  */
-export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl">, step: StepOf = plainStep): SweepStep[] => {
+export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl"> & Partial<Pick<Config, "clubName">>, step: StepOf = plainStep): SweepStep[] => {
   const options = {
     from: config.mail.from,
     publicUrl: config.publicUrl,
+    ...(config.clubName === undefined ? {} : { clubName: config.clubName }),
     invoicePdf: async (paymentId: string) => {
       const result = await Effect.runPromise(Effect.either(renderInvoice(ports, ADMIN, paymentId)));
       // thrown: the message stays claimed and is tried again once its lease ends

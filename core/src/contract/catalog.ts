@@ -102,8 +102,13 @@ export const CalendarEntryAnswer = Schema.Struct({
 }).annotations({ identifier: "CalendarEntry" });
 export type CalendarEntryAnswer = typeof CalendarEntryAnswer.Type;
 
+/** The club's brand when CLUB_NAME is not set: title bar, mails, invoices. */
+export const DEFAULT_CLUB_NAME = "Reserva Tenis";
+
 /** GET /api/config: what the web needs before anything else. */
 export const ConfigAnswer = Schema.Struct({
+  /** CLUB_NAME: the one brand of the title bar, the page titles, the mails and the invoices */
+  clubName: Schema.String,
   timeZone: Schema.String,
   currency: Schema.String,
   today: LocalDate,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe } from "vitest";
-import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, type BookingPolicy, type Clock, type Ports } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_CLUB_NAME, type BookingPolicy, type Clock, type Ports } from "@courts/core";
 import {
   argon2Hasher,
   buildApp,
@@ -43,8 +43,9 @@ export const freshDatabase = async (engine: EngineName): Promise<TestDatabase> =
   return { engine, url: `sqlite:${path.join(dir, "courts.sqlite")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 };
 
-/** A served page as its index.html was, before the server wrote the club's date into its head (plugins/web.ts). */
-export const withoutClubDate = (page: string): string => page.replace(/ {2}<meta name="club-today" content="\d{4}-\d{2}-\d{2}">\n {2}<\/head>/, "</head>");
+/** A served page as its index.html was, before the server wrote the club's name and date into its head (plugins/web.ts). */
+export const withoutClubDate = (page: string): string =>
+  page.replace(/ {2}<meta name="club-name" content="[^"]*">\n {4}<meta name="club-today" content="\d{4}-\d{2}-\d{2}">\n {2}<\/head>/, "</head>");
 
 /** A built web folder holding `files` (paths inside it, folders made as needed), removed by `remove()`. */
 export const webDistWith = (files: Readonly<Record<string, string | Uint8Array>>): { readonly path: string; remove(): void } => {
@@ -76,6 +77,7 @@ export const testHttpConfig = (overrides: Partial<HttpConfig> = {}): HttpConfig 
   webDist: path.join(tmpdir(), "courts-no-web-here"),
   stripePublishableKey: null,
   refundAlertHours: 24,
+  clubName: DEFAULT_CLUB_NAME,
   ...overrides,
 });
 

@@ -2,9 +2,11 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { DEFAULT_CLUB_NAME } from "@courts/core";
 import { ProviderUnavailable } from "../../payments/gateway-errors.js";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
 import { isDatabaseUnavailable } from "../../database-unavailable.js";
+import { escapeHtml } from "../../mail/html.js";
 import { isApiPath, plainPage } from "../plain-page.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
 
@@ -104,12 +106,13 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
 };
 
 /** What a browser shows for a page whose address Fastify cannot read: Spanish, and a way home. */
-const BAD_ADDRESS_PAGE = plainPage(
-  "Dirección no válida · Reserva Tenis",
-  "<h1>Dirección no válida</h1>" +
-    "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
-    '<p><a href="/" style="display: inline-block; padding: 0.6rem 1.1rem; border-radius: 0.5rem; background: #17633e; color: #fff; text-decoration: none; font-weight: 600">Volver al inicio</a></p>',
-);
+const badAddressPage = (clubName: string) =>
+  plainPage(
+    `Dirección no válida · ${escapeHtml(clubName)}`,
+    "<h1>Dirección no válida</h1>" +
+      "<p>La dirección de esta página no es válida: revisa el enlace o vuelve al inicio.</p>" +
+      '<p><a href="/" style="display: inline-block; padding: 0.6rem 1.1rem; border-radius: 0.5rem; background: #17633e; color: #fff; text-decoration: none; font-weight: 600">Volver al inicio</a></p>',
+  );
 
 /**
  * Fastify's failures before any route or hook runs (`frameworkErrors`: a path whose %-escapes do
@@ -124,7 +127,7 @@ export const handleFrameworkError = (error: FastifyError, request: FastifyReques
     .code(FASTIFY_PROBLEMS[error.code]?.status ?? 400)
     .header("cache-control", "no-store")
     .type("text/html; charset=utf-8")
-    .send(BAD_ADDRESS_PAGE);
+    .send(badAddressPage(request.server.httpConfig?.clubName ?? DEFAULT_CLUB_NAME));
 };
 
 /** Node's HTTP parser's refusals (read before Fastify sees a request), by its error code. */

@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import * as Effect from "effect/Effect";
-import { getVenue, imageSrc, localDateOf } from "@courts/core";
+import { DEFAULT_CLUB_NAME, getVenue, imageSrc, localDateOf } from "@courts/core";
 import { escapeHtml } from "../../mail/html.js";
 import { isApiPath, plainPage } from "../plain-page.js";
 
@@ -122,10 +122,20 @@ export default fp<{ webDist: string }>(
      */
     const clubToday = () => `<meta name="club-today" content="${localDateOf(app.ports.clock.now(), app.httpConfig.timeZone)}">`;
 
-    /** index.html for a screen: its preload links and the club's date in the head, its first paint in #root. */
+    /**
+     * The club's name (CLUB_NAME) for the script to read at once (web/src/config/app.ts), so the top
+     * bar never shows another brand first; and in the tab before the script runs: the built page's
+     * title names the default brand, replaced by the club's.
+     */
+    const clubName = escapeHtml(app.httpConfig.clubName);
+    const clubNameMeta = `<meta name="club-name" content="${clubName}">`;
+    const branded = (index: string) =>
+      clubName === DEFAULT_CLUB_NAME ? index : index.replace(/<title>[^<]*<\/title>/, (title) => title.replace(DEFAULT_CLUB_NAME, () => clubName));
+
+    /** index.html for a screen: the club's name, its preload links and the club's date in the head, its first paint in #root. */
     const page = async (request: FastifyRequest, pathname: string) => {
       const [index, links, body] = await Promise.all([readFile(indexFile, "utf8"), preloadLinks(pathname), shell(request, pathname)]);
-      const head = index.replace("</head>", `  ${[clubToday(), links].filter(Boolean).join("\n    ")}\n  </head>`);
+      const head = branded(index).replace("</head>", () => `  ${[clubNameMeta, clubToday(), links].filter(Boolean).join("\n    ")}\n  </head>`);
       return body ? head.replace('<div id="root"></div>', `<div id="root">${body}</div>`) : head;
     };
 

@@ -7,7 +7,7 @@ const OFFSETS_BACK_DAYS = 400;
 const OFFSETS_AHEAD_DAYS = BOOKING_HORIZON_DAYS + 10;
 
 export default routes("config", async (app) => {
-  const { timeZone, stripePublishableKey } = app.httpConfig;
+  const { timeZone, stripePublishableKey, clubName } = app.httpConfig;
   // worked out once per UTC day (a few hundred formatted instants)
   let offsets: { day: string; spans: OffsetSpan[]; until: string } | undefined;
   const offsetsAt = (now: Date) => {
@@ -24,7 +24,7 @@ export default routes("config", async (app) => {
     {
       schema: {
         tags: ["config"],
-        summary: "Zona horaria, moneda, fecha de hoy y proveedor de pagos",
+        summary: "Nombre del club, zona horaria, moneda, fecha de hoy y proveedor de pagos",
         response: { 200: answerOf(ConfigAnswer) },
       },
     },
@@ -33,6 +33,7 @@ export default routes("config", async (app) => {
       const now = app.ports.clock.now();
       const known = offsetsAt(now);
       const answer: ConfigAnswer = {
+        clubName,
         timeZone,
         currency: "usd",
         today: localDateOf(now, timeZone),

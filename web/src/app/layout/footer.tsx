@@ -1,8 +1,9 @@
 import { Link } from "react-router-dom";
 import { TennisBall } from "../../components/ui/logo";
-import { APP_NAME } from "../../config/app";
+import { useClubName } from "../../features/config/api/get-config";
 
 export function Footer() {
+  const clubName = useClubName();
   return (
     // On phones the fixed bottom bar (h-16 + safe area) covers the page's last pixels: the footer
     // reserves that room so its last line stays readable.
@@ -11,7 +12,7 @@ export function Footer() {
         <div className="flex items-center gap-3">
           <TennisBall className="h-9 w-9" />
           <div>
-            <p className="font-extrabold text-white">{APP_NAME}</p>
+            <p className="font-extrabold text-white">{clubName}</p>
             <p className="text-sm text-court-200">Reserva, paga y juega. Horario: 6:00 - 21:00</p>
           </div>
         </div>
@@ -26,7 +27,7 @@ export function Footer() {
             Admin
           </Link>
         </nav>
-        <p className="text-xs text-court-300">© {new Date().getFullYear()} {APP_NAME}. Todos los derechos reservados.</p>
+        <p className="text-xs text-court-300">© {new Date().getFullYear()} {clubName}. Todos los derechos reservados.</p>
       </div>
     </footer>
   );

@@ -3,10 +3,10 @@ import { Link, useNavigate } from "react-router-dom";
 import { House, LogOut, ShieldCheck } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TennisBall } from "../../components/ui/logo";
-import { APP_NAME } from "../../config/app";
 import { useAdminCheck } from "../../features/auth/api/get-admin-check";
 import { useMe } from "../../features/auth/api/get-me";
 import { useLogout } from "../../features/auth/hooks/use-logout";
+import { useClubName } from "../../features/config/api/get-config";
 
 // The dropdown (and its positioning engine) loads only for logged-in players.
 const AccountMenu = lazy(() => import("../../features/auth/components/account-menu"));
@@ -57,6 +57,7 @@ function SessionArea() {
 
 export function TopBar() {
   const navigate = useNavigate();
+  const clubName = useClubName();
   return (
     <header className="sticky top-0 z-40 border-b border-stone-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-1.5 px-2 sm:px-6 lg:px-8">
@@ -70,7 +71,7 @@ export function TopBar() {
           >
             <TennisBall className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
             <span className="max-w-[4.5rem] text-[13px] font-extrabold leading-tight tracking-tight text-court-900 min-[480px]:max-w-none sm:text-lg">
-              {APP_NAME}
+              {clubName}
             </span>
           </Link>
         </div>

@@ -1,5 +1,6 @@
 import useSWR from "swr";
 import { learnOffsets } from "@courts/core";
+import { pageClubName } from "../../../config/app";
 import { api } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { AppConfig } from "../../../types/api";
@@ -15,3 +16,6 @@ export const fetchConfig = async (key: string) => {
 };
 
 export const useConfig = () => useSWR<AppConfig>(configKey(), fetchConfig);
+
+/** The club's name (CLUB_NAME) for the top bar and the titles: the config's, the page's until it arrives. */
+export const useClubName = (): string => useConfig().data?.clubName ?? pageClubName();
