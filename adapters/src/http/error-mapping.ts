@@ -27,6 +27,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   VenueNameTaken: 409,
   BookingNotActive: 409,
   BookingFullyPaid: 409,
+  BookingStarted: 409,
   DiscountUnusable: 409,
   DuplicateDiscountCode: 409,
   ShareLinkExpired: 410,

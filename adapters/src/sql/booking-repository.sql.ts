@@ -106,6 +106,9 @@ class Failed {
 /** Rolls the cancel's transaction back when the booking was no longer active. */
 class NotCancelled extends Error {}
 
+/** The booking starts after a moment of the club's clock (date, date, HH:MM), read from its own row. */
+const NOT_STARTED = "(booking_date > ? or (booking_date = ? and time_slot > ?))";
+
 /** As the partial unique index bookings_active_slot_unique reads it. */
 const HOLDS_SLOT = "status not in ('cancelled', 'expired')";
 /** A booking `b` that starts after a moment (paidAheadParams). */
@@ -458,12 +461,21 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       return rows.map(toBookingWithCourt);
     },
     async cancel(id, change) {
+      const by = change.notStartedBy;
+      // the game's start as the row has it, checked by the statement that cancels: a request that
+      // looked just before the start and writes after it changes nothing (DESIGN.md section 14)
       const cancel = "update bookings set status = 'cancelled', cancellation_reason = ?, refund_percentage = ?, cancelled_at = ? " +
-        "where id = ? and status = 'active'";
-      const params = [change.reason, change.refundPercentage, iso(change.at), id];
+        `where id = ? and status = 'active'${by === undefined ? "" : ` and ${NOT_STARTED}`}`;
+      const params = [change.reason, change.refundPercentage, iso(change.at), id, ...(by === undefined ? [] : [by.date, by.date, by.time])];
       const refunds = change.refunds;
       const events = change.events ?? [];
-      if ((refunds === undefined || refunds.owed.length === 0) && events.length === 0) return (await sql.run(cancel, params)) > 0;
+      // nothing cancelled while the row is still active: only its start can have refused it
+      const refused = async (): Promise<false | "started"> => {
+        if (by === undefined) return false;
+        const status = await findOne(sql, "select status from bookings where id = ?", [id], (r) => str(r, "status"));
+        return status === "active" ? "started" : false;
+      };
+      if ((refunds === undefined || refunds.owed.length === 0) && events.length === 0) return (await sql.run(cancel, params)) > 0 || refused();
       // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
       // two on row locks instead of deadlocking.
       try {
@@ -474,7 +486,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
           return true;
         });
       } catch (error) {
-        if (error instanceof NotCancelled) return false;
+        if (error instanceof NotCancelled) return refused();
         throw error;
       }
     },

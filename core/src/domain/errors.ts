@@ -34,6 +34,8 @@ export class VenueNameTaken extends Data.TaggedError("VenueNameTaken")<{ readonl
 export class CourtNumberTaken extends Data.TaggedError("CourtNumberTaken")<{ readonly message: string }> {}
 export class BookingNotActive extends Data.TaggedError("BookingNotActive")<{ readonly message: string }> {}
 export class BookingFullyPaid extends Data.TaggedError("BookingFullyPaid")<{ readonly message: string }> {}
+/** The game began on the club's clock: only a club closure may still cancel it (DESIGN.md section 14). */
+export class BookingStarted extends Data.TaggedError("BookingStarted")<{ readonly message: string }> {}
 
 export class DiscountUnusable extends Data.TaggedError("DiscountUnusable")<{
   readonly reason: "unknown" | "inactive" | "expired" | "used-up";
@@ -111,6 +113,7 @@ export type DomainError =
   | CourtNumberTaken
   | BookingNotActive
   | BookingFullyPaid
+  | BookingStarted
   | DiscountUnusable
   | DuplicateDiscountCode
   | HoldExpired

@@ -97,7 +97,9 @@ export interface BookingRepository {
    * active -> cancelled, conditionally; false when it was not active. Frees the slot. In the same
    * transaction each refund in `refunds` is owed in the ledger (its payment's refund owed raised,
    * status refunded), so a crash never loses a refund; a refund that would take a payment past
-   * what it charged is not written.
+   * what it charged is not written. With `notStartedBy`, the booking must also start after that
+   * moment, as the database reads its date and slot in the same statement: "started" otherwise,
+   * and nothing is written.
    */
   cancel(
     id: string,
@@ -108,7 +110,9 @@ export interface BookingRepository {
       refunds?: { readonly reason: RefundReason; readonly owed: readonly OwedRefund[] };
       /** recorded in the same transaction, when the booking is cancelled */
       events?: readonly DomainEvent[];
+      /** the club's clock as the write is made: a game that began by then stays as it is (DESIGN.md section 14) */
+      notStartedBy?: PaidAfter;
     },
-  ): Promise<boolean>;
+  ): Promise<boolean | "started">;
 }
 

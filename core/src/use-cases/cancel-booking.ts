@@ -7,7 +7,7 @@ import { sendRefundsNow } from "../ledger/refunds.js";
 import type { Ports } from "../ports/index.js";
 import type { CancellationBody } from "../schemas/requests.js";
 import { settleOrCancelIntent } from "./payments.js";
-import { bookingStart, getBooking } from "./lookups.js";
+import { bookingStart, bookingStarted, clubNow, getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, requireSelfOrAdmin } from "./support.js";
 
@@ -19,6 +19,11 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * sweep sends them. Open intents are cancelled at the provider (or settled when already charged).
  * `byClub`: the club's own decision (a weekly series it ends), refunded in full whatever the
  * tier, as a closure is: the player did not cancel.
+ *
+ * A game that began on the club's clock is not cancelled, by its player, the desk or a series'
+ * end (DESIGN.md section 14): only a closure (createBlock, its own path) cancels one. Decided here
+ * and again by the database's write, against the clock as it reads then, so a request that looked
+ * just before the start and writes after it changes nothing either.
  */
 export const cancelBooking = (
   ports: Pick<Ports, "bookings" | "payments" | "refunds" | "gateway" | "discountCodes" | "clock" | "shareLinks" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids">,
@@ -31,7 +36,9 @@ export const cancelBooking = (
     const booking = yield* getBooking(ports, actor, input.bookingId);
     if (booking.status !== "active") return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     const now = ports.clock.now();
-    const percentage = byClub ? 100 : refundPercentage(now, bookingStart(booking, ports.clock.timeZone));
+    const start = bookingStart(booking, ports.clock.timeZone);
+    if (start.getTime() <= now.getTime()) return yield* Effect.fail(bookingStarted());
+    const percentage = byClub ? 100 : refundPercentage(now, start);
     const payments = yield* call(() => ports.payments.listByBooking(booking.id));
     const owed = decideRefunds(payments, percentage).map((d) => ({ ...d, refundId: ports.ids.uuid() }));
     const cancelled = yield* call(() =>
@@ -45,8 +52,10 @@ export const cancelBooking = (
           { type: "BookingCancelled", bookingId: booking.id, by: byClub ? "series" : "player", reason: null },
           { type: "SlotFreed", bookingId: booking.id, courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot },
         ],
+        notStartedBy: clubNow(ports.clock),
       }),
     );
+    if (cancelled === "started") return yield* Effect.fail(bookingStarted());
     if (!cancelled) return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
 
     // Best effort now; whatever the provider does not confirm is finished by the sweep.

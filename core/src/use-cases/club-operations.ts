@@ -26,7 +26,7 @@ import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { cancelBooking } from "./cancel-booking.js";
 import { abandonPayment, settleOrCancelIntent } from "./payments.js";
-import { blockReasonFor, bookingNotFound, courtNotFound, venueNotFound } from "./lookups.js";
+import { blockReasonFor, bookingNotFound, bookingStarted, courtNotFound, venueNotFound } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin } from "./support.js";
 
@@ -325,7 +325,10 @@ export const cancelBookingSeries = (
         instantOf(b.date, b.timeSlot, ports.clock.timeZone).getTime() > now.getTime(),
     );
     if (bookingId !== undefined && targets.length === 0) {
-      if (!bookings.some((b) => b.id === bookingId)) return yield* Effect.fail(bookingNotFound());
+      const asked = bookings.find((b) => b.id === bookingId);
+      if (asked === undefined) return yield* Effect.fail(bookingNotFound());
+      // still active, so left out because its game began: only a closure cancels it now
+      if (asked.status === "active") return yield* Effect.fail(bookingStarted());
       return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     }
     const cancelled: string[] = [];

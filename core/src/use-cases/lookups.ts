@@ -2,11 +2,11 @@ import * as Effect from "effect/Effect";
 import type { Booking } from "../domain/booking.js";
 import { blockCovers } from "../domain/blocks.js";
 import type { Court } from "../domain/entities.js";
-import { AlreadyBooked, BookingNotFound, CourtNotFound, NotAllowed, SlotBlocked, VenueNotFound } from "../domain/errors.js";
+import { AlreadyBooked, BookingNotFound, BookingStarted, CourtNotFound, NotAllowed, SlotBlocked, VenueNotFound } from "../domain/errors.js";
 import { asSeenAt } from "../domain/hold.js";
 import type { TimeSlot } from "../domain/slots.js";
-import { instantOf, type LocalDate } from "../domain/time.js";
-import type { Ports } from "../ports/index.js";
+import { instantOf, localDateOf, wallClockAt, type LocalDate } from "../domain/time.js";
+import type { PaidAfter, Ports } from "../ports/index.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireUser } from "./support.js";
 
@@ -28,6 +28,17 @@ export const refuseOwnSlot = (ports: Pick<Ports, "bookings">, userId: string, co
   });
 
 export const bookingNotFound = () => new BookingNotFound({ message: "Reserva no encontrada" });
+/** A game that began is not cancelled, but by a closure (DESIGN.md section 14). */
+export const bookingStarted = () => new BookingStarted({ message: "La reserva ya comenzó y no se puede cancelar" });
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The club's now as its date and HH:MM: the bookings that start after it are still to be played. */
+export const clubNow = (clock: Ports["clock"]): PaidAfter => {
+  const now = clock.now();
+  const wall = wallClockAt(now, clock.timeZone);
+  return { date: localDateOf(now, clock.timeZone), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
+};
 
 /** The instant a booking starts, read in the club's time zone. */
 export const bookingStart = (booking: Pick<Booking, "date" | "timeSlot">, timeZone: string): Date =>

@@ -1,20 +1,11 @@
 import * as Effect from "effect/Effect";
 import { PaidBookingsAhead } from "../domain/errors.js";
-import { localDateOf, wallClockAt } from "../domain/time.js";
 import type { PaidAfter, Ports } from "../ports/index.js";
+import { clubNow } from "./lookups.js";
 import { call } from "./support.js";
 
 /** Bookings counted before a removal is refused: enough to name the next one and say how many. */
 const COUNTED = 100;
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** The club's now as its date and HH:MM: the bookings that start after it are still to be played. */
-const clubNow = (clock: Ports["clock"]): PaidAfter => {
-  const now = clock.now();
-  const wall = wallClockAt(now, clock.timeZone);
-  return { date: localDateOf(now, clock.timeZone), time: `${pad(wall.hour)}:${pad(wall.minute)}` };
-};
 
 /**
  * Fails with PaidBookingsAhead while the court (or any court of the venue) has a live booking

@@ -125,6 +125,9 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
     async cancel(id, change) {
       const current = state.bookings.get(id);
       if (!current || current.status !== "active") return false;
+      const by = change.notStartedBy;
+      // as the SQL statement reads the row: the game starts after the moment, or nothing changes
+      if (by !== undefined && !(current.date > by.date || (current.date === by.date && current.timeSlot > by.time))) return "started";
       if (change.refunds) oweInMemory(state, { bookingId: id, reason: change.refunds.reason, owed: change.refunds.owed, at: change.at });
       recordInMemory(state, change.events, change.at);
       state.bookings.set(id, {
