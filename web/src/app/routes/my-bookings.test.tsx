@@ -19,7 +19,7 @@ const upcomingKey = "/api/user/bookings?scope=upcoming&page=1&pageSize=12";
 const pastKey = "/api/user/bookings?scope=past&page=1&pageSize=12";
 
 describe("My bookings", () => {
-  it("when its reads are already cached, then the first render is the bookings, not a spinner", () => {
+  it("when its reads are already cached, then the first render is the bookings under 'Próximas', not a spinner", () => {
     mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: me }),
@@ -31,11 +31,12 @@ describe("My bookings", () => {
     renderWithProviders(<MyBookingsScreen />, "/my-bookings", {
       "/api/auth/me": me,
       [upcomingKey]: { items: [upcoming[0]], total: 1 },
-      [pastKey]: { items: [past[0]], total: 1 },
     });
     expect(screen.queryByText("Cargando reservas...")).toBeNull();
+    expect(screen.getByRole("tab", { name: "Próximas", selected: true })).toBeInTheDocument();
     expect(screen.getByText(/Cancha u1(?!\d)/)).toBeInTheDocument();
-    expect(screen.getByText(/Cancha p1/)).toBeInTheDocument();
+    // the past is its own tab, read when it is opened
+    expect(screen.queryByText(/Cancha p1/)).toBeNull();
   });
 
   it("when the player paid a share of another player's game by link, then that game is listed apart with what they paid and got back", async () => {
@@ -120,7 +121,7 @@ describe("My bookings", () => {
     expect(within(card).queryByText("Cargando pagos...")).toBeNull();
   });
 
-  it("when a player has more bookings than a page, then upcoming ones come first and 'Ver más' brings the rest", async () => {
+  it("when a player has more upcoming bookings than a page, then 'Ver más' brings the rest; 'Pasadas' lists the past newest first", async () => {
     const fetchMock = mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: { id: "u1", username: "ana", email: "ana@x.test" } }),
@@ -130,17 +131,90 @@ describe("My bookings", () => {
     });
     renderWithProviders(<MyBookingsScreen />, "/my-bookings");
     expect(await screen.findByText(/Cancha u1(?!\d)/)).toBeInTheDocument();
-    expect(screen.getByText("12 de 15 reservas")).toBeInTheDocument();
+    expect(screen.getByText("12 de 13 reservas")).toBeInTheDocument();
     expect(screen.queryByText(/Cancha u13/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/Cancha p1/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole("button", { name: "Ver más" }));
     expect(await screen.findByText(/Cancha u13/)).toBeInTheDocument();
-    // the past comes after every upcoming booking, newest first
-    expect(await screen.findByText(/Cancha p1/)).toBeInTheDocument();
-    const names = screen.getAllByText(/Cancha [up]\d+/).map((e) => e.textContent ?? "");
-    expect(names.findIndex((n) => n.includes("Cancha p1"))).toBeGreaterThan(names.findIndex((n) => n.includes("Cancha u13")));
+    // the server's order, soonest first
+    const names = () => screen.getAllByText(/Cancha [up]\d+/).map((e) => /Cancha ([up]\d+)/.exec(e.textContent ?? "")?.[1]);
+    expect(names()).toEqual(upcoming.map((b) => b.id));
     await waitFor(() => expect(screen.queryByRole("button", { name: "Ver más" })).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole("tab", { name: "Pasadas" }));
+    expect(await screen.findByText(/Cancha p1/)).toBeInTheDocument();
+    expect(names()).toEqual(["p1", "p2"]);
     expect(fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/user/bookings"))).toHaveLength(3);
   }, 20_000);
+
+  it("when the tabs are used from the keyboard, then they are ARIA tabs and the arrow keys move between 'Próximas' and 'Pasadas'", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([upcoming[0]], 1),
+      [`GET ${pastKey}`]: () => page([past[0]], 1),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const list = await screen.findByRole("tablist", { name: "Mis reservas por fecha" });
+    const [next, before] = within(list).getAllByRole("tab");
+    expect([next, before].map((t) => t!.textContent?.trim())).toEqual(["Próximas", "Pasadas"]);
+    expect(next).toHaveAttribute("aria-selected", "true");
+    // Tab reaches the selected tab (after the header's link): one stop for the whole tab list
+    for (let i = 0; i < 5 && document.activeElement !== next; i++) await userEvent.tab();
+    expect(next).toHaveFocus();
+    await userEvent.keyboard("{ArrowRight}");
+    expect(before).toHaveFocus();
+    expect(before).toHaveAttribute("aria-selected", "true");
+    const panel = await screen.findByRole("tabpanel");
+    expect(before).toHaveAttribute("aria-controls", panel.id);
+    expect(await within(panel).findByText(/Cancha p1/)).toBeInTheDocument();
+  });
+
+  it("when the server says a game was played, or a booking was cancelled or expired, then 'Pasadas' shows its state and no 'Cancelar Reserva'", async () => {
+    const played = booking("j1", "2020-01-03");
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([{ ...upcoming[0], state: "active" }], 1),
+      [`GET ${pastKey}`]: () =>
+        page(
+          [
+            { ...played, state: "played" },
+            { ...booking("c1", "2020-01-02"), status: "cancelled", state: "cancelled", refundPercentage: 100 },
+            { ...booking("e1", "2020-01-01"), status: "expired", state: "expired", paidAmount: "0.00", paymentStatus: "pending" },
+          ],
+          3,
+        ),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const upcomingCard = (await screen.findByText(/Cancha u1(?!\d)/)).closest("li") as HTMLElement;
+    expect(within(upcomingCard).getByText("Activa")).toBeInTheDocument();
+    expect(within(upcomingCard).getByRole("button", { name: /Cancelar Reserva/ })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Pasadas" }));
+    const cardOf = async (name: RegExp) => (await screen.findByText(name)).closest("li") as HTMLElement;
+    const playedCard = await cardOf(/Cancha j1/);
+    // stored 'active', but its start has passed on the server's clock
+    expect(within(playedCard).getByText("Jugada")).toBeInTheDocument();
+    expect(within(playedCard).queryByText("Activa")).toBeNull();
+    expect(within(playedCard).queryByRole("button", { name: /Cancelar Reserva/ })).toBeNull();
+    expect(within(playedCard).queryByText(/Añadir al calendario/)).toBeNull();
+    expect(within(await cardOf(/Cancha c1/)).getByText("Cancelada")).toBeInTheDocument();
+    expect(within(await cardOf(/Cancha e1/)).getByText("Expirada")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Cancelar Reserva/ })).toBeNull();
+  });
+
+  it("when a player has no bookings still to play, then 'Próximas' says so with 'Hacer una Reserva', and 'Pasadas' has its own empty line", async () => {
+    mockApi({
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: me }),
+      [`GET ${upcomingKey}`]: () => page([], 0),
+      [`GET ${pastKey}`]: () => page([], 0),
+    });
+    renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Hacer una Reserva" })).toHaveAttribute("href", "/");
+    await userEvent.click(screen.getByRole("tab", { name: "Pasadas" }));
+    expect(await screen.findByText("Aún no tienes reservas pasadas")).toBeInTheDocument();
+  });
 });

@@ -1,17 +1,14 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { DEFAULT_TIME_ZONE } from "@courts/core";
 import { Link } from "react-router-dom";
 import { CalendarDays, CircleX } from "lucide-react";
 import { Button } from "../../components/ui/button";
-import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader } from "../../components/ui/page";
-import { LoadMore } from "../../components/ui/paged-list";
-import { Spinner } from "../../components/ui/spinner";
 import { RequireUser } from "../../features/auth/components/require-user";
-import { USER_BOOKINGS_PAGE_SIZE, useUserBookings, type BookingScope } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment, sharingOpen } from "../../features/bookings/booking-texts";
 import { CompletePaymentLink } from "../../features/bookings/components/complete-payment-link";
 import { BookingCard } from "../../features/bookings/components/booking-card";
+import { BookingLists } from "../../features/bookings/components/booking-lists";
 import { CancelBookingDialog } from "../../features/bookings/components/cancel-booking-dialog";
 import { useConfig } from "../../features/config/api/get-config";
 import { AddToCalendarButton } from "../../features/notifications/components/add-to-calendar-button";
@@ -20,31 +17,11 @@ import { BookingPayers } from "../../features/notifications/components/booking-p
 import { money, toCents } from "../../lib/format";
 import { useUserPayments } from "../../features/payments/api/get-user-payments";
 import { refundNote, wasCharged } from "../../features/payments/payment-texts";
-import { isPending } from "../../lib/swr";
+import { bookingStateOf, isUpcoming } from "../../lib/booking-state";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { useTitle } from "../../lib/use-title";
 import { REFUND_NOTES_PAYMENTS, RefundNotes, useRefundNotes } from "../components/refund-notes";
 import type { Booking, User } from "../../types/api";
-
-/** One page of bookings as list items; every page has its own cache key, so a cancellation refreshes each. */
-function BookingsPage({ scope, page, render }: { scope: BookingScope; page: number; render: (booking: Booking) => ReactNode }) {
-  const { data, error } = useUserBookings(scope, page);
-  if (error)
-    return (
-      <li className="md:col-span-2 xl:col-span-3">
-        <ErrorNotice>No se pudieron cargar más reservas. Intenta de nuevo más tarde.</ErrorNotice>
-      </li>
-    );
-  if (!data)
-    return (
-      <li className="md:col-span-2 xl:col-span-3">
-        <Spinner label="Cargando reservas..." />
-      </li>
-    );
-  return <>{data.items.map((booking) => <li key={booking.id}>{render(booking)}</li>)}</>;
-}
-
-const pagesOf = (total: number) => Math.ceil(total / USER_BOOKINGS_PAGE_SIZE);
 
 /**
  * Games of other players this player paid a share of through their link (from the newest payments,
@@ -91,11 +68,6 @@ function SharesPaid({ user }: { user: User }) {
 }
 
 function MyBookings({ user }: { user: User }) {
-  // Upcoming bookings first (soonest first), then past ones (newest first), a page at a time.
-  const upcoming = useUserBookings("upcoming", 1);
-  const past = useUserBookings("past", 1);
-  const [upcomingPages, setUpcomingPages] = useState(1);
-  const [pastPages, setPastPages] = useState(1);
   const { data: config } = useConfig();
   // what each cancelled booking owes the player back, and when it was sent
   const refundsOf = useRefundNotes();
@@ -103,16 +75,6 @@ function MyBookings({ user }: { user: User }) {
   // who paid what, read when a cancellation is opened: its refund estimate is per payment
   const cancellingPayers = useBookingPayers(cancelling?.id ?? "", cancelling !== null);
   useTitle("Mis Reservas");
-  const loading = isPending(upcoming) || isPending(past);
-  const error = upcoming.error ?? past.error;
-  const upcomingTotal = upcoming.data?.total ?? 0;
-  const pastTotal = past.data?.total ?? 0;
-  const shownUpcoming = Math.min(upcomingPages, pagesOf(upcomingTotal));
-  const allUpcomingShown = shownUpcoming >= pagesOf(upcomingTotal);
-  const shownPast = allUpcomingShown ? Math.min(pastPages, pagesOf(pastTotal)) : 0;
-  const more = !allUpcomingShown || shownPast < pagesOf(pastTotal);
-  const loadMore = () => (allUpcomingShown ? setPastPages(shownPast + 1) : setUpcomingPages(shownUpcoming + 1));
-  const shown = Math.min(upcomingTotal, shownUpcoming * USER_BOOKINGS_PAGE_SIZE) + Math.min(pastTotal, shownPast * USER_BOOKINGS_PAGE_SIZE);
 
   const card = (booking: Booking) => {
     const refunds = refundsOf(booking);
@@ -121,11 +83,12 @@ function MyBookings({ user }: { user: User }) {
         booking={booking}
         timeZone={config?.timeZone}
         actions={
-          needsPayment(booking) || booking.status === "active" || booking.status === "confirmed" || refunds.length > 0 ? (
+          needsPayment(booking) || isUpcoming(booking) || refunds.length > 0 ? (
             <>
               <RefundNotes notes={refunds} />
               {needsPayment(booking) && <CompletePaymentLink bookingId={booking.id} />}
-              {booking.status === "active" && (
+              {/* 'active' as the server's clock reads it: from its start a game is 'played' and cannot be cancelled */}
+              {bookingStateOf(booking) === "active" && (
                 <Button variant="outline" size="sm" onClick={() => setCancelling(booking)}>
                   <CircleX aria-hidden="true" className="h-4 w-4 text-red-600" /> Cancelar Reserva
                 </Button>
@@ -136,7 +99,7 @@ function MyBookings({ user }: { user: User }) {
                   <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} shareDeadlineAt={booking.shareDeadlineAt} timeZone={config?.timeZone} />
                 </div>
               )}
-              {(booking.status === "active" || booking.status === "confirmed") && <AddToCalendarButton bookingId={booking.id} />}
+              {isUpcoming(booking) && <AddToCalendarButton bookingId={booking.id} />}
               {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}
             </>
           ) : undefined
@@ -157,29 +120,7 @@ function MyBookings({ user }: { user: User }) {
           </Button>
         }
       />
-      {loading ? (
-        <Spinner label="Cargando reservas..." />
-      ) : error ? (
-        <ErrorNotice>No se pudieron cargar tus reservas. Intenta de nuevo más tarde.</ErrorNotice>
-      ) : upcomingTotal + pastTotal === 0 ? (
-        <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas activas">
-          <Button asChild>
-            <Link to="/">Hacer una Reserva</Link>
-          </Button>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0">
-            {Array.from({ length: shownUpcoming }, (_, i) => (
-              <BookingsPage key={`upcoming-${i + 1}`} scope="upcoming" page={i + 1} render={card} />
-            ))}
-            {Array.from({ length: shownPast }, (_, i) => (
-              <BookingsPage key={`past-${i + 1}`} scope="past" page={i + 1} render={card} />
-            ))}
-          </ul>
-          {more && <LoadMore shown={shown} total={upcomingTotal + pastTotal} noun="reservas" onMore={loadMore} />}
-        </>
-      )}
+      <BookingLists card={card} label="Mis reservas por fecha" />
       <SharesPaid user={user} />
       {cancelling && (
         <CancelBookingDialog

@@ -100,7 +100,7 @@ describe("Settings · Perfil", () => {
 describe("Dashboard · unconfirmed email", () => {
   it("when the player's email is not confirmed, then a short notice with 'Reenviar enlace' sits above the tabs; once confirmed, none", async () => {
     const page = () => new Response("[]", { status: 200, headers: { "Content-Type": "application/json", "X-Total-Count": "0" } });
-    const answers = { "GET /api/user/bookings?page=1&pageSize=12": page, "GET /api/user/payments?page=1&pageSize=50": page };
+    const answers = { "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": page, "GET /api/user/payments?page=1&pageSize=50": page };
     signedIn({ ...ANA, emailVerified: false }, answers);
     const { unmount } = renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
     const note = await screen.findByRole("note");

@@ -16,6 +16,7 @@ import { ProfileForm } from "../../features/auth/components/profile-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
+import { BookingStateLine } from "../../features/payments/components/booking-state-line";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { capitalize, formatDay, money, toCents } from "../../lib/format";
 import { hasInvoice, isRefundPending, paymentStatusLabel, totalLabel } from "../../features/payments/payment-texts";
@@ -52,6 +53,8 @@ function Billing({ user }: { user: User }) {
                   {date ? capitalize(formatDay(date, "EEE d 'de' MMM yyyy")) : "—"}
                   {slot && ` · ${slot}`}
                 </p>
+                {/* the game's state as My bookings and the dashboard show it */}
+                {p.booking && <BookingStateLine booking={p.booking} className="mt-1" />}
               </div>
               <dl className="grid grid-cols-3 gap-4 text-sm md:w-80 md:shrink-0">
                 <div>

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { aBookingAnswer, aPaymentAnswer } from "../../testing/answers";
 import { GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
+import MyBookingsScreen from "./my-bookings";
 import SettingsScreen from "./settings";
 import UserDashboardScreen from "./user-dashboard";
 
@@ -33,7 +34,7 @@ describe("the dashboard's greeting", () => {
       [ME, "Hola, Ana"],
       [{ ...ME, fullName: null }, "Hola, ana"],
     ] as const) {
-      mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user }), "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0) });
+      mockApi({ ...GUEST, "GET /api/auth/me": () => json({ user }), "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([], 0) });
       const { unmount } = renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
       expect(await screen.findByRole("heading", { name: greeting })).toBeInTheDocument();
       unmount();
@@ -46,7 +47,7 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
     const fetchMock = mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: ME }),
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([], 0),
       "GET /api/user/payments?page=1&pageSize=24": () => page(history.slice(0, 24), 26),
       "GET /api/user/payments?page=2&pageSize=24": () => page(history.slice(24), 26),
     });
@@ -78,14 +79,15 @@ describe("Historial de Pagos (issue 15: history that grows)", () => {
     mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: ME }),
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([], 0),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([], 0),
       "GET /api/user/payments?page=1&pageSize=24": () => page([share, other], 2),
     });
     renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
     await userEvent.click(await screen.findByRole("tab", { name: "Historial de Pagos" }));
     const games = await screen.findAllByTestId("payment-game");
     expect(games.map((g) => g.textContent)).toEqual(["Partido: Sáb 12 ene, 10:00", "Partido: Sáb 19 ene, 18:00"]);
-    expect(screen.getAllByTestId("payment-booking-cancelled")).toHaveLength(1);
+    // each game in the state its booking card has: the server's `state`, else its status
+    expect(screen.getAllByTestId("payment-booking-state").map((line) => line.textContent)).toEqual(["Reserva Cancelada", "Reserva Activa"]);
   });
 
   it("when the billing list in settings passes a page, then 'Ver más' asks the next page of that player's payments", async () => {
@@ -116,14 +118,58 @@ describe("Mis Reservas tab of the dashboard", () => {
     mockApi({
       ...GUEST,
       "GET /api/auth/me": () => json({ user: ME }),
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([booking("A", {}), booking("B", { refundPercentage: 0 })], 2),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([], 0),
+      // cancelled bookings sit under 'Pasadas' (DESIGN.md section 14)
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => page([booking("A", {}), booking("B", { refundPercentage: 0 })], 2),
       "GET /api/user/payments?page=1&pageSize=50": () =>
         page([aPaymentAnswer("p1", { bookingId: "A", status: "refunded", refundedAmount: "14.50", refundOwed: "0.00", refundSentAt: "2030-01-05T15:00:00.000Z" })], 1),
     });
     renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    expect(await screen.findByText("No tienes reservas activas")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("tab", { name: "Pasadas" }));
     const cardA = (await screen.findByText(/Cancha A/)).closest("li")!;
     await waitFor(() => expect(cardA).toHaveTextContent("Reembolso de $14.50 enviado el 05/01/2030 10:00"));
     const cardB = screen.getByText(/Cancha B/).closest("li")!;
     expect(cardB).toHaveTextContent("Sin reembolso: se canceló con menos de 12 h de anticipación");
   });
+});
+
+describe("one booking, one state on My bookings, the dashboard and Settings", () => {
+  it("when the server says a paid game was played, then its card and its payment read 'Jugada' in all three, and none offers to cancel it", async () => {
+    const played = aBookingAnswer("J", "2030-01-10", { state: "played" });
+    const paid = { ...aPaymentAnswer("pay-J", { bookingId: "J", courtName: "Cancha J", courtNumber: 1, date: "2030-01-10", timeSlot: "10:00" }), booking: played };
+    const answers = {
+      ...GUEST,
+      "GET /api/auth/me": () => json({ user: ME }),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([], 0),
+      "GET /api/user/bookings?scope=past&page=1&pageSize=12": () => page([played], 1),
+      "GET /api/user/payments?page=1&pageSize=50": () => page([paid], 1),
+      "GET /api/user/payments?page=1&pageSize=24": () => page([paid], 1),
+      "GET /api/payments/user/u1?page=1&pageSize=20": () => page([paid], 1),
+      "GET /api/bookings/J/payers": () => json([]),
+    };
+    const pastCard = async () => {
+      await userEvent.click(await screen.findByRole("tab", { name: "Pasadas" }));
+      return (await screen.findByText(/Cancha J/)).closest("li")!;
+    };
+
+    mockApi(answers);
+    let view = renderWithProviders(<MyBookingsScreen />, "/my-bookings");
+    const onMyBookings = await pastCard();
+    expect(onMyBookings).toHaveTextContent("Jugada");
+    expect(screen.queryByRole("button", { name: /Cancelar Reserva/ })).toBeNull();
+    view.unmount();
+
+    mockApi(answers);
+    view = renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
+    expect(await pastCard()).toHaveTextContent("Jugada");
+    await userEvent.click(screen.getByRole("tab", { name: "Historial de Pagos" }));
+    expect(await screen.findByTestId("payment-booking-state")).toHaveTextContent("Reserva Jugada");
+    view.unmount();
+
+    mockApi(answers);
+    renderWithProviders(<SettingsScreen />, "/settings");
+    await userEvent.click(await screen.findByRole("tab", { name: "Billing" }));
+    expect(await screen.findByTestId("payment-booking-state")).toHaveTextContent("Reserva Jugada");
+  }, 20_000);
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { greetingName } from "../../features/auth/components/account-fields";
-import { CalendarDays, LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
+import { LogOut, Receipt, ShieldCheck, UserRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { EmptyState } from "../../components/ui/empty-state";
@@ -12,42 +12,30 @@ import { EmailVerificationNotice } from "../../features/auth/components/email-ve
 import { ProfileForm } from "../../features/auth/components/profile-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useLogout } from "../../features/auth/hooks/use-logout";
-import { USER_BOOKINGS_PAGE_SIZE, useUserBookings } from "../../features/bookings/api/get-user-bookings";
 import { needsPayment } from "../../features/bookings/booking-texts";
 import { CompletePaymentLink } from "../../features/bookings/components/complete-payment-link";
 import { BookingCard } from "../../features/bookings/components/booking-card";
+import { BookingLists } from "../../features/bookings/components/booking-lists";
 import { useConfig } from "../../features/config/api/get-config";
 import { USER_PAYMENTS_PAGE_SIZE, useUserPayments } from "../../features/payments/api/get-user-payments";
 import { PaymentHistoryCard } from "../../features/payments/components/payment-history-card";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
 import { useTitle } from "../../lib/use-title";
 import { RefundNotes, useRefundNotes } from "../components/refund-notes";
-import type { Booking, PaymentWithBooking, User } from "../../types/api";
+import type { PaymentWithBooking, User } from "../../types/api";
 
 const GRID = "grid grid-cols-1 gap-5 md:grid-cols-2 xl:grid-cols-3 [&>li]:min-w-0";
-const useAllBookingsPage = (page: number) => useUserBookings("all", page);
 const usePaymentsPage = (page: number) => useUserPayments(page);
 
+/** The same two lists as My bookings ('Próximas', 'Pasadas'), with what to pay and what came back. */
 function BookingsTab() {
   // a cancelled booking's card tells its money by its refund lines, here as on My bookings
   const refundsOf = useRefundNotes();
   const { data: config } = useConfig();
   return (
-    <PagedList<Booking>
-      usePage={useAllBookingsPage}
-      pageSize={USER_BOOKINGS_PAGE_SIZE}
-      itemKey={(booking) => booking.id}
-      noun="reservas"
-      listClassName={GRID}
-      errorText="No se pudieron cargar tus reservas."
-      empty={
-        <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas">
-          <Button asChild>
-            <Link to="/">Hacer una Reserva</Link>
-          </Button>
-        </EmptyState>
-      }
-      renderItem={(booking) => (
+    <BookingLists
+      label="Mis reservas por fecha"
+      card={(booking) => (
         <BookingCard
           booking={booking}
           timeZone={config?.timeZone}

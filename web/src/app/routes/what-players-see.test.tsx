@@ -55,7 +55,7 @@ const cancelled = aBookingAnswer("b1", "2099-06-10", {
 describe("what players see is true", () => {
   it("when a payment was refunded, then its history card shows the refund as it was ($9.00), with a short id of its own", async () => {
     mockApiAs(ME, {
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([refunded, sameSecond]),
     });
     renderWithProviders(<UserDashboardScreen />, "/user-dashboard");
@@ -97,7 +97,7 @@ describe("what players see is true", () => {
       courtName: "Cancha Norte",
     });
     mockApiAs(ME, {
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([owedAfterCancel, owedAfterClosure]),
       "GET /api/payments/user/u1?page=1&pageSize=20": () => page([owedAfterCancel, owedAfterClosure]),
     });
@@ -120,7 +120,7 @@ describe("what players see is true", () => {
     const unfinished = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pen2", { status: "pending", amount: "7.25", totalPaid: "7.25", invoiceNumber: null, courtName: "Cancha Norte" });
     const paid = aPaymentAnswer("019ac8a1-0000-7000-8000-00000000pa1d", { invoiceNumber: "2030-000001", courtName: "Cancha Sur" });
     mockApiAs(ME, {
-      "GET /api/user/bookings?page=1&pageSize=12": () => page([]),
+      "GET /api/user/bookings?scope=upcoming&page=1&pageSize=12": () => page([]),
       "GET /api/user/payments?page=1&pageSize=24": () => page([declined, unfinished, paid]),
       "GET /api/payments/user/u1?page=1&pageSize=20": () => page([declined, unfinished, paid]),
     });

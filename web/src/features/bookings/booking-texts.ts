@@ -1,12 +1,8 @@
-import { bookingStatusText, paymentStatusText, parseMoney, displayMoney } from "@courts/core";
+import { paymentStatusText, parseMoney, displayMoney } from "@courts/core";
 import type { BadgeTone } from "../../components/ui/badge";
+import { bookingStateOf } from "../../lib/booking-state";
 import type { Booking } from "../../types/api";
 
-/** 'Confirmada', 'Cancelada', 'Activa', anything else 'Pendiente' (core's texts). */
-export const statusLabel = (b: Pick<Booking, "status">) => bookingStatusText(b.status);
-
-export const statusTone = (status: string): BadgeTone =>
-  status === "cancelled" ? "red" : status === "expired" ? "gray" : status === "confirmed" ? "green" : status === "active" ? "blue" : "amber";
 
 /** 'Pagado', 'Parcial ($paid)', 'Pendiente' (SPEC.md section 4). */
 export const paymentLabel = (b: Pick<Booking, "paymentStatus" | "paidAmount">) =>
@@ -25,5 +21,5 @@ export const balanceDueOf = (b: Pick<Booking, "balanceDue">): number => parseMon
  * Whether the others can still pay their shares (DESIGN.md section 8): before the split deadline
  * and with no balance due. After it only the whole rest can be paid, so no link is offered.
  */
-export const sharingOpen = (b: Pick<Booking, "status" | "shareDeadlineAt" | "balanceDue">, now: Date): boolean =>
-  b.status === "active" && (b.shareDeadlineAt == null || Date.parse(b.shareDeadlineAt) > now.getTime()) && balanceDueOf(b) === 0;
+export const sharingOpen = (b: Pick<Booking, "status" | "state" | "shareDeadlineAt" | "balanceDue">, now: Date): boolean =>
+  bookingStateOf(b) === "active" && (b.shareDeadlineAt == null || Date.parse(b.shareDeadlineAt) > now.getTime()) && balanceDueOf(b) === 0;

@@ -7,16 +7,15 @@ import type { Booking } from "../../../types/api";
 
 /**
  * GET /api/user/bookings?scope=&page=&pageSize=: the player's bookings a page at a time, with the
- * total from X-Total-Count; `upcoming` soonest first from today, `past` newest first, `all`
- * (no scope) newest first.
+ * total from X-Total-Count, split at the server's clock (DESIGN.md section 14): `upcoming` the
+ * live ones not started yet, soonest first; `past` the played, cancelled and expired ones, newest first.
  */
 export const USER_BOOKINGS_PAGE_SIZE = 12;
-export type BookingScope = "upcoming" | "past" | "all";
+export type BookingScope = "upcoming" | "past";
 
 export const userBookingsKey = keyFor(
   ["bookings"],
-  (scope: BookingScope, page: number) =>
-    `/api/user/bookings?${scope === "all" ? "" : `scope=${scope}&`}page=${page}&pageSize=${USER_BOOKINGS_PAGE_SIZE}`,
+  (scope: BookingScope, page: number) => `/api/user/bookings?scope=${scope}&page=${page}&pageSize=${USER_BOOKINGS_PAGE_SIZE}`,
 );
 
 export const fetchUserBookings = (key: string) => apiPage<Booking>(key);

@@ -6,7 +6,8 @@ import { Card } from "../../../components/ui/card";
 import { capitalize, formatDay, formatInstant, money } from "../../../lib/format";
 import type { Booking } from "../../../types/api";
 import { displayMoney, parseMoney } from "@courts/core";
-import { balanceDueOf, paymentLabel, paymentTone, statusLabel, statusTone } from "../booking-texts";
+import { bookingStateLabel, bookingStateTone } from "../../../lib/booking-state";
+import { balanceDueOf, paymentLabel, paymentTone } from "../booking-texts";
 
 /**
  * One booking: court, date, slot, game type, total, booking and payment status; actions below.
@@ -39,7 +40,7 @@ export function BookingCard({ booking, actions, timeZone }: { booking: Booking; 
             )}
           </div>
         </div>
-        <Badge tone={statusTone(booking.status)}>{statusLabel(booking)}</Badge>
+        <Badge tone={bookingStateTone(booking)}>{bookingStateLabel(booking)}</Badge>
       </div>
       <div className="grid flex-1 grid-cols-2 content-start gap-3 p-5 text-sm">
         <p className="col-span-2 flex items-center gap-2 text-stone-800">

@@ -5,7 +5,9 @@ import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Row } from "../../../components/ui/page";
 import { capitalize, formatDay, formatInstant, money, shortId, toCents } from "../../../lib/format";
+import type { StatedBooking } from "../../../lib/booking-state";
 import type { Payment } from "../../../types/api";
+import { BookingStateLine } from "./booking-state-line";
 import { paymentStatusLabel, paymentStatusTone, refundNote, totalLabel } from "../payment-texts";
 
 /**
@@ -20,7 +22,7 @@ export function PaymentHistoryCard({
   downloading,
 }: {
   /** with its booking (the player's payment history), whose cancellation it says */
-  payment: Payment & { readonly booking?: { readonly status: string } | null };
+  payment: Payment & { readonly booking?: StatedBooking | null };
   timeZone?: string | undefined;
   onDownload: () => void;
   downloading: boolean;
@@ -46,11 +48,8 @@ export function PaymentHistoryCard({
               Partido: {capitalize(formatDay(payment.date, "EEE d MMM"))}, {payment.timeSlot}
             </p>
           )}
-          {payment.booking?.status === "cancelled" && (
-            <p data-testid="payment-booking-cancelled" className="text-sm font-semibold text-red-700">
-              Reserva cancelada
-            </p>
-          )}
+          {/* the game's state as My bookings and Settings show it ('Jugada', 'Cancelada'...) */}
+          {payment.booking && <BookingStateLine booking={payment.booking} className="mt-1" />}
         </div>
         <Badge tone={paymentStatusTone(payment)}>{paymentStatusLabel(payment)}</Badge>
       </div>
