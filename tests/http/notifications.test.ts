@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { instantOf } from "@courts/core";
+import { spanishDate } from "@courts/adapters/mail/templates";
 import { mailSteps } from "@courts/adapters/sweep/mail-steps";
 import { runSweep, type SweepResult } from "@courts/adapters/sweep/sweeper";
 import { simpleParser, type ParsedMail } from "mailparser";
@@ -10,7 +11,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpCatcher, type SmtpCatcher } from "../support/smtp-catcher.js";
 import { Client } from "./support/client.js";
-import { adminClient, book, demoCourts, newPlayer, pay, unique, type BookingShape, type CourtShape, type UserShape } from "./support/fixtures.js";
+import { adminClient, book, dayFromToday, demoCourts, newPlayer, pay, unique, type BookingShape, type CourtShape, type UserShape } from "./support/fixtures.js";
 import { describeOnEngines, TEST_TIME_ZONE } from "./support/server.js";
 
 /** DESIGN.md section 9 through the real server, a real database and a real SMTP server. */
@@ -62,11 +63,16 @@ describeOnEngines("notifications and calendars", (server) => {
   });
 
   describe("messages", () => {
-    it("when a player pays their share, then the sweep mails a Spanish receipt with the invoice PDF attached", async () => {
+    it("when a player pays their share, then the sweep mails one Spanish message for the payment, with the invoice PDF attached and no calendar yet", async () => {
       const booking = await book(organiser.client, courts);
       const payment = await pay(organiser.client, booking.id, { paymentType: "partial" });
       await sweep();
-      const receipt = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Recibo de tu pago"));
+      const mine = smtp.to(organiser.user.email).filter((m) => aboutBookings(m) && m.text?.includes(booking.timeSlot) && m.subject?.startsWith("Pago recibido"));
+      expect(mine).toHaveLength(1);
+      const receipt = mine[0];
+      expect(receipt?.subject).toMatch(/^Pago recibido: /);
+      expect(receipt?.text).toContain("La reserva queda confirmada cuando esté pagada por completo.");
+      expect(attachment(receipt as ParsedMail, "text/calendar")).toBeUndefined();
       expect(receipt).toBeDefined();
       expect(receipt?.from?.text).toContain("reservas@club.ec");
       expect(receipt?.text).toContain(`Hola ${organiser.user.username}:`);
@@ -82,34 +88,39 @@ describeOnEngines("notifications and calendars", (server) => {
       const again = await organiser.client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: payment.stripePaymentIntentId });
       expect(again.status).toBe(200);
       await sweep();
-      expect(smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Recibo de tu pago"))).toHaveLength(1);
+      expect(smtp.to(organiser.user.email).filter((m) => m.subject === receipt?.subject)).toHaveLength(1);
     });
 
-    it("when a guest pays a share with a name and an email, then the organiser reads who paid ('X pagó su parte: 2 de 2'), the guest gets the receipt, and the organiser the confirmation with an .ics", async () => {
+    it("when a guest pays the last share with a name and an email, then the guest gets one message (their payment, the booking confirmed, the invoice and the .ics) and the organiser one (who paid, 2 de 2, confirmed, the .ics)", async () => {
       const booking = await book(organiser.client, courts);
       await pay(organiser.client, booking.id, { paymentType: "partial" });
+      await sweep();
+      const before = smtp.to(organiser.user.email).length;
       const token = await shareLink(organiser.client, booking.id, 2);
       const guestEmail = `${unique("ana")}@correo.ec`;
       await guestPays(booking.id, token, "Ana <b>Pérez</b>", guestEmail);
       await sweep();
 
-      const sharePaid = smtp.to(organiser.user.email).find((m) => m.subject === "Ana <b>Pérez</b> pagó su parte: 2 de 2");
-      expect(sharePaid).toBeDefined();
+      // the organiser: exactly one message for that moment
+      const organiserGot = smtp.to(organiser.user.email).slice(before);
+      expect(organiserGot.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ana <b>Pérez<\/b> pagó la última parte: reserva confirmada, /)]);
+      const confirmed = organiserGot[0];
       // what the guest typed is text, never markup
-      expect(sharePaid?.html).toContain("Ana &lt;b&gt;Pérez&lt;/b&gt; pagó su parte: 2 de 2");
-      expect(sharePaid?.html).not.toContain("<b>Pérez</b>");
-      expect(sharePaid?.text).toContain("Ya pagaron 2 de 2 partes.");
+      expect(confirmed?.html).toContain("Ana &lt;b&gt;Pérez&lt;/b&gt; pagó");
+      expect(confirmed?.html).not.toContain("<b>Pérez</b>");
+      // no code: the two shares add up to the hour's price
+      expect(confirmed?.text).toContain(`Ya pagaron 2 de 2 partes: la reserva está pagada por completo ($${booking.totalAmount} en total) y confirmada.`);
 
       const receipt = smtp.to(guestEmail);
-      expect(receipt.map((m) => m.subject)).toEqual([expect.stringMatching(/^Recibo de tu pago/)]);
+      expect(receipt.map((m) => m.subject)).toEqual([expect.stringMatching(/^Pago recibido, reserva confirmada: /)]);
       expect(receipt[0]?.text).toContain("Hola Ana <b>Pérez</b>:");
+      expect(receipt[0]?.text).toMatch(/Recibimos tu pago de \$\d+\.\d{2}: tu parte de la reserva en /);
       expect(attachment(receipt[0] as ParsedMail, "application/pdf")).toBeDefined();
-
-      const confirmed = smtp.to(organiser.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
-      // no code: the two shares add up to the hour's price
-      expect(confirmed?.text).toContain(`Tu reserva está pagada por completo: se pagaron $${booking.totalAmount} en total.`);
+      expect(attachment(receipt[0] as ParsedMail, "text/calendar")).toBeDefined();
       // subjects say the day in Spanish, not as 2026-11-29
-      for (const mail of [confirmed, receipt[0]]) {
+      expect(receipt[0]?.subject).not.toContain(booking.date);
+      expect(receipt[0]?.subject).toMatch(/, (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+, \d{2}:00$/);
+      for (const mail of [confirmed]) {
         expect(mail?.subject).not.toContain(booking.date);
         expect(mail?.subject).toMatch(/, (lunes|martes|miércoles|jueves|viernes|sábado|domingo) \d{1,2} de [a-z]+, \d{2}:00$/);
       }
@@ -134,19 +145,22 @@ describeOnEngines("notifications and calendars", (server) => {
       expect(guestRow?.userName).toBe("Ana <b>Pérez</b>");
     });
 
-    it("when a player pays in full with a 10% code, then 'Reserva confirmada' states what the receipt says was charged, not the hour's price", async () => {
+    it("when a player pays in full with a 10% code, then their one message states what was charged, not the hour's price", async () => {
       const code = unique("DIEZ").toUpperCase();
       expect((await admin.post("/api/admin/discount-codes", { code, type: "percentage", value: 10, maxUsage: null, expiresAt: null, isActive: true })).status).toBe(201);
       const player = await newPlayer(server());
       const booking = await book(player.client, courts);
       await pay(player.client, booking.id, { paymentType: "full", discountCode: code });
       await sweep();
-      const receipt = smtp.to(player.user.email).find((m) => m.subject?.startsWith("Recibo de tu pago"));
-      const charged = /Recibimos tu pago de \$(\d+\.\d{2}) /.exec(receipt?.text ?? "")?.[1];
+      const mine = smtp.to(player.user.email).filter(aboutBookings);
+      expect(mine.map((m) => m.subject)).toEqual([expect.stringMatching(/^Pago recibido, reserva confirmada: /)]);
+      const confirmed = mine[0];
+      const charged = /Recibimos tu pago de \$(\d+\.\d{2}) /.exec(confirmed?.text ?? "")?.[1];
       expect(Number(charged)).toBeCloseTo(Number(booking.totalAmount) * 0.9, 2);
-      const confirmed = smtp.to(player.user.email).find((m) => m.subject?.startsWith("Reserva confirmada"));
+      expect(attachment(confirmed as ParsedMail, "application/pdf")).toBeDefined();
+      expect(attachment(confirmed as ParsedMail, "text/calendar")).toBeDefined();
       for (const version of [confirmed?.text, confirmed?.html]) {
-        expect(version).toContain(`Tu reserva está pagada por completo: se pagaron $${charged} en total.`);
+        expect(version).toContain(`La reserva está pagada por completo ($${charged} en total) y confirmada.`);
         expect(version).not.toContain(`$${booking.totalAmount}`);
       }
     });
@@ -210,7 +224,8 @@ describeOnEngines("notifications and calendars", (server) => {
       await new Promise((r) => setTimeout(r, 300));
       await Promise.all([sweep(), sweep()]);
       const mine = smtp.to(player.user.email).filter(aboutBookings);
-      expect(mine.map((m) => m.subject?.split(":")[0]).sort()).toEqual(["Recibo de tu pago", "Reserva confirmada"]);
+      // one message for the one payment
+      expect(mine.map((m) => m.subject?.split(":")[0])).toEqual(["Pago recibido, reserva confirmada"]);
     });
 
     it("when a cancellation was committed but its process died before anything else, then the next sweep runs its events and sends the mail, once", async () => {
@@ -247,8 +262,134 @@ describeOnEngines("notifications and calendars", (server) => {
       const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
       const mine = parsed.filter((m) => recipients(m).includes(player.user.email.toLowerCase()) && aboutBookings(m));
       expect(mine).toHaveLength(1);
-      expect(mine[0]?.subject).toMatch(/^Recibo de tu pago/);
+      expect(mine[0]?.subject).toMatch(/^Pago recibido: /);
       expect(attachment(mine[0] as ParsedMail, "application/pdf")?.content.subarray(0, 4).toString("latin1")).toBe("%PDF");
+    });
+  });
+
+  describe("one message per club action", () => {
+    /** A court of its own for these, far ahead: nobody else in the suite books these days. */
+    const weeksFrom = (first: number, weeks: number) => Array.from({ length: weeks }, (_, i) => dayFromToday(first + 7 * i));
+    const newMail = (address: string, before: number) => smtp.to(address).slice(before).filter(aboutBookings);
+    /** the courts as GET /api/courts lists them, with the name and number the mails print */
+    const named = (i: number) => courts[i % courts.length] as CourtShape & { readonly name: string; readonly courtNumber: number };
+
+    it("when the club books a 4-week series for a player and later cancels it with a reason, then each time the player gets one message listing the 4 dates; the cancellation names the reason and the refund", async () => {
+      const player = await newPlayer(server());
+      const court = named(0);
+      const dates = weeksFrom(70, 4);
+      const series = await admin.post<{ id: string; created: BookingShape[] }>("/api/admin/booking-series", {
+        courtId: court.id,
+        userId: player.user.id,
+        timeSlot: "21:00",
+        gameType: "singles",
+        startDate: dates[0],
+        weeks: 4,
+      });
+      expect(series.status).toBe(201);
+      expect(series.body.created).toHaveLength(4);
+      let before = smtp.to(player.user.email).length;
+      await sweep();
+      const booked = newMail(player.user.email, before);
+      expect(booked.map((m) => m.subject)).toEqual([expect.stringMatching(/^El club te reservó 4 fechas: .+, los \p{L}+ 21:00$/u)]);
+      for (const date of dates) expect(booked[0]?.text).toContain(`${spanishDate(date)}, 21:00 · ${court.name} (Cancha ${court.courtNumber})`);
+      const bookedIcs = events(attachment(booked[0] as ParsedMail, "text/calendar")?.content.toString("utf8") ?? "");
+      expect(bookedIcs.map((e) => e.start.toISOString())).toEqual(dates.map((d) => instantOf(d, "21:00", TEST_TIME_ZONE).toISOString()));
+
+      // the desk takes the first week in cash: one message, the payment
+      const first = series.body.created[0]!;
+      expect((await admin.post(`/api/admin/bookings/${first.id}/cash-payments`, { amount: first.totalAmount })).status).toBe(201);
+      before = smtp.to(player.user.email).length;
+      await sweep();
+      expect(newMail(player.user.email, before).map((m) => m.subject)).toEqual([expect.stringMatching(/^Pago recibido, reserva confirmada: /)]);
+
+      const cancelled = await admin.request<{ cancelled: string[] }>("DELETE", `/api/admin/booking-series/${series.body.id}`, { json: { reason: "Torneo interno del club" } });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.cancelled).toHaveLength(4);
+      before = smtp.to(player.user.email).length;
+      await sweep();
+      const told = newMail(player.user.email, before);
+      expect(told.map((m) => m.subject)).toEqual([expect.stringMatching(/^El club canceló tu reserva fija: 4 fechas en /)]);
+      const text = told[0]?.text ?? "";
+      expect(text).toContain("Motivo: Torneo interno del club.");
+      expect(text).toContain(`Te devolvemos $${first.totalAmount}, todo lo que pagaste, en efectivo, en el club.`);
+      expect(text).toContain(`- ${spanishDate(dates[0]!)}, 21:00 · ${court.name} (Cancha ${court.courtNumber}) (Reembolso $${first.totalAmount})`);
+      for (const date of dates.slice(1)) expect(text).toContain(`- ${spanishDate(date)}, 21:00 · ${court.name} (Cancha ${court.courtNumber})\n`);
+      const cancelledIcs = events(attachment(told[0] as ParsedMail, "text/calendar")?.content.toString("utf8") ?? "");
+      expect(cancelledIcs.map((e) => e.status)).toEqual(["CANCELLED", "CANCELLED", "CANCELLED", "CANCELLED"]);
+      // nothing more on the next pass
+      await sweep();
+      expect(newMail(player.user.email, before)).toHaveLength(1);
+    });
+
+    it("when a bad reason is sent with a series' cancellation, then 400 names the field and nothing is cancelled", async () => {
+      const player = await newPlayer(server());
+      const series = await admin.post<{ id: string }>("/api/admin/booking-series", {
+        courtId: courts[1]!.id,
+        userId: player.user.id,
+        timeSlot: "21:00",
+        gameType: "singles",
+        startDate: dayFromToday(71),
+        weeks: 2,
+      });
+      const bad = await admin.request<{ field: string; message: string }>("DELETE", `/api/admin/booking-series/${series.body.id}`, { json: { reason: "x".repeat(501) } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ field: "reason", message: "El campo 'reason' admite hasta 500 caracteres" });
+      const after = await admin.get<{ bookings: BookingShape[] }>(`/api/admin/booking-series/${series.body.id}`);
+      expect(after.body.bookings.map((b) => b.status)).toEqual(["active", "active"]);
+    });
+
+    it("when a closure cancels two bookings of one player and one of another, then each gets one message with their bookings, the reason and their refunds", async () => {
+      const court = named(2);
+      const date = dayFromToday(72);
+      const ana = await newPlayer(server());
+      const beto = await newPlayer(server());
+      const bookAt = async (client: Client, timeSlot: string) => {
+        const answer = await client.post<BookingShape>("/api/bookings", { courtId: court.id, bookingDate: `${date}T00:00:00`, timeSlot, gameType: "singles" });
+        expect(answer.status).toBe(201);
+        return answer.body;
+      };
+      const paid = await bookAt(ana.client, "19:00");
+      await pay(ana.client, paid.id, { paymentType: "full" });
+      await bookAt(ana.client, "20:00");
+      await bookAt(beto.client, "21:00");
+      await sweep();
+      const before = { ana: smtp.to(ana.user.email).length, beto: smtp.to(beto.user.email).length };
+      const closed = await admin.post("/api/admin/blocks", { courtId: court.id, startDate: date, endDate: date, timeSlots: ["19:00", "20:00", "21:00"], reason: "Mantenimiento", note: "Lluvia", cancelConflicts: true });
+      expect(closed.status).toBe(201);
+      await sweep();
+      const toAna = newMail(ana.user.email, before.ana);
+      const toBeto = newMail(beto.user.email, before.beto);
+      expect(toAna.map((m) => m.subject)).toEqual([expect.stringMatching(/^El club canceló 2 reservas tuyas: /)]);
+      expect(toBeto.map((m) => m.subject)).toEqual([expect.stringMatching(/^El club canceló tu reserva: .+, 21:00$/)]);
+      for (const mail of [toAna[0], toBeto[0]]) expect(mail?.text).toContain("Motivo: Mantenimiento (Lluvia).");
+      expect(toAna[0]?.text).toContain(`- ${spanishDate(date)}, 19:00 · ${court.name} (Cancha ${court.courtNumber}) (Reembolso $${paid.totalAmount})`);
+      expect(toAna[0]?.text).toContain(`- ${spanishDate(date)}, 20:00 · ${court.name} (Cancha ${court.courtNumber})\n`);
+      expect(toAna[0]?.text).toContain(`Te devolvemos $${paid.totalAmount}, todo lo que pagaste, a la misma tarjeta.`);
+      expect(toBeto[0]?.text).toContain("No tenías pagos en esta reserva.");
+    });
+
+    it("when the player is a walk-in without an email, then a series booked and cancelled for them mails nobody and every event runs", async () => {
+      const walkIn = await admin.post<{ id: string }>("/api/admin/users", { fullName: "Pedro Mostrador" });
+      expect(walkIn.status).toBe(201);
+      const series = await admin.post<{ id: string; created: BookingShape[] }>("/api/admin/booking-series", {
+        courtId: courts[0]!.id,
+        userId: walkIn.body.id,
+        timeSlot: "20:00",
+        gameType: "singles",
+        startDate: dayFromToday(73),
+        weeks: 3,
+      });
+      expect(series.body.created).toHaveLength(3);
+      expect((await admin.post(`/api/admin/bookings/${series.body.created[0]!.id}/cash-payments`, { amount: series.body.created[0]!.totalAmount })).status).toBe(201);
+      expect((await admin.request("DELETE", `/api/admin/booking-series/${series.body.id}`, { json: { reason: "Obras" } })).status).toBe(200);
+      const before = smtp.mails.length;
+      const result = await sweep();
+      expect(Object.entries(result).filter(([, v]) => typeof v !== "number")).toEqual([]);
+      expect(smtp.mails.slice(before).filter((m) => recipients(m).includes(""))).toEqual([]);
+      // no reaction was left failing for the next pass
+      const now = new Date();
+      expect(await server().ports.events.claim(now, new Date(now.getTime() + 1000), 100)).toEqual([]);
     });
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, html } from "../../adapters/src/mail/html.js";
 import { composeMail } from "../../adapters/src/mail/mailer.js";
 import { renderNotice, spanishDate } from "../../adapters/src/mail/templates.js";
-import { SAMPLE_NOTICES } from "./sample-notices.js";
+import { SAMPLE_NOTICES, SAMPLE_VARIANTS } from "./sample-notices.js";
 
 const ctx = { publicUrl: "https://canchas.ec" };
 
@@ -144,5 +144,88 @@ describe("mail templates", () => {
     expect((await composeMail(message(5), options)).messageId).toBe(reminder.messageId);
     expect(reminder.messageId).toMatch(/^<[0-9a-f]{32}@club\.ec>$/);
     expect(receipt.messageId).not.toBe(reminder.messageId);
+  });
+
+  describe("one message per thing that happened", () => {
+    const sample = (kind: Notice["kind"]) => SAMPLE_NOTICES.find((n) => n.kind === kind)!;
+    const variant = (name: string) => SAMPLE_VARIANTS.find((v) => v.name === name)!.notice;
+    const options = { from: "Canchas <reservas@club.ec>", publicUrl: ctx.publicUrl, invoicePdf: async () => new Uint8Array([37, 80, 68, 70]) };
+    const compose = (notice: Notice) => composeMail({ id: "m", eventKey: "k", to: "a@b.ec", notice, createdAt: new Date() }, options);
+
+    it("a payment that completed the booking: what was paid, the booking confirmed, the invoice and the calendar file in one message", async () => {
+      const mail = renderNotice(sample("payment"), ctx);
+      expect(mail.subject).toBe("Pago recibido, reserva confirmada: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+      expect(mail.text).toContain("Recibimos tu pago de $33.00 por la reserva en Club de Tenis Los Ceibos.");
+      expect(mail.text).toContain("La reserva está pagada por completo ($33.00 en total) y confirmada.");
+      expect(mail.text).toContain("Adjuntamos tu factura N.º 2026-000042 en PDF y el evento para tu calendario.");
+      expect(mail.text).toContain("Cancha: Central (Cancha 1)");
+      const composed = await compose(sample("payment"));
+      expect(composed.attachments?.map((a) => a.filename)).toEqual(["factura-2026-000042.pdf", "reserva.ics"]);
+      expect(String(composed.attachments?.[1]?.content)).toContain("STATUS:CONFIRMED");
+    });
+
+    it("a share that did not complete the booking: the receipt only, no calendar; cash and the saved card say how they were paid", async () => {
+      const share = renderNotice(variant("payment-share"), ctx);
+      expect(share.subject).toBe("Pagaste tu parte: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+      expect(share.text).toContain("Recibimos tu pago de $8.25: tu parte de la reserva en Club de Tenis Los Ceibos.");
+      expect(share.text).toContain("La reserva queda confirmada cuando esté pagada por completo.");
+      expect(share.text).toContain("Adjuntamos tu factura N.º 2026-000043 en PDF.");
+      expect((await compose(variant("payment-share"))).attachments?.map((a) => a.filename)).toEqual(["factura-2026-000043.pdf"]);
+      expect(renderNotice(variant("payment-cash-confirmed"), ctx).text).toContain("Registramos tu pago de $8.25 en efectivo, en el club");
+      expect(renderNotice(variant("payment-remainder"), ctx).text).toContain("Cobramos $16.50 a tu tarjeta guardada");
+    });
+
+    it("the organiser's message for the last share says who paid and that the booking is confirmed, with the calendar file", async () => {
+      const last = renderNotice(variant("share-paid-last"), ctx);
+      expect(last.subject).toBe("Ana pagó la última parte: reserva confirmada, sábado 28 de noviembre, 18:00");
+      expect(last.text).toContain("Ya pagaron 4 de 4 partes: la reserva está pagada por completo ($33.00 en total) y confirmada.");
+      expect((await compose(variant("share-paid-last"))).attachments?.map((a) => a.filename)).toEqual(["reserva.ics"]);
+      expect((await compose(sample("share-paid"))).attachments).toEqual([]);
+    });
+
+    it("a series the club ended: what it did, why, every date with its refund, how the money goes back, and one calendar file cancelling them all", async () => {
+      const mail = renderNotice(sample("club-action"), ctx);
+      expect(mail.subject).toBe("El club canceló tu reserva fija: 4 fechas en Club de Tenis Los Ceibos");
+      expect(mail.text).toContain("El club canceló 4 fechas de tu reserva fija en Club de Tenis Los Ceibos.");
+      expect(mail.text).toContain("Motivo: Torneo interno del club.");
+      expect(mail.text).toContain("Te devolvemos $33.00, todo lo que pagaste: $20.00 a la misma tarjeta y $13.00 en efectivo, en el club.");
+      for (const line of [
+        "- sábado, 28 de noviembre de 2026, 18:00 · Central (Cancha 1) (Reembolso $33.00)",
+        "- sábado, 5 de diciembre de 2026, 18:00 · Central (Cancha 1)",
+        "- sábado, 12 de diciembre de 2026, 18:00 · Central (Cancha 1)",
+        "- sábado, 19 de diciembre de 2026, 18:00 · Central (Cancha 1)",
+      ])
+        expect(mail.text).toContain(line);
+      for (const day of ["28 de noviembre", "5 de diciembre", "12 de diciembre", "19 de diciembre"]) expect(mail.html).toContain(day);
+      const composed = await compose(sample("club-action"));
+      expect(composed.attachments?.map((a) => a.filename)).toEqual(["reservas.ics"]);
+      const ics = String(composed.attachments?.[0]?.content);
+      expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+      expect(ics.match(/STATUS:CANCELLED/g)).toHaveLength(4);
+    });
+
+    it("a series booked says the weekday, hour, court, every date and the weeks it could not book; a closure names the reason and each booking", () => {
+      const booked = renderNotice(variant("club-series-booked"), ctx);
+      expect(booked.subject).toBe("El club te reservó 4 fechas: Club de Tenis Los Ceibos, los sábados 18:00");
+      expect(booked.text).toContain("El club reservó para ti Central (Cancha 1) en Club de Tenis Los Ceibos, los sábados a las 18:00: 4 fechas.");
+      expect(booked.text).toContain("No pudimos reservar esta semana: sábado, 26 de diciembre de 2026 (Ocupado).");
+      expect(booked.text).not.toContain("Motivo");
+      const one = renderNotice(variant("club-series-cancelled-one"), ctx);
+      expect(one.subject).toBe("El club canceló tu reserva fija: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+      expect(one.text).toContain("No tenías pagos en esta reserva.");
+      expect(one.text).not.toContain("Motivo");
+      const closure = renderNotice(variant("club-closure"), ctx);
+      expect(closure.subject).toBe("El club canceló 2 reservas tuyas: Club de Tenis Los Ceibos");
+      expect(closure.text).toContain("Motivo: Mantenimiento (Lluvia).");
+      expect(closure.text).toContain("- sábado, 28 de noviembre de 2026, 19:00 · Pista 2 (Cancha 2) (Reembolso $8.25)");
+      expect(closure.text).toContain("Te devolvemos $16.50, todo lo que pagaste, a la misma tarjeta.");
+    });
+
+    it("every variant renders without a hole", () => {
+      for (const { notice } of SAMPLE_VARIANTS) {
+        const mail = renderNotice(notice, ctx);
+        expect(`${mail.subject}${mail.html}${mail.text}`).not.toMatch(/undefined|null|NaN|\[object/);
+      }
+    });
   });
 });

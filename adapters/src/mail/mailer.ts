@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { CalendarEvent, Mailer, MailResult, Notice, OutboxMessage } from "@courts/core";
-import { HOUR_MS, isAccountNotice } from "@courts/core";
+import type { BookingFacts, CalendarEvent, Mailer, MailResult, Notice, OutboxMessage } from "@courts/core";
+import { HOUR_MS, isAccountNotice, isClubActionNotice } from "@courts/core";
 import nodemailer from "nodemailer";
 import type Mail from "nodemailer/lib/mailer/index.js";
 import { calendarFile } from "./calendar-file.js";
@@ -17,12 +17,18 @@ export interface MailerOptions {
   readonly invoicePdf: (paymentId: string) => Promise<Uint8Array>;
 }
 
-/** The calendar event a message carries: the booking itself, cancelled or not. */
-const eventOf = (notice: Notice): CalendarEvent | undefined => {
-  if (isAccountNotice(notice)) return undefined;
-  const b = notice.booking;
+/** The calendar events a message carries: each booking it speaks of, cancelled or not. */
+const eventsOf = (notice: Notice): CalendarEvent[] => {
+  if (isAccountNotice(notice)) return [];
+  if (isClubActionNotice(notice)) return notice.bookings.map((t) => eventOf(t.booking, notice.action !== "series-booked"));
   const cancelled = notice.kind === "cancellation" || notice.kind === "closure" || notice.kind === "hold-expired";
-  if (!cancelled && notice.kind !== "booking-confirmed" && notice.kind !== "reminder") return undefined;
+  // a payment's message confirms the booking only when it completed it
+  const confirmed =
+    notice.kind === "booking-confirmed" || notice.kind === "reminder" || ((notice.kind === "payment" || notice.kind === "share-paid") && notice.confirmed === true);
+  return cancelled || confirmed ? [eventOf(notice.booking, cancelled)] : [];
+};
+
+const eventOf = (b: BookingFacts, cancelled: boolean): CalendarEvent => {
   const court = `${b.courtName} (Cancha ${b.courtNumber})`;
   return {
     // the same UID as calendar.ts's calendarEventOf, so an attached cancellation updates the event
@@ -44,7 +50,7 @@ const domainOf = (from: string): string => /@([^>\s]+)/.exec(from)?.[1] ?? "canc
 export const composeMail = async (message: OutboxMessage, options: MailerOptions): Promise<Mail.Options> => {
   const rendered = renderNotice(message.notice, { publicUrl: options.publicUrl, ...(options.clubName === undefined ? {} : { clubName: options.clubName }) });
   const attachments: Mail.Attachment[] = [];
-  if (message.notice.kind === "receipt") {
+  if (message.notice.kind === "receipt" || message.notice.kind === "payment") {
     const pdf = await options.invoicePdf(message.notice.paymentId);
     attachments.push({
       filename: `factura-${message.notice.invoiceNumber ?? message.notice.paymentId}.pdf`,
@@ -52,8 +58,9 @@ export const composeMail = async (message: OutboxMessage, options: MailerOptions
       contentType: "application/pdf",
     });
   }
-  const event = eventOf(message.notice);
-  if (event) attachments.push({ filename: "reserva.ics", content: calendarFile([event]), contentType: "text/calendar; charset=utf-8; method=PUBLISH" });
+  const events = eventsOf(message.notice);
+  if (events.length > 0)
+    attachments.push({ filename: events.length === 1 ? "reserva.ics" : "reservas.ics", content: calendarFile(events), contentType: "text/calendar; charset=utf-8; method=PUBLISH" });
   return {
     from: options.from,
     to: message.to,

@@ -1,5 +1,5 @@
-import type { AccountNotice, BookingFacts, BookingNotice, Notice } from "@courts/core";
-import { DEFAULT_CLUB_NAME, displayMoney, isAccountNotice } from "@courts/core";
+import type { AccountNotice, BookingFacts, BookingNotice, ClubActionNotice, Notice } from "@courts/core";
+import { DEFAULT_CLUB_NAME, displayMoney, isAccountNotice, isClubActionNotice } from "@courts/core";
 import { html, type SafeHtml } from "./html.js";
 
 export interface RenderedMail {
@@ -47,6 +47,17 @@ interface Content {
   readonly slotOnly?: true;
   readonly action?: { readonly label: string; readonly url: string };
   readonly footer?: string;
+  /** several bookings (a club action): one line each, after the paragraphs */
+  readonly list?: { readonly title: string; readonly rows: readonly ListRow[] };
+  /** said after the list */
+  readonly after?: readonly string[];
+}
+
+/** One booking of a list: its day, its hour and court, and what it gives back if anything. */
+interface ListRow {
+  readonly day: string;
+  readonly detail: string;
+  readonly amount?: string;
 }
 
 /** The booking screen opened on the hour (a freed slot, an expired hold): it says whether the hour is still free. */
@@ -92,13 +103,131 @@ const accountContentOf = (notice: AccountNotice, ctx: TemplateContext): Content 
   }
 };
 
-const contentOf = (notice: Notice, ctx: TemplateContext): Content => (isAccountNotice(notice) ? accountContentOf(notice, ctx) : bookingContentOf(notice, ctx));
+const contentOf = (notice: Notice, ctx: TemplateContext): Content => {
+  if (isAccountNotice(notice)) return accountContentOf(notice, ctx);
+  if (isClubActionNotice(notice)) return clubActionContentOf(notice, ctx);
+  return bookingContentOf(notice, ctx);
+};
+
+/** "los sábados": the weekday of a date, as a series repeats it. */
+const weekdays = (date: string): string =>
+  `los ${new Intl.DateTimeFormat("es", { weekday: "long", timeZone: "UTC" }).format(new Date(`${date}T12:00:00Z`))}s`.replace(/ss$/, "s");
+
+const count = (n: number, one: string, many: string): string => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+
+/**
+ * A club action, once per player (DESIGN.md section 14): what the club did, why, every date it
+ * touched with what each gives back, and for a series the weeks it could not book.
+ */
+const clubActionContentOf = (notice: ClubActionNotice, ctx: TemplateContext): Content => {
+  const hello = `Hola ${notice.name}:`;
+  const first = notice.bookings[0]?.booking;
+  const venue = first?.venueName ?? "el club";
+  const n = notice.bookings.length;
+  const refund = notice.bookings.reduce((sum, t) => sum + t.refund, 0);
+  const cash = notice.bookings.reduce((sum, t) => sum + t.cash, 0);
+  const why = notice.reason ? [`Motivo: ${notice.reason}.`] : [];
+  const rows = (withRefund: boolean): ListRow[] =>
+    notice.bookings.map((t) => ({
+      day: spanishDate(t.booking.date),
+      detail: `${t.booking.timeSlot} · ${court(t.booking)}`,
+      ...(withRefund && t.refund > 0 ? { amount: `Reembolso ${displayMoney(t.refund)}` } : {}),
+    }));
+  const money =
+    refund > 0
+      ? `Te devolvemos ${displayMoney(refund)}, todo lo que pagaste${mixed(refund, cash) ? "" : ","}${refundWay(refund, cash)}.`
+      : n === 1
+        ? "No tenías pagos en esta reserva."
+        : "No tenías pagos en estas reservas.";
+  const mine = { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` };
+  switch (notice.action) {
+    case "series-booked": {
+      const skipped = notice.skipped.map((s) => `${spanishDate(s.date)} (${s.message})`);
+      return {
+        subject: `El club te reservó ${count(n, "fecha", "fechas")}: ${venue}, ${first ? `${weekdays(first.date)} ${first.timeSlot}` : ""}`,
+        heading: "El club te reservó un horario fijo",
+        paragraphs: [
+          hello,
+          first
+            ? `El club reservó para ti ${court(first)} en ${venue}, ${weekdays(first.date)} a las ${first.timeSlot}: ${count(n, "fecha", "fechas")}.`
+            : `El club reservó para ti un horario fijo en ${venue}.`,
+          "Cada fecha es una reserva tuya y la ves en Mis reservas. Adjuntamos los eventos para tu calendario.",
+        ],
+        booking: null,
+        list: { title: n === 1 ? "Fecha reservada" : "Fechas reservadas", rows: rows(false) },
+        after: skipped.length > 0 ? [`No pudimos reservar ${skipped.length === 1 ? "esta semana" : "estas semanas"}: ${skipped.join("; ")}.`] : [],
+        action: mine,
+      };
+    }
+    case "series-cancelled":
+      return {
+        subject:
+          n === 1 && first
+            ? `El club canceló tu reserva fija: ${venue}, ${subjectWhen(first)}`
+            : `El club canceló tu reserva fija: ${count(n, "fecha", "fechas")} en ${venue}`,
+        heading: "El club canceló tu reserva fija",
+        paragraphs: [hello, `El club canceló ${n === 1 ? "una fecha de tu reserva fija" : `${n} fechas de tu reserva fija`} en ${venue}.`, ...why, money],
+        booking: null,
+        list: { title: n === 1 ? "Fecha cancelada" : "Fechas canceladas", rows: rows(true) },
+        action: mine,
+      };
+    case "closure":
+      return {
+        subject:
+          n === 1 && first ? `El club canceló tu reserva: ${venue}, ${subjectWhen(first)}` : `El club canceló ${n} reservas tuyas: ${venue}`,
+        heading: n === 1 ? "El club canceló tu reserva" : "El club canceló tus reservas",
+        paragraphs: [
+          hello,
+          n === 1 && first ? `El club cerró ${court(first)} el ${when(first)}.` : `El club cerró canchas de ${venue} y canceló estas ${n} reservas tuyas.`,
+          ...why,
+          money,
+        ],
+        booking: null,
+        list: { title: n === 1 ? "Reserva cancelada" : "Reservas canceladas", rows: rows(true) },
+        action: mine,
+      };
+  }
+};
+
+/** What a payment's message says it was, by the way it was paid. */
+const paidLine = (notice: Extract<Notice, { kind: "payment" }>): string => {
+  const amount = displayMoney(notice.charged);
+  const venue = notice.booking.venueName;
+  switch (notice.way) {
+    case "share":
+      return `Recibimos tu pago de ${amount}: tu parte de la reserva en ${venue}.`;
+    case "cash":
+      return `Registramos tu pago de ${amount} en efectivo, en el club, por la reserva en ${venue}.`;
+    case "remainder":
+      return `Cobramos ${amount} a tu tarjeta guardada: lo que faltaba pagar de tu reserva en ${venue}.`;
+    case "card":
+      return `Recibimos tu pago de ${amount} por la reserva en ${venue}.`;
+  }
+};
 
 const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content => {
   const b = notice.booking;
   const hello = `Hola ${notice.name}:`;
   const settings = `Puedes desactivar los recordatorios en Configuración > Notificaciones: ${ctx.publicUrl}/settings`;
   switch (notice.kind) {
+    case "payment":
+      return {
+        subject: notice.confirmed
+          ? `Pago recibido, reserva confirmada: ${b.venueName}, ${subjectWhen(b)}`
+          : `${notice.way === "share" ? "Pagaste tu parte" : "Pago recibido"}: ${b.venueName}, ${subjectWhen(b)}`,
+        heading: notice.confirmed ? "Pago recibido: reserva confirmada" : notice.way === "share" ? "Pagaste tu parte" : "Pago recibido",
+        paragraphs: [
+          hello,
+          paidLine(notice),
+          notice.confirmed
+            ? `La reserva está pagada por completo (${displayMoney(notice.paid)} en total) y confirmada.`
+            : "La reserva queda confirmada cuando esté pagada por completo.",
+          `Adjuntamos tu factura${notice.invoiceNumber ? ` N.º ${notice.invoiceNumber}` : ""} en PDF${notice.confirmed ? " y el evento para tu calendario" : ""}.`,
+        ],
+        booking: b,
+        // a share paid through the link may be a guest's, who has no bookings to see
+        ...(notice.way === "share" ? {} : { action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` } }),
+      };
     case "receipt":
       return {
         subject: `Recibo de tu pago: ${b.venueName}, ${subjectWhen(b)}`,
@@ -125,6 +254,19 @@ const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content 
         action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` },
       };
     case "share-paid":
+      // the last share: the same message confirms the booking (one message for that moment)
+      if (notice.confirmed)
+        return {
+          subject: `${notice.payerName} pagó la última parte: reserva confirmada, ${subjectWhen(b)}`,
+          heading: "Reserva confirmada",
+          paragraphs: [
+            hello,
+            `${notice.payerName} pagó ${displayMoney(notice.charged)} de tu reserva en ${b.venueName}. Ya pagaron ${notice.paidCount} de ${notice.totalCount} partes: la reserva está pagada por completo${notice.paid === undefined ? "" : ` (${displayMoney(notice.paid)} en total)`} y confirmada.`,
+            "Adjuntamos el evento para tu calendario.",
+          ],
+          booking: b,
+          action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` },
+        };
       return {
         subject: `${notice.payerName} pagó su parte: ${notice.paidCount} de ${notice.totalCount}`,
         heading: `${notice.payerName} pagó su parte: ${notice.paidCount} de ${notice.totalCount}`,
@@ -247,6 +389,18 @@ ${detailRows(c.booking, c.slotOnly).map(
     : ""
 }
 ${
+  c.list
+    ? html`<p style="margin:8px 0 6px;font-size:13px;color:#64748b;font-weight:bold;">${c.list.title}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border:1px solid #e2e8f0;border-radius:8px;">
+${c.list.rows.map(
+  (r, i) =>
+    html`<tr><td style="padding:8px 12px;${i > 0 ? "border-top:1px solid #e2e8f0;" : ""}"><div style="font-size:14px;font-weight:bold;">${r.day}</div><div style="font-size:13px;color:#475569;">${r.detail}</div>${r.amount ? html`<div style="font-size:13px;color:#15803d;font-weight:bold;">${r.amount}</div>` : ""}</td></tr>`,
+)}
+</table>`
+    : ""
+}
+${(c.after ?? []).map((p) => html`<p style="margin:0 0 12px;font-size:15px;line-height:1.5;">${p}</p>`)}
+${
   c.action
     ? html`<p style="margin:16px 0;"><a href="${c.action.url}" style="display:inline-block;background:#15803d;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold;font-size:15px;">${c.action.label}</a></p>`
     : ""
@@ -266,6 +420,8 @@ const textOf = (c: Content): string =>
     "",
     ...c.paragraphs.flatMap((p) => [p, ""]),
     ...(c.booking ? [...detailRows(c.booking, c.slotOnly).map(([k, v]) => `${k}: ${v}`), ""] : []),
+    ...(c.list ? [`${c.list.title}:`, ...c.list.rows.map((r) => `- ${r.day}, ${r.detail}${r.amount ? ` (${r.amount})` : ""}`), ""] : []),
+    ...(c.after ?? []).flatMap((p) => [p, ""]),
     ...(c.action ? [`${c.action.label}: ${c.action.url}`, ""] : []),
     ...(c.footer ? [c.footer, ""] : []),
     "Este mensaje se envió automáticamente; no hace falta responderlo.",

@@ -92,6 +92,7 @@ const createInTransaction = async (
     await recordEvents(tx, options.eventsOf?.(booking), options.at);
     closed.push({ booking: { ...booking, status: "cancelled", refundPercentage: 100, cancellationReason: options.cancellationReason, cancelledAt: options.at }, refunds });
   }
+  if (closed.length > 0) await recordEvents(tx, options.closedEvents?.(closed.map((c) => c.booking)), options.at);
   return { kind: "created", block, closed };
 };
 

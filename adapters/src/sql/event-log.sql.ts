@@ -43,6 +43,9 @@ export const sqlEventLog = (sql: SqlClient): EventLog => ({
     );
     return rows.map(toRecorded);
   },
+  async record(events, at) {
+    await sql.transaction((tx) => recordEvents(tx, events, at));
+  },
   async markHandled(id, at) {
     await sql.run("update domain_events set handled_at = ?, claimed_until = null, last_error = null where id = ?", [iso(at), id]);
   },

@@ -21,9 +21,56 @@ export interface BookingFacts {
   readonly endsAt: string;
 }
 
-/** Every message of DESIGN.md section 9: what its template and attachments are built from. */
+/** How a payment was made, as its payer's message says it. */
+export type PaidWay = "card" | "share" | "cash" | "remainder";
+
+/** A booking a club action touched, with what one player gets back for it (0: nothing paid, or a booking made). */
+export interface TouchedBooking {
+  readonly booking: BookingFacts;
+  readonly refund: Cents;
+  /** the part of `refund` the club hands back in cash */
+  readonly cash: Cents;
+}
+
+/** What the club did, in one message per player (DESIGN.md section 14): every date it touched. */
+export type ClubAction = "series-booked" | "series-cancelled" | "closure";
+
+/**
+ * Every message of DESIGN.md section 9: what its template and attachments are built from. One
+ * message per thing that happened (section 14): a payment is one "payment" to its payer, a club
+ * action one "club-action" to each player it touched. "receipt", "booking-confirmed" and
+ * "closure" are no longer written; they stay so that rows queued before still send.
+ */
 export type Notice =
-  /** the payer; the invoice PDF of `paymentId` is attached */
+  /**
+   * the payer, once per payment: what was paid and for which booking, the invoice PDF attached.
+   * `confirmed`: this payment made the booking paid in full (`paid` in all, after codes): the
+   * message says the booking is confirmed and carries its calendar file
+   */
+  | {
+      readonly kind: "payment";
+      readonly name: string;
+      readonly booking: BookingFacts;
+      readonly paymentId: string;
+      readonly way: PaidWay;
+      readonly charged: Cents;
+      readonly invoiceNumber: string | null;
+      readonly confirmed: boolean;
+      readonly paid: Cents;
+    }
+  /**
+   * each player a club action touched, once: what the club did, why (`reason`, the admin's; none
+   * for a series booked), every booking with its refund, and the weeks a series could not book
+   */
+  | {
+      readonly kind: "club-action";
+      readonly name: string;
+      readonly action: ClubAction;
+      readonly reason: string | null;
+      readonly bookings: readonly TouchedBooking[];
+      readonly skipped: readonly { readonly date: LocalDate; readonly message: string }[];
+    }
+  /** (older rows) the payer; the invoice PDF of `paymentId` is attached */
   | { readonly kind: "receipt"; readonly name: string; readonly booking: BookingFacts; readonly paymentId: string; readonly charged: Cents; readonly invoiceNumber: string | null }
   /**
    * the organiser, once the booking is fully paid; an .ics is attached. `total` is the hour's
@@ -31,15 +78,28 @@ export type Notice =
    * (absent in messages queued before it was added).
    */
   | { readonly kind: "booking-confirmed"; readonly name: string; readonly booking: BookingFacts; readonly total: Cents; readonly paid?: Cents }
-  /** the organiser: 'Ana pagó su parte: 3 de 4' */
-  | { readonly kind: "share-paid"; readonly name: string; readonly booking: BookingFacts; readonly payerName: string; readonly paidCount: number; readonly totalCount: number; readonly charged: Cents }
+  /**
+   * the organiser: 'Ana pagó su parte: 3 de 4'. `confirmed`: that share was the last, the booking
+   * is paid in full (`paid` in all): the one message also confirms it, with the calendar file
+   */
+  | {
+      readonly kind: "share-paid";
+      readonly name: string;
+      readonly booking: BookingFacts;
+      readonly payerName: string;
+      readonly paidCount: number;
+      readonly totalCount: number;
+      readonly charged: Cents;
+      readonly confirmed?: true;
+      readonly paid?: Cents;
+    }
   /**
    * each payer (and the organiser), with their own refund, all their payments together; `cash`
    * is the part of it the club hands back in cash, `paid` what they had paid (both absent in
    * messages queued before they were added)
    */
   | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number; readonly cash?: Cents; readonly paid?: Cents }
-  /** each payer of a booking cancelled by a club closure: always a full refund; `cash` as above */
+  /** (older rows) each payer of a booking cancelled by a club closure: always a full refund; `cash` as above */
   | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string; readonly cash?: Cents }
   /** organiser and payers, 24 h before; an .ics is attached */
   /** `guest`: a share paid through the link without an account, who has no settings to turn it off in */
@@ -65,14 +125,20 @@ export type AccountNotice =
   /** after registration or a new email: a link to /verificar/{token}, working `hours` */
   | { readonly kind: "verify-email"; readonly name: string; readonly token: string; readonly hours: number };
 
-/** A notice about a booking: every kind but the account's. */
-export type BookingNotice = Exclude<Notice, AccountNotice>;
+/** A notice about one booking: every kind but the account's and the club action's (several bookings). */
+export type BookingNotice = Exclude<Notice, AccountNotice | ClubActionNotice>;
+
+export type ClubActionNotice = Extract<Notice, { kind: "club-action" }>;
 
 export const isAccountNotice = (notice: Notice): notice is AccountNotice => notice.kind === "password-reset" || notice.kind === "verify-email";
+
+export const isClubActionNotice = (notice: Notice): notice is ClubActionNotice => notice.kind === "club-action";
 
 export type NoticeKind = Notice["kind"];
 
 export const NOTICE_KINDS: readonly NoticeKind[] = [
+  "payment",
+  "club-action",
   "receipt",
   "booking-confirmed",
   "share-paid",

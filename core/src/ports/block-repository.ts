@@ -60,6 +60,8 @@ export interface BlockRepository {
       readonly cancellationReason: string;
       /** what each booking the closure cancels records, in the same transaction */
       readonly eventsOf?: (booking: BookingWithCourt) => readonly DomainEvent[];
+      /** what the closure as a whole records, in the same transaction, once it cancelled `closed` (some) */
+      readonly closedEvents?: (closed: readonly BookingWithCourt[]) => readonly DomainEvent[];
     },
   ): Promise<CreateBlockOutcome>;
   findById(id: string): Promise<Block | undefined>;

@@ -18,6 +18,11 @@ export interface EventLog {
    * oldest first, until `until` (one conditional UPDATE; PostgreSQL: FOR UPDATE SKIP LOCKED).
    */
   claim(now: Date, until: Date, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Records events on their own, once per key, for what was done in several transactions that
+   * each stand alone (a series' weeks, booked one by one): written once they all committed.
+   */
+  record(events: readonly DomainEvent[], at: Date): Promise<void>;
   /** its reactions ran: never claimed again */
   markHandled(id: string, at: Date): Promise<void>;
   /** a reaction failed: the claim is dropped and the next pass tries again */

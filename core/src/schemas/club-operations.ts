@@ -54,6 +54,12 @@ export const BookingSeriesBody = body({
 });
 export type BookingSeriesBody = typeof BookingSeriesBody.Type;
 
+/** DELETE /api/admin/booking-series/{id}[/bookings/{bookingId}]: why the club ends it, told to its players (optional). */
+export const SeriesCancellationBody = body({
+  reason: Schema.optional(Schema.NullOr(Schema.Trim.pipe(Schema.maxLength(500))).annotations(says("El campo 'reason' admite hasta 500 caracteres"))),
+});
+export type SeriesCancellationBody = typeof SeriesCancellationBody.Type;
+
 export const CashPaymentBody = body({
   amount: required(
     MoneyCents.pipe(Schema.filter((c) => c >= 1 && c <= 1_000_000)),

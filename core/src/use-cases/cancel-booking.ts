@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect";
 import { BookingNotActive } from "../domain/errors.js";
+import type { DomainEvent } from "../domain/events.js";
 import type { Cents } from "../domain/money.js";
 import { refundPercentage } from "../domain/refund.js";
 import { decideRefunds } from "../ledger/refund-rule.js";
@@ -18,7 +19,9 @@ import { call, requireSelfOrAdmin } from "./support.js";
  * refund). A provider that is down does not undo the cancellation: the refunds stay owed and the
  * sweep sends them. Open intents are cancelled at the provider (or settled when already charged).
  * `byClub`: the club's own decision (a weekly series it ends), refunded in full whatever the
- * tier, as a closure is: the player did not cancel.
+ * tier, as a closure is: the player did not cancel. Its `group` is the key of the series' event
+ * that tells the players (recorded with this cancellation, `also`): this booking's own event then
+ * writes no message of its own.
  *
  * A game that began on the club's clock is not cancelled, by its player, the desk or a series'
  * end (DESIGN.md section 14): only a closure (createBlock, its own path) cancels one. Decided here
@@ -29,7 +32,7 @@ export const cancelBooking = (
   ports: Pick<Ports, "bookings" | "payments" | "refunds" | "gateway" | "discountCodes" | "clock" | "shareLinks" | "users" | "notifications" | "waitlist" | "catalog" | "courts" | "venues" | "outbox" | "ids">,
   actor: Actor,
   input: CancellationBody,
-  byClub = false,
+  byClub: false | { readonly group: string; readonly also: readonly DomainEvent[] } = false,
 ) =>
   Effect.gen(function* () {
     yield* requireSelfOrAdmin(actor, input.userId);
@@ -49,8 +52,11 @@ export const cancelBooking = (
         refunds: { reason: byClub ? "series" : "player", owed },
         // each payer hears their refund and whoever waits for the slot hears it is free (reactions.ts)
         events: [
-          { type: "BookingCancelled", bookingId: booking.id, by: byClub ? "series" : "player", reason: null },
+          byClub
+            ? { type: "BookingCancelled", bookingId: booking.id, by: "series", reason: null, group: byClub.group }
+            : { type: "BookingCancelled", bookingId: booking.id, by: "player", reason: null },
           { type: "SlotFreed", bookingId: booking.id, courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot },
+          ...(byClub ? byClub.also : []),
         ],
         notStartedBy: clubNow(ports.clock),
       }),

@@ -15,14 +15,14 @@ import {
   SeriesNotFound,
   UserNotFound,
 } from "../domain/errors.js";
-import { recordedPaymentEvents } from "../domain/events.js";
+import { eventKeyOf, recordedPaymentEvents, type DomainEvent } from "../domain/events.js";
 import { asSeenAt } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange, type LocalDate } from "../domain/time.js";
 import type { BookingWithCourt, ClosedBooking, CourtAvailability, Ports, Refund, ScheduledBooking } from "../ports/index.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
-import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery } from "../schemas/club-operations.js";
+import type { BookingSeriesBody, CashPaymentBody, CreateBlockBody, ScheduleQuery, SeriesCancellationBody } from "../schemas/club-operations.js";
 import type { DateQuery, MonthQuery } from "../schemas/requests.js";
 import { cancelBooking } from "./cancel-booking.js";
 import { abandonPayment, settleOrCancelIntent } from "./payments.js";
@@ -148,14 +148,17 @@ export const createBlock = (
       note,
       createdAt: now,
     };
-    // each payer hears their full refund and why (DESIGN.md section 9): the event's reaction
+    // each player hears, in one message, every booking of theirs it cancelled, their full refund
+    // and why (DESIGN.md sections 9 and 14): the closure's event's reaction
     const told = note ? `${block.reason} (${note})` : block.reason;
+    const group = eventKeyOf({ type: "ClubClosed", blockId: block.id, bookingIds: [], reason: told });
     const outcome = yield* call(() =>
       ports.blocks.create(block, {
         cancelConflicts: input.cancelConflicts ?? false,
         at: now,
         cancellationReason: closureReasonText(block.reason, note),
-        eventsOf: (booking) => [{ type: "BookingCancelled", bookingId: booking.id, by: "closure", reason: told }],
+        eventsOf: (booking) => [{ type: "BookingCancelled", bookingId: booking.id, by: "closure", reason: told, group }],
+        closedEvents: (closed) => [{ type: "ClubClosed", blockId: block.id, bookingIds: closed.map((b) => b.id), reason: told }],
       }),
     );
     if (outcome.kind === "existing") return { block: outcome.block, created: false, closed: [] as ClosureNotice[] };
@@ -231,7 +234,7 @@ export interface SkippedWeek {
  * the database like any other; taken, blocked or past weeks are skipped and listed.
  */
 export const createBookingSeries = (
-  ports: Pick<Ports, "blocks" | "bookings" | "courts" | "users" | "clock" | "ids">,
+  ports: Pick<Ports, "blocks" | "bookings" | "courts" | "users" | "clock" | "ids" | "events">,
   actor: Actor,
   input: BookingSeriesBody,
 ) =>
@@ -290,6 +293,14 @@ export const createBookingSeries = (
         created.push(saved);
       }
     }
+    // the player hears of it once, every week booked and every week skipped (DESIGN.md section 14)
+    if (created.length > 0)
+      yield* call(() =>
+        ports.events.record(
+          [{ type: "SeriesBooked", seriesId: series.id, bookingIds: created.map((b) => b.id), skipped: skipped.map(({ date, message }) => ({ date, message })) }],
+          ports.clock.now(),
+        ),
+      );
     return { series, created, skipped };
   });
 
@@ -304,7 +315,9 @@ export const getBookingSeries = (ports: Pick<Ports, "blocks">, actor: Actor, id:
 /**
  * Cancels one occurrence of a series, or every occurrence still ahead: the club ends what it set
  * up, so what was paid for each (card or cash) is refunded in full, as for a closure, whatever
- * the tier of the moment. The player's own cancellation of a week keeps the tiers.
+ * the tier of the moment. The player's own cancellation of a week keeps the tiers. `reason`, the
+ * admin's, is kept on each booking and told to its players, in one message for all the weeks
+ * (the SeriesCancelled event, recorded with each week's cancellation and kept once).
  */
 export const cancelBookingSeries = (
   ports: Pick<
@@ -314,9 +327,11 @@ export const cancelBookingSeries = (
   actor: Actor,
   id: string,
   bookingId?: string,
+  input: SeriesCancellationBody = {},
 ) =>
   Effect.gen(function* () {
     const { bookings } = yield* getBookingSeries(ports, actor, id);
+    const reason = input.reason && input.reason.length > 0 ? input.reason : null;
     const now = ports.clock.now();
     const targets = bookings.filter(
       (b) =>
@@ -331,9 +346,12 @@ export const cancelBookingSeries = (
       if (asked.status === "active") return yield* Effect.fail(bookingStarted());
       return yield* Effect.fail(new BookingNotActive({ message: "La reserva ya no está activa" }));
     }
+    const told: DomainEvent = { type: "SeriesCancelled", actionId: ports.ids.uuid(), seriesId: id, bookingIds: targets.map((b) => b.id), reason };
+    const group = eventKeyOf(told);
+    const cancellationReason = reason ? `Serie cancelada por el club: ${reason}` : "Serie cancelada por el club";
     const cancelled: string[] = [];
     for (const booking of targets) {
-      const done = yield* Effect.either(cancelBooking(ports, actor, { bookingId: booking.id, cancellationReason: "Serie cancelada por el club" }, true));
+      const done = yield* Effect.either(cancelBooking(ports, actor, { bookingId: booking.id, cancellationReason }, { group, also: [told] }));
       if (done._tag === "Right") cancelled.push(booking.id);
     }
     return { cancelled };

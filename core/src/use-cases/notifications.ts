@@ -4,7 +4,8 @@ import type { Booking } from "../domain/booking.js";
 import type { Payment } from "../domain/entities.js";
 import { chargedOf } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
-import type { BookingFacts, ClaimedMessage, Notice } from "../domain/notices.js";
+import type { SkippedDate } from "../domain/events.js";
+import type { BookingFacts, ClaimedMessage, ClubAction, Notice, PaidWay, TouchedBooking } from "../domain/notices.js";
 import { REMINDER_LEAD_MS, retryDelayMs } from "../domain/notices.js";
 import { PLAYERS } from "../domain/pricing.js";
 import { refundAmount } from "../domain/refund.js";
@@ -76,14 +77,29 @@ const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId
     return user ? ({ name: displayName(user), email: user.email, userId: user.id } satisfies Person) : undefined;
   });
 
+/** Where a person's mail goes: none for a walk-in the desk added without an email (""), nor for a guest who gave none. */
+const mailboxOf = (person: Pick<Person, "email">): string | null => (person.email && person.email.trim() !== "" ? person.email : null);
+
+const WAY: Record<Payment["kind"], PaidWay> = { full: "card", partial: "card", shared: "share", cash: "cash", remainder: "remainder" };
+
+/** What the cards (and the desk) took for a booking, after codes: the price is not what a player with a code paid. */
+const paidFor = (ports: Pick<Ports, "payments">, bookingId: string) =>
+  Effect.map(call(() => ports.payments.listByBooking(bookingId)), (payments) =>
+    payments.filter((p) => p.paidAt !== null && p.status !== "failed").reduce((sum, p) => sum + chargedOf(p), 0),
+  );
+
 /**
- * A payment was recorded: the payer gets the receipt; for a share paid through the link, the
- * organiser learns who paid and how many had then (`counts`, from the event). Idempotent.
+ * A payment was recorded: its payer gets one message (DESIGN.md section 14), receipt and, when
+ * this payment completed the booking (`completed`, from the event), its confirmation with the
+ * calendar file. For a share paid through the link, the organiser learns who paid and how many had
+ * then (`counts`, from the event); when that share was the last, the same message confirms the
+ * booking, so the organiser too gets one message for that moment. Keyed by the payment as the
+ * receipt was, so an event half-run before this merge writes nothing twice. Idempotent.
  */
 export const enqueuePaymentNotices = (
-  ports: Pick<Ports, "bookings" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "shareLinks" | "notifications" | "outbox" | "ids" | "clock">,
   payment: Payment,
-  counts: { readonly paidCount: number | null; readonly totalCount: number | null } = { paidCount: null, totalCount: null },
+  counts: { readonly paidCount: number | null; readonly totalCount: number | null; readonly completed?: boolean } = { paidCount: null, totalCount: null },
 ) =>
   Effect.gen(function* () {
     const tz = ports.clock.timeZone;
@@ -91,32 +107,62 @@ export const enqueuePaymentNotices = (
     const payer = yield* payerOf(ports, payment, info);
     const booking = yield* call(() => ports.bookings.findById(payment.bookingId));
     const facts = booking ? factsOf(booking, tz) : factsOfPayment(payment, tz);
+    const confirmed = booking !== undefined && counts.completed === true;
+    const paid = confirmed ? yield* paidFor(ports, payment.bookingId) : 0;
     let written = 0;
-    if (payer.email !== null) {
-      const receipt: Notice = { kind: "receipt", name: payer.name, booking: facts, paymentId: payment.id, charged: chargedOf(payment), invoiceNumber: payment.invoiceNumber };
-      if (yield* enqueueNotice(ports, `receipt:${payment.id}`, payer.email, receipt)) written++;
+    const payerMailbox = mailboxOf(payer);
+    if (payerMailbox !== null) {
+      const notice: Notice = {
+        kind: "payment",
+        name: payer.name,
+        booking: facts,
+        paymentId: payment.id,
+        way: WAY[payment.kind],
+        charged: chargedOf(payment),
+        invoiceNumber: payment.invoiceNumber,
+        confirmed,
+        paid,
+      };
+      if (yield* enqueueNotice(ports, `receipt:${payment.id}`, payerMailbox, notice)) written++;
     }
     if (!booking) return written;
     const organiser = yield* organiserOf(ports, booking);
-    if (!organiser?.email) return written;
-    if (payment.kind === "shared" && payer.userId !== organiser.userId) {
+    const organiserMailbox = organiser ? mailboxOf(organiser) : null;
+    // the organiser paid, or typed their own mailbox as a guest: the payer's message said it all
+    if (!organiser || organiserMailbox === null || payer.userId === organiser.userId) return written;
+    if (payerMailbox !== null && payerMailbox.toLowerCase() === organiserMailbox.toLowerCase()) return written;
+    if (payment.kind === "shared") {
       const totalCount = counts.totalCount ?? PLAYERS[booking.gameType];
       const paidCount = Math.min(counts.paidCount ?? 1, totalCount);
-      const notice: Notice = { kind: "share-paid", name: organiser.name, booking: facts, payerName: payer.name, paidCount, totalCount, charged: chargedOf(payment) };
-      if (yield* enqueueNotice(ports, `share-paid:${payment.id}`, organiser.email, notice)) written++;
+      const notice: Notice = {
+        kind: "share-paid",
+        name: organiser.name,
+        booking: facts,
+        payerName: payer.name,
+        paidCount,
+        totalCount,
+        charged: chargedOf(payment),
+        ...(confirmed ? { confirmed: true as const, paid } : {}),
+      };
+      if (yield* enqueueNotice(ports, `share-paid:${payment.id}`, organiserMailbox, notice)) written++;
+    } else if (confirmed) {
+      // someone else completed the booking by another way: the organiser still hears it is confirmed, once
+      const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: facts, total: booking.totalAmount, paid };
+      if (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiserMailbox, notice)) written++;
     }
     return written;
   });
 
-/** The booking was paid in full: its organiser gets the confirmation with the calendar file. Idempotent. */
+/**
+ * The booking was paid in full, as an event recorded before one message per payment says it: its
+ * organiser gets the confirmation with the calendar file. Idempotent.
+ */
 export const enqueueBookingConfirmed = (ports: Pick<Ports, "bookings" | "payments" | "users" | "outbox" | "ids" | "clock">, bookingId: string) =>
   Effect.gen(function* () {
     const booking = yield* call(() => ports.bookings.findById(bookingId));
     const organiser = booking ? yield* organiserOf(ports, booking) : undefined;
     if (!booking || !organiser?.email) return 0;
-    // what the cards (and the desk) took, after codes: the price is not what a player with a code paid
-    const counted = (yield* call(() => ports.payments.listByBooking(booking.id))).filter((p) => p.paidAt !== null && p.status !== "failed");
-    const paid = counted.reduce((sum, p) => sum + chargedOf(p), 0);
+    const paid = yield* paidFor(ports, booking.id);
     const notice: Notice = { kind: "booking-confirmed", name: organiser.name, booking: factsOf(booking, ports.clock.timeZone), total: booking.totalAmount, paid };
     return (yield* enqueueNotice(ports, `confirmed:${booking.id}`, organiser.email, notice)) ? 1 : 0;
   });
@@ -152,11 +198,12 @@ const enqueueRefundNotices = (
     // message. Two friends who typed one email get a message each, with their own name and money.
     const people = new Map<string, { person: Person; firstPaymentId: string; refund: Cents; cash: Cents; paid: Cents }>();
     for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
-      if (person.email === null) continue;
+      const mailbox = mailboxOf(person);
+      if (mailbox === null) continue;
       const refund = refundOf(payment);
       const cash = payment.kind === "cash" ? refund : 0;
       const paid = chargedOf(payment);
-      const key = `${person.email.toLowerCase()}\u0000${person.name}`;
+      const key = `${mailbox.toLowerCase()}\u0000${person.name}`;
       const seen = people.get(key);
       if (seen) people.set(key, { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid });
       else people.set(key, { person, firstPaymentId: payment.id, refund, cash, paid });
@@ -166,7 +213,7 @@ const enqueueRefundNotices = (
       if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${firstPaymentId}`, person.email as string, make(person.name, facts, refund, cash, paid))) written++;
     const organiser = yield* organiserOf(ports, booking);
     const mailed = new Set([...people.values()].map(({ person }) => person.email?.toLowerCase()));
-    if (organiser?.email && !mailed.has(organiser.email.toLowerCase()))
+    if (organiser && mailboxOf(organiser) !== null && !mailed.has(organiser.email?.toLowerCase()))
       if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0, 0, 0))) written++;
     return written;
   });
@@ -196,6 +243,92 @@ export const enqueueClosureNotice = (
   bookingId: string,
   reason: string,
 ) => enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash) => ({ kind: "closure", name, booking: facts, refund, reason, cash }), "closure", chargedOf);
+
+/** What a club action did, as its event says it (reactions.ts). */
+export interface ClubActionFacts {
+  readonly action: ClubAction;
+  /** the event's key: with each person's mailbox and name, the key of their one message */
+  readonly eventKey: string;
+  readonly bookingIds: readonly string[];
+  readonly reason: string | null;
+  readonly skipped?: readonly SkippedDate[];
+}
+
+/**
+ * A club action (a series booked for a player, a series ended, a closure) tells each person it
+ * touched once (DESIGN.md section 14): the booking's player, and for a cancellation every payer
+ * too, by mailbox and name as the other refund messages group them, with every booking of theirs
+ * it touched and what each gives back (what the tier of the cancelled booking, 100% for the club's
+ * actions, gives of what they paid, or what was already sent if more). People without a mailbox
+ * (a walk-in without email) get nothing. Idempotent.
+ *
+ * A series' weeks are cancelled one transaction each, and its event commits with the first: while
+ * a week it lists is still active and ahead, the cancelling request is still running, so this
+ * fails and the sweep runs it again on its next pass, once every week is settled.
+ */
+export const enqueueClubActionNotices = (
+  ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
+  facts: ClubActionFacts,
+) =>
+  Effect.gen(function* () {
+    const tz = ports.clock.timeZone;
+    const now = ports.clock.now();
+    const bookings: BookingWithCourt[] = [];
+    for (const id of facts.bookingIds) {
+      const booking = yield* call(() => ports.bookings.findById(id));
+      if (booking) bookings.push(booking);
+    }
+    const cancelling = facts.action !== "series-booked";
+    if (cancelling && bookings.some((b) => b.status === "active" && bookingStart(b, tz).getTime() > now.getTime()))
+      return yield* Effect.die(new Error("la serie aún se está cancelando: se avisa en el siguiente barrido"));
+    bookings.sort((a, b) => (a.date === b.date ? a.timeSlot.localeCompare(b.timeSlot) : a.date.localeCompare(b.date)));
+    // a week the series could not end (it began meanwhile) is not told as cancelled
+    const touched = cancelling ? bookings.filter((b) => b.status === "cancelled") : bookings;
+
+    const people = new Map<string, { person: Person; mailbox: string; touched: Map<string, TouchedBooking> }>();
+    const touch = (person: Person, booking: BookingWithCourt, refund: Cents, cash: Cents) => {
+      const mailbox = mailboxOf(person);
+      if (mailbox === null) return;
+      const key = `${mailbox.toLowerCase()}\u0000${person.name}`;
+      const entry = people.get(key) ?? { person, mailbox, touched: new Map<string, TouchedBooking>() };
+      const seen = entry.touched.get(booking.id);
+      entry.touched.set(booking.id, {
+        booking: seen?.booking ?? factsOf(booking, tz),
+        refund: (seen?.refund ?? 0) + refund,
+        cash: (seen?.cash ?? 0) + cash,
+      });
+      people.set(key, entry);
+    };
+    for (const booking of touched) {
+      const organiser = yield* organiserOf(ports, booking);
+      const mailed = new Set<string>();
+      if (cancelling) {
+        const percentage = booking.refundPercentage ?? 100;
+        for (const { person, payment } of yield* payersOfBooking(ports, booking.id)) {
+          const charged = chargedOf(payment);
+          const refund = Math.min(charged, Math.max(payment.refundedAmount, refundAmount(charged, percentage)));
+          touch(person, booking, refund, payment.kind === "cash" ? refund : 0);
+          const mailbox = mailboxOf(person);
+          if (mailbox !== null) mailed.add(mailbox.toLowerCase());
+        }
+      }
+      // the booking's player hears of it even with nothing paid, unless their mailbox already did
+      if (organiser && !mailed.has(mailboxOf(organiser)?.toLowerCase() ?? "")) touch(organiser, booking, 0, 0);
+    }
+    let written = 0;
+    for (const { person, mailbox, touched } of people.values()) {
+      const notice: Notice = {
+        kind: "club-action",
+        name: person.name,
+        action: facts.action,
+        reason: facts.reason,
+        bookings: [...touched.values()],
+        skipped: facts.action === "series-booked" ? (facts.skipped ?? []) : [],
+      };
+      if (yield* enqueueNotice(ports, `club:${facts.eventKey}:${mailbox.toLowerCase()}:${person.name}`, mailbox, notice)) written++;
+    }
+    return written;
+  });
 
 /** Section 8: the unpaid hold ran out; the organiser is told (the freed slot is the waitlist's). */
 export const enqueueHoldExpired = (ports: Pick<Ports, "bookings" | "users" | "outbox" | "ids" | "clock">, bookingId: string) =>

@@ -1,13 +1,14 @@
 import * as Effect from "effect/Effect";
 import * as Exit from "effect/Exit";
 import * as Cause from "effect/Cause";
-import type { DomainEvent } from "../domain/events.js";
+import { eventKeyOf, type DomainEvent } from "../domain/events.js";
 import type { Ports } from "../ports/index.js";
 import {
   enqueueBalanceDue,
   enqueueBookingConfirmed,
   enqueueCancellationNotices,
   enqueueClosureNotice,
+  enqueueClubActionNotices,
   enqueueHoldExpired,
   enqueuePaymentNotices,
   enqueueRemainderCharged,
@@ -37,13 +38,24 @@ export const reactTo = (ports: Omit<ReactionPorts, "events">, event: DomainEvent
         return payment ? yield* enqueuePaymentNotices(ports, payment, event) : 0;
       });
     case "BookingConfirmed":
-      return enqueueBookingConfirmed(ports, event.bookingId);
+      // the payment that completed it told its payer and the organiser (DESIGN.md section 14);
+      // an event recorded before that still writes its own confirmation
+      return event.paymentId !== undefined ? Effect.succeed(0) : enqueueBookingConfirmed(ports, event.bookingId);
     case "BookingCancelled":
+      // a club action's booking: its players hear of all its bookings at once (its own event)
+      if (event.group !== undefined) return Effect.succeed(0);
       return event.by === "closure" ? enqueueClosureNotice(ports, event.bookingId, event.reason ?? "") : enqueueCancellationNotices(ports, event.bookingId);
+    case "SeriesBooked":
+      return enqueueClubActionNotices(ports, { action: "series-booked", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: null, skipped: event.skipped });
+    case "SeriesCancelled":
+      return enqueueClubActionNotices(ports, { action: "series-cancelled", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: event.reason });
+    case "ClubClosed":
+      return enqueueClubActionNotices(ports, { action: "closure", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: event.reason });
     case "HoldExpired":
       return enqueueHoldExpired(ports, event.bookingId);
     case "RemainderCharged":
-      return enqueueRemainderCharged(ports, event.bookingId, event.amount, event.paymentId);
+      // a charge recorded as a payment is told by that payment's own message (its way: the saved card)
+      return event.paymentId !== null ? Effect.succeed(0) : enqueueRemainderCharged(ports, event.bookingId, event.amount, event.paymentId);
     case "BalanceDue":
       return enqueueBalanceDue(ports, event.bookingId, event.amount);
     case "SlotFreed":

@@ -1,6 +1,6 @@
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { addDays, cancelBooking, cancelBookingSeries, courtDayWithBlocks, createBlock, createBooking, createBookingSeries, daySchedule, handleEvents, joinWaitlist, recordCashPayment, type CourtAvailability } from "@courts/core";
+import { addDays, cancelBooking, cancelBookingSeries, courtDayWithBlocks, createBlock, createBooking, createBookingSeries, daySchedule, handleEvents, joinWaitlist, recordCashPayment, type CourtAvailability, type Notice } from "@courts/core";
 import { club, failure, ok } from "./harness.js";
 
 /** Club operations on in-memory ports: the same rules the SQL suites race. */
@@ -151,10 +151,10 @@ describe("a weekly series the club ends", () => {
     expect(cash).toMatchObject({ kind: "cash", status: "refunded", refundedAmount: tonight.totalAmount });
     // the messages are the events' reactions: one pass of them
     await Effect.runPromise(handleEvents(c.ports));
-    const told = (c.ports.outbox as unknown as { rows(): { notice: { kind: string; refund?: number; refundPercentage?: number; cash?: number } }[] })
+    const told = (c.ports.outbox as unknown as { rows(): { notice: Notice }[] })
       .rows()
-      .find((r) => r.notice.kind === "cancellation")?.notice;
-    expect(told).toMatchObject({ refund: tonight.totalAmount, refundPercentage: 100, cash: tonight.totalAmount });
+      .find((r) => r.notice.kind === "club-action" && r.notice.action === "series-cancelled")?.notice;
+    expect(told).toMatchObject({ bookings: [{ refund: tonight.totalAmount, cash: tonight.totalAmount }, { refund: 0, cash: 0 }] });
   });
 
   it("when the player cancels a week of their series themselves, then the tier of the moment applies", async () => {

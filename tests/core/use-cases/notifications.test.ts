@@ -56,24 +56,21 @@ const bookAndPay = async (c: Awaited<ReturnType<typeof club>>, date = "2026-11-2
 };
 
 describe("producers", () => {
-  it("when a share is paid through the link, then the organiser hears who paid and how many have, the payer gets a receipt, and the organiser a confirmation; once", async () => {
+  it("when the last share is paid through the link, then each payer gets one message for their payment, the last one confirming the booking, and the organiser one saying who paid and that it is confirmed; once", async () => {
     const c = await club();
     const { booking } = await bookAndPay(c);
     const link = await ok(createShareLink(c.ports, c.asAna, { bookingId: booking.id, maxParticipants: 2 }));
     const intent = await ok(createPaymentIntent(c.ports, c.asBeto, { bookingId: booking.id, shareToken: link.link.token }));
     await c.pay(intent.clientSecret);
     const recorded = await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.link.token }));
-    expect((await told(c.ports))).toEqual([
-      "receipt -> ana@example.com",
-      "receipt -> beto@example.com",
-      "share-paid -> ana@example.com",
-      "booking-confirmed -> ana@example.com",
-    ]);
-    const sharePaid = (await rowsOf(c.ports)).find((r) => r.notice.kind === "share-paid")?.notice;
-    expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana" });
-    expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment))).toBe(0);
+    expect((await told(c.ports))).toEqual(["payment -> ana@example.com", "payment -> beto@example.com", "share-paid -> ana@example.com"]);
+    const [own, theirs, sharePaid] = (await rowsOf(c.ports)).map((r) => r.notice);
+    expect(own).toMatchObject({ kind: "payment", way: "card", confirmed: false });
+    expect(theirs).toMatchObject({ kind: "payment", way: "share", confirmed: true, paid: booking.totalAmount, paymentId: recorded.payment.id });
+    expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana", confirmed: true, paid: booking.totalAmount });
+    expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment, { paidCount: 2, totalCount: 2, completed: true }))).toBe(0);
     expect(await react(c.ports)).toBe(0);
-    expect((await rowsOf(c.ports))).toHaveLength(4);
+    expect((await rowsOf(c.ports))).toHaveLength(3);
   });
 
   it("when the players gave their full names, then every message greets them by it and the organiser reads who paid by it; a guest keeps what they typed", async () => {
@@ -93,10 +90,10 @@ describe("producers", () => {
     await ok(recordPayment(c.ports, GUEST, { bookingId: booking.id, stripePaymentIntentId: guest.paymentIntentId, shareToken: link.link.token }));
     const named = (await rowsOf(c.ports)).map((r) => [r.notice.kind, r.to, r.notice.name, "payerName" in r.notice ? r.notice.payerName : null]);
     expect(named).toEqual([
-      ["receipt", "ana@example.com", "Ana Pérez Núñez", null],
-      ["receipt", "beto@example.com", "Alberto Ruiz", null],
+      ["payment", "ana@example.com", "Ana Pérez Núñez", null],
+      ["payment", "beto@example.com", "Alberto Ruiz", null],
       ["share-paid", "ana@example.com", "Ana Pérez Núñez", "Alberto Ruiz"],
-      ["receipt", "carla@example.com", "carla_q", null],
+      ["payment", "carla@example.com", "carla_q", null],
       ["share-paid", "ana@example.com", "Ana Pérez Núñez", "carla_q"],
     ]);
     // the booking's list of who paid, for the organiser and the desk
@@ -116,7 +113,7 @@ describe("producers", () => {
     );
   });
 
-  it("when a booking is paid in full with discount codes, then the confirmation carries what was charged (the receipts' sum), not the hour's price", async () => {
+  it("when a booking is paid in full with discount codes, then the confirming messages carry what was charged (the payments' sum), not the hour's price", async () => {
     const c = await club();
     await ok(createDiscountCode(c.ports, ADMIN, { code: "VERANO10", type: "percentage", value: 10 }));
     await ok(createDiscountCode(c.ports, ADMIN, { code: "MENOS1", type: "fixed", value: 1 }));
@@ -129,14 +126,16 @@ describe("producers", () => {
     await c.pay(theirs.clientSecret);
     await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: theirs.paymentIntentId, shareToken: link.link.token }));
     const rows = (await rowsOf(c.ports));
-    const receipts = rows.flatMap((r) => (r.notice.kind === "receipt" ? [r.notice.charged] : []));
-    const confirmed = rows.find((r) => r.notice.kind === "booking-confirmed")?.notice;
+    const receipts = rows.flatMap((r) => (r.notice.kind === "payment" ? [r.notice.charged] : []));
+    const confirmed = rows.find((r) => r.notice.kind === "payment" && r.notice.confirmed)?.notice;
+    const organiser = rows.find((r) => r.notice.kind === "share-paid")?.notice;
     expect(receipts).toHaveLength(2);
     expect(own.payment.discount).toBeGreaterThan(0);
     expect(theirs.payment.discount).toBe(100);
     const charged = booking.totalAmount - own.payment.discount - theirs.payment.discount;
     expect(receipts.reduce((a, b) => a + b, 0)).toBe(charged);
-    expect(confirmed).toMatchObject({ kind: "booking-confirmed", total: booking.totalAmount, paid: charged });
+    expect(confirmed).toMatchObject({ kind: "payment", name: "beto", paid: charged });
+    expect(organiser).toMatchObject({ kind: "share-paid", name: "ana", confirmed: true, paid: charged });
   });
 
   it("when a hold expires, then the organiser is told and whoever waits for the slot too; a second pass writes nothing", async () => {
@@ -188,10 +187,10 @@ describe("producers", () => {
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
     const { payment } = await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount: 1450 }));
     await ok(cancelBooking(c.ports, c.asAna, { bookingId: booking.id }));
-    expect((await told(c.ports))).toEqual(["receipt -> ana@example.com", "booking-confirmed -> ana@example.com", "cancellation -> ana@example.com"]);
-    expect((await rowsOf(c.ports))[0]?.notice).toMatchObject({ kind: "receipt", paymentId: payment.id, charged: 1450 });
+    expect((await told(c.ports))).toEqual(["payment -> ana@example.com", "cancellation -> ana@example.com"]);
+    expect((await rowsOf(c.ports))[0]?.notice).toMatchObject({ kind: "payment", way: "cash", paymentId: payment.id, charged: 1450, confirmed: true, paid: 1450 });
     expect(await react(c.ports)).toBe(0);
-    expect(outboxOf(c.ports).rows()).toHaveLength(3);
+    expect(outboxOf(c.ports).rows()).toHaveLength(2);
   });
 
   it("when two guests typed one email, then each is told their own refund under their own name, and a guest who paid twice once", async () => {
@@ -245,9 +244,9 @@ describe("producers", () => {
     const c = await club();
     const { booking } = await bookAndPay(c);
     await ok(createBlock(c.ports, c.admin, { courtId: c.court.id, startDate: booking.date, endDate: booking.date, reason: "Mantenimiento", note: "Lluvia", cancelConflicts: true }));
-    const closure = (await rowsOf(c.ports)).filter((r) => r.notice.kind === "closure");
+    const closure = (await rowsOf(c.ports)).filter((r) => r.notice.kind === "club-action");
     expect(closure.map((r) => r.to)).toEqual(["ana@example.com"]);
-    expect(closure[0]?.notice).toMatchObject({ refund: 725, reason: "Mantenimiento (Lluvia)" });
+    expect(closure[0]?.notice).toMatchObject({ action: "closure", reason: "Mantenimiento (Lluvia)", bookings: [{ refund: 725, booking: { bookingId: booking.id } }] });
     expect(await react(c.ports)).toBe(0);
     expect(outboxOf(c.ports).rows().some((r) => r.notice.kind === "cancellation")).toBe(false);
   });
@@ -266,7 +265,7 @@ describe("producers", () => {
 });
 
 describe("events and their reactions", () => {
-  it("when a payment is recorded, then its event commits with it and the next pass writes the receipt, once", async () => {
+  it("when a payment is recorded, then its event commits with it and the next pass writes its one message, once", async () => {
     const c = await club();
     const booking = await ok(createBooking(c.ports, c.asAna, { courtId: c.court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles" }));
     const intent = await ok(createPaymentIntent(c.ports, c.asAna, { bookingId: booking.id, paymentType: "partial" }));
@@ -275,7 +274,7 @@ describe("events and their reactions", () => {
     // as if the process stopped right after the commit: nothing written yet, nothing lost
     expect(outboxOf(c.ports).rows()).toHaveLength(0);
     expect(await react(c.ports)).toBe(1);
-    expect(outboxOf(c.ports).rows().map((r) => `${r.notice.kind} -> ${r.to}`)).toEqual(["receipt -> ana@example.com"]);
+    expect(outboxOf(c.ports).rows().map((r) => `${r.notice.kind} -> ${r.to}`)).toEqual(["payment -> ana@example.com"]);
     // the same request again (a retried browser call) records no second event
     await ok(recordPayment(c.ports, c.asAna, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId }));
     expect(await react(c.ports)).toBe(0);
@@ -307,7 +306,7 @@ describe("events and their reactions", () => {
     expect(outboxOf(c.ports).rows()).toHaveLength(0);
     refuse = false;
     expect(await react(failing)).toBe(1);
-    expect(outboxOf(c.ports).rows().map((r) => r.notice.kind)).toEqual(["receipt"]);
+    expect(outboxOf(c.ports).rows().map((r) => r.notice.kind)).toEqual(["payment"]);
     expect(await react(failing)).toBe(0);
   });
 });

@@ -37,6 +37,7 @@ export const memoryBlocks = (state: MemoryState): BlockRepository => {
         });
         closed.push({ booking: { ...booking, ...cancelled }, refunds });
       }
+      if (closed.length > 0) recordInMemory(state, options.closedEvents?.(closed.map((c) => c.booking)), options.at);
       return { kind: "created", block, closed };
     },
     async findById(id) {

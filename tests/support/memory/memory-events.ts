@@ -27,6 +27,9 @@ export const memoryEvents = (state: MemoryState): EventLog => ({
       return { id: claimed.id, event: claimed.event, createdAt: claimed.createdAt, attempts: claimed.attempts };
     });
   },
+  async record(events, at) {
+    recordInMemory(state, events, at);
+  },
   async markHandled(id, at) {
     const e = state.events.get(id);
     if (e) state.events.set(id, { ...e, handledAt: at, claimedUntil: null, lastError: null });

@@ -17,6 +17,7 @@ import {
   SeriesAnswer,
   SeriesCancellationAnswer,
   SeriesCreatedAnswer,
+  SeriesCancellationBody,
   UserAnswer,
   cancelBookingSeries,
   CashPaymentBody,
@@ -104,8 +105,9 @@ export default routes("club-operations", async (app) => {
     return answer;
   });
 
-  app.delete("/api/admin/booking-series/:id", { ...admin, schema: { tags, summary: "Cancelar todas las reservas pendientes de una serie", params: idParams(), response: { 200: answerOf(SeriesCancellationAnswer), ...problems(409) } } }, async (request) =>
-    run(cancelBookingSeries(app.ports, actorOf(request), idParam(request.params))),
+  // the body is optional: `{ reason }`, why the club ends it, told to its players
+  app.delete("/api/admin/booking-series/:id", { ...admin, schema: { tags, summary: "Cancelar todas las reservas pendientes de una serie", params: idParams(), body: bodies.seriesCancellation, response: { 200: answerOf(SeriesCancellationAnswer), ...problems(409) } } }, async (request) =>
+    run(cancelBookingSeries(app.ports, actorOf(request), idParam(request.params), undefined, decode(SeriesCancellationBody, request.body ?? {}))),
   );
 
   app.delete(
@@ -116,10 +118,12 @@ export default routes("club-operations", async (app) => {
         tags,
         summary: "Cancelar una reserva de una serie",
         params: object({ id: str, bookingId: str }),
+        body: bodies.seriesCancellation,
         response: { 200: answerOf(SeriesCancellationAnswer), ...problems(409) },
       },
     },
-    async (request) => run(cancelBookingSeries(app.ports, actorOf(request), idParam(request.params), idParam(request.params, "bookingId"))),
+    async (request) =>
+      run(cancelBookingSeries(app.ports, actorOf(request), idParam(request.params), idParam(request.params, "bookingId"), decode(SeriesCancellationBody, request.body ?? {}))),
   );
 
   app.post(
