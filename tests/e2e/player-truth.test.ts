@@ -590,6 +590,7 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
 
       const screens: Array<{ path: string; tab?: string; name: string }> = [
         { path: "/my-bookings", name: "my-bookings" },
+        { path: "/my-bookings", tab: "Pasadas", name: "my-bookings-past" },
         { path: "/user-dashboard", name: "user-dashboard" },
         { path: "/user-dashboard", tab: "Historial de Pagos", name: "user-dashboard-payments" },
         { path: "/settings", tab: "Billing", name: "settings-billing" },
@@ -610,10 +611,13 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
         await shot(page, screen.name);
       }
 
+      // 'Próximas' holds what is still to be played; the cancelled and the expired sit under 'Pasadas' (DESIGN.md section 14)
       await page.goto("/my-bookings");
+      await page.getByRole("listitem").filter({ hasText: "Pendiente" }).first().waitFor();
+      expect(await page.getByRole("listitem").filter({ hasText: /Cancelada|Expirada/ }).count()).toBe(0);
+      await page.getByRole("tab", { name: "Pasadas" }).click();
       await page.getByRole("listitem").filter({ hasText: "Cancelada" }).first().waitFor();
       await page.getByRole("listitem").filter({ hasText: "Expirada" }).first().waitFor();
-      await page.getByRole("listitem").filter({ hasText: "Pendiente" }).first().waitFor();
 
       await page.goto("/user-dashboard");
       await page.getByRole("tab", { name: "Historial de Pagos" }).click();
@@ -643,6 +647,69 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       expect(await billing.getByText("Reembolsado", { exact: true }).count()).toBeGreaterThan(0);
       expect(columns.length).toBeGreaterThan(4);
       expect(new Set(columns).size, `the columns start at ${columns.join(", ")}`).toBe(2);
+    });
+  });
+
+  it("when the club's clock reaches a paid game's start, then My bookings and the dashboard list it under 'Pasadas' as 'Jugada' with no 'Cancelar Reserva', and its payment says 'Jugada' on the dashboard and in Settings", async () => {
+    const a = court("Cancha Chimborazo");
+    await journey(PHONE, async (page, watched) => {
+      const request = watched.context.request;
+      const player = await registerPlayer(request, "jugada");
+      // still ahead: a paid game and a partly paid one; past: a cancelled one (none at the hour under way, about 10:00)
+      await bookPaid(watched, a.id, addDays(today, 11), "07:00");
+      const partial = await bookViaApi(request, { courtId: a.id, date: addDays(today, 12), timeSlot: "19:00", gameType: "doubles" });
+      await payViaApi(request, partial.id, "partial");
+      const cancelled = await bookPaid(watched, a.id, addDays(today, 13), "06:00");
+      await api(request, "POST", "/api/cancellations", { bookingId: cancelled.id, userId: player.id, cancellationReason: "Viaje" });
+      // A game paid for the hour under way for the browser: the club's clock, an hour behind, has it
+      // still ahead. Once that clock reaches its start, the same game reads 'Jugada' under 'Pasadas'.
+      const slot = slotOf(localHour(zone));
+      const played = await bookPaid(watched, a.id, today, slot);
+      const gameCard = () => page.getByRole("listitem").filter({ hasText: a.name }).filter({ hasText: slot });
+      await page.goto("/my-bookings");
+      await page.getByRole("listitem").filter({ hasText: slot }).filter({ hasText: "Activa" }).getByRole("button", { name: "Cancelar Reserva" }).waitFor();
+      await setServerClock(0);
+      try {
+        const pastTab = async () => {
+          await page.getByRole("tab", { name: "Pasadas" }).click();
+          await gameCard().filter({ hasText: "Jugada" }).waitFor();
+          await page.getByRole("listitem").filter({ hasText: "Cancelada" }).waitFor();
+          expect(await gameCard().getByRole("button", { name: "Cancelar Reserva" }).count()).toBe(0);
+        };
+        for (const size of [PHONE, DESKTOP]) {
+          await page.setViewportSize(size);
+          await page.goto("/my-bookings");
+          await page.getByRole("tab", { name: "Próximas", selected: true }).waitFor();
+          await page.getByRole("listitem").filter({ hasText: "19:00" }).waitFor();
+          expect(await page.getByRole("listitem").filter({ hasText: slot }).count(), "the game that started is no longer upcoming").toBe(0);
+          expect(await horizontalOverflow(page), `My bookings scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+          await shot(page, "lists-my-bookings-upcoming");
+          await pastTab();
+          await shot(page, "lists-my-bookings-past");
+
+          await page.goto("/user-dashboard");
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          await pastTab();
+          await shot(page, "lists-dashboard-past");
+          await page.getByRole("tab", { name: "Historial de Pagos" }).click();
+          const paidCard = page.getByRole("listitem").filter({ hasText: `, ${slot}` });
+          await paidCard.getByTestId("payment-booking-state").filter({ hasText: "Reserva Jugada" }).waitFor();
+          expect(await horizontalOverflow(page), `the dashboard scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+          await shot(page, "lists-dashboard-payments");
+
+          await page.goto("/settings");
+          await page.getByRole("tab", { name: "Billing" }).click();
+          const row = page.getByRole("listitem").filter({ hasText: ` · ${slot}` });
+          await row.getByTestId("payment-booking-state").filter({ hasText: "Reserva Jugada" }).waitFor();
+          expect(await horizontalOverflow(page), `settings billing scrolls sideways at ${size.width} px`).toBeLessThanOrEqual(0);
+          await shot(page, "lists-settings-billing");
+        }
+        // the server refuses to cancel it too, whatever a stale screen offers
+        const refused = await request.post("/api/cancellations", { data: { bookingId: played.id } });
+        expect(refused.status()).toBe(409);
+      } finally {
+        await setServerClock(CLOCK_OFFSET_SECONDS);
+      }
     });
   });
 
