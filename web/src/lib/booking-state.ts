@@ -28,7 +28,8 @@ export const bookingStateTone = (b: StatedBooking): BadgeTone => {
     case "active":
       return "blue";
     case "played":
-      return "clay";
+      // not clay: beside 'Cancelada' on a phone, clay's pink read as a second cancellation
+      return "ball";
     default:
       return "amber";
   }
