@@ -322,6 +322,42 @@ describeOnEngines("notifications and calendars", (server) => {
       expect(newMail(player.user.email, before)).toHaveLength(1);
     });
 
+    it("when messages and events were queued before one message per payment (a receipt, a confirmation, a closure, a BookingConfirmed event), then they still send as they were written", async () => {
+      const player = await newPlayer(server());
+      const booking = await book(player.client, courts);
+      const payment = await pay(player.client, booking.id, { paymentType: "full" });
+      await sweep();
+      const before = smtp.to(player.user.email).length;
+      const ports = server().ports;
+      const facts = {
+        bookingId: booking.id,
+        venueName: "Club Viejo",
+        courtName: "Central",
+        courtNumber: 1,
+        date: booking.date,
+        timeSlot: booking.timeSlot,
+        gameType: "singles" as const,
+        startsAt: instantOf(booking.date, booking.timeSlot, TEST_TIME_ZONE).toISOString(),
+        endsAt: new Date(instantOf(booking.date, booking.timeSlot, TEST_TIME_ZONE).getTime() + 3_600_000).toISOString(),
+      };
+      const name = player.user.username;
+      const queued = [
+        { kind: "receipt" as const, name, booking: facts, paymentId: payment.id, charged: 1450, invoiceNumber: null },
+        { kind: "closure" as const, name, booking: facts, refund: 1450, reason: "Torneo" },
+      ];
+      for (const [i, notice] of queued.entries())
+        await ports.outbox.enqueue({ id: crypto.randomUUID(), eventKey: `old-${i}:${booking.id}`, to: player.user.email, notice, createdAt: new Date() });
+      // an event recorded before BookingConfirmed named its payment: it still writes its own confirmation
+      // (another booking: this one's BookingConfirmed is already recorded, and a key is kept once)
+      const other = await book(player.client, courts);
+      await ports.events.record([{ type: "BookingConfirmed", bookingId: other.id }], new Date());
+      await sweep();
+      const got = smtp.to(player.user.email).slice(before);
+      expect(got.map((m) => m.subject?.split(":")[0]).sort()).toEqual(["El club canceló tu reserva", "Recibo de tu pago", "Reserva confirmada"]);
+      expect(attachment(got.find((m) => m.subject?.startsWith("Recibo"))!, "application/pdf")).toBeDefined();
+      expect(attachment(got.find((m) => m.subject?.startsWith("Reserva confirmada"))!, "text/calendar")).toBeDefined();
+    });
+
     it("when a bad reason is sent with a series' cancellation, then 400 names the field and nothing is cancelled", async () => {
       const player = await newPlayer(server());
       const series = await admin.post<{ id: string }>("/api/admin/booking-series", {

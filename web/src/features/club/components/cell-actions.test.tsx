@@ -199,7 +199,7 @@ describe("CellActions", () => {
     }
   });
 
-  it("when 'Cancelar toda la serie' is confirmed, then every remaining week is cancelled and the toast agrees in number", async () => {
+  it("when 'Cancelar toda la serie' is confirmed with a reason, then every remaining week is cancelled, the reason is sent for the player's mail, and the toast agrees in number", async () => {
     const fetchMock = mockApi({ "DELETE /api/admin/booking-series/s1": () => json({ cancelled: ["b1"] }) });
     const done = vi.fn();
     renderWithProviders(<CellActions picked={bookedCell({ seriesId: "s1" })} date="2030-01-10" venueId="v1" past={false} onDone={done} />);
@@ -209,8 +209,11 @@ describe("CellActions", () => {
     expect(dialog).toHaveTextContent("Se cancelarán todas las semanas que quedan de la reserva fija de ana (Cancha Central a las 10:00)");
     expect(dialog).toHaveTextContent("El club cancela: lo pagado en cada semana se reembolsa completo (100%) a quien lo pagó");
     expect(sent(fetchMock)).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Motivo/), "Torneo interno");
     await user.click(within(dialog).getByRole("button", { name: "Cancelar la serie" }));
     await waitFor(() => expect(done).toHaveBeenCalled());
+    const call = fetchMock.mock.calls.find(([path]) => String(path).includes("/api/admin/booking-series/s1")) as unknown[] | undefined;
+    expect(JSON.parse(String((call?.[1] as RequestInit | undefined)?.body))).toEqual({ reason: "Torneo interno" });
     expect(currentToast()).toMatchObject({ title: "Serie cancelada", description: "Se canceló 1 reserva de la serie." });
   });
 

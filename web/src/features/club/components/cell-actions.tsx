@@ -62,6 +62,7 @@ function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDo
   const [amount, setAmount] = useState(booking.remainingAmount);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<"cancel" | "series" | null>(null);
+  const [seriesReason, setSeriesReason] = useState("");
   const { trigger: recordCash } = useRecordCash();
   const { trigger: cancelAsAdmin } = useCancelAsAdmin();
   const { trigger: cancelSeries } = useCancelSeries();
@@ -89,7 +90,8 @@ function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDo
     });
   const cancelWholeSeries = () =>
     act("series", async () => {
-      const answer = await cancelSeries(booking.seriesId!);
+      const reason = seriesReason.trim();
+      const answer = await cancelSeries({ seriesId: booking.seriesId!, ...(reason ? { reason } : {}) });
       toast({ title: "Serie cancelada", description: `${cancelledCount(answer.cancelled.length)} de la serie.` });
     });
   return (
@@ -171,6 +173,13 @@ function BookingActions({ picked, onDone, timeZone }: { picked: PickedCell; onDo
                 {picked.cell.timeSlot}), esta incluida si aún no empezó. Las semanas ya jugadas no cambian.
               </p>
               <p>El club cancela: lo pagado en cada semana se reembolsa completo (100%) a quien lo pagó, en efectivo lo que se pagó en efectivo.</p>
+              <TextField
+                label="Motivo (opcional)"
+                hint="Va en el correo al jugador, con cada fecha cancelada."
+                maxLength={500}
+                value={seriesReason}
+                onChange={(e) => setSeriesReason(e.target.value)}
+              />
               <p>Esta acción no se puede deshacer.</p>
             </>
           ) : (
