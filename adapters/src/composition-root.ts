@@ -47,7 +47,7 @@ const lazyInvoiceRenderer = (issuer: Config["invoiceIssuer"]): InvoiceRenderer =
 };
 
 export const openRuntime = async (config: Config, options: OpenRuntimeOptions = {}): Promise<Runtime> => {
-  const database = await openDatabase(config.databaseUrl, options);
+  const database = await openDatabase(config.databaseUrl, { taxRate: config.taxRate, ...options });
   try {
     if (options.migrate ?? true) await database.migrate();
   } catch (error) {

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_CLUB_NAME, DEFAULT_TIME_ZONE, isPhoneRegion, isTimeZone, type AccountPolicy, type BookingPolicy } from "@courts/core";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, DEFAULT_CLUB_NAME, DEFAULT_TIME_ZONE, isPhoneRegion, isTimeZone, parseTaxRatePercent, type AccountPolicy, type BookingPolicy, type TaxRate } from "@courts/core";
 import { passwordWeakness } from "./auth/password-policy.js";
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -45,6 +45,11 @@ export interface Config {
   readonly clubName: string;
   /** the seller on every invoice */
   readonly invoiceIssuer: InvoiceIssuer;
+  /**
+   * TAX_RATE_PERCENT in basis points (15% is 1500; default 0): prices include it, and each
+   * invoice shows its base and tax at the rate in force when the payment was recorded
+   */
+  readonly taxRate: TaxRate;
   /** the built web app (index.html and assets) */
   readonly webDist: string;
   /** how often each process runs the sweep (DESIGN.md section 8); 0 turns the timer off (cron runs `courts sweep`) */
@@ -184,6 +189,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
   const clubName = clubNameOf(text("CLUB_NAME"), problems);
   const invoiceIssuer = invoiceIssuerOf(text, problems, clubName);
+  const taxRate = taxRateOf(text("TAX_RATE_PERCENT"), problems);
 
   const sweepIntervalSeconds = decimal("SWEEP_INTERVAL_SECONDS", 30, 0, 86_400);
   const intentTtlMinutes = decimal("INTENT_TTL_MINUTES", 30, 0.01, 10_080);
@@ -264,6 +270,7 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     headersTimeoutSeconds,
     clubName,
     invoiceIssuer,
+    taxRate,
     webDist: path.resolve(cwd, text("WEB_DIST") ?? path.join(REPO_ROOT, "web", "dist")),
     sweepIntervalSeconds,
     intentTtlMinutes,
@@ -315,6 +322,16 @@ const clubNameOf = (raw: string | undefined, problems: string[]): string => {
     return DEFAULT_CLUB_NAME;
   }
   return raw;
+};
+
+const taxRateOf = (raw: string | undefined, problems: string[]): TaxRate => {
+  if (raw === undefined) return 0;
+  const rate = parseTaxRatePercent(raw);
+  if (rate === undefined) {
+    problems.push(`TAX_RATE_PERCENT debe ser un porcentaje entre 0 y 100 con hasta 2 decimales y punto decimal, p. ej. 15 o 12.5 (recibido "${raw}")`);
+    return 0;
+  }
+  return rate;
 };
 
 const invoiceIssuerOf = (text: (name: string) => string | undefined, problems: string[], clubName: string): InvoiceIssuer => {

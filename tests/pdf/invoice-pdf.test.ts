@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { displayDate, displaySlot, pdfInvoiceRenderer } from "../../adapters/src/pdf/invoice-pdf.js";
 
 const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
+  copy: "player",
   invoiceNumber: "2026-000042",
   issueDate: "2026-11-21",
   paymentId: "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
@@ -21,6 +22,7 @@ const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
   stripeFee: 116,
   totalPaid: 2970,
   refunded: 0,
+  taxRate: 0,
   ...overrides,
 });
 
@@ -68,8 +70,8 @@ describe("pdfInvoiceRenderer", () => {
     expect(text).not.toContain("Reembolsado");
   });
 
-  it("when a card payment is invoiced, then the card fee and the club's net are only fine print below the table, not rows the player paid", async () => {
-    const { bytes } = await textOf(anInvoice({ refunded: 1485 }));
+  it("when the club's copy of a card payment is rendered, then the card fee and the club's net are only fine print below the table", async () => {
+    const { bytes } = await textOf(anInvoice({ copy: "club", refunded: 1485 }));
     const page = await (await getDocumentProxy(bytes.slice())).getPage(1);
     const items = (await page.getTextContent()).items.flatMap((item) =>
       "str" in item && item.str.trim() !== ""
@@ -77,10 +79,10 @@ describe("pdfInvoiceRenderer", () => {
         : [],
     );
     const rowOf = (str: string) => items.find((item) => item.str === str)!;
-    const table = items.filter((item) => item.y <= rowOf("CONCEPTO").y && item.y >= rowOf("Reembolsado").y);
+    const table = items.filter((item) => item.y <= rowOf("CONCEPTO").y && item.y >= rowOf("Total tras el reembolso").y);
     // the table a player reads: no fee, no net, and its amounts add up to what they paid
     expect(table.map((item) => item.str).join(" ")).not.toMatch(/Comisión|Neto|neto|\$1\.16/);
-    const finePrint = items.filter((item) => item.y < rowOf("Reembolsado").y && item.y > rowOf("Gracias por tu reserva.").y);
+    const finePrint = items.filter((item) => item.y < rowOf("Total tras el reembolso").y && item.y > rowOf("Gracias por tu reserva.").y);
     const fine = finePrint.map((item) => item.str).join(" ").replace(/\s+/g, " ");
     expect(fine).toContain("Sin cargo adicional para el jugador");
     expect(fine).toMatch(/comisión de tarjeta \(2\.9% \+ \$0\.30\), \$1\.16, la paga el club/);
@@ -89,17 +91,19 @@ describe("pdfInvoiceRenderer", () => {
     for (const item of finePrint) expect(item.size).toBeLessThan(rowOf("Importe").size);
   });
 
-  it("when a card payment was refunded in full, then the fine print says the club bears the fee, never a negative net", async () => {
-    const { text } = await textOf(anInvoice({ refunded: 2970 }));
+  it("when the club's copy of a card payment refunded in full is rendered, then the fine print says the club bears the fee, never a negative net", async () => {
+    const { text } = await textOf(anInvoice({ copy: "club", refunded: 2970 }));
     expect(text).toMatch(/Reembolsado -\$29\.70/);
     expect(text).toContain("con el reembolso, el club no recibe nada de este pago y asume esa comisión");
     expect(text).not.toMatch(/neto para el club|-\$1\.16/);
   });
 
   it("when a payment was in cash, then the table says so and no card fee is mentioned", async () => {
-    const { text } = await textOf(anInvoice({ paymentMethod: "cash", stripeFee: 0 }));
-    expect(text).toMatch(/Forma de pago Efectivo en el club/);
-    expect(text).not.toMatch(/comisión de tarjeta|neto/i);
+    for (const copy of ["player", "club"] as const) {
+      const { text } = await textOf(anInvoice({ copy, paymentMethod: "cash", stripeFee: 0 }));
+      expect(text).toMatch(/Forma de pago Efectivo en el club/);
+      expect(text).not.toMatch(/comisión de tarjeta|neto/i);
+    }
   });
 
   it("when part of the payment was refunded, then a Reembolsado row shows the refund", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { DEFAULT_CLUB_NAME, FEE_LABEL, GAME_TYPE_LABEL, displayMoney } from "@courts/core";
+import { DEFAULT_CLUB_NAME, FEE_LABEL, GAME_TYPE_LABEL, displayMoney, splitTax, taxLabel } from "@courts/core";
 import type { InvoiceData, InvoiceRenderer, LocalDate } from "@courts/core";
 import { preloadStandardFonts } from "./standard-font-cache.js";
 import { woffToSfnt } from "./woff-to-sfnt.js";
@@ -132,7 +132,12 @@ const header = (doc: Doc, invoice: InvoiceData): number => {
   line(doc, `Factura N.º ${invoice.invoiceNumber}`, MARGIN + CONTENT / 2, MARGIN + 2, CONTENT / 2, "right");
   useFont(doc, REGULAR).fontSize(10).fillColor(COLORS.muted);
   line(doc, `Fecha de emisión: ${displayDate(invoice.issueDate)}`, MARGIN + CONTENT / 2, MARGIN + 20, CONTENT / 2, "right");
-  const bottom = MARGIN + 44;
+  // the admins' copy says whose it is, on a line of its own above the rule
+  if (invoice.copy === "club") {
+    useFont(doc, BOLD).fontSize(9).fillColor(COLORS.accent);
+    line(doc, "COPIA DEL CLUB", MARGIN + CONTENT / 2, MARGIN + 36, CONTENT / 2, "right");
+  }
+  const bottom = MARGIN + (invoice.copy === "club" ? 54 : 44);
   rule(doc, bottom, COLORS.ink);
   return bottom + 20;
 };
@@ -179,6 +184,22 @@ const booking = (doc: Doc, invoice: InvoiceData, top: number): number => {
   return y + 14;
 };
 
+/** What the fine print under the amounts says, by copy: the player's never names the club's fee or net. */
+const finePrint = (invoice: InvoiceData): string => {
+  const usd = "Montos en dólares estadounidenses (USD).";
+  const taxIncluded = invoice.taxRate > 0 ? ` Precios con ${taxLabel(invoice.taxRate)} incluido.` : "";
+  const taxOfRefund = invoice.taxRate > 0 && invoice.refunded > 0 ? " La base imponible y el IVA son los de lo pagado tras el reembolso." : "";
+  if (invoice.paymentMethod === "cash") return `Pagado en efectivo en el club.${taxIncluded}${taxOfRefund} ${usd}`;
+  if (invoice.copy === "player") return `Pagado con tarjeta, sin cargo adicional.${taxIncluded}${taxOfRefund} ${usd}`;
+  // the club's copy: what the card network kept of this payment, and what is left to the club
+  const net = invoice.totalPaid - invoice.stripeFee - invoice.refunded;
+  const fee = `la comisión de tarjeta (${FEE_LABEL}), ${displayMoney(invoice.stripeFee)}, la paga el club`;
+  return net < 0
+    ? // refunded in full: the card network keeps its fee, and that is the club's loss, not a sum the player owes
+      `Sin cargo adicional para el jugador: ${fee}; con el reembolso, el club no recibe nada de este pago y asume esa comisión.${taxIncluded}${taxOfRefund} ${usd}`
+    : `Sin cargo adicional para el jugador: ${fee} de lo que recibe; neto para el club: ${displayMoney(net)}.${taxIncluded}${taxOfRefund} ${usd}`;
+};
+
 const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   const amountWidth = 120;
   const labelWidth = CONTENT - amountWidth - 24;
@@ -189,46 +210,46 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   line(doc, "CONCEPTO", MARGIN + 12, top + 9, labelWidth);
   line(doc, "MONTO", PAGE.width - MARGIN - 12 - amountWidth, top + 9, amountWidth, "right");
 
-  type Row = { readonly label: string; readonly value: string; readonly strong?: boolean };
+  /** strong: a total, between ink rules; part: a share of the total above it (the tax split), indented in smaller type */
+  type Row = { readonly label: string; readonly value: string; readonly strong?: boolean; readonly part?: boolean };
   const discountLabel = invoice.discountCode ? `Descuento (código ${invoice.discountCode})` : "Descuento";
   const rows: Row[] = [
     { label: "Importe", value: displayMoney(invoice.amount) },
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
     // What the player paid and how: the card fee is the club's cost, so it is no row of this table
-    // (a player would read it as a charge of theirs); it goes in the fine print below.
+    // (a player would read it as a charge of theirs); the club's copy says it in the fine print.
     { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : "Tarjeta" },
     { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
   ];
-  if (invoice.refunded > 0) rows.push({ label: "Reembolsado", value: displayMoney(-invoice.refunded) });
+  // Tax is on what the player keeps paid: after a refund, on the rest (a refund gives back its tax too).
+  const kept = Math.max(0, invoice.totalPaid - invoice.refunded);
+  if (invoice.refunded > 0) {
+    rows.push({ label: "Reembolsado", value: displayMoney(-invoice.refunded) });
+    rows.push({ label: "Total tras el reembolso", value: displayMoney(kept), strong: true });
+  }
+  if (invoice.taxRate > 0) {
+    const { base, tax } = splitTax(kept, invoice.taxRate);
+    rows.push({ label: "Base imponible", value: displayMoney(base), part: true });
+    rows.push({ label: taxLabel(invoice.taxRate), value: displayMoney(tax), part: true });
+  }
 
   let y = top + rowHeight;
-  for (const row of rows) {
+  rows.forEach((row, i) => {
     if (row.strong) rule(doc, y, COLORS.ink);
-    useFont(doc, row.strong ? BOLD : REGULAR).fontSize(row.strong ? 12 : 11).fillColor(COLORS.ink);
-    const textY = y + (rowHeight - (row.strong ? 12 : 11)) / 2;
-    line(doc, row.label, MARGIN + 12, textY, labelWidth);
+    const size = row.strong ? 12 : row.part ? 10 : 11;
+    useFont(doc, row.strong ? BOLD : REGULAR).fontSize(size).fillColor(COLORS.ink);
+    const height = row.part ? 22 : rowHeight;
+    const textY = y + (height - size) / 2;
+    line(doc, row.label, MARGIN + 12 + (row.part ? 12 : 0), textY, labelWidth);
     line(doc, row.value, PAGE.width - MARGIN - 12 - amountWidth, textY, amountWidth, "right");
-    y += rowHeight;
-    if (!row.strong) rule(doc, y);
-  }
+    y += height;
+    const next = rows[i + 1];
+    if (next && !next.strong) rule(doc, y, row.strong ? COLORS.ink : COLORS.rule);
+  });
   rule(doc, y, COLORS.ink);
 
   useFont(doc, REGULAR).fontSize(9).fillColor(COLORS.muted);
-  const net = invoice.totalPaid - invoice.stripeFee - invoice.refunded;
-  const fee = `la comisión de tarjeta (${FEE_LABEL}), ${displayMoney(invoice.stripeFee)}, la paga el club`;
-  doc.text(
-    invoice.paymentMethod === "cash"
-      ? "Pagado en efectivo en el club, sin comisión. Montos en dólares estadounidenses (USD)."
-      : net < 0
-        ? // refunded in full: the card network keeps its fee, and that is the club's loss, not a sum the player owes
-          `Sin cargo adicional para el jugador: ${fee}; con el reembolso, el club no recibe nada de este pago y asume esa comisión. ` +
-          "Montos en dólares estadounidenses (USD)."
-        : `Sin cargo adicional para el jugador: ${fee} de lo que recibe; neto para el club: ${displayMoney(net)}. ` +
-          "Montos en dólares estadounidenses (USD).",
-    MARGIN,
-    y + 12,
-    { width: CONTENT },
-  );
+  doc.text(finePrint(invoice), MARGIN, y + 12, { width: CONTENT });
   return y + 40;
 };
 

@@ -1,4 +1,4 @@
-import type { Repositories } from "@courts/core";
+import type { Repositories, TaxRate } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { RateLimitStore } from "../limits/rate-limit-store.js";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
@@ -24,7 +24,10 @@ import { sqlUserRepository } from "./user-repository.sql.js";
 import { sqlVenueRepository } from "./venue-repository.sql.js";
 import { sqlWebhookEvents, type WebhookEventLog } from "./webhook-events.sql.js";
 
-export type DatabaseOptions = OrmOptions;
+export type DatabaseOptions = OrmOptions & {
+  /** TAX_RATE_PERCENT in basis points, frozen on each payment as it is recorded (default 0) */
+  readonly taxRate?: TaxRate;
+};
 
 export type DatabaseHealth =
   | { readonly ok: true; readonly engine: Engine; readonly latencyMs: number }
@@ -136,7 +139,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       courts: sqlCourtRepository(sql),
       bookings: sqlBookingRepository(sql),
       catalog: sqlCatalogQueries(sql),
-      payments: sqlPaymentRepository(sql),
+      payments: sqlPaymentRepository(sql, options.taxRate ?? 0),
       refunds: sqlRefundLedger(sql),
       events: sqlEventLog(sql),
       discountCodes: sqlDiscountCodeRepository(sql),

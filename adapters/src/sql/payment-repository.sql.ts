@@ -1,5 +1,5 @@
 import { DeadlockException } from "@mikro-orm/core";
-import { settledFigures, type DomainEvent, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
+import { settledFigures, type DomainEvent, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { recordEvents } from "./event-log.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
@@ -40,7 +40,7 @@ class Rollback extends Error {
 const PAYER_COLUMNS =
   "case when p.buyer_name is not null then p.buyer_name when p.invoice_number is not null then u.username " +
   "else coalesce(u.full_name, u.username) end as user_name, " +
-  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email";
+  "case when p.buyer_name is not null then p.buyer_email else u.email end as user_email, p.tax_rate_bp";
 
 const WITH_PAYER_SELECT =
   `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
@@ -51,6 +51,8 @@ const toPaymentWithPayer = (r: Row): PaymentWithPayer => ({
   ...toPayment(r),
   userName: strOrNull(r, "user_name"),
   userEmail: strOrNull(r, "user_email"),
+  // frozen with the invoice number: absent until then, and on payments recorded before rates were kept
+  ...(r.tax_rate_bp === null || r.tax_rate_bp === undefined ? {} : { taxRate: int(r, "tax_rate_bp") }),
 });
 
 /**
@@ -101,6 +103,7 @@ const byIntent = (tx: SqlTx, intentId: string) =>
  */
 const recordInTransaction = async (
   tx: SqlTx,
+  taxRate: TaxRate,
   input: {
     readonly intentId: string;
     readonly at: Date;
@@ -168,7 +171,8 @@ const recordInTransaction = async (
   if (!counter) throw new Error("invoice counter returned no row");
   const invoiceNumber = invoiceNumberOf(year, int(counter, "last_number"));
   await tx.run(
-    "update payments set invoice_number = ?, " +
+    // the tax rate in force, frozen with the number as the buyer is
+    "update payments set invoice_number = ?, tax_rate_bp = ?, " +
       // an account by its full name when it has one (displayName); a guest without an account:
       // what they typed on /shared-payment (payment_payers)
       "buyer_name = coalesce((select coalesce(full_name, username) from users where users.id = payments.user_id), " +
@@ -176,7 +180,7 @@ const recordInTransaction = async (
       "buyer_email = coalesce((select email from users where users.id = payments.user_id), " +
       "(select email from payment_payers where payment_payers.payment_id = payments.id)) " +
       "where id = ?",
-    [invoiceNumber, paymentId],
+    [invoiceNumber, taxRate, paymentId],
   );
 
   const recorded = await byIntent(tx, input.intentId);
@@ -284,7 +288,8 @@ const claimPayments = async (sql: SqlClient, condition: string, params: readonly
   return rows.map(toPayment);
 };
 
-export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
+/** `taxRate`: TAX_RATE_PERCENT in basis points, frozen on each payment as it is recorded. */
+export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): PaymentRepository => ({
   async insertPending(payment) {
     // payments_intent_unique makes a second payment for one intent fail loudly.
     if (payment.discountCodeId === null) {
@@ -322,7 +327,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
     // Caught outside the transaction: by then it is rolled back, and on PostgreSQL the aborted
     // transaction is gone, so the next call starts clean.
     try {
-      return await sql.transaction((tx) => recordInTransaction(tx, input));
+      return await sql.transaction((tx) => recordInTransaction(tx, taxRate, input));
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;
       throw error;
@@ -338,7 +343,7 @@ export const sqlPaymentRepository = (sql: SqlClient): PaymentRepository => ({
         if (sql.engine === "postgresql") await tx.run("lock table bookings in row exclusive mode");
         // written pending and recorded at once, by the same steps as a card payment
         await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
-        return recordInTransaction(tx, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null, events });
+        return recordInTransaction(tx, taxRate, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null, events });
       });
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;

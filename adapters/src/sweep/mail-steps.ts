@@ -21,7 +21,7 @@ export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl
     publicUrl: config.publicUrl,
     ...(config.clubName === undefined ? {} : { clubName: config.clubName }),
     invoicePdf: async (paymentId: string) => {
-      const result = await Effect.runPromise(Effect.either(renderInvoice(ports, ADMIN, paymentId)));
+      const result = await Effect.runPromise(Effect.either(renderInvoice(ports, ADMIN, paymentId, "player")));
       // thrown: the message stays claimed and is tried again once its lease ends
       if (Either.isLeft(result)) throw new Error(`la factura del pago ${paymentId} no está disponible: ${result.left.message}`);
       return result.right.pdf;

@@ -19,5 +19,6 @@ export * from "./refund.js";
 export * from "./share-link.js";
 export * from "./shares.js";
 export * from "./slots.js";
+export * from "./tax.js";
 export * from "./time.js";
 export * from "./notices.js";

@@ -1,8 +1,16 @@
 import type { Cents } from "../domain/money.js";
 import type { GameType } from "../domain/pricing.js";
+import type { TaxRate } from "../domain/tax.js";
 import type { LocalDate } from "../domain/time.js";
 
+/**
+ * Whose copy of an invoice: the player's shows what they paid (amount, discount, total, refunds,
+ * tax) and never the club's card fee or net; the club's (admins) adds them.
+ */
+export type InvoiceCopy = "player" | "club";
+
 export interface InvoiceData {
+  readonly copy: InvoiceCopy;
   readonly invoiceNumber: string;
   readonly issueDate: LocalDate;
   readonly paymentId: string;
@@ -17,10 +25,13 @@ export interface InvoiceData {
   readonly amount: Cents;
   readonly discount: Cents;
   readonly discountCode: string | null;
+  /** the club's card fee: printed on the club's copy only */
   readonly stripeFee: Cents;
   /** amount - discount */
   readonly totalPaid: Cents;
   readonly refunded: Cents;
+  /** TAX_RATE_PERCENT as it was when the payment was recorded (basis points; 0: no tax lines) */
+  readonly taxRate: TaxRate;
   /** cash at the club has no card fee: the invoice names the method instead (default card) */
   readonly paymentMethod?: "card" | "cash";
 }

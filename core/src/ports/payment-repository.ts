@@ -1,12 +1,19 @@
 import type { DomainEvent, RecordedPaymentFacts } from "../domain/events.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
+import type { TaxRate } from "../domain/tax.js";
 import type { Page, PageRequest } from "./pagination.js";
 
 export interface PaymentWithPayer extends Payment {
   /** null for a shared-link payer without an account */
   readonly userName: string | null;
   readonly userEmail: string | null;
+  /**
+   * TAX_RATE_PERCENT in basis points as it was when the payment was recorded, frozen with its
+   * invoice number (the invoice never changes when the setting does); absent or null: no tax
+   * (recorded before rates were kept)
+   */
+  readonly taxRate?: TaxRate | null;
 }
 
 export type RecordOutcome =

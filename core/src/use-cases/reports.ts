@@ -4,7 +4,7 @@ import { InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/error
 import { occupancyRate } from "../domain/occupancy.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { LocalDate } from "../domain/time.js";
-import type { Ports } from "../ports/index.js";
+import type { InvoiceCopy, Ports } from "../ports/index.js";
 import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
@@ -55,9 +55,14 @@ export const dailyStats = (ports: Pick<Ports, "bookings" | "courts" | "payments"
     return { date: day, bookings, revenue, courts, maintenance: notAvailable, occupancyRate: occupancyRate(bookings, courts) };
   });
 
-/** A PDF invoice of a succeeded payment, for its payer or an admin. */
-export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "clock">, actor: Actor, paymentId: string) =>
+/**
+ * A PDF invoice of a succeeded payment, for its payer or an admin. A player always gets the
+ * player's copy (what they paid, never the club's card fee or net), whatever they ask for; an
+ * admin gets the club's copy unless asking for the player's (to hand it over, or to mail it).
+ */
+export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "clock">, actor: Actor, paymentId: string, asked?: InvoiceCopy) =>
   Effect.gen(function* () {
+    const copy: InvoiceCopy = actor.isAdmin ? (asked ?? "club") : "player";
     if (!actor.isAdmin) yield* requireUser(actor);
     const payment = yield* callOr(() => ports.payments.findById(paymentId), () => new PaymentNotFound({ message: "Pago no encontrado" }));
     if (!actor.isAdmin && payment.userId !== actor.userId)
@@ -66,6 +71,7 @@ export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "cloc
       return yield* Effect.fail(new InvoiceUnavailable({ message: "Solo los pagos completados tienen factura" }));
     const pdf = yield* call(() =>
       ports.invoices.render({
+        copy,
         invoiceNumber: payment.invoiceNumber as string,
         issueDate: localDateOf(payment.paidAt ?? payment.createdAt, ports.clock.timeZone),
         paymentId: payment.id,
@@ -83,6 +89,7 @@ export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "cloc
         stripeFee: payment.stripeFee,
         totalPaid: chargedOf(payment),
         refunded: payment.refundedAmount,
+        taxRate: payment.taxRate ?? 0,
         paymentMethod: payment.kind === "cash" ? "cash" : "card",
       }),
     );

@@ -332,8 +332,15 @@ describe("reports and invoices", () => {
     const ports = { ...c.ports, invoices };
     await ok(renderInvoice(ports, c.asAna, payment.id));
     expect(rendered).toMatchObject({ invoiceNumber: payment.invoiceNumber, totalPaid: 3300, stripeFee: 126, payerName: "ana", issueDate: "2026-11-21" });
+    // the payer's copy, whatever they ask for; the club's for an admin unless asked for the player's (the mailed one)
+    expect(rendered).toMatchObject({ copy: "player", taxRate: 0 });
+    await ok(renderInvoice(ports, c.asAna, payment.id, "club"));
+    expect(rendered).toMatchObject({ copy: "player" });
     expect((await failure(renderInvoice(ports, c.asBeto, payment.id)))._tag).toBe("NotAllowed");
     await ok(renderInvoice(ports, ADMIN, payment.id));
+    expect(rendered).toMatchObject({ copy: "club" });
+    await ok(renderInvoice(ports, ADMIN, payment.id, "player"));
+    expect(rendered).toMatchObject({ copy: "player" });
   });
 
   it("when a payment is still pending, then it has no invoice", async () => {

@@ -161,7 +161,7 @@ export default routes("payments", async (app) => {
 
   app.get(
     "/api/payments/:id/invoice",
-    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado (pagador o admin)", params: idParams(), produces: ["application/pdf"], response: { 200: fileOf("La factura en PDF", ["application/pdf"]), ...problems(409) } } },
+    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado: al pagador, su copia (lo que pagó, sin la comisión ni el neto del club); a un admin, la del club", params: idParams(), produces: ["application/pdf"], response: { 200: fileOf("La factura en PDF", ["application/pdf"]), ...problems(409) } } },
     async (request, reply) => {
       const { pdf, payment } = await run(renderInvoice(app.ports, actorOf(request), idParam(request.params)));
       const name = `factura-${payment.invoiceNumber ?? payment.id}.pdf`;
