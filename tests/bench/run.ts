@@ -40,6 +40,7 @@ type Endpoint =
   | "plain"
   | "bare"
   | "availability"
+  | "venueAvailability"
   | "venueCourts"
   | "monthCalendar"
   | "createBooking"
@@ -65,6 +66,8 @@ const ENDPOINTS: readonly {
   { key: "plain", label: "plain Fastify (baseline 2)", target: null },
   { key: "bare", label: "bare route (baseline)", target: null },
   { key: "availability", label: "availability of a court", target: { sqlite: 0.5, postgresql: 0.2 }, plainTarget: { sqlite: 0.5 } },
+  // the venue page's day grid, for everyone: every court's 16 hours (DESIGN.md section 14)
+  { key: "venueAvailability", label: "availability of a venue's day", target: { sqlite: 0.5, postgresql: 0.1 }, plainTarget: { sqlite: 0.5 } },
   { key: "venueCourts", label: "courts of a venue", target: { sqlite: 0.5, postgresql: 0.2 } },
   { key: "monthCalendar", label: "venue month calendar", target: { sqlite: 0.05, postgresql: 0.05 } },
   { key: "createBooking", label: "create booking", target: { sqlite: 0.15, postgresql: 0.1 } },
@@ -193,6 +196,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, s
     plain: () => ({ path: "/" }),
     bare: () => ({ path: "/__bench/bare" }),
     availability: () => ({ path: `/api/courts/${pick(courts).id}/bookings?date=${pick(seeded.bookedDates)}` }),
+    venueAvailability: () => ({ path: `/api/venues/${pick(seeded.venueIds)}/availability?date=${pick(seeded.bookedDates)}` }),
     venueCourts: () => ({ path: `/api/venues/${pick(seeded.venueIds)}/courts` }),
     // as Chromium asks for it: 0.5 MB of JSON uncompressed, which only the load generator would
     // read (it then measured its own parsing, the server idle at a third of a core)

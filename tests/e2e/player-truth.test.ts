@@ -53,6 +53,8 @@ const zoneAtHour = (hour: number): string => {
 
 const localHour = (timeZone: string) => Number(new Intl.DateTimeFormat("en-GB", { hour: "2-digit", hourCycle: "h23", timeZone }).format(new Date()));
 const slotOf = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+/** Where the day grid's phone and desktop screenshots go, to be looked at. */
+const GRID_SHOTS = process.env.GRID_SHOTS ?? "/tmp/shots-grid";
 /** The server runs an hour behind the browser (see above). */
 const CLOCK_OFFSET_SECONDS = -3600;
 
@@ -251,8 +253,9 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.goto(`/venue/${target.venueId}`);
       await page.getByRole("link", { name: new RegExp(`^Reservar ${target.name}`) }).click();
       await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/booking/${target.id}`);
-      // the toast is about the login screen: it is still there once the player has arrived
-      await expectToast(page, "Inicia sesión", "Debes iniciar sesión para hacer una reserva");
+      // straight to login, calmly: a note says where it leads, and no toast calls it an error
+      await page.getByTestId("booking-return-note").filter({ hasText: "Inicia sesión para reservar: volverás a la cancha que elegiste." }).waitFor();
+      expect(await page.getByRole("region", { name: /Notificaciones/ }).locator("li").count()).toBe(0);
       await page.getByLabel("Usuario").fill(player.username);
       await page.getByLabel("Contraseña").fill(player.password);
       await page.getByRole("button", { name: "Iniciar Sesión" }).click();
@@ -282,6 +285,57 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.getByLabel("Contraseña").fill(player.password);
       await page.getByRole("button", { name: "Iniciar Sesión" }).click();
       await page.waitForURL("**/user-dashboard");
+    });
+  });
+
+  it("when a guest chooses a free hour in the venue's day grid, then login brings them to that court's booking screen on that date and hour, and once booked the grid shows it taken", async () => {
+    const target = court("Cancha Tomebamba");
+    const day = addDays(today, 2);
+    const price = dollars(cents(target.nightSinglesPrice));
+    const cellName = `${target.name}, 18:00, libre, ${price}`;
+    mkdirSync(GRID_SHOTS, { recursive: true });
+    await journey(PHONE, async (page, { context }) => {
+      const player = await registerPlayer(context.request, "grilla");
+      await api(context.request, "POST", "/api/auth/logout");
+      await page.goto(`/venue/${target.venueId}`);
+      const grid = page.getByRole("table", { name: /^Disponibilidad del / });
+      await grid.waitFor();
+      // the strip's day two days ahead (its day of the month is unique within a week)
+      await page.getByRole("button", { name: new RegExp(` ${Number(day.slice(8))} de `) }).click();
+      await page.waitForURL((url) => url.searchParams.get("date") === day);
+      const cell = page.getByRole("link", { name: cellName });
+      await cell.waitFor();
+      // a phone: the page itself never scrolls sideways (the grid scrolls within its own box if it must)
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await settle(page);
+      await page.screenshot({ path: path.join(GRID_SHOTS, "venue-grid-390.png"), fullPage: true });
+      // the phone's screen as a player sees it, from the section's title: the days, then the grid
+      await page.evaluate("document.getElementById('disponibilidad').scrollIntoView(); window.scrollBy(0, -72)");
+      await page.screenshot({ path: path.join(GRID_SHOTS, "venue-grid-390-screen.png") });
+      await cell.click();
+      await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("next") === `/booking/${target.id}?date=${day}&slot=18:00`);
+      await page.getByTestId("booking-return-note").filter({ hasText: "a las 18:00: volverás a la reserva con esa hora elegida." }).waitFor();
+      expect(await page.getByRole("region", { name: /Notificaciones/ }).locator("li").count()).toBe(0);
+      await page.getByLabel("Usuario").fill(player.username);
+      await page.getByLabel("Contraseña").fill(player.password);
+      await page.getByRole("button", { name: "Iniciar Sesión" }).click();
+      await page.waitForURL((url) => url.pathname === `/booking/${target.id}` && url.searchParams.get("date") === day && url.searchParams.get("slot") === "18:00");
+      // the date and the hour chosen in the grid, already chosen here
+      await page.getByRole("button", { name: /^18:00/, pressed: true }).waitFor();
+      await page.getByTestId("booking-total").filter({ hasText: price }).waitFor();
+      await page.getByRole("button", { name: "Continuar al Pago →" }).click();
+      await page.waitForURL(/\/checkout\/[^/]+$/);
+      // back on the venue's day: the hour is taken at once, for everyone
+      await page.goto(`/venue/${target.venueId}?date=${day}`);
+      await page.getByText(`${target.name}, 18:00, ocupada`, { exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: cellName }).count()).toBe(0);
+    });
+    await journey(DESKTOP, async (page) => {
+      await page.goto(`/venue/${target.venueId}?date=${day}`);
+      await page.getByText(`${target.name}, 18:00, ocupada`, { exact: true }).waitFor();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await settle(page);
+      await page.screenshot({ path: path.join(GRID_SHOTS, "venue-grid-1280.png"), fullPage: true });
     });
   });
 

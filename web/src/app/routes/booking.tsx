@@ -330,7 +330,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 export default function BookingScreen() {
   const { courtId } = useParams();
   return (
-    <RequireUser guestToast={{ title: "Inicia sesión", description: "Debes iniciar sesión para hacer una reserva", variant: "destructive" }}>
+    // a guest is not at fault for following a link here: told calmly, not as an error
+    <RequireUser guestToast={{ title: "Inicia sesión", description: "Debes iniciar sesión para hacer una reserva" }}>
       {(user) => <BookingForm user={user} courtId={courtId ?? ""} />}
     </RequireUser>
   );

@@ -1,16 +1,33 @@
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { ArrowLeft, ShieldCheck } from "lucide-react";
+import { ArrowLeft, CalendarCheck, ShieldCheck } from "lucide-react";
+import { isLocalDate, isSlot } from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { useAdminCheck } from "../../features/auth/api/get-admin-check";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { returnPathOf, withReturn } from "../../features/auth/return-to";
+import { formatDay } from "../../lib/format";
 import { useTitle } from "../../lib/use-title";
+
+/**
+ * What a guest who chose an hour (the venue's day grid) is told on the way: where login takes
+ * them back to. Null when the return path is not a booking.
+ */
+export const bookingReturnNote = (next: string): string | null => {
+  if (!next.startsWith("/booking/")) return null;
+  const params = new URLSearchParams(next.split("?")[1] ?? "");
+  const date = params.get("date") ?? "";
+  const slot = params.get("slot") ?? "";
+  if (isLocalDate(date) && isSlot(slot))
+    return `Inicia sesión para reservar el ${formatDay(date, "EEEE d 'de' MMMM")} a las ${slot}: volverás a la reserva con esa hora elegida.`;
+  return "Inicia sesión para reservar: volverás a la cancha que elegiste.";
+};
 
 export default function LoginScreen() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const next = returnPathOf(search);
+  const returnNote = bookingReturnNote(next);
   // the admin's session is not a player's (SPEC.md): an admin sent here by 'Mi Cuenta' is told why
   const { isAdmin } = useAdminCheck();
   useTitle("Iniciar Sesión");
@@ -34,6 +51,12 @@ export default function LoginScreen() {
         </div>
       }
     >
+      {returnNote && !isAdmin && (
+        <div role="note" data-testid="booking-return-note" className="mb-5 flex gap-3 rounded-2xl bg-court-50 p-4 text-sm text-court-900 ring-1 ring-inset ring-court-600/20">
+          <CalendarCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+          <p>{returnNote}</p>
+        </div>
+      )}
       {isAdmin && (
         <div role="note" className="mb-5 flex gap-3 rounded-2xl bg-court-50 p-4 text-sm text-court-900 ring-1 ring-inset ring-court-600/20">
           <ShieldCheck aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />

@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useParams } from "react-router-dom";
-import { isAvailable } from "@courts/core";
+import { Link, useParams, useSearchParams } from "react-router-dom";
+import { isAvailable, lastBookableDate } from "@courts/core";
 import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
 import fallbackImage from "../../assets/court-fallback.svg";
 import { Badge } from "../../components/ui/badge";
@@ -9,6 +9,8 @@ import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page } from "../../components/ui/page";
 import { SmartImage } from "../../components/ui/smart-image";
 import { Spinner } from "../../components/ui/spinner";
+import { useMe } from "../../features/auth/api/get-me";
+import { withReturn } from "../../features/auth/return-to";
 import { useConfig } from "../../features/config/api/get-config";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { useVenueCourts } from "../../features/venues/api/get-venue-courts";
@@ -17,9 +19,11 @@ import { courtToday, courtTodayText } from "../../features/bookings/court-today"
 import { useVenue } from "../../features/venues/api/get-venue";
 import { CourtCard } from "../../features/venues/components/court-card";
 import { TariffTable } from "../../features/venues/components/tariff-table";
+import { GridPlaceholder, VenueDay } from "../../features/venues/components/venue-day";
 import { VenueNotFound } from "../../features/venues/components/venue-not-found";
 import { isStatus } from "../../lib/api-client";
 import { imageSrc } from "../../lib/image-src";
+import { pageDate } from "../../lib/page-date";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
 import type { Court, Venue } from "../../types/api";
@@ -35,11 +39,13 @@ const CourtWithToday = memo(function CourtWithToday({
   today,
   timeZone,
   onFreeNow,
+  href,
 }: {
   court: Court;
   today: string;
   timeZone: string;
   onFreeNow: (courtId: string, free: boolean) => void;
+  href: string;
 }) {
   const available = isAvailable(court);
   const day = useCourtDay(available ? court.id : undefined, today);
@@ -48,7 +54,7 @@ const CourtWithToday = memo(function CourtWithToday({
   useEffect(() => {
     if (freeNow !== undefined) onFreeNow(court.id, freeNow);
   }, [court.id, freeNow, onFreeNow]);
-  return <CourtCard court={court} today={state && { text: courtTodayText(state), free: state.nextFree !== null }} />;
+  return <CourtCard court={court} href={href} today={state && { text: courtTodayText(state), free: state.nextFree !== null }} />;
 });
 
 /** The venue's picture, name, address and hours: rendered again only when the venue or its count of courts changes. */
@@ -109,6 +115,32 @@ export default function VenueScreen() {
   const [freeNow, setFreeNow] = useState<Readonly<Record<string, boolean>>>({});
   const onFreeNow = useCallback((courtId: string, free: boolean) => setFreeNow((known) => (known[courtId] === free ? known : { ...known, [courtId]: free })), []);
   const prices = useMemo(() => offeredPrices(courts.data ?? []), [courts.data]);
+  const { user, isLoading: sessionLoading } = useMe();
+  // a guest goes to login first and comes back to the booking screen on the hour chosen: no
+  // detour through a screen that would only send them away (and no red toast on the way)
+  const guest = !sessionLoading && !user;
+  const bookingHref = useCallback((path: string) => (guest ? withReturn("/login", path) : path), [guest]);
+  const hrefOf = useCallback(
+    (courtId: string, date: string, timeSlot: string) => bookingHref(`/booking/${courtId}?date=${date}&slot=${timeSlot}`),
+    [bookingHref],
+  );
+  // the day shown is in the address (?date=), so a reload or a shared link opens on it
+  const [search, setSearch] = useSearchParams();
+  const today = config?.today;
+  const asked = pageDate(search);
+  const date = today && asked && asked >= today && asked <= lastBookableDate(today) ? asked : today;
+  const chooseDate = useCallback(
+    (d: string) =>
+      setSearch(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.set("date", d);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
   useTitle(venue.data?.name ?? "Complejo");
 
   if (isPending(venue)) return <Spinner label="Cargando complejo..." />;
@@ -134,6 +166,25 @@ export default function VenueScreen() {
       <VenueHero venue={v} courtCount={courtCount} />
 
       <Page>
+        <section aria-labelledby="disponibilidad" className="mb-14">
+          <div className="mb-4">
+            <h2 id="disponibilidad" className="text-2xl font-extrabold tracking-tight text-stone-900">
+              Disponibilidad
+            </h2>
+            <p className="text-stone-600">Elige un día y toca una hora libre para reservarla.</p>
+          </div>
+          {today && date ? (
+            <VenueDay venueId={v.id} today={today} date={date} onChoose={chooseDate} hrefOf={hrefOf} courtCount={courtCount} />
+          ) : (
+            // the strip's and the day line's room, then the grid's: nothing moves when the day comes
+            <div className="space-y-3">
+              <div className="h-14" />
+              <div className="h-5" />
+              <GridPlaceholder courts={courtCount} />
+            </div>
+          )}
+        </section>
+
         <section aria-labelledby="canchas">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
             <div>
@@ -167,9 +218,9 @@ export default function VenueScreen() {
               {list.map((court) => (
                 <li key={court.id}>
                   {config ? (
-                    <CourtWithToday court={court} today={config.today} timeZone={config.timeZone} onFreeNow={onFreeNow} />
+                    <CourtWithToday court={court} today={config.today} timeZone={config.timeZone} onFreeNow={onFreeNow} href={bookingHref(`/booking/${court.id}`)} />
                   ) : (
-                    <CourtCard court={court} />
+                    <CourtCard court={court} href={bookingHref(`/booking/${court.id}`)} />
                   )}
                 </li>
               ))}

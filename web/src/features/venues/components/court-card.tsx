@@ -7,10 +7,10 @@ import { imageSrc } from "../../../lib/image-src";
 import type { Court } from "../../../types/api";
 
 /**
- * A court in the venue grid: only an available court is a link to /booking/{id}. Under its
- * status, what today still offers ('Libre desde 19:00', 'Completa hoy'), once known.
+ * A court in the venue grid: only an available court is a link to /booking/{id} (or `href`: to
+ * login first, for a guest). Under its status, what today still offers ('Libre desde 19:00', 'Completa hoy'), once known.
  */
-export function CourtCard({ court, today }: { court: Court; today?: { text: string; free: boolean } | undefined }) {
+export function CourtCard({ court, today, href }: { court: Court; today?: { text: string; free: boolean } | undefined; href?: string }) {
   const available = isAvailable(court);
   const maintenance = court.status === "maintenance";
   const todayText = available && today ? today.text : null;
@@ -64,7 +64,7 @@ export function CourtCard({ court, today }: { court: Court; today?: { text: stri
   }
   return (
     <Link
-      to={`/booking/${court.id}`}
+      to={href ?? `/booking/${court.id}`}
       aria-label={`Reservar ${court.name}, cancha número ${court.courtNumber}, disponible${todayText ? `. ${todayText}` : ""}`}
       className={cn(
         base,

@@ -1,0 +1,133 @@
+import { memo, useMemo } from "react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { addDays, lastBookableDate } from "@courts/core";
+import { Button } from "../../../components/ui/button";
+import { ErrorNotice } from "../../../components/ui/empty-state";
+import { cn } from "../../../lib/cn";
+import { capitalize, formatDay } from "../../../lib/format";
+import { useVenueAvailability } from "../api/get-venue-availability";
+import { DayGrid, DayGridLegend, type FreeCellHref } from "./day-grid";
+
+/** Days shown at once in the strip: a week, which fits a 390 px phone as seven narrow buttons. */
+const STRIP_DAYS = 7;
+
+/** The first day of the strip that shows `date`: weeks counted from today, so today opens the first. */
+export const stripStart = (today: string, date: string): string => {
+  let start = today;
+  while (addDays(start, STRIP_DAYS) <= date) start = addDays(start, STRIP_DAYS);
+  return start;
+};
+
+/** 'Hoy', else the weekday in three letters: seven of them fit a 390 px phone ('Mañana' did not). */
+const dayWord = (today: string, date: string): string => (date === today ? "Hoy" : capitalize(formatDay(date, "EEE").replace(".", "")));
+
+/** A week of days to choose from, with the weeks before and after, up to the booking horizon. */
+const DayStrip = memo(function DayStrip({ today, date, onChoose }: { today: string; date: string; onChoose: (date: string) => void }) {
+  const last = lastBookableDate(today);
+  const start = stripStart(today, date);
+  const days = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(start, i)).filter((d) => d <= last);
+  const previous = start > today ? addDays(start, -STRIP_DAYS) : null;
+  const next = addDays(start, STRIP_DAYS) <= last ? addDays(start, STRIP_DAYS) : null;
+  return (
+    <div className="flex max-w-2xl items-center gap-1">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Semana anterior"
+        disabled={previous === null}
+        onClick={() => previous && onChoose(previous)}
+        className="shrink-0"
+      >
+        <ChevronLeft aria-hidden="true" className="h-5 w-5" />
+      </Button>
+      <ul className="grid flex-1 grid-cols-7 gap-1">
+        {days.map((d) => {
+          const chosen = d === date;
+          return (
+            <li key={d}>
+              <button
+                type="button"
+                aria-pressed={chosen}
+                aria-label={capitalize(formatDay(d, "EEEE d 'de' MMMM"))}
+                onClick={() => onChoose(d)}
+                className={cn(
+                  "flex h-14 w-full flex-col items-center justify-center rounded-xl border text-center transition",
+                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400 focus-visible:ring-offset-1",
+                  chosen ? "border-court-700 bg-court-700 text-white shadow-sm" : "border-stone-200 bg-white text-stone-800 hover:border-court-400",
+                )}
+              >
+                <span className="max-w-full truncate text-[11px] font-semibold leading-tight">{dayWord(today, d)}</span>
+                <span className={cn("text-sm font-bold leading-tight", chosen ? "text-white" : "text-stone-900")}>{formatDay(d, "d")}</span>
+                <span className={cn("text-[10px] leading-tight", chosen ? "text-court-100" : "text-stone-600")}>{formatDay(d, "MMM").replace(".", "")}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="ghost" size="icon" aria-label="Semana siguiente" disabled={next === null} onClick={() => next && onChoose(next)} className="shrink-0">
+        <ChevronRight aria-hidden="true" className="h-5 w-5" />
+      </Button>
+    </div>
+  );
+});
+
+/** The grid's own height while its first answer comes: a header row and 16 rows of 44 px (the page does not jump). */
+export function GridPlaceholder({ courts }: { courts: number }) {
+  return (
+    <div role="status" aria-label="Cargando disponibilidad..." className="overflow-hidden rounded-2xl border border-stone-200 bg-white p-1 shadow-sm">
+      <div className="h-[3.25rem]" />
+      {Array.from({ length: 16 }, (_, row) => (
+        <div key={row} className="flex h-[47px] gap-[3px] py-px">
+          <div className="w-14 shrink-0" />
+          {Array.from({ length: Math.max(1, courts) }, (_, i) => (
+            <div key={i} className="h-11 flex-1 animate-pulse rounded-lg bg-stone-100" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The venue's day for everyone (DESIGN.md section 14): a strip of days and the courts x 16 hours
+ * of the chosen one. Where a free hour leads (the booking screen, or login first for a guest) is
+ * the screen's to say: this feature does not know who is signed in.
+ */
+export function VenueDay({
+  venueId,
+  today,
+  date,
+  onChoose,
+  hrefOf,
+  courtCount,
+}: {
+  venueId: string;
+  today: string;
+  date: string;
+  onChoose: (date: string) => void;
+  hrefOf: FreeCellHref;
+  courtCount: number;
+}) {
+  const grid = useVenueAvailability(venueId, date);
+  const caption = useMemo(() => `Disponibilidad del ${formatDay(date, "EEEE d 'de' MMMM")}: canchas por hora`, [date]);
+  // a day being fetched while the previous one is shown: dimmed, so nobody picks an hour of the wrong day
+  const stale = grid.data !== undefined && grid.data.date !== date;
+  return (
+    <div className="space-y-3">
+      <DayStrip today={today} date={date} onChoose={onChoose} />
+      <p className="text-sm font-semibold text-stone-800" aria-live="polite">
+        {capitalize(formatDay(date, "EEEE d 'de' MMMM"))}
+      </p>
+      {grid.data ? (
+        <div className={cn("transition-opacity", stale && "pointer-events-none opacity-50")} aria-busy={stale}>
+          <DayGrid day={grid.data} hrefOf={hrefOf} caption={caption} />
+        </div>
+      ) : grid.error ? (
+        <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
+      ) : (
+        <GridPlaceholder courts={courtCount} />
+      )}
+      <DayGridLegend />
+    </div>
+  );
+}
