@@ -134,13 +134,16 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("holds and the spli
       const card = page.locator("li").filter({ hasText: `Saldo pendiente $${due}` });
       await card.waitFor();
       await card.getByRole("link", { name: "Completar Pago" }).waitFor();
-      await page.locator("li").filter({ hasText: "Expirada" }).first().waitFor();
       const wide = await page.evaluate<string>(
         "[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)" +
           ".slice(0, 6).map((e) => e.tagName + ' ' + String(e.className).slice(0, 90)).join(' | ')",
       );
       expect(await horizontalOverflow(page), `${page.url()} scrolls sideways: ${wide}`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(SCREENSHOTS, `hold-my-bookings-balance-${size.name}.png`), fullPage: true });
+      // the expired hold sits under 'Pasadas' (DESIGN.md section 14); the balance due, still ahead, under 'Próximas'
+      await page.getByRole("tab", { name: "Pasadas" }).click();
+      await page.locator("li").filter({ hasText: "Expirada" }).first().waitFor();
+      await page.getByRole("tab", { name: "Próximas" }).click();
 
       await card.getByRole("link", { name: "Completar Pago" }).click();
       await page.getByText(`Saldo pendiente $${due}`).waitFor();

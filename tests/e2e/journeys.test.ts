@@ -234,6 +234,9 @@ describe.skipIf(gate !== "run")("the booking product in a real browser", () => {
       await dialog.getByRole("button", { name: "Confirmar cancelación" }).click();
       await expectToast(page, "Reserva cancelada", "Se reembolsará 100% del monto pagado.");
       await dialog.waitFor({ state: "detached" });
+      // it leaves 'Próximas' for 'Pasadas' (DESIGN.md section 14)
+      await card.waitFor({ state: "detached" });
+      await page.getByRole("tab", { name: "Pasadas" }).click();
       await card.getByText("Cancelada").waitFor();
       expect(await card.getByRole("button", { name: "Cancelar Reserva" }).count()).toBe(0);
     });
