@@ -440,9 +440,10 @@ export const enqueueReminders = (
         // one reminder per mailbox; an account's (its name, its switch) before a guest's who typed the same email
         const people = new Map<string, Person>();
         const organiser = yield* organiserOf(ports, booking);
-        if (organiser?.email) people.set(organiser.email.toLowerCase(), organiser);
+        // a walk-in without an email ("") has no mailbox: no reminder
+        if (organiser && mailboxOf(organiser) !== null) people.set((organiser.email as string).toLowerCase(), organiser);
         for (const { person, payment } of yield* payersOfBooking(ports, booking.id)) {
-          const mailbox = person.email?.toLowerCase();
+          const mailbox = mailboxOf(person)?.toLowerCase();
           if (mailbox === undefined || payment.status !== "succeeded") continue;
           if (!people.has(mailbox) || (people.get(mailbox)?.userId === null && person.userId !== null)) people.set(mailbox, person);
         }

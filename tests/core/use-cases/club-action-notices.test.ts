@@ -7,6 +7,7 @@ import {
   createBookingSeries,
   createPaymentIntent,
   createShareLink,
+  enqueueReminders,
   handleEvents,
   recordCashPayment,
   recordPayment,
@@ -83,6 +84,19 @@ describe("one message per payment", () => {
     const last = (await rowsAfterReactions(c.ports)).slice(before.length);
     expect(last.map((r) => `${r.notice.kind} -> ${r.to}`)).toEqual(["payment -> ana@example.com"]);
     expect(last[0]?.notice).toMatchObject({ way: "cash", confirmed: true, paid: booking.totalAmount });
+  });
+});
+
+describe("a walk-in without an email", () => {
+  it("when the desk books an hour for them, takes it in cash and the reminder is due, then nothing is written for the empty address", async () => {
+    const c = await club();
+    const walkIn = (await c.ports.users.insert(aUser({ username: "mostrador_2", email: "" }))) as User;
+    const booking = await ok(createBooking(c.ports, c.admin, { courtId: c.court.id, bookingDate: "2026-11-23", timeSlot: "10:00", gameType: "singles", userId: walkIn.id }));
+    await ok(recordCashPayment(c.ports, c.admin, booking.id, { amount: booking.totalAmount }));
+    expect(await rowsAfterReactions(c.ports)).toEqual([]);
+    c.clock.set("2026-11-22T15:00:00Z"); // 24 h before
+    expect(await Effect.runPromise(enqueueReminders(c.ports))).toBe(0);
+    expect((c.ports.outbox as ReturnType<typeof memoryOutbox>).rows()).toEqual([]);
   });
 });
 
