@@ -1,10 +1,9 @@
 import { useEffect } from "react";
-import { pageTitle } from "../config/app";
-import { useClubName } from "../features/config/api/get-config";
+import { pageTitle, useCurrentClubName } from "../config/app";
 
 /** Names the screen in the browser tab and for screen readers announcing navigation. */
 export const useTitle = (screen?: string) => {
-  const clubName = useClubName();
+  const clubName = useCurrentClubName();
   useEffect(() => {
     document.title = pageTitle(screen, clubName);
   }, [screen, clubName]);

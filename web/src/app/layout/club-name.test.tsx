@@ -43,13 +43,13 @@ describe("the club's name", () => {
   });
 
   it("before the config arrives, the name the server wrote into the page, not another brand", async () => {
-    clubNameMeta("Club Los Ceibos");
+    clubNameMeta("Club Las Palmas");
     let answer: (response: Response) => void = () => undefined;
     mockApi({ ...GUEST, "GET /api/config": () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderWithProviders(<Screen />);
-    expect(screen.getByRole("link", { name: "Club Los Ceibos" })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe("Club Los Ceibos · Reserva tu cancha de tenis"));
-    answer(configNaming("Club Los Ceibos"));
+    expect(screen.getByRole("link", { name: "Club Las Palmas" })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe("Club Las Palmas · Reserva tu cancha de tenis"));
+    answer(configNaming("Club Las Palmas"));
   });
 
   it("with neither, the default 'Reserva Tenis'", async () => {

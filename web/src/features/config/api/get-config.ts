@@ -1,6 +1,7 @@
+import { useEffect } from "react";
 import useSWR from "swr";
 import { learnOffsets } from "@courts/core";
-import { pageClubName } from "../../../config/app";
+import { pageClubName, publishClubName } from "../../../config/app";
 import { api } from "../../../lib/api-client";
 import { keyFor } from "../../../lib/swr";
 import type { AppConfig } from "../../../types/api";
@@ -17,5 +18,12 @@ export const fetchConfig = async (key: string) => {
 
 export const useConfig = () => useSWR<AppConfig>(configKey(), fetchConfig);
 
-/** The club's name (CLUB_NAME) for the top bar and the titles: the config's, the page's until it arrives. */
-export const useClubName = (): string => useConfig().data?.clubName ?? pageClubName();
+/**
+ * The club's name (CLUB_NAME) for the top bar and the footer: the config's, the page's until it
+ * arrives; published for the page titles (useTitle) as it becomes known.
+ */
+export const useClubName = (): string => {
+  const name = useConfig().data?.clubName ?? pageClubName();
+  useEffect(() => publishClubName(name), [name]);
+  return name;
+};
