@@ -82,6 +82,17 @@ describe("CLUB_NAME on the served pages and in GET /api/config", () => {
     expect(page.text).not.toContain("Reserva Tenis");
   });
 
+  it("without the web built, the page that says so is titled with the club's name", async () => {
+    const bare = await startServer(db.url, { clubName: "Club & Tenis" });
+    try {
+      const page = await new Client(bare.baseUrl).get("/");
+      expect(page.status).toBe(503);
+      expect(page.text).toContain("<title>Club &amp; Tenis</title>");
+    } finally {
+      await bare.close();
+    }
+  });
+
   it("the page for an address Fastify cannot read is titled with the club's name", async () => {
     const page = await guest.request("GET", "/venue/%E0%A4%A", { headers: { accept: "text/html" } });
     expect(page.status).toBe(400);

@@ -9,12 +9,13 @@ import { DEFAULT_CLUB_NAME, getVenue, imageSrc, localDateOf } from "@courts/core
 import { escapeHtml } from "../../mail/html.js";
 import { isApiPath, plainPage } from "../plain-page.js";
 
-const NOT_BUILT = plainPage(
-  "Reserva de canchas",
-  "<h1>La aplicación web no está compilada</h1>" +
-    '<p>El servidor y la API funcionan (<a href="/api/docs">documentación de la API</a>), pero falta la web.</p>' +
-    "<p>Compílala con <code>npm run build -w @courts/web</code> o arranca con <code>npm start</code>, que la compila si falta.</p>",
-);
+const notBuilt = (clubName: string) =>
+  plainPage(
+    escapeHtml(clubName),
+    "<h1>La aplicación web no está compilada</h1>" +
+      '<p>El servidor y la API funcionan (<a href="/api/docs">documentación de la API</a>), pero falta la web.</p>' +
+      "<p>Compílala con <code>npm run build -w @courts/web</code> o arranca con <code>npm start</code>, que la compila si falta.</p>",
+  );
 
 /** dist/route-preloads.json (web/vite.config.ts): per client route, the chunks its screen needs. */
 type RoutePreloads = Record<string, { modules?: string[]; styles?: string[] }>;
@@ -155,7 +156,7 @@ export default fp<{ webDist: string }>(
       if (request.method !== "GET" && request.method !== "HEAD" || /\.[A-Za-z0-9]+$/.test(pathname)) {
         return reply.code(404).send({ message: "Ruta no encontrada", code: "NOT_FOUND" });
       }
-      if (!built) return reply.code(503).type("text/html; charset=utf-8").header("cache-control", "no-store").send(NOT_BUILT);
+      if (!built) return reply.code(503).type("text/html; charset=utf-8").header("cache-control", "no-store").send(notBuilt(app.httpConfig.clubName));
       reply.header("cache-control", "no-cache");
       if (request.method === "GET") return reply.type("text/html; charset=utf-8").send(await page(request, pathname));
       return reply.sendFile("index.html");
