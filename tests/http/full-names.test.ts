@@ -158,7 +158,7 @@ describeOnEngines("full names", (server) => {
       }),
       { error: () => undefined },
     );
-    const receipt = smtp.to(user.email).find((m) => m.subject?.startsWith("Pago recibido"));
+    const receipt = smtp.to(user.email).find((m) => m.subject?.startsWith("Pagaste tu parte"));
     expect(receipt?.text).toContain("Hola Pedro Iñiguez:");
   });
 });

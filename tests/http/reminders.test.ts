@@ -100,7 +100,8 @@ describeOnEngines("reminders from several sweeping processes", (server, engine) 
     expect(reminders(organiser.user.email)[0]?.text).toContain("Configuración > Notificaciones");
     expect(mail?.attachments.some((a) => a.contentType.startsWith("text/calendar"))).toBe(true);
     // the receipts and the confirmation went out in the same passes, once each
-    expect(smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Pago recibido"))).toHaveLength(1);
-    expect(smtp.to(guestEmail).filter((m) => m.subject?.startsWith("Pago recibido"))).toHaveLength(1);
+    // one message per payment: the organiser's share, and the guest's, which completed the booking
+    expect(smtp.to(organiser.user.email).filter((m) => m.subject?.startsWith("Pagaste tu parte"))).toHaveLength(1);
+    expect(smtp.to(guestEmail).filter((m) => m.subject?.startsWith("Pago recibido, reserva confirmada"))).toHaveLength(1);
   }, 120_000);
 });

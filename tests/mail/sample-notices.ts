@@ -51,7 +51,7 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
 
 /** Other shapes of the two new messages, for the screenshots: each a name and its notice. */
 export const SAMPLE_VARIANTS: readonly { readonly name: string; readonly notice: Notice }[] = [
-  { name: "payment-share", notice: { kind: "payment", name, booking: b, paymentId: "p3", way: "share", charged: 825, invoiceNumber: "2026-000043", confirmed: false, paid: 0 } },
+  { name: "payment-share", notice: { kind: "payment", name, booking: b, paymentId: "p3", way: "share", charged: 825, invoiceNumber: "2026-000043", confirmed: false, paid: 0, guest: true } },
   { name: "payment-cash-confirmed", notice: { kind: "payment", name, booking: b, paymentId: "p4", way: "cash", charged: 825, invoiceNumber: "2026-000044", confirmed: true, paid: 3300 } },
   { name: "payment-remainder", notice: { kind: "payment", name, booking: b, paymentId: "p5", way: "remainder", charged: 1650, invoiceNumber: "2026-000045", confirmed: true, paid: 3300 } },
   { name: "share-paid-last", notice: { kind: "share-paid", name, booking: b, payerName: "Ana", paidCount: 4, totalCount: 4, charged: 825, confirmed: true, paid: 3300 } },

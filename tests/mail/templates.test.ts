@@ -170,6 +170,9 @@ describe("mail templates", () => {
       expect(share.text).toContain("Recibimos tu pago de $8.25: tu parte de la reserva en Club de Tenis Los Ceibos.");
       expect(share.text).toContain("La reserva queda confirmada cuando esté pagada por completo.");
       expect(share.text).toContain("Adjuntamos tu factura N.º 2026-000043 en PDF.");
+      // a guest has no bookings to look at; a player has
+      expect(share.text).not.toContain("Ver mis reservas");
+      expect(renderNotice(sample("payment"), ctx).text).toContain("Ver mis reservas: https://canchas.ec/my-bookings");
       expect((await compose(variant("payment-share"))).attachments?.map((a) => a.filename)).toEqual(["factura-2026-000043.pdf"]);
       expect(renderNotice(variant("payment-cash-confirmed"), ctx).text).toContain("Registramos tu pago de $8.25 en efectivo, en el club");
       expect(renderNotice(variant("payment-remainder"), ctx).text).toContain("Cobramos $16.50 a tu tarjeta guardada");

@@ -225,8 +225,8 @@ const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content 
           `Adjuntamos tu factura${notice.invoiceNumber ? ` N.º ${notice.invoiceNumber}` : ""} en PDF${notice.confirmed ? " y el evento para tu calendario" : ""}.`,
         ],
         booking: b,
-        // a share paid through the link may be a guest's, who has no bookings to see
-        ...(notice.way === "share" ? {} : { action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` } }),
+        // a guest who paid through the link has no bookings to look at
+        ...(notice.guest ? {} : { action: { label: "Ver mis reservas", url: `${ctx.publicUrl}/my-bookings` } }),
       };
     case "receipt":
       return {

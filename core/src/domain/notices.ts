@@ -45,7 +45,8 @@ export type Notice =
   /**
    * the payer, once per payment: what was paid and for which booking, the invoice PDF attached.
    * `confirmed`: this payment made the booking paid in full (`paid` in all, after codes): the
-   * message says the booking is confirmed and carries its calendar file
+   * message says the booking is confirmed and carries its calendar file. `guest`: a share paid
+   * through the link without an account, who has no bookings to look at
    */
   | {
       readonly kind: "payment";
@@ -57,6 +58,7 @@ export type Notice =
       readonly invoiceNumber: string | null;
       readonly confirmed: boolean;
       readonly paid: Cents;
+      readonly guest?: true;
     }
   /**
    * each player a club action touched, once: what the club did, why (`reason`, the admin's; none

@@ -80,7 +80,8 @@ const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId
 /** Where a person's mail goes: none for a walk-in the desk added without an email (""), nor for a guest who gave none. */
 const mailboxOf = (person: Pick<Person, "email">): string | null => (person.email && person.email.trim() !== "" ? person.email : null);
 
-const WAY: Record<Payment["kind"], PaidWay> = { full: "card", partial: "card", shared: "share", cash: "cash", remainder: "remainder" };
+/** "partial" is the organiser's own share of a split hour, as "shared" is another payer's. */
+const WAY: Record<Payment["kind"], PaidWay> = { full: "card", partial: "share", shared: "share", cash: "cash", remainder: "remainder" };
 
 /** What the cards (and the desk) took for a booking, after codes: the price is not what a player with a code paid. */
 const paidFor = (ports: Pick<Ports, "payments">, bookingId: string) =>
@@ -122,6 +123,7 @@ export const enqueuePaymentNotices = (
         invoiceNumber: payment.invoiceNumber,
         confirmed,
         paid,
+        ...(payer.userId === null ? { guest: true as const } : {}),
       };
       if (yield* enqueueNotice(ports, `receipt:${payment.id}`, payerMailbox, notice)) written++;
     }

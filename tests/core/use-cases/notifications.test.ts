@@ -65,7 +65,8 @@ describe("producers", () => {
     const recorded = await ok(recordPayment(c.ports, c.asBeto, { bookingId: booking.id, stripePaymentIntentId: intent.paymentIntentId, shareToken: link.link.token }));
     expect((await told(c.ports))).toEqual(["payment -> ana@example.com", "payment -> beto@example.com", "share-paid -> ana@example.com"]);
     const [own, theirs, sharePaid] = (await rowsOf(c.ports)).map((r) => r.notice);
-    expect(own).toMatchObject({ kind: "payment", way: "card", confirmed: false });
+    expect(own).toMatchObject({ kind: "payment", way: "share", confirmed: false });
+    expect(own).not.toHaveProperty("guest");
     expect(theirs).toMatchObject({ kind: "payment", way: "share", confirmed: true, paid: booking.totalAmount, paymentId: recorded.payment.id });
     expect(sharePaid).toMatchObject({ payerName: "beto", paidCount: 2, totalCount: 2, name: "ana", confirmed: true, paid: booking.totalAmount });
     expect(await Effect.runPromise(enqueuePaymentNotices(c.ports, recorded.payment, { paidCount: 2, totalCount: 2, completed: true }))).toBe(0);
