@@ -70,7 +70,11 @@ export function TopBar() {
             className="flex min-w-0 items-center gap-2 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400"
           >
             <TennisBall className="h-7 w-7 shrink-0 sm:h-8 sm:w-8" />
-            <span className="max-w-[4.5rem] text-[13px] font-extrabold leading-tight tracking-tight text-court-900 min-[480px]:max-w-none sm:text-lg">
+            {/* a long CLUB_NAME takes three lines at most on a phone, two on wider screens, cut with an ellipsis; the link keeps the whole name */}
+            <span
+              title={clubName}
+              className="line-clamp-3 max-w-[5.5rem] break-words text-[13px] font-extrabold leading-tight tracking-tight text-court-900 min-[480px]:max-w-[14rem] sm:line-clamp-2 sm:text-lg md:max-w-md"
+            >
               {clubName}
             </span>
           </Link>
