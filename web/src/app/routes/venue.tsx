@@ -174,18 +174,19 @@ export default function VenueScreen() {
             <p className="text-stone-600">Elige un día y toca una hora libre para reservarla.</p>
           </div>
           {today && date ? (
-            <VenueDay venueId={v.id} today={today} date={date} onChoose={chooseDate} hrefOf={hrefOf} courtCount={courtCount} />
+            <VenueDay venueId={v.id} today={today} date={date} onChoose={chooseDate} hrefOf={hrefOf} />
           ) : (
             // the strip's and the day line's room, then the grid's: nothing moves when the day comes
             <div className="space-y-3">
               <div className="h-14" />
               <div className="h-5" />
-              <GridPlaceholder courts={courtCount} />
+              <GridPlaceholder />
             </div>
           )}
         </section>
 
-        <section aria-labelledby="canchas">
+        {/* below the day grid on a phone: laid out and painted (the courts' pictures) once scrolled near */}
+        <section aria-labelledby="canchas" className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
             <div>
               <h2 id="canchas" className="text-2xl font-extrabold tracking-tight text-stone-900">

@@ -1,5 +1,5 @@
-import { memo } from "react";
-import { Link } from "react-router-dom";
+import { memo, useCallback, type MouseEvent } from "react";
+import { useNavigate } from "react-router-dom";
 import { Moon } from "lucide-react";
 import { bandOf, SLOTS } from "@courts/core";
 import { cn } from "../../../lib/cn";
@@ -30,8 +30,9 @@ function Cell({ courtId, courtName, date, slot, hrefOf }: { courtId: string; cou
   const night = bandOf(slot.timeSlot) === "night";
   if (slot.state === "free") {
     return (
-      <Link
-        to={hrefOf(courtId, date, slot.timeSlot)}
+      // a plain link: the table follows it inside the app (one handler, not one router link per hour)
+      <a
+        href={hrefOf(courtId, date, slot.timeSlot)}
         aria-label={cellName(courtName, slot)}
         data-state="free"
         className={cn(
@@ -43,7 +44,7 @@ function Cell({ courtId, courtName, date, slot, hrefOf }: { courtId: string; cou
         )}
       >
         {money(slot.price)}
-      </Link>
+      </a>
     );
   }
   // not a control: the hour cannot be chosen; its whole name for a screen reader, a short word on screen
@@ -70,10 +71,21 @@ function Cell({ courtId, courtName, date, slot, hrefOf }: { courtId: string; cou
  */
 export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: VenueAvailability; hrefOf: FreeCellHref; caption: string }) {
   const courts = day.courts;
+  const navigate = useNavigate();
+  // a click on a free hour moves within the app; a modified click (new tab) is left to the browser
+  const follow = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      const link = (event.target as Element).closest("a");
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(link.getAttribute("href") ?? "/");
+    },
+    [navigate],
+  );
   return (
     <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
       {/* equal columns (fixed layout): four courts fit a 390 px phone; more scroll sideways in this box, the hours staying in view */}
-      <table className="w-full table-fixed border-separate border-spacing-[3px] text-sm" style={{ minWidth: `${3.5 + courts.length * 4.25}rem` }}>
+      <table onClick={follow} className="w-full table-fixed border-separate border-spacing-[3px] text-sm" style={{ minWidth: `${3.5 + courts.length * 4.25}rem` }}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>

@@ -1,4 +1,4 @@
-import { memo, useMemo } from "react";
+import { memo, useDeferredValue, useMemo } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { addDays, lastBookableDate } from "@courts/core";
 import { Button } from "../../../components/ui/button";
@@ -71,20 +71,13 @@ const DayStrip = memo(function DayStrip({ today, date, onChoose }: { today: stri
   );
 });
 
-/** The grid's own height while its first answer comes: a header row and 16 rows of 44 px (the page does not jump). */
-export function GridPlaceholder({ courts }: { courts: number }) {
+/**
+ * The grid's own height while its first answer comes: a header row and 16 rows of 47 px, so the page
+ * does not jump. One quiet block, not a hundred pulsing cells (each its own layer to paint on a phone).
+ */
+export function GridPlaceholder() {
   return (
-    <div role="status" aria-label="Cargando disponibilidad..." className="overflow-hidden rounded-2xl border border-stone-200 bg-white p-1 shadow-sm">
-      <div className="h-[3.25rem]" />
-      {Array.from({ length: 16 }, (_, row) => (
-        <div key={row} className="flex h-[47px] gap-[3px] py-px">
-          <div className="w-14 shrink-0" />
-          {Array.from({ length: Math.max(1, courts) }, (_, i) => (
-            <div key={i} className="h-11 flex-1 animate-pulse rounded-lg bg-stone-100" />
-          ))}
-        </div>
-      ))}
-    </div>
+    <div role="status" aria-label="Cargando disponibilidad..." className="h-[calc(3.25rem+16*47px+0.5rem)] rounded-2xl border border-stone-200 bg-stone-50 shadow-sm" />
   );
 }
 
@@ -99,33 +92,34 @@ export function VenueDay({
   date,
   onChoose,
   hrefOf,
-  courtCount,
 }: {
   venueId: string;
   today: string;
   date: string;
   onChoose: (date: string) => void;
   hrefOf: FreeCellHref;
-  courtCount: number;
 }) {
   const grid = useVenueAvailability(venueId, date);
+  // the grid's hundred cells are drawn in a deferred render, which React splits into short slices:
+  // the page stays responsive while it draws (a phone's main thread, Lighthouse's TBT)
+  const shown = useDeferredValue(grid.data);
   const caption = useMemo(() => `Disponibilidad del ${formatDay(date, "EEEE d 'de' MMMM")}: canchas por hora`, [date]);
   // a day being fetched while the previous one is shown: dimmed, so nobody picks an hour of the wrong day
-  const stale = grid.data !== undefined && grid.data.date !== date;
+  const stale = shown !== undefined && shown.date !== date;
   return (
     <div className="space-y-3">
       <DayStrip today={today} date={date} onChoose={onChoose} />
       <p className="text-sm font-semibold text-stone-800" aria-live="polite">
         {capitalize(formatDay(date, "EEEE d 'de' MMMM"))}
       </p>
-      {grid.data ? (
+      {shown ? (
         <div className={cn("transition-opacity", stale && "pointer-events-none opacity-50")} aria-busy={stale}>
-          <DayGrid day={grid.data} hrefOf={hrefOf} caption={caption} />
+          <DayGrid day={shown} hrefOf={hrefOf} caption={caption} />
         </div>
       ) : grid.error ? (
         <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
       ) : (
-        <GridPlaceholder courts={courtCount} />
+        <GridPlaceholder />
       )}
       <DayGridLegend />
     </div>
