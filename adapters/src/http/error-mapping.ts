@@ -36,6 +36,8 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   TooManyUnpaidBookings: 409,
   EmailNotVerified: 409,
   HoldRecentlyExpired: 409,
+  OutsideBookingWindow: 409,
+  PlayerLimitReached: 409,
   BalanceDue: 409,
   ShareDeadlinePassed: 409,
   ShareLinkFull: 409,
@@ -87,6 +89,8 @@ export interface Problem {
     readonly reason?: string;
     /** the booking whose balance is due: where 'Completar Pago' leads */
     readonly bookingId?: string;
+    /** OUTSIDE_BOOKING_WINDOW: when the date opens (ISO) */
+    readonly opensAt?: string;
     /** BlockConflicts: the active bookings inside the block */
     readonly bookings?: readonly object[];
   };
@@ -105,6 +109,8 @@ export const problemOf = (error: DomainError): Problem => {
     case "BalanceDue":
     case "AlreadyBooked":
       return { status: 409, body: { ...body, bookingId: error.bookingId } };
+    case "OutsideBookingWindow":
+      return { status: 409, body: { ...body, opensAt: error.opensAt } };
     case "SlotBlocked":
       return { status: 409, body: { ...body, reason: error.reason } };
     case "BlockConflicts":

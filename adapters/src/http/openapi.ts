@@ -35,6 +35,7 @@ import {
   UserListQuery,
   ValidateCodeBody,
   VenueBody,
+  VenueRulesBody,
   VenueIdQuery,
   WaitlistBody,
 } from "@courts/core";
@@ -205,6 +206,7 @@ export const bodies = {
   login: requestOf(LoginBody),
   profile: requestOf(ProfileBody),
   venue: requestOf(VenueBody),
+  venueRules: requestOf(VenueRulesBody),
   court: requestOf(CourtBody),
   image: requestOf(ImageBody),
   booking: requestOf(CreateBookingBody),

@@ -1,5 +1,5 @@
 import { DeadlockException } from "@mikro-orm/core";
-import type { Booking, BookingRepository, ClubMoment, PaidAfter, UserBookingsQuery } from "@courts/core";
+import type { Booking, BookingRepository, ClubMoment, PaidAfter, PlayerLimits, UserBookingsQuery } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, instantOrNull, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
@@ -70,6 +70,34 @@ const notRecentlyHeld = (user: string, courtId: string, date: string, slot: stri
 /** The unpaid limit for a player whose email is not confirmed: never above the one for everyone. */
 const unverifiedLimitOf = (maxUnpaid: number, limits: HoldLimits): number => Math.min(maxUnpaid, limits.maxUnpaidUnverified ?? maxUnpaid);
 
+/**
+ * The player's live bookings (an overdue hold is not one) on the venue's courts that match
+ * `where`, counted no further than the limit: the venue's per-player limits (DESIGN.md section 15),
+ * read along bookings_user_date_slot_idx among the player's bookings from a date on.
+ */
+const liveAtVenue = (where: string) =>
+  `(select count(*) from (select 1 from bookings u where u.user_id = ? and ${where} and u.status not in ('cancelled', 'expired') ` +
+  "and not (u.status = 'active' and u.paid_amount = 0 and u.hold_expires_at is not null and u.hold_expires_at <= ?) " +
+  "and u.court_id in (select c.id from courts c where c.venue_id = ?) limit ?) n)";
+const UPCOMING_AT_VENUE = liveAtVenue("u.booking_date >= ? and (u.booking_date > ? or u.time_slot > ?)");
+const ON_DAY_AT_VENUE = liveAtVenue("u.booking_date = ?");
+const upcomingAtVenueParams = (userId: string, limits: PlayerLimits, now: Date, limit: number): Param[] => [
+  userId,
+  limits.from.date,
+  limits.from.date,
+  limits.from.time,
+  iso(now),
+  limits.venueId,
+  limit,
+];
+const onDayAtVenueParams = (booking: Booking, limits: PlayerLimits, now: Date, limit: number): Param[] => [
+  booking.userId,
+  booking.date,
+  iso(now),
+  limits.venueId,
+  limit,
+];
+
 /** SQLite's hold: INSERT ... SELECT with the hold's conditions in its WHERE. */
 const insertIfAllowed = (booking: Booking, limits: HoldLimits): [string, Param[]] => {
   const conditions = ["not exists (select 1 from bookings b where b.user_id = ? and " + BALANCE_DUE + ")"];
@@ -82,6 +110,15 @@ const insertIfAllowed = (booking: Booking, limits: HoldLimits): [string, Param[]
   if (limits.reholdBarSince !== undefined) {
     conditions.push(notRecentlyHeld("?", "?", "?", "?", "?", "?"));
     params.push(booking.userId, booking.courtId, booking.date, booking.timeSlot, iso(limits.reholdBarSince), iso(limits.now));
+  }
+  const perPlayer = limits.perPlayer;
+  if (perPlayer?.maxUpcoming != null) {
+    conditions.push(`${UPCOMING_AT_VENUE} < ?`);
+    params.push(...upcomingAtVenueParams(booking.userId, perPlayer, limits.now, perPlayer.maxUpcoming), perPlayer.maxUpcoming);
+  }
+  if (perPlayer?.maxPerDay != null) {
+    conditions.push(`${ON_DAY_AT_VENUE} < ?`);
+    params.push(...onDayAtVenueParams(booking, perPlayer, limits.now, perPlayer.maxPerDay), perPlayer.maxPerDay);
   }
   return [`${INSERT_SELECT} where ${conditions.join(" and ")}`, params];
 };
@@ -257,12 +294,17 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
         sql.engine === "sqlite"
           ? (await sql.run(...insertIfAllowed(booking, limits))) > 0
           : (
-              await sql.one("select insert_hold(?::jsonb, ?, ?, ?, ?) as written", [
+              await sql.one("select insert_hold(?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?) as written", [
                 holdRow(booking),
                 iso(limits.now),
                 limits.maxUnpaid,
                 limits.maxUnpaid === null ? null : unverifiedLimitOf(limits.maxUnpaid, limits),
                 isoOrNull(limits.reholdBarSince ?? null),
+                limits.perPlayer?.venueId ?? null,
+                limits.perPlayer?.maxUpcoming ?? null,
+                limits.perPlayer?.maxPerDay ?? null,
+                limits.perPlayer?.from.date ?? null,
+                limits.perPlayer?.from.time ?? null,
               ])
             )?.["written"] === true;
       if (written) return booking;
@@ -282,7 +324,21 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     );
     if (why?.["due"] != null) return "balance-due";
     const heldUntil = why ? instantOrNull(why, "held_until") : null;
-    return heldUntil ? { heldUntil } : "too-many-unpaid";
+    if (heldUntil) return { heldUntil };
+    const perPlayer = limits.perPlayer;
+    if (perPlayer !== undefined && (perPlayer.maxUpcoming !== null || perPlayer.maxPerDay !== null)) {
+      const { maxUpcoming, maxPerDay } = perPlayer;
+      const counts = await sql.one(
+        `select ${maxUpcoming === null ? "0" : UPCOMING_AT_VENUE} as upcoming, ${maxPerDay === null ? "0" : ON_DAY_AT_VENUE} as on_day`,
+        [
+          ...(maxUpcoming === null ? [] : upcomingAtVenueParams(booking.userId, perPlayer, limits.now, maxUpcoming)),
+          ...(maxPerDay === null ? [] : onDayAtVenueParams(booking, perPlayer, limits.now, maxPerDay)),
+        ],
+      );
+      if (maxUpcoming !== null && counts && int(counts, "upcoming") >= maxUpcoming) return "upcoming-limit";
+      if (maxPerDay !== null && counts && int(counts, "on_day") >= maxPerDay) return "day-limit";
+    }
+    return "too-many-unpaid";
   };
 
   /**
@@ -302,7 +358,8 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       const maxUnpaidUnverified = limited ? unverifiedLimitOf(maxUnpaid, limited) : 0;
       const players = new Set<string>();
       const together = asked.filter(({ booking, limits }) => {
-        if (players.has(booking.userId)) return false;
+        // a venue's per-player limits are counted by insertHold's statement alone
+        if (players.has(booking.userId) || limits.perPlayer !== undefined) return false;
         if (limits.maxUnpaid !== null && (limits.maxUnpaid !== maxUnpaid || unverifiedLimitOf(limits.maxUnpaid, limits) !== maxUnpaidUnverified))
           return false;
         players.add(booking.userId);

@@ -1,6 +1,6 @@
 import type { CourtForBooking, CourtRepository } from "@courts/core";
 import { keptWhileCounter } from "./data-changes.js";
-import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, insertCourt, toCourt, toCourtFields } from "./mappers.js";
+import { COURT_COLUMNS, COURT_FIELDS_COLUMNS, insertCourt, toCourt, toCourtFields, toVenueRules, VENUE_RULES_COLUMNS } from "./mappers.js";
 import { findOne, int, str } from "./rows.js";
 import { violates, type SqlClient, type SqlTx } from "./sql-client.js";
 import { setImage } from "./venue-repository.sql.js";
@@ -14,8 +14,8 @@ const COURTS_FOR_BOOKING_KEPT = 1_000;
 
 export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
   const findById = (id: string) => findOne(sql, `select ${COURT_COLUMNS} from courts c where c.id = ?`, [id], toCourt);
-  // kept while the `courts` counter stands: any write to a court, a venue renamed or removed
-  // (migrations ...000200 and ...20261126000100; data-changes.ts)
+  // kept while the `courts` counter stands: any write to a court, a venue renamed, its rules
+  // changed or the venue removed (migrations ...000200, ...20261126000100 and ...20261207000900; data-changes.ts)
   const keptForBooking = keptWhileCounter<CourtForBooking>(sql.changes, "courts", COURTS_FOR_BOOKING_KEPT);
   return {
     findById,
@@ -23,9 +23,9 @@ export const sqlCourtRepository = (sql: SqlClient): CourtRepository => {
       keptForBooking(id, () =>
         findOne(
           sql,
-          `select ${COURT_FIELDS_COLUMNS}, v.name as venue_name from courts c join venues v on v.id = c.venue_id where c.id = ?`,
+          `select ${COURT_FIELDS_COLUMNS}, v.name as venue_name, ${VENUE_RULES_COLUMNS} from courts c join venues v on v.id = c.venue_id where c.id = ?`,
           [id],
-          (r) => ({ ...toCourtFields(r), venueName: str(r, "venue_name") }),
+          (r) => ({ ...toCourtFields(r), venueName: str(r, "venue_name"), rules: toVenueRules(r) }),
         ),
       ),
     async list() {

@@ -15,6 +15,7 @@ import type {
   TariffBand,
   User,
   Venue,
+  VenueRules,
 } from "@courts/core";
 import { userSearchText } from "@courts/core";
 import { placeholders, type Param, type Row } from "./sql-client.js";
@@ -108,6 +109,16 @@ export const toVenue = (r: Row): Venue => ({
   imageUrl: strOrNull(r, "image_url"),
   imageData: strOrNull(r, "image_data"),
   createdAt: instant(r, "created_at"),
+});
+
+/** A venue's booking rules (migration ...20261207000900), read from `v`. */
+export const VENUE_RULES_COLUMNS = "v.window_days, v.release_time, v.max_upcoming_per_player, v.max_per_player_per_day, v.ballot_seconds";
+export const toVenueRules = (r: Row): VenueRules => ({
+  windowDays: int(r, "window_days"),
+  releaseTime: strOrNull(r, "release_time"),
+  maxUpcomingPerPlayer: r["max_upcoming_per_player"] == null ? null : int(r, "max_upcoming_per_player"),
+  maxPerPlayerPerDay: r["max_per_player_per_day"] == null ? null : int(r, "max_per_player_per_day"),
+  ballotSeconds: int(r, "ballot_seconds"),
 });
 
 const COURT_STORED: Stored<Court> = {

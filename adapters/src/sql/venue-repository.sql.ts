@@ -1,5 +1,5 @@
 import type { VenueRepository } from "@courts/core";
-import { insertVenue, toVenue, VENUE_COLUMNS } from "./mappers.js";
+import { insertVenue, toVenue, toVenueRules, VENUE_COLUMNS, VENUE_RULES_COLUMNS } from "./mappers.js";
 import { findOne } from "./rows.js";
 import { afterBookingWrites, PAID_AHEAD, paidAheadParams } from "./booking-repository.sql.js";
 import type { SqlClient } from "./sql-client.js";
@@ -50,6 +50,17 @@ export const sqlVenueRepository = (sql: SqlClient): VenueRepository => {
       return (await sql.one("select 1 as found from venues where id = ?", [id])) ? "paid-ahead" : false;
     },
     setImage: (id, image) => setImage(sql, "venues", findById, id, image),
+    rulesOf(id) {
+      return findOne(sql, `select ${VENUE_RULES_COLUMNS} from venues v where v.id = ?`, [id], toVenueRules);
+    },
+    async setRules(id, rules) {
+      // a statement naming venues: the `courts` counter moves (the rules ride on courts read for bookings)
+      const changed = await sql.run(
+        "update venues set window_days = ?, release_time = ?, max_upcoming_per_player = ?, max_per_player_per_day = ?, ballot_seconds = ? where id = ?",
+        [rules.windowDays, rules.releaseTime, rules.maxUpcomingPerPlayer, rules.maxPerPlayerPerDay, rules.ballotSeconds, id],
+      );
+      return changed > 0;
+    },
     findByName(name) {
       return findOne(sql, `select ${VENUE_COLUMNS} from venues v where v.name = ? order by v.created_at limit 1`, [name], toVenue);
     },

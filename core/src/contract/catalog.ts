@@ -21,6 +21,17 @@ export const UserAnswer = Schema.Struct({
 }).annotations({ identifier: "User" });
 export type UserAnswer = typeof UserAnswer.Type;
 
+export const VenueRulesAnswer = Schema.Struct({
+  windowDays: Schema.Int,
+  /** "HH:MM" on the club's clock; null: midnight */
+  releaseTime: Schema.NullOr(Schema.String),
+  maxUpcomingPerPlayer: Schema.NullOr(Schema.Int),
+  maxPerPlayerPerDay: Schema.NullOr(Schema.Int),
+  /** stored; requests are served first-come for now */
+  ballotSeconds: Schema.Int,
+}).annotations({ identifier: "VenueRules" });
+export type VenueRulesAnswer = typeof VenueRulesAnswer.Type;
+
 export const VenueAnswer = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -29,6 +40,8 @@ export const VenueAnswer = Schema.Struct({
   imageUrl: Schema.NullOr(Schema.String),
   imageData: Schema.NullOr(Schema.String),
   courtCount: Schema.Int,
+  /** in the answer for one venue (GET /api/venues/{id}) */
+  rules: Schema.optional(VenueRulesAnswer),
 }).annotations({ identifier: "Venue" });
 export type VenueAnswer = typeof VenueAnswer.Type;
 
@@ -137,6 +150,7 @@ export const presentVenue = (venue: VenueWithCount): VenueAnswer => ({
   imageUrl: venue.imageUrl,
   imageData: venue.imageData,
   courtCount: venue.courtCount,
+  ...(venue.rules === undefined ? {} : { rules: venue.rules }),
 });
 
 export const presentCourt = (court: Court): CourtAnswer => ({

@@ -43,6 +43,8 @@ export const Problem = Schema.Struct({
   reason: Schema.optional(Schema.String),
   /** BALANCE_DUE and ALREADY_BOOKED: the booking whose balance is due */
   bookingId: Schema.optional(Schema.String),
+  /** OUTSIDE_BOOKING_WINDOW: when the date opens (ISO) */
+  opensAt: Schema.optional(Schema.String),
   /** BLOCK_CONFLICTS: the active bookings inside the block */
   bookings: Schema.optional(Schema.Array(ConflictingBooking)),
 }).annotations({ identifier: "Problem", description: "Un error: mensaje en español y código" });

@@ -23,6 +23,7 @@ export const NAMED_ANSWERS = [
   common.ConflictingBooking,
   catalog.UserAnswer,
   catalog.VenueAnswer,
+  catalog.VenueRulesAnswer,
   catalog.CourtAnswer,
   catalog.CourtWithVenueAnswer,
   catalog.CourtAvailabilityAnswer,

@@ -49,6 +49,10 @@ export class TooManyUnpaidBookings extends Data.TaggedError("TooManyUnpaidBookin
 export class EmailNotVerified extends Data.TaggedError("EmailNotVerified")<{ readonly message: string }> {}
 /** The player's own hold on this slot ran out unpaid moments ago: they may hold it again only after a pause (DESIGN.md section 13). */
 export class HoldRecentlyExpired extends Data.TaggedError("HoldRecentlyExpired")<{ readonly message: string }> {}
+/** A date the venue's window does not open yet (DESIGN.md section 15): `opensAt` is when it does (ISO). */
+export class OutsideBookingWindow extends Data.TaggedError("OutsideBookingWindow")<{ readonly message: string; readonly opensAt: string }> {}
+/** A player at one of the venue's per-player limits (DESIGN.md section 15); the message says which. */
+export class PlayerLimitReached extends Data.TaggedError("PlayerLimitReached")<{ readonly message: string }> {}
 export class BalanceDue extends Data.TaggedError("BalanceDue")<{ readonly message: string; readonly bookingId: string }> {}
 export class ShareDeadlinePassed extends Data.TaggedError("ShareDeadlinePassed")<{ readonly message: string }> {}
 
@@ -120,6 +124,8 @@ export type DomainError =
   | TooManyUnpaidBookings
   | EmailNotVerified
   | HoldRecentlyExpired
+  | OutsideBookingWindow
+  | PlayerLimitReached
   | BalanceDue
   | ShareDeadlinePassed
   | ShareLinkExpired

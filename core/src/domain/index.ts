@@ -22,3 +22,4 @@ export * from "./slots.js";
 export * from "./tax.js";
 export * from "./time.js";
 export * from "./notices.js";
+export * from "./venue-rules.js";

@@ -35,7 +35,21 @@ export interface HoldLimits {
   readonly maxUnpaidUnverified?: number;
   /** the player's own hold on the same slot that ran out unpaid after this instant refuses the hold; absent: no such pause */
   readonly reholdBarSince?: Date;
+  /**
+   * The venue's per-player limits (DESIGN.md section 15), counted among the player's live bookings
+   * on the venue's courts: those still to be played at `from` (maxUpcoming) and those of the
+   * hold's date (maxPerDay). Absent, or both null: no such limit (a hold an admin places).
+   */
+  readonly perPlayer?: PlayerLimits;
   readonly now: Date;
+}
+
+export interface PlayerLimits {
+  readonly venueId: string;
+  readonly maxUpcoming: number | null;
+  readonly maxPerDay: number | null;
+  /** the club's clock when the hold is asked: bookings that start after it are upcoming */
+  readonly from: ClubMoment;
 }
 
 /** A hold refused because the player's own hold on the slot ran out unpaid at `heldUntil`, too recently. */
@@ -70,7 +84,9 @@ export interface BookingRepository {
    * ran out unpaid after `limits.reholdBarSince` (heldUntil: the latest such end); "too-many-unpaid"
    * when they already hold as many live unpaid holds as their limit allows.
    */
-  insertHold(booking: Booking, limits: HoldLimits): Promise<Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | RecentlyHeld>;
+  insertHold(booking: Booking, limits: HoldLimits): Promise<
+    Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | "upcoming-limit" | "day-limit" | RecentlyHeld
+  >;
   /** the booking that holds (court, date, slot) in the database, expired or not */
   holderOf(courtId: string, date: LocalDate, timeSlot: TimeSlot): Promise<BookingWithCourt | undefined>;
   /**

@@ -1,16 +1,18 @@
 import type { Court } from "../domain/entities.js";
+import type { VenueRules } from "../domain/venue-rules.js";
 import type { PaidAfter } from "./booking-repository.js";
 
-/** The court a booking is made on, as the booking's answer names it: no picture, and its venue's name. */
+/** The court a booking is made on, as the booking's answer names it: no picture, its venue's name and its venue's rules. */
 export interface CourtForBooking extends Omit<Court, "imageUrl" | "imageData"> {
   readonly venueName: string;
+  readonly rules: VenueRules;
 }
 
 export interface CourtRepository {
   list(): Promise<Court[]>;
   listByVenue(venueId: string): Promise<Court[]>;
   findById(id: string): Promise<Court | undefined>;
-  /** One read for a new booking: the court and its venue's name. */
+  /** One read for a new booking: the court, its venue's name and its venue's booking rules. */
   findForBooking(id: string): Promise<CourtForBooking | undefined>;
   /** "number-taken" when the venue already has a court with that number */
   insert(court: Court): Promise<Court | "number-taken">;

@@ -1,4 +1,5 @@
 import type { Venue } from "../domain/entities.js";
+import type { VenueRules } from "../domain/venue-rules.js";
 import type { PaidAfter } from "./booking-repository.js";
 
 export interface VenueRepository {
@@ -13,4 +14,8 @@ export interface VenueRepository {
   delete(id: string, keepIfPaidAfter?: PaidAfter): Promise<boolean | "paid-ahead">;
   setImage(id: string, image: { imageData?: string | null; imageUrl?: string | null }): Promise<Venue | undefined>;
   findByName(name: string): Promise<Venue | undefined>;
+  /** The venue's booking rules (DESIGN.md section 15); undefined when there is no such venue. */
+  rulesOf(id: string): Promise<VenueRules | undefined>;
+  /** Replaces the venue's rules; false when there is no such venue. */
+  setRules(id: string, rules: VenueRules): Promise<boolean>;
 }

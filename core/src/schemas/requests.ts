@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { displayMoney, formatMoney } from "../domain/money.js";
 import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
+import { HH_MM, MAX_BALLOT_SECONDS, MAX_PLAYER_LIMIT, MAX_WINDOW_DAYS, RULE_MESSAGES } from "../domain/venue-rules.js";
 import { blankOr, body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
 /** Request bodies and queries of the API, decoded at the edge; unknown fields are dropped. */
@@ -160,6 +161,17 @@ export const VenueBody = body({
   imageUrl: optionalNullable(Schema.Trim.pipe(Schema.maxLength(2000)), "El campo 'imageUrl' no es válido"),
 });
 export type VenueBody = typeof VenueBody.Type;
+
+const wholeBetween = (min: number, max: number) => Schema.Number.pipe(Schema.int(), Schema.between(min, max));
+/** A venue's booking rules, every one given (DESIGN.md section 15); null: no release time, no limit. */
+export const VenueRulesBody = body({
+  windowDays: required(wholeBetween(1, MAX_WINDOW_DAYS), RULE_MESSAGES.windowDays),
+  releaseTime: required(Schema.NullOr(Schema.String.pipe(Schema.pattern(HH_MM))), RULE_MESSAGES.releaseTime),
+  maxUpcomingPerPlayer: required(Schema.NullOr(wholeBetween(1, MAX_PLAYER_LIMIT)), RULE_MESSAGES.maxUpcomingPerPlayer),
+  maxPerPlayerPerDay: required(Schema.NullOr(wholeBetween(1, MAX_PLAYER_LIMIT)), RULE_MESSAGES.maxPerPlayerPerDay),
+  ballotSeconds: required(wholeBetween(0, MAX_BALLOT_SECONDS), RULE_MESSAGES.ballotSeconds),
+});
+export type VenueRulesBody = typeof VenueRulesBody.Type;
 
 /**
  * An hour's price: every player's share is paid by card, and a card takes $0.50 at least, so a

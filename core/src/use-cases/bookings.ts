@@ -1,9 +1,10 @@
 import * as Effect from "effect/Effect";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { CourtUnavailable, InvalidInput, SlotInPast, UserNotFound } from "../domain/errors.js";
+import { CourtUnavailable, InvalidInput, OutsideBookingWindow, SlotInPast, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
+import { opensAtOf, opensMessage } from "../domain/venue-rules.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { placeHold } from "./holds.js";
@@ -11,7 +12,7 @@ import { blockReasonFor, courtNotFound, refuseOwnSlot, slotBlocked } from "./loo
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
-/** How far ahead a slot can be booked. */
+/** How far ahead a slot can be booked with a venue's default rules (DEFAULT_VENUE_RULES.windowDays), and the days the grid shows ahead. */
 export const BOOKING_HORIZON_DAYS = 180;
 
 /** The last club-local date a booking may be made for, seen from the club's `today`. */
@@ -37,10 +38,24 @@ export const createBooking = (
     const start = instantOf(input.bookingDate, input.timeSlot, ports.clock.timeZone);
     if (start.getTime() <= now.getTime())
       return yield* Effect.fail(new SlotInPast({ message: "No se puede reservar una fecha u hora pasada" }));
-    if (input.bookingDate > lastBookableDate(localDateOf(now, ports.clock.timeZone)))
-      return yield* Effect.fail(
-        new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` }),
-      );
+    // The venue's window (DESIGN.md section 15), decided here on the Clock: a date opens windowDays
+    // before it, at the release time (midnight without one). Admins are exempt from the rules, not
+    // from the farthest a venue may open.
+    const { rules } = court;
+    if (actor.isAdmin) {
+      const horizon = Math.max(rules.windowDays, BOOKING_HORIZON_DAYS);
+      if (input.bookingDate > addDays(localDateOf(now, ports.clock.timeZone), horizon))
+        return yield* Effect.fail(new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${horizon} días de anticipación` }));
+    } else {
+      const opensAt = opensAtOf(input.bookingDate, rules, ports.clock.timeZone);
+      if (now.getTime() < opensAt.getTime())
+        return yield* Effect.fail(
+          new OutsideBookingWindow({
+            message: opensMessage(localDateOf(opensAt, ports.clock.timeZone), rules.releaseTime ?? "00:00"),
+            opensAt: opensAt.toISOString(),
+          }),
+        );
+    }
 
     // The club booking an hour for a player (the day schedule) collects it, as each week of a fixed
     // booking (DESIGN.md section 10): no hold that would free the slot in 15 minutes while the
@@ -57,7 +72,7 @@ export const createBooking = (
       holdExpiresAt: byClub ? null : holdExpiryOf(now, ports.policy),
       shareDeadlineAt: byClub ? null : shareDeadlineOf(start, ports.policy),
     });
-    const saved = yield* placeHold(ports, actor, booking).pipe(
+    const saved = yield* placeHold(ports, actor, booking, { id: court.venueId, rules }).pipe(
       Effect.catchTag("SlotTaken", (taken) =>
         Effect.gen(function* () {
           // A player whose first try was written but whose answer was lost (an outage, a dropped

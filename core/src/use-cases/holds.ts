@@ -3,13 +3,15 @@ import type { Booking } from "../domain/booking.js";
 import { remainingOf } from "../domain/booking.js";
 import type { Payment } from "../domain/entities.js";
 import { paidFor, pendingPayment } from "../domain/entities.js";
-import { BalanceDue, EmailNotVerified, HoldRecentlyExpired, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
+import { BalanceDue, EmailNotVerified, HoldRecentlyExpired, PlayerLimitReached, SlotTaken, TooManyUnpaidBookings } from "../domain/errors.js";
 import { breakdown } from "../domain/fees.js";
 import { asSeenAt, isHoldOverdue, reholdAllowedAt, reholdBarSince, unpaidLimitOf } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { MINUTE_MS, wallClockAt } from "../domain/time.js";
+import { clubMomentOf } from "../domain/booking-state.js";
+import { playerLimitMessage, type VenueRules } from "../domain/venue-rules.js";
 import type { Ports } from "../ports/index.js";
-import type { BookingWithCourt, HoldLimits } from "../ports/booking-repository.js";
+import type { BookingWithCourt, HoldLimits, PlayerLimits } from "../ports/booking-repository.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -102,18 +104,29 @@ const unpaidLimitReached = (ports: HoldPorts, userId: string) =>
  * Inserts a new booking with its hold. A slot held by an overdue hold is let go first (asking the
  * provider, as above) and the insert tried once more, so a free-looking slot is bookable at once.
  * A player's limits (unpaid holds, lower until the email is confirmed; no holding again at once a
- * slot whose hold of theirs just ran out) are checked by the database as it writes, so concurrent
- * requests never slip past them; an admin placing a hold has none.
+ * slot whose hold of theirs just ran out; the venue's per-player limits, DESIGN.md section 15)
+ * are checked by the database as it writes, so concurrent requests never slip past them; an admin
+ * placing a hold has none.
  */
-export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
+export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking, venue?: { readonly id: string; readonly rules: VenueRules }) =>
   Effect.gen(function* () {
     const now = booking.createdAt;
+    const perPlayer: PlayerLimits | undefined =
+      venue && (venue.rules.maxUpcomingPerPlayer !== null || venue.rules.maxPerPlayerPerDay !== null)
+        ? {
+            venueId: venue.id,
+            maxUpcoming: venue.rules.maxUpcomingPerPlayer,
+            maxPerDay: venue.rules.maxPerPlayerPerDay,
+            from: clubMomentOf(now, ports.clock.timeZone),
+          }
+        : undefined;
     const limits: HoldLimits = actor.isAdmin
       ? { maxUnpaid: null, now }
       : {
           maxUnpaid: ports.policy.maxUnpaidBookings,
           maxUnpaidUnverified: unpaidLimitOf(ports.policy, false),
           reholdBarSince: reholdBarSince(now, ports.policy),
+          ...(perPlayer === undefined ? {} : { perPlayer }),
           now,
         };
     const insert = () => call(() => ports.bookings.insertHold(booking, limits));
@@ -129,6 +142,10 @@ export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking) =>
     }
     if (saved === "slot-taken")
       return yield* Effect.fail(new SlotTaken({ message: `El horario ${booking.timeSlot} ya está reservado para esta cancha` }));
+    if (saved === "upcoming-limit" || saved === "day-limit") {
+      const max = saved === "upcoming-limit" ? perPlayer?.maxUpcoming : perPlayer?.maxPerDay;
+      return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage(saved === "upcoming-limit" ? "upcoming" : "day", max ?? 0) }));
+    }
     if (saved === "too-many-unpaid") return yield* Effect.fail(yield* unpaidLimitReached(ports, booking.userId));
     if (saved === "balance-due") {
       const [due] = yield* call(() => ports.bookings.listBalancesDue(booking.userId));

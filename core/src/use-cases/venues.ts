@@ -1,8 +1,9 @@
 import * as Effect from "effect/Effect";
 import type { Venue } from "../domain/entities.js";
 import { InvalidInput, VenueNameTaken } from "../domain/errors.js";
+import { DEFAULT_VENUE_RULES, rulesProblem, type VenueRules } from "../domain/venue-rules.js";
 import type { Ports } from "../ports/index.js";
-import type { ImageBody, VenueBody } from "../schemas/requests.js";
+import type { ImageBody, VenueBody, VenueRulesBody } from "../schemas/requests.js";
 import { setImageOf } from "./images.js";
 import { removeUnlessPaidAhead } from "./paid-ahead.js";
 import { venueNotFound } from "./lookups.js";
@@ -11,6 +12,8 @@ import { call, callOr, requireAdmin } from "./support.js";
 
 export interface VenueWithCount extends Venue {
   readonly courtCount: number;
+  /** the venue's booking rules, in the answer for one venue (DESIGN.md section 15) */
+  readonly rules?: VenueRules;
 }
 
 const withCounts = (venues: Venue[], courts: { venueId: string }[]): VenueWithCount[] => {
@@ -30,8 +33,32 @@ export const listVenues = (ports: Pick<Ports, "venues" | "courts">) =>
 export const getVenue = (ports: Pick<Ports, "venues" | "courts">, id: string) =>
   Effect.gen(function* () {
     const venue = yield* callOr(() => ports.venues.findById(id), venueNotFound);
-    const courts = yield* call(() => ports.courts.listByVenue(id));
-    return withCounts([venue], courts)[0] as VenueWithCount;
+    const [courts, rules] = yield* Effect.all([call(() => ports.courts.listByVenue(id)), call(() => ports.venues.rulesOf(id))], { concurrency: 2 });
+    return { ...(withCounts([venue], courts)[0] as VenueWithCount), rules: rules ?? DEFAULT_VENUE_RULES };
+  });
+
+/** The venue's booking rules, for the panel (DESIGN.md section 15). */
+export const getVenueRules = (ports: Pick<Ports, "venues">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* callOr(() => ports.venues.rulesOf(id), venueNotFound);
+  });
+
+/** Replaces the venue's booking rules; a bad value is a 400 with its Spanish message. */
+export const setVenueRules = (ports: Pick<Ports, "venues">, actor: Actor, id: string, input: VenueRulesBody) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const rules: VenueRules = {
+      windowDays: input.windowDays,
+      releaseTime: input.releaseTime,
+      maxUpcomingPerPlayer: input.maxUpcomingPerPlayer,
+      maxPerPlayerPerDay: input.maxPerPlayerPerDay,
+      ballotSeconds: input.ballotSeconds,
+    };
+    const problem = rulesProblem(rules);
+    if (problem) return yield* Effect.fail(new InvalidInput(problem));
+    if (!(yield* call(() => ports.venues.setRules(id, rules)))) return yield* Effect.fail(venueNotFound());
+    return rules;
   });
 
 export const listVenueCourts = (ports: Pick<Ports, "venues" | "courts">, venueId: string) =>

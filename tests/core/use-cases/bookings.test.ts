@@ -38,10 +38,12 @@ describe("booking a court", () => {
     expect((await failure(createBooking(ports, asAna, { courtId: court.id, ...night, userId: beto.id })))._tag).toBe("NotAllowed");
   });
 
-  it("when the date is beyond 180 days, then InvalidInput on bookingDate", async () => {
-    const { ports, court, asAna } = await club();
+  it("when the date is beyond the venue's 180 days, then OutsideBookingWindow for a player and InvalidInput on bookingDate for an admin", async () => {
+    const { ports, court, asAna, ana } = await club();
     const err = await failure(createBooking(ports, asAna, { courtId: court.id, ...night, bookingDate: "2027-06-01" }));
-    expect(err).toMatchObject({ _tag: "InvalidInput", field: "bookingDate" });
+    expect(err).toMatchObject({ _tag: "OutsideBookingWindow" });
+    const byAdmin = await failure(createBooking(ports, ADMIN, { courtId: court.id, ...night, bookingDate: "2027-06-01", userId: ana.id }));
+    expect(byAdmin).toMatchObject({ _tag: "InvalidInput", field: "bookingDate" });
   });
 
   it("when another player reads a booking or its list, then NotAllowed; the owner and an admin can", async () => {

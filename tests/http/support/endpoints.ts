@@ -253,6 +253,16 @@ export const ROWS: readonly Row[] = [
   },
   { method: "POST", route: "/api/venues", prepare: () => ({ path: "/api/venues", json: { name: unique("Complejo "), location: "Manta, Manabí" } }), expect: adminOnly(201) },
   { method: "DELETE", route: "/api/venues/{id}", prepare: async (ctx) => ({ path: `/api/venues/${await newVenue(ctx)}` }), expect: adminOnly(204) },
+  { method: "GET", route: "/api/admin/venues/{id}/rules", prepare: (ctx) => ({ path: `/api/admin/venues/${ctx.venueId}/rules` }), expect: adminOnly(200) },
+  {
+    method: "PUT",
+    route: "/api/admin/venues/{id}/rules",
+    prepare: async (ctx) => ({
+      path: `/api/admin/venues/${await newVenue(ctx)}/rules`,
+      json: { windowDays: 30, releaseTime: "08:00", maxUpcomingPerPlayer: 4, maxPerPlayerPerDay: 2, ballotSeconds: 0 },
+    }),
+    expect: adminOnly(200),
+  },
   {
     method: "PUT",
     route: "/api/venues/{id}/image",

@@ -1,4 +1,5 @@
 import { expect, it } from "vitest";
+import { DEFAULT_VENUE_RULES } from "@courts/core";
 import { aCourt, aPayment, aVenue } from "../../support/builders.js";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedPlace } from "../support/seed.js";
@@ -18,15 +19,28 @@ export const courtRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().courts.listByVenue("00000000-0000-4000-8000-00000000dead")).toEqual([]);
   });
 
-  it("when a court is read for a booking, then it comes with its venue's name and without its picture", async () => {
+  it("when a court is read for a booking, then it comes with its venue's name and rules and without its picture", async () => {
     const venue = await repos().venues.insert(aVenue({ name: "Club del Saque" }));
     const court = aCourt(venue.id, { courtNumber: 4, imageUrl: "/bucket/c4.jpg", imageData: "data:image/png;base64,AAAA" });
     await repos().courts.insert(court);
     const { imageUrl: _url, imageData: _data, ...fields } = court;
     const read = await repos().courts.findForBooking(court.id);
-    expect(read).toEqual({ ...fields, venueName: "Club del Saque" });
+    expect(read).toEqual({ ...fields, venueName: "Club del Saque", rules: DEFAULT_VENUE_RULES });
     expect(read).not.toHaveProperty("imageData");
     expect(await repos().courts.findForBooking("00000000-0000-4000-8000-00000000dead")).toBeUndefined();
+  });
+
+  it("when the venue's rules change after a court was read for a booking, then the next read carries the new rules", async () => {
+    const venue = await repos().venues.insert(aVenue({ name: "Club de Reglas" }));
+    const court = aCourt(venue.id, { courtNumber: 1 });
+    await repos().courts.insert(court);
+    expect((await repos().courts.findForBooking(court.id))?.rules).toEqual(DEFAULT_VENUE_RULES);
+    const rules = { windowDays: 14, releaseTime: "07:30", maxUpcomingPerPlayer: 3, maxPerPlayerPerDay: null, ballotSeconds: 0 };
+    expect(await repos().venues.setRules(venue.id, rules)).toBe(true);
+    expect((await repos().courts.findForBooking(court.id))?.rules).toEqual(rules);
+    expect(await repos().venues.rulesOf(venue.id)).toEqual(rules);
+    expect(await repos().venues.setRules("00000000-0000-4000-8000-00000000dead", rules)).toBe(false);
+    expect(await repos().venues.rulesOf("00000000-0000-4000-8000-00000000dead")).toBeUndefined();
   });
 
   it("when a court read for a booking is changed or its venue removed, then the next read shows it", async () => {

@@ -1,4 +1,4 @@
-import type { Court, CourtRepository } from "@courts/core";
+import { DEFAULT_VENUE_RULES, type Court, type CourtRepository } from "@courts/core";
 import { byKeys, cascadeCourt, foreignKeyError, paidAheadOn, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryCourts = (state: MemoryState): CourtRepository => {
@@ -21,7 +21,7 @@ export const memoryCourts = (state: MemoryState): CourtRepository => {
       const venue = court && state.venues.get(court.venueId);
       if (!court || !venue) return undefined;
       const { imageUrl: _url, imageData: _data, ...fields } = court;
-      return { ...fields, venueName: venue.name };
+      return { ...fields, venueName: venue.name, rules: state.venueRules.get(venue.id) ?? DEFAULT_VENUE_RULES };
     },
     async insert(court) {
       if (state.courts.has(court.id)) throw new Error(`duplicate court id ${court.id}`);

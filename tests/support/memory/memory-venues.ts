@@ -1,4 +1,4 @@
-import type { VenueRepository } from "@courts/core";
+import { DEFAULT_VENUE_RULES, type VenueRepository } from "@courts/core";
 import { byKeys, cascadeCourt, paidAheadOn, setImageIn, type MemoryState } from "./state.js";
 
 export const memoryVenues = (state: MemoryState): VenueRepository => ({
@@ -25,6 +25,14 @@ export const memoryVenues = (state: MemoryState): VenueRepository => ({
   },
   async setImage(id, image) {
     return setImageIn(state.venues, id, image);
+  },
+  async rulesOf(id) {
+    return state.venues.has(id) ? (state.venueRules.get(id) ?? DEFAULT_VENUE_RULES) : undefined;
+  },
+  async setRules(id, rules) {
+    if (!state.venues.has(id)) return false;
+    state.venueRules.set(id, rules);
+    return true;
   },
   async findByName(name) {
     return [...state.venues.values()].find((v) => v.name === name);

@@ -1,4 +1,4 @@
-import type { Block, Booking, BookingSeries, Court, DiscountCode, PaidAfter, Payment, Refund, ShareLink, StoredImage, User, Venue } from "@courts/core";
+import type { Block, Booking, BookingSeries, Court, DiscountCode, PaidAfter, Payment, Refund, ShareLink, StoredImage, User, Venue, VenueRules } from "@courts/core";
 import type { StoredEvent } from "./memory-events.js";
 
 /**
@@ -25,11 +25,14 @@ export interface MemoryState {
   readonly series: Map<string, BookingSeries>;
   /** booking id -> series id */
   readonly seriesItems: Map<string, string>;
+  /** venue id -> its booking rules, when set (DEFAULT_VENUE_RULES otherwise) */
+  readonly venueRules: Map<string, VenueRules>;
 }
 
 export const emptyState = (): MemoryState => ({
   users: new Map(),
   venues: new Map(),
+  venueRules: new Map(),
   courts: new Map(),
   bookings: new Map(),
   payments: new Map(),

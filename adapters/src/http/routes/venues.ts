@@ -15,6 +15,10 @@ import {
   VenueAnswer,
   VenueAvailabilityAnswer,
   venueAvailability,
+  getVenueRules,
+  setVenueRules,
+  VenueRulesAnswer,
+  VenueRulesBody,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
 import { adminOnly } from "../guards.js";
@@ -23,7 +27,7 @@ import { compressedOnce } from "../compressed-once.js";
 import { dateQuery, decode, idParam } from "../decode.js";
 import { answerOf, bodies, idParams, listOf, noContent, problems, queries } from "../openapi.js";
 import { run } from "../run.js";
-import { JSON_TYPE, PUBLIC_READ, routes } from "./route-plugin.js";
+import { JSON_TYPE, PRIVATE, PUBLIC_READ, routes } from "./route-plugin.js";
 
 /** The same bytes as a Buffer, which Fastify sends as they are (no copy when it is one already). */
 const bufferOf = (bytes: Uint8Array): Buffer =>
@@ -124,6 +128,29 @@ export default routes("venues", async (app) => {
     async (request, reply) => {
       await run(deleteVenue(app.ports, actorOf(request), idParam(request.params)));
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    "/api/admin/venues/:id/rules",
+    { preHandler: adminOnly, schema: { tags, summary: "Reglas de reserva de un complejo (admin)", params, response: { 200: answerOf(VenueRulesAnswer) } } },
+    async (request, reply) => {
+      reply.header("cache-control", PRIVATE);
+      return run(getVenueRules(app.ports, actorOf(request), idParam(request.params)));
+    },
+  );
+
+  app.put(
+    "/api/admin/venues/:id/rules",
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: "Cambiar las reglas de reserva de un complejo (admin)", params, body: bodies.venueRules, response: { 200: answerOf(VenueRulesAnswer) } },
+    },
+    async (request, reply) => {
+      const id = idParam(request.params);
+      const input = decode(VenueRulesBody, request.body);
+      reply.header("cache-control", PRIVATE);
+      return run(setVenueRules(app.ports, actorOf(request), id, input));
     },
   );
 
