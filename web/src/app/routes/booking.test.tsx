@@ -100,6 +100,20 @@ describe("Booking screen", () => {
     expect(await screen.findByRole("button", { name: /^10:00/ })).toBeInTheDocument();
   });
 
+  it("when the venue opens days 7 ahead at 08:00, then a day beyond says when it opens, offers no hour and cannot continue; a day inside the window offers its hours", async () => {
+    mockApi({
+      ...api,
+      "GET /api/venues/v1": () =>
+        json({ id: "v1", name: "Club", location: "Quito", description: null, imageUrl: null, imageData: null, courtCount: 1, rules: { windowDays: 7, releaseTime: "08:00", maxUpcomingPerPlayer: null, maxPerPlayerPerDay: null, ballotSeconds: 0 } }),
+      "GET /api/courts/c1/bookings?date=2099-06-16": () => json({ date: "2099-06-16", bookedSlots: [] }),
+    });
+    // today 2099-06-10: the 18th opens on the 11th at 08:00
+    renderBooking(undefined, `/booking/${court.id}?date=2099-06-18`);
+    expect(await screen.findByText("Este día se abre el jueves 11 de junio de 2099 a las 08:00.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^10:00/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
+  });
+
   it("when a link's date lies past the 180-day horizon, then no hour is offered, the limit is said, and 'Ver hoy' brings today's hours", async () => {
     mockApi(api);
     // today 2099-06-10: the last bookable day is 2099-12-07

@@ -1,7 +1,21 @@
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users, type LucideIcon } from "lucide-react";
-import { bandOf, BOOKING_HORIZON_DAYS, displayMoney, GAME_TYPE_LABEL, isAvailable, isSlot, lastBookableDate, priceFor, type GameType } from "@courts/core";
+import {
+  addDays,
+  bandOf,
+  BOOKING_HORIZON_DAYS,
+  displayMoney,
+  GAME_TYPE_LABEL,
+  isAvailable,
+  isSlot,
+  lastBookableDate,
+  localDateOf,
+  opensAtOf,
+  opensMessage,
+  priceFor,
+  type GameType,
+} from "@courts/core";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { ErrorNotice } from "../../components/ui/empty-state";
@@ -21,6 +35,7 @@ import { useConfig } from "../../features/config/api/get-config";
 import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
 import { useCourt } from "../../features/venues/api/get-court";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
+import { useVenue } from "../../features/venues/api/get-venue";
 import { courtPrices } from "../../features/venues/prices";
 import { ApiError, describeError, isStatus } from "../../lib/api-client";
 import { cn } from "../../lib/cn";
@@ -100,7 +115,15 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 
   const today = config?.today;
   const date = chosenDate ?? today;
-  const beyondHorizon = !!date && !!today && date > lastBookableDate(today);
+  // the venue's window (DESIGN.md section 15), as the server decides it: a date opens windowDays
+  // before it, at the release time; before that no hour is offered, and the notice says when
+  const rules = useVenue(court.data?.venueId).data?.rules;
+  // the day from the club's `today` (as slots do), the release minute of the farthest day from the clock
+  const opensAt = rules && date && config ? opensAtOf(date, rules, config.timeZone) : null;
+  const farthest = rules && today ? addDays(today, rules.windowDays) : null;
+  const notOpenYet =
+    opensAt !== null && !!date && farthest !== null && (date > farthest || (date === farthest && rules?.releaseTime != null && opensAt.getTime() > Date.now()));
+  const beyondHorizon = !rules && !!date && !!today && date > lastBookableDate(today);
   // a link's ?date= before today: every hour is gone, not taken
   const pastDay = !!date && !!today && date < today;
   const day = useCourtDay(courtId, date);
@@ -202,9 +225,17 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   </Button>
                 </div>
               </DayNotice>
-            ) : pastDay || beyondHorizon ? (
-              // a link's ?date= before today or past the horizon: the server would refuse it, so no hour is offered
-              <DayNotice message={pastDay ? "Ese día ya pasó." : `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación.`}>
+            ) : pastDay || beyondHorizon || notOpenYet ? (
+              // a link's ?date= before today or a day the venue does not open yet: the server would refuse it, so no hour is offered
+              <DayNotice
+                message={
+                  pastDay
+                    ? "Ese día ya pasó."
+                    : opensAt && notOpenYet && rules
+                      ? `${opensMessage(localDateOf(opensAt, config.timeZone), rules.releaseTime ?? "00:00")}.`
+                      : `Solo se puede reservar con hasta ${BOOKING_HORIZON_DAYS} días de anticipación.`
+                }
+              >
                 <div>
                   <Button size="sm" variant="outline" onClick={() => chooseDate(today)}>
                     Ver hoy
@@ -307,7 +338,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   className="shrink-0 lg:w-full"
                   size="lg"
                   onClick={() => void submit()}
-                  disabled={pending || dayFull || closed || pastDay || owedAmount > 0}
+                  disabled={pending || dayFull || closed || pastDay || notOpenYet || owedAmount > 0}
                   aria-busy={pending}
                 >
                   {pending ? "Procesando..." : "Continuar al Pago →"}

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "react";
-import { ImagePlus, MapPin, Pencil, Plus, Trash } from "lucide-react";
+import { CalendarClock, ImagePlus, MapPin, Pencil, Plus, Trash } from "lucide-react";
 import { courtStatusText, isAvailable } from "@courts/core";
 import fallbackImage from "../../../assets/court-fallback.svg";
 import { Badge } from "../../../components/ui/badge";
@@ -22,6 +22,7 @@ import { useSetVenueImage } from "../../../features/venues/api/set-venue-image";
 import { CourtForm } from "../../../features/venues/components/court-form";
 import { useImageUpload } from "../../../features/venues/components/use-image-upload";
 import { VenueForm } from "../../../features/venues/components/venue-form";
+import { VenueRulesForm } from "../../../features/venues/components/venue-rules-form";
 import { imageSrc } from "../../../lib/image-src";
 import { money } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
@@ -59,6 +60,7 @@ function RemovalDialog({
 function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: readonly Court[] }) {
   const { trigger: deleteVenue } = useDeleteVenue();
   const { trigger: setVenueImage } = useSetVenueImage();
+  const [rulesOf, setRulesOf] = useState<Venue | null>(null);
   const removal = useConfirmedAction((venue: Venue) => deleteVenue(venue.id), {
     done: (venue) => ({ title: "Venue eliminado", description: `${venue.name} y sus canchas fueron eliminados` }),
     failed: "No se pudo eliminar el venue",
@@ -112,6 +114,9 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
                       >
                         <ImagePlus aria-hidden="true" className="h-4 w-4" /> Imagen
                       </FileButton>
+                      <Button variant="outline" size="sm" onClick={() => setRulesOf(venue)} aria-label={`Reglas de reserva de ${venue.name}`}>
+                        <CalendarClock aria-hidden="true" className="h-4 w-4" /> Reglas
+                      </Button>
                       <Button variant="outline" size="sm" onClick={() => removal.ask(venue)} aria-label={`Eliminar ${venue.name}`}>
                         <Trash aria-hidden="true" className="h-4 w-4 text-red-600" /> Eliminar
                       </Button>
@@ -123,6 +128,14 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
           </ul>
         )}
       </div>
+      <AppDialog
+        open={rulesOf !== null}
+        onOpenChange={(open) => !open && setRulesOf(null)}
+        title="Reglas de reserva"
+        description={rulesOf ? `${rulesOf.name}: cuándo se abre cada día y cuántas reservas puede tener cada jugador. Los administradores no tienen estos límites.` : undefined}
+      >
+        {rulesOf !== null && <VenueRulesForm key={rulesOf.id} venueId={rulesOf.id} onSaved={() => setRulesOf(null)} />}
+      </AppDialog>
       <RemovalDialog removal={removal} title="Eliminar Venue?" alsoRemoved="todas sus canchas" />
     </section>
   );
