@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { longDateWords } from "@courts/core";
 import { addDays, api, axeAudit, bookViaApi, expectToast, horizontalOverflow, loginAdmin, payViaApi, pickDate, registerPlayer, settle, type CourtInfo } from "./support/app.js";
 import { chromiumGate, DESKTOP, PHONE } from "./support/browser.js";
 import { SCREENSHOTS, useE2E } from "./support/fixture.js";
@@ -32,11 +33,11 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
     if (phone) await page.getByRole("tab", { name: court.name, exact: true }).click();
     return page.getByTestId(phone ? "schedule-phone" : "schedule-table").getByTestId(`cell-${court.courtNumber}-${slot}`);
   };
-  const shot = async (page: Page, name: string) => {
+  const shot = async (page: Page, name: string, { fullPage = true } = {}) => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await settle(page);
     const size = page.viewportSize()!;
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size.width}x${size.height}.png`), fullPage });
   };
 
   it.each([
@@ -156,6 +157,75 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
     } finally {
       await others.close();
     }
+  });
+
+  it.each([
+    ["phone", PHONE],
+    ["desktop", DESKTOP],
+  ])("when the admin sets a venue's 'Reglas de reserva' on a %s, then a player is told when a later day opens and is refused past the upcoming limit", async (size, viewport) => {
+    // the last demo venue, which no other test here books as a player; its rules go back to the defaults after
+    const { venues, courts, today, server } = e2e.world();
+    const venue = venues[venues.length - 1]!;
+    const court = courts.filter((c) => c.venueId === venue.id && c.status === "available").sort((a, b) => a.courtNumber - b.courtNumber)[0]!;
+    await e2e.journey({ viewport }, async (page, { context }) => {
+      await loginAdmin(page.context().request, server.admin);
+      try {
+        await page.goto("/admin/courts");
+        await page.getByRole("button", { name: `Reglas de reserva de ${venue.name}` }).click();
+        const dialog = page.getByRole("dialog", { name: "Reglas de reserva" });
+        const days = dialog.getByLabel("Días de anticipación");
+        await expect.poll(() => days.inputValue()).toBe("180");
+        await days.fill("3");
+        await dialog.getByLabel("Hora de apertura (opcional)").fill("8:00");
+        await dialog.getByRole("button", { name: "Guardar reglas" }).click();
+        await dialog.getByText("La hora de apertura debe tener el formato HH:MM (por ejemplo, 08:00) o quedar vacía (medianoche)").waitFor();
+        // a dialog is fixed to the screen: what the admin sees is the viewport, not the page under it
+        await shot(page, `admin-venue-rules-error-${size}`, { fullPage: false });
+        await dialog.getByLabel("Hora de apertura (opcional)").fill("08:00");
+        await dialog.getByLabel("Reservas próximas por jugador (opcional)").fill("1");
+        expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+        expect(await dialog.getByText("La hora de apertura debe tener el formato HH:MM (por ejemplo, 08:00) o quedar vacía (medianoche)").count()).toBe(0);
+        await shot(page, `admin-venue-rules-${size}`, { fullPage: false });
+        await dialog.getByRole("button", { name: "Guardar reglas" }).click();
+        await expectToast(page, "Reglas guardadas");
+        expect(await api(page.context().request, "GET", `/api/venues/${venue.id}`)).toMatchObject({
+          rules: { windowDays: 3, releaseTime: "08:00", maxUpcomingPerPlayer: 1, maxPerPlayerPerDay: null, ballotSeconds: 0 },
+        });
+
+        const player = await context.browser()!.newContext({ baseURL: server.baseUrl, viewport });
+        try {
+          const playerPage = await player.newPage();
+          await registerPlayer(player.request, "reglas");
+          // 5 days ahead opens 3 days before it at 08:00, whatever the hour now
+          await playerPage.goto(`/booking/${court.id}?date=${addDays(today, 5)}`);
+          const opens = playerPage.getByText(`Este día se abre el ${longDateWords(addDays(today, 2))} a las 08:00.`);
+          await opens.waitFor();
+          expect(await playerPage.getByRole("button", { name: "Continuar al Pago →" }).isDisabled()).toBe(true);
+          expect(await horizontalOverflow(playerPage)).toBeLessThanOrEqual(0);
+          // the screen as the player sees it there: a full page would draw the phone's fixed bars over the notice
+          await opens.evaluate((notice) => notice.scrollIntoView({ block: "center" }));
+          await shot(playerPage, `booking-day-not-open-${size}`, { fullPage: false });
+
+          await bookViaApi(player.request, { courtId: court.id, date: addDays(today, 1), timeSlot: size === "phone" ? "20:00" : "21:00", gameType: "singles" });
+          await playerPage.goto(`/booking/${court.id}?date=${addDays(today, 2)}`);
+          await playerPage.getByText("Consultando disponibilidad...").waitFor({ state: "detached" });
+          await playerPage.getByRole("button", { name: size === "phone" ? /^20:00/ : /^21:00/ }).click();
+          await playerPage.getByRole("button", { name: "Continuar al Pago →" }).click();
+          await expectToast(playerPage, "Error al crear reserva", "Ya tienes el máximo de 1 reserva próxima en esta sede");
+          await shot(playerPage, `booking-player-limit-${size}`, { fullPage: false });
+        } finally {
+          await player.close();
+        }
+      } finally {
+        await api(page.context().request, "PUT", `/api/admin/venues/${venue.id}/rules`, {
+          windowDays: 180,
+          releaseTime: null,
+          maxUpcomingPerPlayer: null,
+          maxPerPlayerPerDay: null,
+          ballotSeconds: 0,
+        });
+      }
+    });
   });
 
   it("when the schedule and a cell's dialog are checked with axe at tablet and phone size, then none has a serious or critical violation", async () => {

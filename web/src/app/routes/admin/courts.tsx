@@ -133,6 +133,7 @@ function VenuesSection({ venues, courts }: { venues: readonly Venue[]; courts: r
         onOpenChange={(open) => !open && setRulesOf(null)}
         title="Reglas de reserva"
         description={rulesOf ? `${rulesOf.name}: cuándo se abre cada día y cuántas reservas puede tener cada jugador. Los administradores no tienen estos límites.` : undefined}
+        className="sm:max-w-2xl"
       >
         {rulesOf !== null && <VenueRulesForm key={rulesOf.id} venueId={rulesOf.id} onSaved={() => setRulesOf(null)} />}
       </AppDialog>

@@ -44,7 +44,7 @@ describe("Admin: 'Reglas de reserva' of a venue", () => {
     await userEvent.clear(days);
     await userEvent.type(days, "14");
     await userEvent.type(within(dialog).getByLabelText("Hora de apertura (opcional)"), "08:00");
-    await userEvent.type(within(dialog).getByLabelText("Máximo de reservas próximas por jugador (opcional)"), "3");
+    await userEvent.type(within(dialog).getByLabelText("Reservas próximas por jugador (opcional)"), "3");
     await userEvent.click(within(dialog).getByRole("button", { name: "Guardar reglas" }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ windowDays: 14, releaseTime: "08:00", maxUpcomingPerPlayer: 3, maxPerPlayerPerDay: null, ballotSeconds: 0 });

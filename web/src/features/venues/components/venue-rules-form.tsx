@@ -41,14 +41,14 @@ const FIELDS: readonly { field: Field; label: string; hint: string; placeholder?
   },
   {
     field: "maxUpcomingPerPlayer",
-    label: "Máximo de reservas próximas por jugador (opcional)",
-    hint: "Reservas por jugar que un jugador puede tener a la vez en esta sede. Vacío: sin límite.",
+    label: "Reservas próximas por jugador (opcional)",
+    hint: "Máximo de reservas por jugar de un jugador en esta sede. Vacío: sin límite.",
     inputMode: "numeric",
   },
   {
     field: "maxPerPlayerPerDay",
-    label: "Máximo de reservas por jugador y día (opcional)",
-    hint: "Reservas de un mismo día que un jugador puede tener en esta sede. Vacío: sin límite.",
+    label: "Reservas por jugador y día (opcional)",
+    hint: "Máximo de reservas de un jugador para un mismo día en esta sede. Vacío: sin límite.",
     inputMode: "numeric",
   },
   {
@@ -95,22 +95,30 @@ function RulesEditor({ venueId, initial, onSaved }: { venueId: string; initial: 
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+    // two rules a row from a small tablet on: the whole form fits a laptop's screen
+    <form onSubmit={(e) => void submit(e)} noValidate className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       {FIELDS.map(({ field, label, hint, placeholder, inputMode }) => (
         <TextField
           key={field}
+          className={field === "ballotSeconds" ? "sm:col-span-2" : undefined}
           label={label}
           hint={hint}
           error={errors[field]}
           value={form[field]}
           inputMode={inputMode}
           placeholder={placeholder}
-          onChange={(e) => setForm((f) => ({ ...f, [field]: e.target.value }))}
+          onChange={(e) => {
+            setForm((f) => ({ ...f, [field]: e.target.value }));
+            // a field being corrected no longer shows what was wrong with it
+            setErrors((all) => (all[field] ? { ...all, [field]: undefined } : all));
+          }}
         />
       ))}
-      <Button type="submit" disabled={pending} aria-busy={pending}>
-        <Save aria-hidden="true" className="h-4 w-4" /> {pending ? "Guardando..." : "Guardar reglas"}
-      </Button>
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          <Save aria-hidden="true" className="h-4 w-4" /> {pending ? "Guardando..." : "Guardar reglas"}
+        </Button>
+      </div>
     </form>
   );
 }
