@@ -4,6 +4,7 @@ import { Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import VenueScreen from "./venue";
 import LoginScreen from "./login";
+import BookingScreen from "./booking";
 import { courtAnswer, GUEST, json, mockApi, renderWithProviders } from "../../testing/render-app";
 import type { VenueAvailability } from "../../features/venues/api/get-venue-availability";
 import { stripStart } from "../../features/venues/components/venue-day";
@@ -40,7 +41,7 @@ const renderVenue = (path = "/venue/v1") =>
       <Routes>
         <Route path="/venue/:venueId" element={<VenueScreen />} />
         <Route path="/login" element={<LoginScreen />} />
-        <Route path="/booking/:courtId" element={<p>pantalla de reserva</p>} />
+        <Route path="/booking/:courtId" element={<BookingScreen />} />
       </Routes>
       <Where />
     </>,
@@ -101,6 +102,25 @@ describe("the venue's day grid", () => {
     await waitFor(() => expect(cell).toHaveAttribute("href", "/booking/c2?date=2030-01-10&slot=21:00"));
     await userEvent.click(cell);
     expect(screen.getByTestId("where")).toHaveTextContent("/booking/c2?date=2030-01-10&slot=21:00");
+  });
+
+  it("when a player chooses a free hour of another day, then the booking screen opens with that date and hour already chosen", async () => {
+    mockApi(
+      venueApi({
+        "GET /api/auth/me": () => json({ user: PLAYER }),
+        "GET /api/venues/v1/availability?date=2030-01-12": () => json(dayOf("2030-01-12")),
+        "GET /api/courts/c2": () => json(COURTS[1]),
+        "GET /api/courts/c2/bookings?date=2030-01-12": () => json({ date: "2030-01-12", bookedSlots: [], blockedSlots: [] }),
+      }),
+    );
+    renderVenue("/venue/v1?date=2030-01-12");
+    const cell = await screen.findByRole("link", { name: "Pista 2, 18:00, libre, $16.50" });
+    await waitFor(() => expect(cell).toHaveAttribute("href", "/booking/c2?date=2030-01-12&slot=18:00"));
+    await userEvent.click(cell);
+    expect(await screen.findByRole("heading", { name: "Reservar Pista 2" })).toBeInTheDocument();
+    expect(await screen.findByText("Sábado 12 de enero de 2030")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^18:00/, pressed: true })).toBeInTheDocument();
+    expect(within(screen.getByRole("complementary")).getByText("18:00")).toBeInTheDocument();
   });
 
   it("when another day is chosen, then its grid is asked and shown, and the address keeps the day", async () => {

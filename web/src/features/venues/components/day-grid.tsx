@@ -94,7 +94,9 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
             </th>
             {courts.map((court) => (
               <th key={court.courtId} scope="col" className="px-0.5 py-2 text-center align-bottom text-[11px] font-semibold leading-tight text-stone-900 sm:text-xs">
-                <span className="line-clamp-2 break-words">{court.name}</span>
+                <span title={court.name} className="line-clamp-2 break-words">
+                  {court.name}
+                </span>
                 <span className="block text-[11px] font-medium text-stone-600">#{court.courtNumber}</span>
               </th>
             ))}
@@ -133,10 +135,10 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
 /** What the colours of the grid mean. */
 export function DayGridLegend() {
   const items = [
-    { label: "Libre (precio por hora)", swatch: "border border-court-200 bg-court-50" },
-    { label: "Ocupada", swatch: "bg-red-50 ring-1 ring-inset ring-red-200" },
-    { label: "Cerrada por el club", swatch: "bg-amber-50 ring-1 ring-inset ring-amber-200" },
-    { label: "Ya pasó", swatch: "bg-stone-100" },
+    { label: "Libre (precio por hora)", swatch: "border border-court-300 bg-court-50" },
+    { label: "Ocupada", swatch: "bg-red-50 ring-1 ring-inset ring-red-300" },
+    { label: "Cerrada por el club", swatch: "bg-amber-50 ring-1 ring-inset ring-amber-300" },
+    { label: "Ya pasó", swatch: "bg-stone-100 ring-1 ring-inset ring-stone-300" },
   ];
   return (
     <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-stone-600">

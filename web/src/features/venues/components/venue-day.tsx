@@ -103,9 +103,12 @@ export function VenueDay({
   // the grid's hundred cells are drawn in a deferred render, which React splits into short slices:
   // the page stays responsive while it draws (a phone's main thread, Lighthouse's TBT)
   const shown = useDeferredValue(grid.data);
-  const caption = useMemo(() => `Disponibilidad del ${formatDay(date, "EEEE d 'de' MMMM")}: canchas por hora`, [date]);
+
   // a day being fetched while the previous one is shown: dimmed, so nobody picks an hour of the wrong day
   const stale = shown !== undefined && shown.date !== date;
+  // the day the grid shows, which is the day chosen once its answer came
+  const shownDate = shown?.date ?? date;
+  const caption = useMemo(() => `Disponibilidad del ${formatDay(shownDate, "EEEE d 'de' MMMM")}: canchas por hora`, [shownDate]);
   return (
     <div className="space-y-3">
       <DayStrip today={today} date={date} onChoose={onChoose} />
