@@ -20,6 +20,8 @@
  *                                      # 1x's req/s and <= 1.5x its p99, peak RSS <= 1.2x; answers <= 1 MiB;
  *                                      # and the whole transactions CSV export, with the server's memory during it
  *   options: --endpoints availability,transactions,...   (only these, plus the bare route)
+ *   npm run bench -- --scenario release   # the release minute (release.ts): 500 players at once, first-come
+ *                                         # and ballot, 3 runs each unless --runs; --modes first-come,ballot
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -32,6 +34,7 @@ import { openSqlDatabase } from "@courts/adapters/sql/index";
 import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { describeMachine, machineState } from "./machine.js";
 import { median } from "./median.js";
+import { releaseScenario } from "./release.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
 import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
 
@@ -90,7 +93,7 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     json: { type: "string" },
-    runs: { type: "string", default: "1" },
+    runs: { type: "string" },
     seconds: { type: "string" },
     warmup: { type: "string" },
     connections: { type: "string", default: "100" },
@@ -102,6 +105,8 @@ const { values: args } = parseArgs({
     check: { type: "boolean", default: false },
     scale: { type: "string", default: "1" },
     endpoints: { type: "string" },
+    scenario: { type: "string", default: "endpoints" },
+    modes: { type: "string", default: "first-come,ballot" },
   },
 });
 const scales = args.scale.split(",").map(Number);
@@ -110,7 +115,7 @@ const chosen = args.endpoints?.split(",");
 const endpoints = ENDPOINTS.filter((e) => e.key === "bare" || e.key === "plain" || chosen === undefined || chosen.includes(e.key));
 const seconds = Number(args.seconds ?? (args.quick ? 2 : 10));
 const warmup = Number(args.warmup ?? (args.quick ? 1 : 3));
-const runs = Math.max(1, Number(args.runs));
+const runs = Math.max(1, Number(args.runs ?? 1));
 const connections = Number(args.connections);
 const pgServer = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || undefined;
 const engines = (args.engines?.split(",") ?? ["sqlite", "postgresql"]).filter(
@@ -579,6 +584,12 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
 const main = async () => {
   if (!args["no-build"]) buildServer(say);
   if (pgServer === undefined) say("PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it");
+  if (args.scenario === "release") {
+    const modes = args.modes.split(",").filter((m): m is "first-come" | "ballot" => m === "first-come" || m === "ballot");
+    await releaseScenario({ engines, freshDatabase, runs: Math.max(1, Number(args.runs ?? 3)), timeZone, logLevel: args["log-level"], modes, say });
+    return;
+  }
+  if (args.scenario !== "endpoints") throw new Error(`--scenario: endpoints or release, got ${args.scenario}`);
   say(
     `${connections} connections, ${warmup} s warm-up + ${seconds} s per endpoint${runs > 1 ? `, ${runs} runs (medians)` : ""}; ` +
       `Node ${process.version}, ${(await import("node:os")).cpus().length} CPUs (autocannon shares them with the server)`,
