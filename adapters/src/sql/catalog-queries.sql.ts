@@ -374,11 +374,19 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   // Venue days, kept on SQLite by the rule of the availability answers above, under the courts
   // counter too (a court renamed, repriced or closed changes the day without touching bookings).
   const venueDays = new Map<string, CachedVenueDay>();
+  /** each day's last read text and what it gave, compared, never trusted: a new read is still made */
+  const lastRead = new Map<string, { readonly courtsText: string; readonly blocksText: string; readonly answer: VenueDay }>();
   let venueDaysUnder: string | undefined;
+  /** the counters object last turned into a key: DataChanges gives the same object while the file's stamp stands */
+  let keyedCounters: ReadonlyMap<string, number> | undefined;
+  let keyedAs: string | undefined;
   const countersKey = (counters: ReadonlyMap<string, number>) => {
+    if (counters === keyedCounters) return keyedAs;
     const availability = counters.get("availability");
     const courts = counters.get("courts");
-    return availability === undefined || courts === undefined ? undefined : `${availability}|${courts}`;
+    keyedCounters = counters;
+    keyedAs = availability === undefined || courts === undefined ? undefined : `${availability}|${courts}`;
+    return keyedAs;
   };
   const keptDay = (cached: CachedVenueDay | undefined, now: Date): VenueDay | undefined => {
     const at = now.getTime();
@@ -388,9 +396,19 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     const at = iso(now);
     const row = await sql.one(VENUE_DAY[sql.engine], [venueId, date, at, venueId, venueId, date, at, venueId, date, date]);
     if (!row || !bool(row, "found")) return undefined;
-    const courts = (JSON.parse(str(row, "courts")) as DayCourtRow[]).map(dayCourtOf);
-    const blocks = (JSON.parse(str(row, "blocks")) as Row[]).map(toBlock);
-    return { answer: { venueId, date, courts, blocks }, from: now.getTime(), until: instantOrNull(row, "next_expiry")?.getTime() ?? Infinity };
+    const until = instantOrNull(row, "next_expiry")?.getTime() ?? Infinity;
+    const courtsText = str(row, "courts");
+    const blocksText = str(row, "blocks");
+    // The same text as the last read of this day: the same day, given as the same object, whose
+    // answer and its bytes are already built (PostgreSQL reads every time; a day rarely changes).
+    const key = dayKey(venueId, date);
+    const last = lastRead.get(key);
+    if (last !== undefined && last.courtsText === courtsText && last.blocksText === blocksText) return { answer: last.answer, from: now.getTime(), until };
+    const courts = (JSON.parse(courtsText) as DayCourtRow[]).map(dayCourtOf);
+    const blocks = (JSON.parse(blocksText) as Row[]).map(toBlock);
+    const answer: VenueDay = { venueId, date, courts, blocks };
+    keepNewest(lastRead, key, { courtsText, blocksText, answer }, VENUE_DAY_CACHE_ENTRIES);
+    return { answer, from: now.getTime(), until };
   };
 
   return {

@@ -38,7 +38,7 @@ export default routes("venues", async (app) => {
   // a kept calendar is the same Buffer on each hit: compressed once, not per request
   const sendCalendar = compressedOnce();
   const params = idParams();
-  const availabilityTexts = new WeakMap<object, string>();
+  const availabilityBytes = new WeakMap<object, Buffer>();
 
   app.get("/api/venues", { schema: { tags, summary: "Complejos", response: { 200: listOf(VenueAnswer) } } }, async (_request, reply) => {
     const venues = await run(listVenues(app.ports));
@@ -84,13 +84,14 @@ export default routes("venues", async (app) => {
       reply.header("cache-control", "no-store");
       const found = venueAvailability(app.ports, id, query);
       const answer = found instanceof Promise ? await found : found;
-      // a day the read model keeps is the same answer on each hit within an hour: encoded once
-      let text = availabilityTexts.get(answer);
-      if (text === undefined) {
-        text = JSON.stringify(answer);
-        availabilityTexts.set(answer, text);
+      // a day the read model keeps is the same answer on each hit within an hour: encoded once, as
+      // bytes (a few kB: Fastify sends a Buffer as it is, a string it would encode on every hit)
+      let bytes = availabilityBytes.get(answer);
+      if (bytes === undefined) {
+        bytes = Buffer.from(JSON.stringify(answer));
+        availabilityBytes.set(answer, bytes);
       }
-      return reply.type(JSON_TYPE).send(text);
+      return reply.type(JSON_TYPE).send(bytes);
     },
   );
 
