@@ -95,6 +95,8 @@ describe("hot reads use an index (sqlite query plans)", () => {
     "catalog.courtDay": () => r().catalog.courtDay(place.court.id, "2026-11-25"),
     // a date never read before: an answer kept in memory would run no statement
     "catalog.courtAvailability": () => r().catalog.courtAvailability(place.court.id, `2027-01-${String(++unseenDay).padStart(2, "0")}`, new Date()),
+    // a date never read before, as above
+    "catalog.venueDay": () => r().catalog.venueDay(place.venue.id, `2027-02-${String(++unseenDay % 28 + 1).padStart(2, "0")}`, new Date()),
     // an unknown venue: a known one's list is kept once read (one statement the first time only)
     "catalog.venueCourts": () => r().catalog.venueCourts(randomUUID()),
     "catalog.venueMonth": () => r().catalog.venueMonth(place.venue.id, "2026-11-01", "2026-11-30"),
@@ -139,6 +141,9 @@ describe("hot reads use an index (sqlite query plans)", () => {
     await uses(hot["catalog.courtAvailability"]!, "USING INDEX bookings_active_slot_unique (court_id=? AND booking_date=?)");
     await uses(hot["catalog.courtAvailability"]!, "USING INDEX court_blocks_court_idx (court_id=? AND end_date>?)");
     await uses(hot["catalog.venueMonth"]!, "bookings_active_slot_unique");
+    await uses(hot["catalog.venueDay"]!, "USING INDEX bookings_active_slot_unique (court_id=? AND booking_date=?)");
+    await uses(hot["catalog.venueDay"]!, "USING INDEX courts_venue_number_unique (venue_id=?)");
+    expect((await plansOf(hot["catalog.venueDay"]!)).join("\n")).not.toContain("bookings_date_idx");
   });
 
   it("when a hold is placed, then its balance-due, unpaid-hold and just-ran-out checks read their indexes, not the player's history", async () => {

@@ -153,8 +153,10 @@ const VENUE_DAY = {
       "sqlite",
       `(select json_group_array(time_slot) from (select b.time_slot from bookings b where b.court_id = c.id and b.booking_date = ? and ${HOLDING_B} order by b.time_slot))`,
     )} as court from courts c where c.venue_id = ? order by c.court_number)) as courts, ` +
-    `(select min(case when b.status = 'active' and b.paid_amount = 0 then b.hold_expires_at end) from courts c join bookings b on b.court_id = c.id ` +
-    `where c.venue_id = ? and b.booking_date = ? and ${HOLDING_B}) as next_expiry, ` +
+    // CROSS JOIN keeps SQLite's order: the venue's courts, then each one's day by bookings_active_slot_unique
+    // (left to itself it read every venue's bookings of the date by bookings_date_idx)
+    `(select min(case when b.status = 'active' and b.paid_amount = 0 then b.hold_expires_at end) from courts c cross join bookings b ` +
+    `where b.court_id = c.id and c.venue_id = ? and b.booking_date = ? and ${HOLDING_B}) as next_expiry, ` +
     `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${venueBlocks} order by k.created_at)) as blocks`,
   postgresql:
     "select exists (select 1 from venues where id = ?) as found, " +
