@@ -41,6 +41,8 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "hold-expired", name, booking: b, courtId: "c-1" },
   { kind: "remainder-charged", name, booking: b, amount: 1650, paymentId: "p2" },
   { kind: "balance-due", name, booking: b, amount: 1650 },
+  // the release ballot: won, with the hold to pay by its deadline
+  { kind: "ballot", name, booking: b, won: true, courtId: "c-1", payBy: "08:16" },
   { kind: "password-reset", name, token: "Zm9vYmFyYmF6cXV4cXV1eA", minutes: 60 },
   { kind: "verify-email", name, token: "cXV1eHF1dXhmb29iYXJiYXo", hours: 72 },
   // one message per payment: this one completed the booking
@@ -59,6 +61,7 @@ export const SAMPLE_VARIANTS: readonly { readonly name: string; readonly notice:
     name: "club-series-booked",
     notice: { kind: "club-action", name, action: "series-booked", reason: null, bookings: weekly(4), skipped: [{ date: "2026-12-26", message: "Ocupado" }] },
   },
+  { name: "ballot-lost", notice: { kind: "ballot", name, booking: { ...b, bookingId: "" }, won: false, courtId: "c-1" } },
   { name: "club-series-cancelled-one", notice: { kind: "club-action", name, action: "series-cancelled", reason: null, bookings: weekly(1), skipped: [] } },
   {
     name: "club-closure",

@@ -114,6 +114,18 @@ describe("mail templates", () => {
     expect(html`<p>${"<b>"}</p>${html`<i>${"&"}</i>`}`.value).toBe("<p>&lt;b&gt;</p><i>&amp;</i>");
   });
 
+  it("the release ballot's outcome: the winner is sent to pay the hold before its deadline, the others to other hours", () => {
+    const ballot = SAMPLE_NOTICES.find((n) => n.kind === "ballot")!;
+    const won = renderNotice(ballot, ctx);
+    expect(won.subject).toBe("Ganaste el sorteo: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(won.text).toContain("Págalo antes de las 08:16 o se liberará.");
+    expect(won.text).toContain(`Pagar la reserva: https://canchas.ec/checkout/${ballot.kind === "ballot" ? ballot.booking.bookingId : ""}`);
+    const lost = renderNotice({ ...ballot, won: false } as Notice, ctx);
+    expect(lost.subject).toBe("No ganaste el sorteo: Club de Tenis Los Ceibos, sábado 28 de noviembre, 18:00");
+    expect(lost.text).toContain("Ver otros horarios: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
+    expect(lost.text).not.toContain("/checkout/");
+  });
+
   it("an expired hold links to the hour itself, to book it again if it is still free", () => {
     const expired = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "hold-expired")!, ctx);
     expect(expired.text).toContain("Reservar de nuevo: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");

@@ -353,6 +353,27 @@ const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content 
         booking: b,
         action: { label: "Completar Pago", url: `${ctx.publicUrl}/checkout/${encodeURIComponent(b.bookingId)}` },
       };
+    case "ballot":
+      return notice.won
+        ? {
+            subject: `Ganaste el sorteo: ${b.venueName}, ${subjectWhen(b)}`,
+            heading: "Ganaste el sorteo",
+            paragraphs: [
+              hello,
+              `El horario del ${when(b)} en ${court(b)} es tuyo: te lo reservamos sin pagar.`,
+              notice.payBy ? `Págalo antes de las ${notice.payBy} o se liberará.` : "Págalo pronto o se liberará.",
+            ],
+            booking: b,
+            action: { label: "Pagar la reserva", url: `${ctx.publicUrl}/checkout/${encodeURIComponent(b.bookingId)}` },
+          }
+        : {
+            subject: `No ganaste el sorteo: ${b.venueName}, ${subjectWhen(b)}`,
+            heading: "No ganaste el sorteo",
+            paragraphs: [hello, `El horario del ${when(b)} en ${court(b)} se sorteó entre quienes lo pidieron y esta vez no te tocó.`],
+            booking: { ...b, bookingId: "" },
+            slotOnly: true,
+            action: { label: "Ver otros horarios", url: hourUrl(ctx, notice.courtId, b) },
+          };
   }
 };
 

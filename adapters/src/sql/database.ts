@@ -1,3 +1,4 @@
+import { sqlBallotRepository } from "./ballot-repository.sql.js";
 import type { Repositories, TaxRate } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { RateLimitStore } from "../limits/rate-limit-store.js";
@@ -149,6 +150,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       outbox: sqlOutbox(sql),
       notifications: sqlNotifications(sql),
       waitlist: sqlWaitlist(sql),
+      ballots: sqlBallotRepository(sql),
     },
     sessionStore: new SqlSessionStore(sql),
     simulatedIntents: sqlSimulatedIntentStore(sql),

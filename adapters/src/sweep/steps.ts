@@ -1,9 +1,10 @@
+import { writeFileSync } from "node:fs";
 import * as Cause from "effect/Cause";
 import * as Effect from "effect/Effect";
 import * as HashMap from "effect/HashMap";
 import * as Logger from "effect/Logger";
 import * as LogLevel from "effect/LogLevel";
-import { chargeDueRemainders, expireOverdueHolds, reconcileStaleIntents, sendOwedRefunds } from "@courts/core";
+import { chargeDueRemainders, drawDueBallots, expireOverdueHolds, reconcileStaleIntents, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
@@ -34,6 +35,24 @@ const stepLogs = (step: string, warn: SweepWarn) =>
     }),
   );
 
+/** How long a process keeps a release's draw: far above a draw's few hundred holds. */
+const BALLOT_CLAIM_MS = 60_000;
+
+/**
+ * Tests only (tests/http/ballot-processes.test.ts): with COURTS_TEST_BALLOT_PAUSE_FILE set, a draw
+ * writes that file once its holds are written and waits there (until the process is killed).
+ */
+const ballotPause = () => {
+  const file = process.env["COURTS_TEST_BALLOT_PAUSE_FILE"];
+  if (!file) return {};
+  return {
+    afterHolds: async () => {
+      writeFileSync(file, "paused");
+      await new Promise(() => undefined);
+    },
+  };
+};
+
 /**
  * Every step of the sweep, in the order a pass runs them. A step is a use case of core
  * called with the runtime's ports; it must be safe to run in any number of processes at once.
@@ -53,6 +72,8 @@ export const sweepSteps = (runtime: Runtime, warn: SweepWarn = () => undefined):
     step("stale-intents", () => reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
   );
   steps.push(step("expire-holds", () => expireOverdueHolds(runtime.ports)));
+  // the release ballots due (DESIGN.md section 15): each release taken by one process, its holds then its outcomes
+  steps.push(step("ballots", () => drawDueBallots(runtime.ports, { claimMs: BALLOT_CLAIM_MS, ...ballotPause() })));
   steps.push(step("charge-remainders", () => chargeDueRemainders(runtime.ports)));
   // the events' reactions (receipts, notices, the waitlist), then mail: a pass sends what the steps before it wrote
   steps.push(...mailSteps(runtime.ports, runtime.config, step));

@@ -8,6 +8,7 @@ const STEP_LABELS: Readonly<Record<string, string>> = {
   "stale-intents": "Pagos abiertos resueltos",
   "expire-holds": "Reservas sin pagar liberadas",
   "charge-remainders": "Restos cobrados a organizadores",
+  ballots: "Sorteos decididos",
   events: "Eventos atendidos",
   reminders: "Recordatorios preparados",
   mail: "Correos enviados",

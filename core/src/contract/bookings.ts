@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema";
+import type { BallotDraw, BallotEntry } from "../domain/ballot.js";
 import type { DiscountCode } from "../domain/discount.js";
 import { formatMoney } from "../domain/money.js";
 import { paymentStatusOf } from "../domain/booking.js";
@@ -187,4 +188,68 @@ export const presentDiscountCode = (code: DiscountCode): DiscountCodeAnswer => (
   expiresAt: code.expiresAt === null ? null : code.expiresAt.toISOString(),
   isActive: code.isActive,
   createdAt: code.createdAt.toISOString(),
+});
+
+/** A player's entry in a release ballot (DESIGN.md section 15): POST /api/bookings's 202 and GET /api/ballots/{id}. */
+export const BallotAnswer = Schema.Struct({
+  ballotId: Schema.String,
+  state: Schema.Literal("pending", "won", "lost"),
+  /** when the slot is drawn */
+  decidesAt: Instant,
+  courtId: Schema.String,
+  date: LocalDate,
+  timeSlot: Slot,
+  /** the hold won, to pay before its deadline */
+  bookingId: Schema.optional(Schema.String),
+}).annotations({ identifier: "Ballot" });
+export type BallotAnswer = typeof BallotAnswer.Type;
+
+export const presentBallot = (entry: BallotEntry): BallotAnswer => ({
+  ballotId: entry.id,
+  state: entry.state,
+  decidesAt: entry.decidesAt.toISOString(),
+  courtId: entry.courtId,
+  date: entry.date,
+  timeSlot: entry.timeSlot,
+  ...(entry.bookingId === null ? {} : { bookingId: entry.bookingId }),
+});
+
+/** A release's draw as an admin audits it: GET /api/admin/ballots?venueId=&date=. */
+export const BallotDrawAnswer = Schema.Struct({
+  venueId: Schema.String,
+  date: LocalDate,
+  /** shown once drawn: the same seed draws the same order */
+  seed: Schema.NullOr(Schema.String),
+  drawnAt: Schema.NullOr(Instant),
+  /** each slot ("courtId date HH:MM") in the order drawn, with its entries' ids in the order drawn */
+  order: Schema.NullOr(Schema.Array(Schema.Struct({ slot: Schema.String, entries: Schema.Array(Schema.String) }))),
+  entries: Schema.Array(
+    Schema.Struct({
+      ballotId: Schema.String,
+      userId: Schema.String,
+      courtId: Schema.String,
+      timeSlot: Slot,
+      state: Schema.Literal("pending", "won", "lost"),
+      bookingId: Schema.NullOr(Schema.String),
+      enteredAt: Instant,
+    }),
+  ),
+}).annotations({ identifier: "BallotDraw" });
+export type BallotDrawAnswer = typeof BallotDrawAnswer.Type;
+
+export const presentBallotDraw = (draw: BallotDraw): BallotDrawAnswer => ({
+  venueId: draw.venueId,
+  date: draw.date,
+  seed: draw.seed,
+  drawnAt: draw.drawnAt?.toISOString() ?? null,
+  order: draw.order,
+  entries: draw.entries.map((e) => ({
+    ballotId: e.id,
+    userId: e.userId,
+    courtId: e.courtId,
+    timeSlot: e.timeSlot,
+    state: e.state,
+    bookingId: e.bookingId,
+    enteredAt: e.enteredAt.toISOString(),
+  })),
 });

@@ -27,7 +27,7 @@ export const VenueRulesAnswer = Schema.Struct({
   releaseTime: Schema.NullOr(Schema.String),
   maxUpcomingPerPlayer: Schema.NullOr(Schema.Int),
   maxPerPlayerPerDay: Schema.NullOr(Schema.Int),
-  /** stored; requests are served first-come for now */
+  /** seconds after a date opens during which requests enter a ballot (DESIGN.md section 15); 0: first-come */
   ballotSeconds: Schema.Int,
 }).annotations({ identifier: "VenueRules" });
 export type VenueRulesAnswer = typeof VenueRulesAnswer.Type;

@@ -40,6 +40,8 @@ export const NAMED_ANSWERS = [
   bookings.PayerAnswer,
   bookings.DiscountCodeAnswer,
   bookings.DiscountCheckAnswer,
+  bookings.BallotAnswer,
+  bookings.BallotDrawAnswer,
   payments.PaymentAnswer,
   payments.PaymentWithBookingAnswer,
   payments.TransactionAnswer,

@@ -23,3 +23,4 @@ export * from "./tax.js";
 export * from "./time.js";
 export * from "./notices.js";
 export * from "./venue-rules.js";
+export * from "./ballot.js";

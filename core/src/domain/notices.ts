@@ -114,6 +114,8 @@ export type Notice =
   /** the organiser: what the others did not pay was charged to the saved card */
   | { readonly kind: "remainder-charged"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents; readonly paymentId: string | null }
   /** the organiser: the remainder could not be charged */
+  /** the release ballot's outcome for one entry (DESIGN.md section 15): won, with the hold to pay by `payBy`, or lost */
+  | { readonly kind: "ballot"; readonly name: string; readonly booking: BookingFacts; readonly won: boolean; readonly courtId: string; /** "HH:MM" on the club's clock */ readonly payBy?: string }
   | { readonly kind: "balance-due"; readonly name: string; readonly booking: BookingFacts; readonly amount: Cents }
   | AccountNotice;
 
@@ -151,6 +153,7 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   "hold-expired",
   "remainder-charged",
   "balance-due",
+  "ballot",
   "password-reset",
   "verify-email",
 ];

@@ -13,7 +13,7 @@ export interface VenueRules {
   readonly maxUpcomingPerPlayer: number | null;
   /** live bookings a player may have at the venue on one date; null: no limit */
   readonly maxPerPlayerPerDay: number | null;
-  /** seconds after a date opens during which requests would go to a ballot (0..300); stored, served first-come for now */
+  /** seconds after a date opens during which requests enter the release ballot (0..300; 0: first-come) */
   readonly ballotSeconds: number;
 }
 

@@ -1,5 +1,6 @@
 import type { AccountPolicy } from "../domain/account.js";
 import type { BookingPolicy } from "../domain/hold.js";
+import type { BallotRepository } from "./ballot-repository.js";
 import type { AccountTokenRepository } from "./account-tokens.js";
 import type { BlockRepository } from "./block-repository.js";
 import type { BookingRepository } from "./booking-repository.js";
@@ -21,6 +22,7 @@ import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
 
 export type * from "./account-tokens.js";
+export type * from "./ballot-repository.js";
 export type * from "./block-repository.js";
 export type * from "./booking-repository.js";
 export type * from "./catalog-queries.js";
@@ -64,6 +66,8 @@ export interface Ports {
   readonly events: EventLog;
   readonly notifications: NotificationRepository;
   readonly waitlist: WaitlistRepository;
+  /** the release ballot's entries and draws (DESIGN.md section 15) */
+  readonly ballots: BallotRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -78,5 +82,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist"
+  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots"
 >;

@@ -241,3 +241,10 @@ export const NotificationSettingsBody = body({
   remindersEnabled: required(Schema.Boolean, "El campo 'remindersEnabled' debe ser true o false"),
 });
 export type NotificationSettingsBody = typeof NotificationSettingsBody.Type;
+
+/** GET /api/admin/ballots: the release (venue and date) whose draw an admin audits. */
+export const BallotDrawQuery = Schema.Struct({
+  venueId: requiredId("venueId", "parámetro", "El parámetro 'venueId' es requerido"),
+  date: required(LocalDateString, "El parámetro 'date' debe ser una fecha AAAA-MM-DD"),
+});
+export type BallotDrawQuery = typeof BallotDrawQuery.Type;

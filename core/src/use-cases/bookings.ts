@@ -5,8 +5,10 @@ import { CourtUnavailable, InvalidInput, OutsideBookingWindow, SlotInPast, UserN
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import { opensAtOf, opensMessage } from "../domain/venue-rules.js";
+import { decidesAtOf, inBallotWindow } from "../domain/ballot.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
+import { drawDueBallots } from "./ballots.js";
 import { placeHold } from "./holds.js";
 import { blockReasonFor, courtNotFound, refuseOwnSlot, slotBlocked } from "./lookups.js";
 import type { Actor } from "./support.js";
@@ -18,11 +20,24 @@ export const BOOKING_HORIZON_DAYS = 180;
 /** The last club-local date a booking may be made for, seen from the club's `today`. */
 export const lastBookableDate = (today: LocalDate): LocalDate => addDays(today, BOOKING_HORIZON_DAYS);
 
-export const createBooking = (
-  ports: Pick<Ports, "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues">,
-  actor: Actor,
-  input: CreateBookingBody,
-) =>
+type BookingPorts = Pick<
+  Ports,
+  "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues"
+>;
+
+/** A booking request that passed its checks: who books which court, and when the date opened (null: an admin's). */
+interface CheckedRequest {
+  readonly userId: string;
+  readonly court: Effect.Effect.Success<ReturnType<typeof findCourt>>;
+  readonly now: Date;
+  readonly start: Date;
+  readonly opensAt: Date | null;
+}
+
+const findCourt = (ports: Pick<Ports, "courts">, courtId: string) => callOr(() => ports.courts.findForBooking(courtId), courtNotFound);
+
+/** Authorization, the court, the hour and the venue's window, in the order a request is refused. */
+const checkRequest = (ports: BookingPorts, actor: Actor, input: CreateBookingBody) =>
   Effect.gen(function* () {
     const callerId = yield* requireUser(actor.isAdmin && input.userId ? { ...actor, userId: input.userId } : actor);
     yield* requireSelfOrAdmin(actor, input.userId);
@@ -31,7 +46,7 @@ export const createBooking = (
     if (userId !== actor.userId && !(yield* call(() => ports.users.findById(userId))))
       return yield* Effect.fail(new UserNotFound({ message: `No existe el usuario '${userId}'` }));
     // with its venue's name: the answer is built from what was written, with no second read
-    const court = yield* callOr(() => ports.courts.findForBooking(input.courtId), courtNotFound);
+    const court = yield* findCourt(ports, input.courtId);
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
 
     const now = ports.clock.now();
@@ -42,12 +57,13 @@ export const createBooking = (
     // before it, at the release time (midnight without one). Admins are exempt from the rules, not
     // from the farthest a venue may open.
     const { rules } = court;
+    let opensAt: Date | null = null;
     if (actor.isAdmin) {
       const horizon = Math.max(rules.windowDays, BOOKING_HORIZON_DAYS);
       if (input.bookingDate > addDays(localDateOf(now, ports.clock.timeZone), horizon))
         return yield* Effect.fail(new InvalidInput({ field: "bookingDate", message: `Solo se puede reservar con hasta ${horizon} días de anticipación` }));
     } else {
-      const opensAt = opensAtOf(input.bookingDate, rules, ports.clock.timeZone);
+      opensAt = opensAtOf(input.bookingDate, rules, ports.clock.timeZone);
       if (now.getTime() < opensAt.getTime())
         return yield* Effect.fail(
           new OutsideBookingWindow({
@@ -56,7 +72,14 @@ export const createBooking = (
           }),
         );
     }
+    const checked: CheckedRequest = { userId, court, now, start, opensAt };
+    return checked;
+  });
 
+/** The hold (or the club's booking) of a checked request, first-come. */
+const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { userId, court, now, start }: CheckedRequest) =>
+  Effect.gen(function* () {
+    const { rules } = court;
     // The club booking an hour for a player (the day schedule) collects it, as each week of a fixed
     // booking (DESIGN.md section 10): no hold that would free the slot in 15 minutes while the
     // player is on their way to pay at the desk, and no split deadline charging a card nobody gave.
@@ -90,6 +113,53 @@ export const createBooking = (
       court: { id: court.id, name: court.name, courtNumber: court.courtNumber, venueId: court.venueId, venueName: court.venueName },
     });
     return written;
+  });
+
+/** How long after a ballot's decidesAt a player's request runs the draws due first. */
+const DRAW_ON_REQUEST_MS = 10 * 60_000;
+const DRAW_CLAIM_MS = 60_000;
+
+/** A booking request served first-come (what an admin's always is, and the CLI's). */
+export const createBooking = (ports: BookingPorts, actor: Actor, input: CreateBookingBody) =>
+  Effect.gen(function* () {
+    const checked = yield* checkRequest(ports, actor, input);
+    return yield* holdOf(ports, actor, input, checked);
+  });
+
+/**
+ * A player's booking request (POST /api/bookings): first-come, except for a date that opened less
+ * than the venue's ballotSeconds ago (DESIGN.md section 15), whose requests enter the slot's
+ * ballot, decided at the opening + ballotSeconds. The same player asking the same slot again
+ * during the ballot gets the same entry.
+ */
+export const requestBooking = (ports: BookingPorts & Pick<Ports, "ballots">, actor: Actor, input: CreateBookingBody) =>
+  Effect.gen(function* () {
+    const checked = yield* checkRequest(ports, actor, input);
+    const { court, now, opensAt, userId } = checked;
+    const ballotSeconds = court.rules.ballotSeconds;
+    if (!actor.isAdmin && opensAt !== null && inBallotWindow(now, opensAt, ballotSeconds)) {
+      const entry = yield* call(() =>
+        ports.ballots.enter({
+          id: ports.ids.uuid(),
+          venueId: court.venueId,
+          courtId: court.id,
+          date: input.bookingDate,
+          timeSlot: input.timeSlot,
+          gameType: input.gameType,
+          userId,
+          decidesAt: decidesAtOf(opensAt, ballotSeconds),
+          enteredAt: now,
+          state: "pending",
+          bookingId: null,
+        }),
+      );
+      return { ballot: entry } as const;
+    }
+    // Just after a ballot's decidesAt, before the sweep came by: the draw runs first, so no request
+    // served first-come takes a slot its entrants were promised.
+    if (opensAt !== null && ballotSeconds > 0 && now.getTime() < decidesAtOf(opensAt, ballotSeconds).getTime() + DRAW_ON_REQUEST_MS)
+      yield* drawDueBallots(ports, { claimMs: DRAW_CLAIM_MS });
+    return { booking: yield* holdOf(ports, actor, input, checked) } as const;
   });
 
 export const listUserBookings = (ports: Pick<Ports, "bookings" | "clock">, actor: Actor, userId?: string) =>

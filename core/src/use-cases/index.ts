@@ -7,6 +7,7 @@ export * from "./venue-availability.js";
 export * from "./courts.js";
 export * from "./discounts.js";
 export * from "./holds.js";
+export * from "./ballots.js";
 export * from "./images.js";
 export * from "./lookups.js";
 export * from "./notifications.js";

@@ -83,6 +83,26 @@ export const accountLink = async (ctx: Ctx, purpose: TokenPurpose): Promise<stri
   await accountTokens.issue({ tokenHash: ids.tokenHash(token), userId: user.id, purpose, email: user.email, createdAt: now, expiresAt: new Date(now.getTime() + 3_600_000), usedAt: null });
   return token;
 };
+/** An entry of the owner's in a release ballot, written as a request in the release's first seconds would. */
+const ownerBallot = async (ctx: Ctx): Promise<string> => {
+  const court = ctx.courts[0]!;
+  const { ballots, ids, clock } = ctx.server.ports;
+  const now = clock.now();
+  const entry = await ballots.enter({
+    id: ids.uuid(),
+    venueId: court.venueId,
+    courtId: court.id,
+    date: dayFromToday(7),
+    timeSlot: "18:00",
+    gameType: "singles",
+    userId: ctx.owner.id,
+    decidesAt: new Date(now.getTime() + 60_000),
+    enteredAt: now,
+    state: "pending",
+    bookingId: null,
+  });
+  return entry.id;
+};
 const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
 
@@ -157,6 +177,9 @@ export const ROWS: readonly Row[] = [
   { method: "GET", route: "/api/bookings/{id}", prepare: async (ctx) => ({ path: `/api/bookings/${(await ownerBooking(ctx)).id}` }), expect: ownerOrAdmin(200) },
   { method: "GET", route: "/api/bookings/user/{userId}", prepare: (ctx) => ({ path: `/api/bookings/user/${ctx.owner.id}` }), expect: ownerOrAdmin(200) },
   { method: "GET", route: "/api/bookings/today", prepare: () => ({ path: "/api/bookings/today" }), expect: adminOnly(200) },
+  // the owner's entry in a release ballot: another player is told it does not exist
+  { method: "GET", route: "/api/ballots/{id}", prepare: async (ctx) => ({ path: `/api/ballots/${await ownerBallot(ctx)}` }), expect: { guest: 401, owner: 200, other: 404, admin: 200 } },
+  { method: "GET", route: "/api/admin/ballots", prepare: (ctx) => ({ path: `/api/admin/ballots?venueId=${ctx.venueId}&date=${dayFromToday(7)}` }), expect: adminOnly(200) },
   {
     method: "POST",
     route: "/api/cancellations",

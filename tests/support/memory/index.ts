@@ -1,6 +1,7 @@
 import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY, type InvoiceRenderer, type PaymentGateway, type Ports, type Repositories } from "@courts/core";
 import { fakePasswordHasher, fixedClock, sequentialIds } from "./fakes.js";
 import { memoryAccountTokens } from "./memory-account-tokens.js";
+import { memoryBallots } from "./memory-ballots.js";
 import { memoryBlocks } from "./memory-blocks.js";
 import { memoryBookings } from "./memory-bookings.js";
 import { memoryCatalog } from "./memory-catalog.js";
@@ -39,6 +40,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   outbox: memoryOutbox(),
   notifications: memoryNotifications(state),
   waitlist: memoryWaitlist(),
+  ballots: memoryBallots(),
 });
 
 const notImplemented = (what: string) => (): never => {

@@ -1,4 +1,5 @@
 import type {
+  BallotAnswer,
   BalanceAnswer,
   LateRefundAnswer,
   BookingAnswer,
@@ -37,6 +38,8 @@ export type Court = typeof CourtAnswer.Encoded;
 
 /** A booking as the API sends it (GET /api/bookings/{id}, the player's lists, ...), with its court and venue. */
 export type Booking = typeof BookingAnswer.Encoded;
+/** an entry in a release ballot: POST /api/bookings's 202, GET /api/ballots/{id} */
+export type Ballot = typeof BallotAnswer.Encoded;
 export type BookingCourt = Booking["court"];
 export type OutstandingBalance = BalanceAnswer;
 /** GET /api/admin/refunds/late */

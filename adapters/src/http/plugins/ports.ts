@@ -53,6 +53,7 @@ export default fp<PortsPluginOptions>(
       outbox: ports.outbox,
       notifications: ports.notifications,
       waitlist: ports.waitlist,
+      ballots: ports.ballots,
       gateway: ports.gateway,
       invoices: ports.invoices,
       passwords: limitedHasher(ports.passwords),

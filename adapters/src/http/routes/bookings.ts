@@ -1,8 +1,28 @@
-import { BookingAnswer, CancellationAnswer, CancellationBody, cancelBooking, formatMoney, presentBooking, createBooking, CreateBookingBody, getBooking, pageUserBookings, todayBookings, UserListQuery } from "@courts/core";
+import {
+  BallotAnswer,
+  ballotDrawOf,
+  BallotDrawAnswer,
+  BallotDrawQuery,
+  ballotOf,
+  BookingAnswer,
+  CancellationAnswer,
+  CancellationBody,
+  cancelBooking,
+  formatMoney,
+  presentBallot,
+  presentBallotDraw,
+  presentBooking,
+  requestBooking,
+  CreateBookingBody,
+  getBooking,
+  pageUserBookings,
+  todayBookings,
+  UserListQuery,
+} from "@courts/core";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly, signedIn } from "../guards.js";
-import { answerOf, bodies, idParams, listOf, problems, queries } from "../openapi.js";
+import { answerOf, bodies, idParams, listOf, problems, queries, requestOf } from "../openapi.js";
 import { pageHeaders } from "../paging.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -15,10 +35,39 @@ export default routes("bookings", async (app) => {
 
   app.post(
     "/api/bookings",
-    { preHandler: signedIn, schema: { tags, summary: "Reservar una cancha", body: bodies.booking, response: { 201: answerOf(BookingAnswer), ...problems(404, 409) } } },
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Reservar una cancha (o entrar al sorteo de un día recién abierto: 202)",
+        body: bodies.booking,
+        response: { 201: answerOf(BookingAnswer), 202: answerOf(BallotAnswer), ...problems(404, 409) },
+      },
+    },
     async (request, reply) => {
       const input = decode(CreateBookingBody, request.body);
-      return reply.code(201).send(presentBooking(await run(createBooking(app.ports, actorOf(request), input))));
+      const answer = await run(requestBooking(app.ports, actorOf(request), input));
+      // a date that opened less than the venue's ballotSeconds ago: the slot is drawn at decidesAt (DESIGN.md section 15)
+      if (answer.ballot) return reply.code(202).send(presentBallot(answer.ballot));
+      return reply.code(201).send(presentBooking(answer.booking));
+    },
+  );
+
+  app.get(
+    "/api/ballots/:id",
+    { preHandler: signedIn, schema: { tags, summary: "Una entrada de sorteo (quien la pidió o admin)", params: idParams(), response: { 200: answerOf(BallotAnswer), ...problems(404) } } },
+    async (request) => presentBallot(await run(ballotOf(app.ports, actorOf(request), idParam(request.params)))),
+  );
+
+  app.get(
+    "/api/admin/ballots",
+    {
+      preHandler: adminOnly,
+      schema: { tags, summary: "El sorteo de un día de un complejo, con su semilla y su orden (admin)", querystring: requestOf(BallotDrawQuery), response: { 200: answerOf(BallotDrawAnswer) } },
+    },
+    async (request) => {
+      const query = decode(BallotDrawQuery, request.query);
+      return presentBallotDraw(await run(ballotDrawOf(app.ports, actorOf(request), query.venueId, query.date)));
     },
   );
 

@@ -22,6 +22,7 @@ import { Migration20261207000500Accounts } from "./Migration20261207000500_accou
 import { Migration20261207000600HoldAbuseLimits } from "./Migration20261207000600_hold_abuse_limits.js";
 import { Migration20261207000800InvoiceTaxRate } from "./Migration20261207000800_invoice_tax_rate.js";
 import { Migration20261207000900VenueRules } from "./Migration20261207000900_venue_rules.js";
+import { Migration20261207001000ReleaseBallot } from "./Migration20261207001000_release_ballot.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 
@@ -55,4 +56,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261207000600_hold_abuse_limits", class: Migration20261207000600HoldAbuseLimits },
   { name: "Migration20261207000800_invoice_tax_rate", class: Migration20261207000800InvoiceTaxRate },
   { name: "Migration20261207000900_venue_rules", class: Migration20261207000900VenueRules },
+  { name: "Migration20261207001000_release_ballot", class: Migration20261207001000ReleaseBallot },
 ];

@@ -200,6 +200,35 @@ describe("Booking screen", () => {
     });
   });
 
+  it("when the request enters the release ballot (202), then the screen says the hour is drawn and when, asks again until decided, and then sends the winner to pay", async () => {
+    const entry = { ballotId: "x1", state: "pending", decidesAt: "2099-06-10T13:01:00.000Z", courtId: "c1", date: "2099-06-10", timeSlot: "10:00" };
+    let asked = 0;
+    mockApi({
+      ...api,
+      "POST /api/bookings": () => json(entry, 202),
+      "GET /api/ballots/x1": () => (++asked < 2 ? json(entry) : json({ ...entry, state: "won", bookingId: "b7" })),
+    });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^10:00/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    // the club's clock (Guayaquil, UTC-5): 13:01 UTC is 08:01
+    expect(await screen.findByText("Este horario se sortea a las 08:01.")).toBeInTheDocument();
+    expect(screen.getByTestId("location")).toHaveTextContent("/booking/c1");
+    expect(await screen.findByText("¡Ganaste el sorteo! Las 10:00 son tuyas.", {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Ir a pagar" })).toHaveAttribute("href", "/checkout/b7");
+  });
+
+  it("when the ballot is lost, then the screen says so and offers another hour", async () => {
+    const entry = { ballotId: "x2", state: "lost", decidesAt: "2099-06-10T13:01:30.000Z", courtId: "c1", date: "2099-06-10", timeSlot: "10:00" };
+    mockApi({ ...api, "POST /api/bookings": () => json({ ...entry, state: "pending" }, 202), "GET /api/ballots/x2": () => json(entry) });
+    renderBooking();
+    await userEvent.click(await screen.findByRole("button", { name: /^10:00/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Continuar al Pago →" }));
+    expect(await screen.findByText("No ganaste el sorteo de las 10:00.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Elegir otra hora" }));
+    expect(screen.queryByTestId("ballot-notice")).toBeNull();
+  });
+
   it("when the player owes a balance, then the screen says how much and for which booking before anything is chosen, links to pay it, and offers no booking", async () => {
     const owed = {
       id: "b9", userId: "u1", courtId: "c1", date: "2099-06-08", bookingDate: "2099-06-08T00:00:00", timeSlot: "19:00", status: "active",

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { ArrowLeft, CalendarDays, CalendarX, Clock, Moon, Sun, Timer, Users, type LucideIcon } from "lucide-react";
 import {
@@ -24,6 +24,8 @@ import { Spinner } from "../../components/ui/spinner";
 import { toastError } from "../../components/ui/toast";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { useCreateBooking } from "../../features/bookings/api/create-booking";
+import { isBallot } from "../../features/bookings/api/get-ballot";
+import { BallotNotice } from "../../features/bookings/components/ballot-notice";
 import { useNextFreeDate } from "../../features/bookings/api/get-next-free-date";
 import { useBalancesDue, useOwnSlots } from "../../features/bookings/api/get-user-bookings";
 import { BookingDatePicker } from "../../features/bookings/components/booking-date-picker";
@@ -43,7 +45,7 @@ import { capitalize, formatDay } from "../../lib/format";
 import { pageDate } from "../../lib/page-date";
 import { isPending } from "../../lib/swr";
 import { useTitle } from "../../lib/use-title";
-import type { User } from "../../types/api";
+import type { Ballot, User } from "../../types/api";
 
 /** "2 h", "90 min": SHARE_DEADLINE_HOURS as a player reads it. */
 const hoursWords = (hours: number): string => (Number.isInteger(hours) ? `${hours} h` : `${Math.round(hours * 60)} min`);
@@ -89,6 +91,11 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   });
   const [gameType, setGameType] = useState<GameType>("singles");
   const [pending, setPending] = useState(false);
+  // a request for a date that just opened entered its ballot (DESIGN.md section 15): said until the player moves on
+  const [ballot, setBallot] = useState<Ballot | null>(null);
+  const ballotRef = useRef<HTMLDivElement>(null);
+  // told where the player is: on a phone the button is at the bottom, the notice at the top
+  useEffect(() => ballotRef.current?.scrollIntoView?.({ block: "nearest" }), [ballot?.ballotId]);
   // one function per address: the month grid is not rendered again with each answer
   const chooseDate = useCallback(
     (d: string) => {
@@ -177,8 +184,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
     }
     setPending(true);
     try {
-      const booking = await createBooking({ courtId, date, timeSlot: slot, gameType, userId: user.id });
-      navigate(`/checkout/${booking.id}`);
+      const answer = await createBooking({ courtId, date, timeSlot: slot, gameType, userId: user.id });
+      if (isBallot(answer)) {
+        setBallot(answer);
+        return;
+      }
+      navigate(`/checkout/${answer.id}`);
     } catch (error) {
       toastError("Error al crear reserva", describeError(error, "No se pudo crear la reserva"));
       // someone else took the hour, or the club closed it: useWrite has already read the day's availability
@@ -209,6 +220,18 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
           <Button asChild size="sm" variant="outline" className="shrink-0">
             <Link to={`/checkout/${owed.id}`}>Completar Pago</Link>
           </Button>
+        </div>
+      )}
+      {ballot && (
+        <div ref={ballotRef} className="mb-6">
+          <BallotNotice
+            entry={ballot}
+            timeZone={config.timeZone}
+            onOtherHour={() => {
+              setBallot(null);
+              setSlot(null);
+            }}
+          />
         </div>
       )}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">

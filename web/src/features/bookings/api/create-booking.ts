@@ -1,7 +1,7 @@
 import type { GameType } from "@courts/core";
 import { api } from "../../../lib/api-client";
 import { useWrite } from "../../../lib/swr";
-import type { Booking } from "../../../types/api";
+import type { Ballot, Booking } from "../../../types/api";
 
 export interface NewBooking {
   courtId: string;
@@ -13,9 +13,12 @@ export interface NewBooking {
   userId: string;
 }
 
-/** POST /api/bookings; SPEC.md section 7: the date goes as a local date-time without zone. */
+/**
+ * POST /api/bookings; SPEC.md section 7: the date goes as a local date-time without zone. A date
+ * opened less than the venue's ballotSeconds ago answers 202 with a ballot entry (DESIGN.md section 15).
+ */
 export const createBooking = ({ courtId, date, timeSlot, gameType, userId }: NewBooking) =>
-  api<Booking>("/api/bookings", {
+  api<Booking | Ballot>("/api/bookings", {
     method: "POST",
     json: { courtId, bookingDate: `${date}T00:00:00`, timeSlot, gameType, userId },
   });

@@ -54,7 +54,7 @@ const FIELDS: readonly { field: Field; label: string; hint: string; placeholder?
   {
     field: "ballotSeconds",
     label: "Segundos de sorteo",
-    hint: "De 0 a 300. Se guarda, pero por ahora las reservas se atienden por orden de llegada.",
+    hint: "De 0 a 300. Las reservas de esos primeros segundos de un día recién abierto se sortean; 0: por orden de llegada.",
     inputMode: "numeric",
   },
 ];

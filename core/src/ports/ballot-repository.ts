@@ -1,0 +1,36 @@
+import type { BallotDraw, BallotEntry } from "../domain/ballot.js";
+import type { LocalDate } from "../domain/time.js";
+
+/** One release of a venue: the date that opened, whose ballot entries are drawn together. */
+export interface BallotRelease {
+  readonly venueId: string;
+  readonly date: LocalDate;
+}
+
+export interface BallotRepository {
+  /** writes the entry, or answers the player's entry already there for the same slot (unique in the database) */
+  enter(entry: BallotEntry): Promise<BallotEntry>;
+  findById(id: string): Promise<BallotEntry | undefined>;
+  /** releases with pending entries whose decidesAt is at or before `now` */
+  dueReleases(now: Date, limit: number): Promise<BallotRelease[]>;
+  /**
+   * Takes the release's draw for one process until `until` (a conditional update: free, or its
+   * claim ran out, and not drawn), recording `seed` the first time: a draw taken again after a
+   * crash keeps the first seed. The seed to draw with, or undefined when another process has it.
+   */
+  claim(release: BallotRelease, seed: string, now: Date, until: Date): Promise<string | undefined>;
+  /** the release's pending entries */
+  pendingOf(release: BallotRelease): Promise<BallotEntry[]>;
+  /**
+   * Records the draw in one transaction: every entry's outcome, the order drawn, the release
+   * drawn. False (nothing written) when it was drawn already.
+   */
+  decide(
+    release: BallotRelease,
+    outcomes: readonly { readonly id: string; readonly bookingId: string | null }[],
+    order: NonNullable<BallotDraw["order"]>,
+    at: Date,
+  ): Promise<boolean>;
+  /** the release as an admin audits it */
+  drawOf(release: BallotRelease): Promise<BallotDraw>;
+}
