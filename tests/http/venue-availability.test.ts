@@ -1,7 +1,7 @@
-import { addDays, type VenueAvailabilityAnswer } from "@courts/core";
+import { addDays, type CourtAnswer, type VenueAvailabilityAnswer } from "@courts/core";
 import { expect, it } from "vitest";
 import { Client } from "./support/client.js";
-import { adminClient, demoCourts, newPlayer, type BookingShape, type CourtShape } from "./support/fixtures.js";
+import { adminClient, demoCourts, newPlayer, type BookingShape } from "./support/fixtures.js";
 import { movableClock } from "./support/movable-clock.js";
 import { describeOnEngines } from "./support/server.js";
 
@@ -21,10 +21,12 @@ describeOnEngines(
     /** a day no other test of this file uses */
     const freshDay = () => addDays(TODAY, day++);
     const setup = async () => {
-      const { courts } = await demoCourts(server());
-      const venueId = courts[0]!.venueId;
-      const venueCourts = courts.filter((c) => c.venueId === venueId);
-      return { venueId, courts: venueCourts, guest: new Client(server().baseUrl) };
+      const { courts: demo } = await demoCourts(server());
+      const venueId = demo[0]!.venueId;
+      const guest = new Client(server().baseUrl);
+      // the venue's open courts with their prices
+      const courts = (await guest.get<CourtAnswer[]>(`/api/venues/${venueId}/courts`)).body.filter((c) => c.status === "available");
+      return { venueId, courts, guest };
     };
     const gridOf = async (client: Client, venueId: string, date: string) => {
       const answer = await client.get<VenueAvailabilityAnswer>(`/api/venues/${venueId}/availability?date=${date}`);
@@ -40,7 +42,7 @@ describeOnEngines(
       const answer = await gridOf(guest, venueId, date);
       expect(answer.headers.get("cache-control")).toBe("no-store");
       expect(answer.body.date).toBe(date);
-      const all = (await guest.get<CourtShape[]>(`/api/venues/${venueId}/courts`)).body;
+      const all = (await guest.get<CourtAnswer[]>(`/api/venues/${venueId}/courts`)).body;
       expect(answer.body.courts.map((c) => c.courtId).sort()).toEqual(all.map((c) => c.id).sort());
       // a court out of service (the demo has one) is closed, with its state as its reason
       for (const out of all.filter((c) => c.status !== "available"))
