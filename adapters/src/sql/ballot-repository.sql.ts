@@ -27,6 +27,13 @@ export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
       entry.date,
       iso(entry.decidesAt),
     ]);
+    // a release drawn already whose date opened again at another time (the admin changed the rules
+    // after its draw): a new ballot, drawn at its own decidesAt (the entries decided keep their outcome)
+    await sql.run(
+      "update ballot_releases set decides_at = ?, seed = null, draw_order = null, drawn_at = null, claimed_until = null " +
+        "where venue_id = ? and booking_date = ? and drawn_at is not null and decides_at <> ?",
+      [iso(entry.decidesAt), entry.venueId, entry.date, iso(entry.decidesAt)],
+    );
     await sql.run(`insert into ballot_entries (${ENTRY_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', null) on conflict do nothing`, [
       entry.id,
       entry.venueId,

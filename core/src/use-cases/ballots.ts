@@ -15,15 +15,25 @@ import { enqueueNotice, factsOf } from "./notifications.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireUser } from "./support.js";
 
-/** What an entrant (or an admin) reads of a ballot entry: GET /api/ballots/{id}. */
-export const ballotOf = (ports: Pick<Ports, "ballots">, actor: Actor, id: string) =>
+type DrawPorts = Parameters<typeof placeHold>[0] & Pick<Ports, "ballots">;
+
+/**
+ * What an entrant (or an admin) reads of a ballot entry: GET /api/ballots/{id}. A pending entry
+ * past its decidesAt, before the sweep came by, runs the draws due first: the answer is the outcome.
+ */
+export const ballotOf = (ports: DrawPorts, actor: Actor, id: string) =>
   Effect.gen(function* () {
     const userId = actor.isAdmin ? null : yield* requireUser(actor);
     const entry = yield* call(() => ports.ballots.findById(id));
     // another player's entry is not there for them: the same 404 as an unknown id
     if (!entry || (userId !== null && entry.userId !== userId)) return yield* Effect.fail(new BookingNotFound({ message: "No existe ese sorteo" }));
-    return entry;
+    if (entry.state !== "pending" || entry.decidesAt.getTime() > ports.clock.now().getTime()) return entry;
+    yield* drawDueBallots(ports, { claimMs: DRAW_CLAIM_MS });
+    return (yield* call(() => ports.ballots.findById(id))) ?? entry;
   });
+
+/** How long a process keeps a release's draw taken on a request (the sweep's is its own). */
+export const DRAW_CLAIM_MS = 60_000;
 
 /** A release's draw as an admin audits it (GET /api/admin/ballots?venueId=&date=). */
 export const ballotDrawOf = (ports: Pick<Ports, "ballots">, actor: Actor, venueId: string, date: LocalDate) =>
@@ -31,8 +41,6 @@ export const ballotDrawOf = (ports: Pick<Ports, "ballots">, actor: Actor, venueI
     yield* requireAdmin(actor);
     return yield* call(() => ports.ballots.drawOf({ venueId, date }));
   });
-
-type DrawPorts = Parameters<typeof placeHold>[0] & Pick<Ports, "ballots">;
 
 export interface DrawOptions {
   /** how long a process keeps a release's draw before another may take it again */

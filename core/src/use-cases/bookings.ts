@@ -8,7 +8,7 @@ import { opensAtOf, opensMessage } from "../domain/venue-rules.js";
 import { decidesAtOf, inBallotWindow } from "../domain/ballot.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
-import { drawDueBallots } from "./ballots.js";
+import { DRAW_CLAIM_MS, drawDueBallots } from "./ballots.js";
 import { placeHold } from "./holds.js";
 import { blockReasonFor, courtNotFound, refuseOwnSlot, slotBlocked } from "./lookups.js";
 import type { Actor } from "./support.js";
@@ -117,7 +117,6 @@ const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { u
 
 /** How long after a ballot's decidesAt a player's request runs the draws due first. */
 const DRAW_ON_REQUEST_MS = 10 * 60_000;
-const DRAW_CLAIM_MS = 60_000;
 
 /** A booking request served first-come (what an admin's always is, and the CLI's). */
 export const createBooking = (ports: BookingPorts, actor: Actor, input: CreateBookingBody) =>

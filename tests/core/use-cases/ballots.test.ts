@@ -95,6 +95,28 @@ describe("the release ballot", () => {
     expect(ballotMails.filter((m) => m.notice.kind === "ballot" && m.notice.won)).toHaveLength(1);
   });
 
+  it("when the entrant asks for the outcome after decidesAt, before the sweep drew, then the draw runs first and the answer is the outcome", async () => {
+    const { entered, asAna, clock, ports } = await release();
+    const entry = await entered();
+    expect(await ok(ballotOf(ports, asAna, entry.id))).toMatchObject({ state: "pending" });
+    clock.set(new Date(DECIDES));
+    expect(await ok(ballotOf(ports, asAna, entry.id))).toMatchObject({ state: "won", bookingId: entry.id });
+  });
+
+  it("when the admin moves the release time after a draw and the date opens again, then the new entries are drawn at their own decidesAt", async () => {
+    const { entered, asAna, asCarla, clock, draw, ports, venue } = await release();
+    await entered(asAna);
+    clock.set(new Date(DECIDES));
+    expect(await draw()).toBe(1);
+    await ok(setVenueRules(ports, ADMIN, venue.id, { ...DEFAULT_VENUE_RULES, windowDays: 7, releaseTime: "07:30", ballotSeconds: 60 }));
+    clock.set(new Date("2026-11-21T12:30:05.000Z"));
+    const late = await entered(asCarla, "19:00");
+    expect(late.decidesAt).toEqual(new Date("2026-11-21T12:31:00.000Z"));
+    clock.set(late.decidesAt);
+    expect(await draw()).toBe(1);
+    expect(await ok(ballotOf(ports, asCarla, late.id))).toMatchObject({ state: "won" });
+  });
+
   it("when two players enter the same two slots, then each wins exactly one: a player who won is skipped for the later slots", async () => {
     const { entered, asAna, asBeto, clock, draw, ports } = await release();
     const entries = [await entered(asAna, "18:00"), await entered(asAna, "19:00"), await entered(asBeto, "18:00"), await entered(asBeto, "19:00")];

@@ -17,6 +17,9 @@ export const memoryBallots = (): BallotRepository => {
     async enter(entry) {
       if (!releases.has(keyOf(entry)))
         releases.set(keyOf(entry), { seed: null, order: null, claimedUntil: null, drawnAt: null, decidesAt: entry.decidesAt });
+      const drawn = releases.get(keyOf(entry));
+      if (drawn?.drawnAt && drawn.decidesAt.getTime() !== entry.decidesAt.getTime())
+        Object.assign(drawn, { decidesAt: entry.decidesAt, seed: null, order: null, drawnAt: null, claimedUntil: null });
       const kept = [...entries.values()].find(
         (e) => e.userId === entry.userId && e.courtId === entry.courtId && e.date === entry.date && e.timeSlot === entry.timeSlot,
       );
