@@ -300,6 +300,11 @@ describe.skipIf(gate !== "run" || !existsSync(FAKETIME_LIB))("what players see, 
       await page.goto(`/venue/${target.venueId}`);
       const grid = page.getByRole("table", { name: /^Disponibilidad del / });
       await grid.waitFor();
+      // today, about 10:00 at the club: the hours gone by read as past
+      await page.getByText(`${target.name}, 06:00, ya pasó`, { exact: true }).waitFor();
+      await settle(page);
+      await page.evaluate("document.getElementById('disponibilidad').scrollIntoView(); window.scrollBy(0, -72)");
+      await page.screenshot({ path: path.join(GRID_SHOTS, "venue-grid-390-today.png") });
       // the strip's day two days ahead (its day of the month is unique within a week)
       await page.getByRole("button", { name: new RegExp(` ${Number(day.slice(8))} de `) }).click();
       await page.waitForURL((url) => url.searchParams.get("date") === day);
