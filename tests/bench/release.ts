@@ -60,6 +60,11 @@ const LEAD_MS = 8_000;
 /** players that enter a second slot in ballot mode (after the measured instant) */
 const SECOND_ENTRIES = 100;
 const RATIO_TARGET = 1.3;
+/**
+ * the venue's maxPerPlayerPerDay (default 1); BENCH_RELEASE_MAX_PER_DAY=none runs the release with no
+ * per-player limit, to compare: holds under a venue's per-player limit are written one statement each
+ */
+const MAX_PER_DAY = process.env.BENCH_RELEASE_MAX_PER_DAY === "none" ? null : Number(process.env.BENCH_RELEASE_MAX_PER_DAY ?? 1);
 if (!PRIME_SLOTS.every((s) => SLOTS.includes(s)) || COURTS_IN_RELEASE > COURTS_PER_VENUE) throw new Error("the release's slots are not the venue's");
 if (RELEASE_PLAYERS + 1 > PLAYERS) throw new Error("the seed holds too few players");
 
@@ -287,7 +292,8 @@ const releaseOnce = async (
 ): Promise<RunResult | "no ballot"> => {
   const { server, players, slots, mode, say } = o;
   const opening = nextOpening(o.timeZone);
-  const rules = { windowDays: WINDOW_DAYS, releaseTime: opening.releaseTime, maxUpcomingPerPlayer: null, maxPerPlayerPerDay: 1, ballotSeconds: mode === "ballot" ? BALLOT_SECONDS : 0 };
+  const rules = { windowDays: WINDOW_DAYS, releaseTime: opening.releaseTime, maxUpcomingPerPlayer: null, maxPerPlayerPerDay: MAX_PER_DAY, ballotSeconds: mode === "ballot" ? BALLOT_SECONDS : 0 };
+  say(`     rules ${JSON.stringify(rules)}: ${opening.date} opens at ${new Date(opening.at).toISOString()}`);
   const put = await call(server, "PUT", `/api/admin/venues/${o.venueId}/rules`, o.admin, rules);
   if (put.status !== 200) throw new Error(`PUT rules answered ${put.status}: ${JSON.stringify(put.json)}`);
 
@@ -359,9 +365,12 @@ const releaseOnce = async (
       check(oneEach, `the database holds ${[...live.bySlot.values()].flat().length} live bookings that day, ${oneEach ? "exactly one per slot" : "NOT one per slot"}`);
       check(created.every((id) => live.ids.has(id)) && created.length === live.ids.size, "the 201s are the database's bookings");
     } else {
-      const entries = b.map((a, i) => ({ player: players[i]!, slot: slotOf(players[i]!), answer: JSON.parse(a.body) as { ballotId?: string; decidesAt?: string } }));
+      const entries = b.map((a, i) => ({ player: players[i]!, slot: slotOf(players[i]!), answer: JSON.parse(a.body) as { ballotId?: string; decidesAt?: string; courtId?: string; timeSlot?: string } }));
       const decidesAt = Math.max(...entries.map((e) => Date.parse(e.answer.decidesAt ?? "")));
-      check(entries.every((e) => typeof e.answer.ballotId === "string") && Number.isFinite(decidesAt), `every entry has a ballotId and decidesAt (${new Date(decidesAt).toISOString()})`);
+      check(
+        entries.every((e) => typeof e.answer.ballotId === "string" && e.answer.courtId === e.slot.courtId && e.answer.timeSlot === e.slot.timeSlot) &&
+          Number.isFinite(decidesAt), `every entry has a ballotId for the slot asked and decidesAt (${new Date(decidesAt).toISOString()})`,
+      );
       // a second slot for some players, within the ballot's seconds: each may still win only one
       const seconds = await Promise.all(
         players.slice(0, SECOND_ENTRIES).map(async (p) => {
@@ -468,7 +477,7 @@ const benchEngine = async (engine: Engine, o: ReleaseOptions): Promise<ModeSumma
         const venueId = seeded.venueIds[venue++ % seeded.venueIds.length]!;
         const courts = seeded.courts.filter((c) => c.venueId === venueId).slice(0, COURTS_IN_RELEASE);
         const slots = PRIME_SLOTS.flatMap((timeSlot) => courts.map((c) => ({ courtId: c.id, timeSlot })));
-        say(`   ${mode} run ${run}: venue ${venueId}, opening at the next minute`);
+        say(`   ${mode} run ${run}: venue ${venueId}`);
         const result = await releaseOnce({ server, url: database.url, admin, players, venueId, slots, timeZone: o.timeZone, mode, say });
         if (result === "no ballot") {
           skipped = "the server answered 201/409 instead of 202: no ballot yet";
