@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { longDateWords } from "@courts/core";
+import { instantOf, longDateWords, wallClockAt } from "@courts/core";
 import { addDays, api, axeAudit, bookViaApi, expectToast, horizontalOverflow, loginAdmin, payViaApi, pickDate, registerPlayer, settle, type CourtInfo } from "./support/app.js";
 import { chromiumGate, DESKTOP, PHONE } from "./support/browser.js";
 import { SCREENSHOTS, useE2E } from "./support/fixture.js";
@@ -227,6 +227,61 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
       }
     });
   });
+
+  it.each([
+    ["phone", PHONE, 2],
+    ["desktop", DESKTOP, 3],
+  ])("when a venue's day opens with a ballot on a %s, then the player's request is drawn: the screen says when it is decided, then that they won and can go pay", async (size, viewport, windowDays) => {
+    // the last demo venue, as the rules' test above; the date opened at this minute with a ballot of
+    // 25 s more than the minute has run, whatever the hour now
+    const { venues, courts, server } = e2e.world();
+    const venue = venues[venues.length - 1]!;
+    const court = courts.filter((c) => c.venueId === venue.id && c.status === "available").sort((a, b) => a.courtNumber - b.courtNumber)[0]!;
+    await e2e.journey({ viewport }, async (page, { context }) => {
+      await loginAdmin(page.context().request, server.admin);
+      try {
+        const config = await api<{ today: string; timeZone: string }>(page.context().request, "GET", "/api/config");
+        const wall = wallClockAt(new Date(), config.timeZone);
+        const releaseTime = `${String(wall.hour).padStart(2, "0")}:${String(wall.minute).padStart(2, "0")}`;
+        const date = addDays(config.today, windowDays);
+        const opensAt = instantOf(config.today, releaseTime, config.timeZone);
+        const ballotSeconds = Math.ceil((Date.now() - opensAt.getTime()) / 1000) + 25;
+        await api(page.context().request, "PUT", `/api/admin/venues/${venue.id}/rules`, { windowDays, releaseTime, maxUpcomingPerPlayer: null, maxPerPlayerPerDay: null, ballotSeconds });
+
+        const player = await context.browser()!.newContext({ baseURL: server.baseUrl, viewport });
+        try {
+          const playerPage = await player.newPage();
+          await registerPlayer(player.request, "sorteo");
+          await playerPage.goto(`/booking/${court.id}?date=${date}&slot=18:00`);
+          await playerPage.getByText("Consultando disponibilidad...").waitFor({ state: "detached" });
+          await playerPage.getByRole("button", { name: "Continuar al Pago →" }).click();
+          const notice = playerPage.getByTestId("ballot-notice");
+          await notice.waitFor();
+          expect(await notice.textContent()).toMatch(/Este horario se sortea a las \d\d:\d\d(:\d\d)?\./);
+          expect(await horizontalOverflow(playerPage)).toBeLessThanOrEqual(0);
+          expect(new URL(playerPage.url()).pathname).toBe(`/booking/${court.id}`);
+          expect(await playerPage.getByRole("button", { name: "Continuar al Pago →" }).isDisabled()).toBe(true);
+          await shot(playerPage, `booking-ballot-pending-${size}`, { fullPage: false });
+          // the screen asks again until decided; the answer after decidesAt runs the draw
+          const won = playerPage.getByText("¡Ganaste el sorteo! Las 18:00 son tuyas.");
+          await won.waitFor({ timeout: 90_000 });
+          await shot(playerPage, `booking-ballot-won-${size}`, { fullPage: false });
+          await playerPage.getByRole("link", { name: "Ir a pagar" }).click();
+          await playerPage.waitForURL(/\/checkout\//);
+        } finally {
+          await player.close();
+        }
+      } finally {
+        await api(page.context().request, "PUT", `/api/admin/venues/${venue.id}/rules`, {
+          windowDays: 180,
+          releaseTime: null,
+          maxUpcomingPerPlayer: null,
+          maxPerPlayerPerDay: null,
+          ballotSeconds: 0,
+        });
+      }
+    });
+  }, 180_000);
 
   it("when the schedule and a cell's dialog are checked with axe at tablet and phone size, then none has a serious or critical violation", async () => {
     const { courts } = venueCourts();

@@ -214,6 +214,8 @@ describe("Booking screen", () => {
     // the club's clock (Guayaquil, UTC-5): 13:01 UTC is 08:01
     expect(await screen.findByText("Este horario se sortea a las 08:01.")).toBeInTheDocument();
     expect(screen.getByTestId("location")).toHaveTextContent("/booking/c1");
+    // the hour is in the ballot: asking it again would change nothing
+    expect(screen.getByRole("button", { name: "Continuar al Pago →" })).toBeDisabled();
     expect(await screen.findByText("¡Ganaste el sorteo! Las 10:00 son tuyas.", {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ir a pagar" })).toHaveAttribute("href", "/checkout/b7");
   });

@@ -122,6 +122,8 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 
   const today = config?.today;
   const date = chosenDate ?? today;
+  // the hour asked is in the ballot: asking it again would be the same entry, the notice says what comes
+  const inBallot = ballot !== null && ballot.date === date && ballot.timeSlot === slot;
   // the venue's window (DESIGN.md section 15), as the server decides it: a date opens windowDays
   // before it, at the release time; before that no hour is offered, and the notice says when
   const rules = useVenue(court.data?.venueId).data?.rules;
@@ -361,7 +363,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   className="shrink-0 lg:w-full"
                   size="lg"
                   onClick={() => void submit()}
-                  disabled={pending || dayFull || closed || pastDay || notOpenYet || owedAmount > 0}
+                  disabled={pending || dayFull || closed || pastDay || notOpenYet || owedAmount > 0 || inBallot}
                   aria-busy={pending}
                 >
                   {pending ? "Procesando..." : "Continuar al Pago →"}

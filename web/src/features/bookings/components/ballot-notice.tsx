@@ -51,8 +51,8 @@ export function BallotNotice({ entry, timeZone, onOtherHour, pollMs }: { entry: 
         <Dices aria-hidden="true" className="h-5 w-5 shrink-0" /> Este horario se sortea a las {when}.
       </p>
       <p>
-        Las {ballot.timeSlot} se sortean entre quienes las pidieron en el primer momento de apertura, para que nadie gane por llegar unos milisegundos antes. Te
-        avisaremos aquí y por correo; no hace falta volver a pedirla.
+        Las {ballot.timeSlot} se sortean entre quienes las pidieron al abrirse el día, para que nadie gane por llegar unos milisegundos antes. Te avisaremos
+        aquí y por correo; no hace falta volver a pedirla.
       </p>
     </div>
   );
