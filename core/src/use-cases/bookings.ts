@@ -1,10 +1,10 @@
 import * as Effect from "effect/Effect";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { CourtUnavailable, InvalidInput, OutsideBookingWindow, SlotInPast, UserNotFound } from "../domain/errors.js";
-import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
+import { CourtUnavailable, InvalidInput, OutsideBookingWindow, PlayerLimitReached, SlotInPast, UserNotFound } from "../domain/errors.js";
+import { asSeenAt, holdExpiryOf, isHoldOverdue, shareDeadlineOf } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
-import { opensAtOf, opensMessage } from "../domain/venue-rules.js";
+import { opensAtOf, opensMessage, playerLimitMessage } from "../domain/venue-rules.js";
 import { decidesAtOf, inBallotWindow } from "../domain/ballot.js";
 import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
@@ -126,6 +126,25 @@ export const createBooking = (ports: BookingPorts, actor: Actor, input: CreateBo
   });
 
 /**
+ * A ballot entry is refused up front when the player already holds the venue's maximum (upcoming
+ * or of that date; DESIGN.md section 15), as the hold would be. The draw's hold counts again in
+ * the database: this is the early answer, not the guarantee.
+ */
+const refuseOverVenueLimits = (ports: Pick<Ports, "bookings" | "clock">, userId: string, court: CheckedRequest["court"], date: LocalDate, now: Date) =>
+  Effect.gen(function* () {
+    const { maxUpcomingPerPlayer, maxPerPlayerPerDay } = court.rules;
+    if (maxUpcomingPerPlayer === null && maxPerPlayerPerDay === null) return;
+    const live = (yield* call(() => ports.bookings.listByUser(userId))).filter(
+      (b) => b.court.venueId === court.venueId && b.status !== "cancelled" && b.status !== "expired" && !isHoldOverdue(b, now),
+    );
+    const upcoming = live.filter((b) => instantOf(b.date, b.timeSlot, ports.clock.timeZone).getTime() > now.getTime());
+    if (maxUpcomingPerPlayer !== null && upcoming.length >= maxUpcomingPerPlayer)
+      return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("upcoming", maxUpcomingPerPlayer) }));
+    if (maxPerPlayerPerDay !== null && live.filter((b) => b.date === date).length >= maxPerPlayerPerDay)
+      return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("day", maxPerPlayerPerDay) }));
+  });
+
+/**
  * A player's booking request (POST /api/bookings): first-come, except for a date that opened less
  * than the venue's ballotSeconds ago (DESIGN.md section 15), whose requests enter the slot's
  * ballot, decided at the opening + ballotSeconds. The same player asking the same slot again
@@ -137,6 +156,7 @@ export const requestBooking = (ports: BookingPorts & Pick<Ports, "ballots">, act
     const { court, now, opensAt, userId } = checked;
     const ballotSeconds = court.rules.ballotSeconds;
     if (!actor.isAdmin && opensAt !== null && inBallotWindow(now, opensAt, ballotSeconds)) {
+      yield* refuseOverVenueLimits(ports, userId, court, input.bookingDate, now);
       const entry = yield* call(() =>
         ports.ballots.enter({
           id: ports.ids.uuid(),

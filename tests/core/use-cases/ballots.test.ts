@@ -103,6 +103,15 @@ describe("the release ballot", () => {
     expect(await ok(ballotOf(ports, asAna, entry.id))).toMatchObject({ state: "won", bookingId: entry.id });
   });
 
+  it("when a player already holds the venue's maximum, then the request is refused up front (409), not entered", async () => {
+    const { ask, ports, court, ana } = await release({ maxUpcomingPerPlayer: 1, maxPerPlayerPerDay: null });
+    await ok(createBooking(ports, ADMIN, { courtId: court.id, bookingDate: "2026-11-25", timeSlot: "10:00", gameType: "singles", userId: ana.id }));
+    expect(await failure(ask())).toMatchObject({ _tag: "PlayerLimitReached", message: "Ya tienes el máximo de 1 reserva próxima en esta sede" });
+    const { ask: askDay, ports: dayPorts, court: dayCourt, ana: dayAna } = await release({ maxPerPlayerPerDay: 1 });
+    await ok(createBooking(dayPorts, ADMIN, { courtId: dayCourt.id, bookingDate: DAY, timeSlot: "10:00", gameType: "singles", userId: dayAna.id }));
+    expect(await failure(askDay())).toMatchObject({ _tag: "PlayerLimitReached", message: "Ya tienes el máximo de 1 reserva para ese día en esta sede" });
+  });
+
   it("when the admin moves the release time after a draw and the date opens again, then the new entries are drawn at their own decidesAt", async () => {
     const { entered, asAna, asCarla, clock, draw, ports, venue } = await release();
     await entered(asAna);
@@ -130,8 +139,9 @@ describe("the release ballot", () => {
 
   it("when the drawn entry's hold cannot be written (the player is at the venue's limit for the day), then the next entry is drawn", async () => {
     const { entered, asAna, asBeto, clock, draw, ports, court, ana, beto } = await release({ maxPerPlayerPerDay: 1 });
-    await ok(createBooking(ports, ADMIN, { courtId: court.id, bookingDate: DAY, timeSlot: "10:00", gameType: "singles", userId: ana.id }));
     const [a, b] = [await entered(asAna), await entered(asBeto)];
+    // the desk books Ana that day after she entered: her hold would pass the venue's limit
+    await ok(createBooking(ports, ADMIN, { courtId: court.id, bookingDate: DAY, timeSlot: "10:00", gameType: "singles", userId: ana.id }));
     clock.set(new Date(DECIDES));
     await draw();
     expect(await ok(ballotOf(ports, ADMIN, a.id))).toMatchObject({ state: "lost", bookingId: null });
