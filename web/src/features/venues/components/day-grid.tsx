@@ -83,7 +83,7 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
     [navigate],
   );
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
+    <div role="region" aria-label={caption} tabIndex={0} className="relative overflow-x-auto rounded-2xl border border-stone-200 bg-white shadow-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400">
       {/* equal columns (fixed layout): four courts fit a 390 px phone; more scroll sideways in this box, the hours staying in view */}
       <table onClick={follow} className="w-full table-fixed border-separate border-spacing-[3px] text-sm" style={{ minWidth: `${3.5 + courts.length * 4.25}rem` }}>
         <caption className="sr-only">{caption}</caption>
