@@ -95,6 +95,17 @@ for (const engine of HTTP_ENGINES) {
 
       clock.moveTo(decidesAt);
       clock.advance(1_000);
+      // another process has taken the draw and not written its holds yet: a first-come request for
+      // an hour being drawn is refused and takes nothing; one nobody entered is served
+      const claimedUntil = new Date(clock.now().getTime() + 30_000);
+      expect(await server.ports.ballots.claim({ venueId: venue.id, date: released }, "seed-of-another-process", clock.now(), claimedUntil)).toBe(
+        "seed-of-another-process",
+      );
+      const dani = await newPlayer(server);
+      expect((await ask(dani.client)).body).toMatchObject({ code: "SLOT_TAKEN", message: "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos" });
+      expect((await ask(dani.client, "20:00")).status).toBe(201);
+      // that process died: once its claim ran out the sweep draws the release, with its seed
+      clock.moveTo(claimedUntil);
       await sweep();
       const anaOutcome = (await ana.client.get<BallotShape>(path)).body;
       const betoEntry = (await admin.get<{ entries: { ballotId: string; userId: string }[] }>(`/api/admin/ballots?venueId=${venue.id}&date=${released}`)).body.entries.find(

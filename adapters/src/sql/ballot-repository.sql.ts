@@ -74,6 +74,14 @@ export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
     );
     return row ? str(row, "seed") : undefined;
   },
+  async beingDrawn(courtId, date, timeSlot) {
+    const row = await sql.one("select 1 as pending from ballot_entries where court_id = ? and booking_date = ? and time_slot = ? and state = 'pending' limit 1", [
+      courtId,
+      date,
+      timeSlot,
+    ]);
+    return row !== undefined;
+  },
   async pendingOf(release) {
     const rows = await sql.all(
       `select ${ENTRY_COLUMNS} from ballot_entries where venue_id = ? and booking_date = ? and state = 'pending' order by id`,

@@ -19,6 +19,8 @@ export interface BallotRepository {
    * crash keeps the first seed. The seed to draw with, or undefined when another process has it.
    */
   claim(release: BallotRelease, seed: string, now: Date, until: Date): Promise<string | undefined>;
+  /** whether the slot has entries not decided yet (its draw due, or being drawn by another process) */
+  beingDrawn(courtId: string, date: LocalDate, timeSlot: string): Promise<boolean>;
   /** the release's pending entries */
   pendingOf(release: BallotRelease): Promise<BallotEntry[]>;
   /**

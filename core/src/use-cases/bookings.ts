@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
-import { CourtUnavailable, InvalidInput, OutsideBookingWindow, PlayerLimitReached, SlotInPast, UserNotFound } from "../domain/errors.js";
+import { CourtUnavailable, InvalidInput, OutsideBookingWindow, PlayerLimitReached, SlotInPast, SlotTaken, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, isHoldOverdue, shareDeadlineOf } from "../domain/hold.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import { opensAtOf, opensMessage, playerLimitMessage } from "../domain/venue-rules.js";
@@ -115,6 +115,9 @@ const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { u
     return written;
   });
 
+/** A first-come request for an hour whose ballot another process is drawing at that moment. */
+const BEING_DRAWN = "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos";
+
 /** How long after a ballot's decidesAt a player's request runs the draws due first. */
 const DRAW_ON_REQUEST_MS = 10 * 60_000;
 
@@ -175,9 +178,13 @@ export const requestBooking = (ports: BookingPorts & Pick<Ports, "ballots">, act
       return { ballot: entry } as const;
     }
     // Just after a ballot's decidesAt, before the sweep came by: the draw runs first, so no request
-    // served first-come takes a slot its entrants were promised.
-    if (opensAt !== null && ballotSeconds > 0 && now.getTime() < decidesAtOf(opensAt, ballotSeconds).getTime() + DRAW_ON_REQUEST_MS)
+    // served first-come takes a slot its entrants were promised. A slot whose draw another process
+    // holds is not served until it is decided (its winner's hold is written before its entries are).
+    if (opensAt !== null && ballotSeconds > 0 && now.getTime() < decidesAtOf(opensAt, ballotSeconds).getTime() + DRAW_ON_REQUEST_MS) {
       yield* drawDueBallots(ports, { claimMs: DRAW_CLAIM_MS });
+      if (yield* call(() => ports.ballots.beingDrawn(court.id, input.bookingDate, input.timeSlot)))
+        return yield* Effect.fail(new SlotTaken({ message: BEING_DRAWN }));
+    }
     return { booking: yield* holdOf(ports, actor, input, checked) } as const;
   });
 

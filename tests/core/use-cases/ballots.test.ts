@@ -71,6 +71,21 @@ describe("the release ballot", () => {
     expect(await ok(ballotOf(ports, ADMIN, entry.id))).toMatchObject({ state: "won", bookingId: entry.id });
   });
 
+  it("when another process holds the draw right after decidesAt, then a first-come request for an hour being drawn is refused and writes nothing, an hour nobody entered is served, and the entrant still wins", async () => {
+    const { entered, ask, asBeto, clock, ports, court } = await release();
+    const entry = await entered();
+    clock.set(new Date(DECIDES));
+    // the draw taken by another process, which has not written its holds yet
+    expect(await ports.ballots.claim({ venueId: entry.venueId, date: DAY }, "seed-of-another", clock.now(), new Date(Date.parse(DECIDES) + 60_000))).toBe("seed-of-another");
+    expect(await failure(ask(asBeto))).toMatchObject({ _tag: "SlotTaken", message: "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos" });
+    expect(await ports.bookings.holderOf(court.id, DAY, "18:00")).toBeUndefined();
+    expect((await ok(ask(asBeto, "19:00"))).booking).toMatchObject({ timeSlot: "19:00" });
+    // the other process is gone; once its claim ran out the draw is taken again and the entrant wins
+    clock.set(new Date(Date.parse(DECIDES) + 61_000));
+    expect(await failure(ask(asBeto))).toMatchObject({ _tag: "SlotTaken" });
+    expect(await ok(ballotOf(ports, ADMIN, entry.id))).toMatchObject({ state: "won", bookingId: entry.id });
+  });
+
   it("when the ballot is decided, then one entry per slot gets an unpaid hold, the others lose, and each entrant reads their outcome and gets one mail", async () => {
     const { entered, asAna, asBeto, asCarla, clock, draw, ports, ana } = await release();
     const entries = [await entered(asAna), await entered(asBeto), await entered(asCarla)];

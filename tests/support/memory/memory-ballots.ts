@@ -46,6 +46,9 @@ export const memoryBallots = (): BallotRepository => {
       r.claimedUntil = until;
       return r.seed;
     },
+    async beingDrawn(courtId, date, timeSlot) {
+      return [...entries.values()].some((e) => e.courtId === courtId && e.date === date && e.timeSlot === timeSlot && e.state === "pending");
+    },
     async pendingOf(release) {
       return [...entries.values()].filter((e) => e.venueId === release.venueId && e.date === release.date && e.state === "pending").sort((a, b) => (a.id < b.id ? -1 : 1));
     },
