@@ -205,6 +205,17 @@ describe.skipIf(chromiumGate() !== "run")("club operations in a real browser", (
           // the screen as the player sees it there: a full page would draw the phone's fixed bars over the notice
           await opens.evaluate((notice) => notice.scrollIntoView({ block: "center" }));
           await shot(playerPage, `booking-day-not-open-${size}`, { fullPage: false });
+          // the venue's day grid says it too: no hour of that day is offered until it opens
+          await playerPage.goto(`/venue/${venue.id}?date=${addDays(today, 5)}`);
+          const gridNotice = playerPage.getByText(/^Este día se abre el .* a las 08:00: hasta entonces sus horas no se pueden reservar\.$/);
+          await gridNotice.waitFor();
+          const grid = playerPage.getByRole("table", { name: /^Disponibilidad del / });
+          await grid.waitFor();
+          expect(await grid.getByRole("link").count()).toBe(0);
+          expect(await grid.getByText(/cerrada: Se abre el .* a las 08:00/).count()).toBeGreaterThan(0);
+          expect(await horizontalOverflow(playerPage)).toBeLessThanOrEqual(0);
+          await gridNotice.evaluate((notice) => notice.scrollIntoView({ block: "center" }));
+          await shot(playerPage, `venue-day-not-open-${size}`, { fullPage: false });
 
           await bookViaApi(player.request, { courtId: court.id, date: addDays(today, 1), timeSlot: size === "phone" ? "20:00" : "21:00", gameType: "singles" });
           await playerPage.goto(`/booking/${court.id}?date=${addDays(today, 2)}`);

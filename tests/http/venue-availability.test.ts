@@ -114,6 +114,36 @@ describeOnEngines(
       expect(unknown.body).toMatchObject({ message: "Complejo no encontrado" });
       expect((await guest.get(`/api/venues/a%20b/availability?date=${freshDay()}`)).status).toBe(400);
     });
+
+    it("when the venue opens a date later (its booking rules), then its free hours read closed until then with the reason and opensAt, and free from that instant; a change of the rules shows at once", async () => {
+      const { venueId, courts, guest } = await setup();
+      const admin = await adminClient(server());
+      const rulesPath = `/api/admin/venues/${venueId}/rules`;
+      const before = (await admin.get<Record<string, unknown>>(rulesPath)).body;
+      const rules = { windowDays: 7, releaseTime: "10:00", maxUpcomingPerPlayer: null, maxPerPlayerPerDay: null, ballotSeconds: 0 };
+      expect((await admin.put(rulesPath, rules)).status).toBe(200);
+      try {
+        // 09:30: a week ahead opens at 10:00 today, the day after tomorrow a week on
+        const week = (await gridOf(guest, venueId, addDays(TODAY, 7))).body;
+        expect(week.opensAt).toBe("2027-03-10T15:00:00.000Z");
+        expect(stateOf(week, courts[0]!.id, "18:00")).toMatchObject({ state: "closed", reason: "Se abre el 10 de marzo a las 10:00", price: courts[0]!.nightSinglesPrice });
+        expect((await gridOf(guest, venueId, addDays(TODAY, 8))).body.courts[0]!.slots.find((x) => x.state !== "past")?.reason).toBe("Se abre el 11 de marzo a las 10:00");
+        const open = (await gridOf(guest, venueId, addDays(TODAY, 6))).body;
+        expect(open.opensAt).toBeUndefined();
+        expect(stateOf(open, courts[0]!.id, "18:00")?.state).toBe("free");
+
+        clock.moveTo(new Date("2027-03-10T15:00:00.000Z"));
+        const opened = (await gridOf(guest, venueId, addDays(TODAY, 7))).body;
+        expect(opened.opensAt).toBeUndefined();
+        expect(stateOf(opened, courts[0]!.id, "18:00")?.state).toBe("free");
+
+        expect((await admin.put(rulesPath, { ...rules, windowDays: 30 })).status).toBe(200);
+        expect(stateOf((await gridOf(guest, venueId, addDays(TODAY, 8))).body, courts[0]!.id, "18:00")?.state).toBe("free");
+      } finally {
+        clock.moveTo(new Date("2027-03-10T14:30:00.000Z"));
+        expect((await admin.put(rulesPath, before)).status).toBe(200);
+      }
+    });
   },
   { server: { clock } },
 );

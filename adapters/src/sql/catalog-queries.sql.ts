@@ -4,7 +4,7 @@ import { toBlock } from "./block-repository.sql.js";
 import type { Engine } from "./database-url.js";
 import { concurrencyLimit, inOneTurn } from "../limit.js";
 import { keptWhileCounter } from "./data-changes.js";
-import { bool, instantOrNull, iso, str } from "./rows.js";
+import { bool, instantOrNull, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient } from "./sql-client.js";
 
 /**
@@ -144,11 +144,12 @@ const HOLDING_B = holdingAt("?", "b.");
 const venueBlocks = "from court_blocks k where k.venue_id = ? and k.start_date <= ? and k.end_date >= ?";
 /**
  * Parameters: venue, then date and now for the slots, venue, then venue, date and now for the
- * first hold expiry, then venue, date, date for the blocks. No row of courts for an unknown venue.
+ * first hold expiry, then venue, date, date for the blocks. The venue's window and release time
+ * (null for an unknown venue) come first.
  */
 const VENUE_DAY = {
   sqlite:
-    "select exists (select 1 from venues where id = ?) as found, " +
+    "select (select json_array(window_days, release_time) from venues where id = ?) as rules, " +
     `(select json_group_array(json(court)) from (select ${dayCourtJson(
       "sqlite",
       `(select json_group_array(time_slot) from (select b.time_slot from bookings b where b.court_id = c.id and b.booking_date = ? and ${HOLDING_B} order by b.time_slot))`,
@@ -159,7 +160,7 @@ const VENUE_DAY = {
     `where b.court_id = c.id and c.venue_id = ? and b.booking_date = ? and ${HOLDING_B}) as next_expiry, ` +
     `(select json_group_array(json(block)) from (select ${blockJson("sqlite")} as block ${venueBlocks} order by k.created_at)) as blocks`,
   postgresql:
-    "select exists (select 1 from venues where id = ?) as found, " +
+    "select (select json_build_array(window_days, release_time)::text from venues where id = ?) as rules, " +
     `(select coalesce(json_agg(${dayCourtJson(
       "postgresql",
       `(select coalesce(json_agg(b.time_slot order by b.time_slot), '[]'::json) from bookings b where b.court_id = c.id and b.booking_date = ? and ${HOLDING_B})`,
@@ -377,7 +378,7 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   // counter too (a court renamed, repriced or closed changes the day without touching bookings).
   const venueDays = new Map<string, CachedVenueDay>();
   /** each day's last read text and what it gave, compared, never trusted: a new read is still made */
-  const lastRead = new Map<string, { readonly courtsText: string; readonly blocksText: string; readonly answer: VenueDay }>();
+  const lastRead = new Map<string, { readonly courtsText: string; readonly blocksText: string; readonly rulesText: string; readonly answer: VenueDay }>();
   let venueDaysUnder: string | undefined;
   /** the counters object last turned into a key: DataChanges gives the same object while the file's stamp stands */
   let keyedCounters: ReadonlyMap<string, number> | undefined;
@@ -397,7 +398,8 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
   const readVenueDay = async (venueId: string, date: string, now: Date): Promise<CachedVenueDay | undefined> => {
     const at = iso(now);
     const row = await sql.one(VENUE_DAY[sql.engine], [venueId, date, at, venueId, venueId, date, at, venueId, date, date]);
-    if (!row || !bool(row, "found")) return undefined;
+    const rulesText = row ? strOrNull(row, "rules") : null;
+    if (!row || rulesText === null) return undefined;
     const until = instantOrNull(row, "next_expiry")?.getTime() ?? Infinity;
     const courtsText = str(row, "courts");
     const blocksText = str(row, "blocks");
@@ -405,11 +407,13 @@ export const sqlCatalogQueries = (sql: SqlClient): CatalogQueries => {
     // answer and its bytes are already built (PostgreSQL reads every time; a day rarely changes).
     const key = dayKey(venueId, date);
     const last = lastRead.get(key);
-    if (last !== undefined && last.courtsText === courtsText && last.blocksText === blocksText) return { answer: last.answer, from: now.getTime(), until };
+    if (last !== undefined && last.courtsText === courtsText && last.blocksText === blocksText && last.rulesText === rulesText)
+      return { answer: last.answer, from: now.getTime(), until };
     const courts = (JSON.parse(courtsText) as DayCourtRow[]).map(dayCourtOf);
     const blocks = (JSON.parse(blocksText) as Row[]).map(toBlock);
-    const answer: VenueDay = { venueId, date, courts, blocks };
-    keepNewest(lastRead, key, { courtsText, blocksText, answer }, VENUE_DAY_CACHE_ENTRIES);
+    const [windowDays, releaseTime] = JSON.parse(rulesText) as [number, string | null];
+    const answer: VenueDay = { venueId, date, courts, blocks, rules: { windowDays: Number(windowDays), releaseTime } };
+    keepNewest(lastRead, key, { courtsText, blocksText, rulesText, answer }, VENUE_DAY_CACHE_ENTRIES);
     return { answer, from: now.getTime(), until };
   };
 

@@ -86,6 +86,8 @@ export type CourtAvailabilityAnswer = typeof CourtAvailabilityAnswer.Encoded;
  */
 export const VenueAvailabilityAnswer = Schema.Struct({
   date: LocalDate,
+  /** while the venue has not opened the date to its players: when it does (its free hours read closed until then) */
+  opensAt: Schema.optional(Schema.String),
   courts: Schema.Array(
     Schema.Struct({
       courtId: Schema.String,

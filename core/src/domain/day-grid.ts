@@ -7,7 +7,8 @@ import type { CourtPrices } from "./pricing.js";
 import { priceForSlot } from "./pricing.js";
 import type { TimeSlot } from "./slots.js";
 import { SLOTS } from "./slots.js";
-import { instantOf, type LocalDate } from "./time.js";
+import { addDays, instantOf, type LocalDate } from "./time.js";
+import { opensAtOf, openingWords, type VenueRules } from "./venue-rules.js";
 
 /**
  * What a guest sees of a venue's day (DESIGN.md section 14, 'Guests see what is free'): each
@@ -34,6 +35,8 @@ export interface VenueDay {
   readonly courts: readonly DayCourt[];
   /** the venue's blocks, of one court or all, that span the date (weekdays and slots not yet applied) */
   readonly blocks: readonly Block[];
+  /** when the venue opens a date to its players (DESIGN.md section 15) */
+  readonly rules: Pick<VenueRules, "windowDays" | "releaseTime">;
 }
 
 export interface GridSlot {
@@ -52,6 +55,8 @@ export interface GridCourt {
 
 export interface DayGrid {
   readonly courts: readonly GridCourt[];
+  /** the instant the venue opens the date to its players, while it has not yet */
+  readonly opensAt?: Date;
   /** the instant this grid stops being true with no write (the next slot starts): Infinity if never */
   readonly until: number;
 }
@@ -59,12 +64,16 @@ export interface DayGrid {
 /**
  * The grid of a venue's day at `now`. A slot whose start has come is past, whatever else it is
  * (a player cannot book it any more); then a closed court or a block closes it; then a booking
- * takes it. A block and a booking never meet (the database refuses it), but a closure reads first.
+ * takes it; an hour left free on a date the venue has not opened yet is closed until it opens, the
+ * reason saying when. A block and a booking never meet (the database refuses it), but a closure
+ * reads first.
  */
 export const dayGrid = (day: VenueDay, now: Date, timeZone: string): DayGrid => {
   const at = now.getTime();
   const starts = SLOTS.map((slot) => instantOf(day.date, slot, timeZone).getTime());
-  const next = starts.find((start) => start > at);
+  const opening = opensAtOf(day.date, day.rules, timeZone);
+  const notOpen = opening.getTime() > at ? openingWords(addDays(day.date, -day.rules.windowDays), day.rules.releaseTime ?? "00:00") : null;
+  const next = Math.min(starts.find((start) => start > at) ?? Infinity, notOpen === null ? Infinity : opening.getTime());
   const courts = day.courts.map((court): GridCourt => {
     const closedCourt = isAvailable(court) ? null : courtStatusText(court);
     const place = { id: court.id, venueId: day.venueId };
@@ -75,9 +84,10 @@ export const dayGrid = (day: VenueDay, now: Date, timeZone: string): DayGrid => 
       const block = day.blocks.length === 0 ? undefined : day.blocks.find((b) => blockCovers(b, place, day.date, timeSlot));
       if (block !== undefined) return { timeSlot, state: "closed", price, reason: block.reason };
       if (court.bookedSlots.includes(timeSlot)) return { timeSlot, state: "taken", price };
+      if (notOpen !== null) return { timeSlot, state: "closed", price, reason: notOpen };
       return { timeSlot, state: "free", price };
     });
     return { court, slots };
   });
-  return { courts, until: next ?? Infinity };
+  return notOpen === null ? { courts, until: next } : { courts, until: next, opensAt: opening };
 };

@@ -72,6 +72,12 @@ export const longDateWords = (date: LocalDate): string => {
 };
 
 /** 'Este día se abre el lunes 8 de junio de 2027 a las 08:00' for the date that opens on `opensOn` at `time`. */
+/** A closed hour's reason on a date not open yet: 'Se abre el 9 de diciembre a las 08:00'. */
+export const openingWords = (opensOn: LocalDate, time: string): string => {
+  const [, m, d] = opensOn.split("-").map(Number) as [number, number, number];
+  return `Se abre el ${d} de ${MONTH_WORDS[m - 1] ?? ""} a las ${time}`;
+};
+
 export const opensMessage = (opensOn: LocalDate, time: string): string => `Este día se abre el ${longDateWords(opensOn)} a las ${time}`;
 
 /** Which limit refused a hold, said with its number. */

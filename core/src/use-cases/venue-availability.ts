@@ -55,6 +55,7 @@ const gridAnswer = (day: VenueDay, now: Date, timeZone: string): VenueAvailabili
   const grid = dayGrid(day, now, timeZone);
   const answer: VenueAvailabilityAnswer = {
     date: day.date,
+    ...(grid.opensAt === undefined ? {} : { opensAt: grid.opensAt.toISOString() }),
     courts: grid.courts.map(({ court, slots }) => ({
       courtId: court.id,
       name: court.name,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Schema } from "effect";
-import { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer, presentCourt, type Block } from "@courts/core";
+import { CalendarEntryAnswer, CourtAnswer, CourtDayAnswer, DEFAULT_VENUE_RULES, presentCourt, type Block } from "@courts/core";
 import { expect, it } from "vitest";
 import type { Subject } from "../support/harness.js";
 import { seedBooking, seedCourt, seedPlace } from "../support/seed.js";
@@ -118,13 +118,23 @@ export const catalogQueriesContract = (subject: () => Subject): void => {
         { id: place.court.id, name: "Dos", courtNumber: 2, status: place.court.status, prices: place.court.prices, bookedSlots: ["07:00", "21:00"] },
       ],
       blocks: [venueWide, own],
+      rules: { windowDays: 180, releaseTime: null },
     });
     // the hold runs out: its slot is free from then on
     expect((await catalog().venueDay(place.venue.id, "2026-11-25", new Date("2026-11-24T15:10:00.000Z")))?.courts[1]?.bookedSlots).toEqual(["21:00"]);
     expect(await catalog().venueDay(randomUUID(), "2026-11-25", now)).toBeUndefined();
     const empty = await seedPlace(repos());
     await repos().courts.delete(empty.court.id);
-    expect(await catalog().venueDay(empty.venue.id, "2026-11-25", now)).toEqual({ venueId: empty.venue.id, date: "2026-11-25", courts: [], blocks: [] });
+    expect(await catalog().venueDay(empty.venue.id, "2026-11-25", now)).toEqual({
+      venueId: empty.venue.id,
+      date: "2026-11-25",
+      courts: [],
+      blocks: [],
+      rules: { windowDays: 180, releaseTime: null },
+    });
+    // the venue's rules say when a date opens: the day carries the window and the release time
+    expect(await repos().venues.setRules(empty.venue.id, { ...DEFAULT_VENUE_RULES, windowDays: 14, releaseTime: "08:00", maxPerPlayerPerDay: 2 })).toBe(true);
+    expect((await catalog().venueDay(empty.venue.id, "2026-11-25", now))?.rules).toEqual({ windowDays: 14, releaseTime: "08:00" });
     // a read model that gives a day at once gives what venueDay gives at that moment
     for (const [date, when] of [["2026-11-25", now], ["2026-11-25", new Date("2026-11-24T15:10:00.000Z")], ["2026-12-05", now]] as const) {
       await catalog().venueDay(place.venue.id, date, when);

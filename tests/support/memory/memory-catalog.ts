@@ -1,4 +1,4 @@
-import { isHoldOverdue, presentCourt, type CalendarEntryAnswer, type CatalogQueries, type CourtAnswer, type JsonBytes, type JsonText } from "@courts/core";
+import { DEFAULT_VENUE_RULES, isHoldOverdue, presentCourt, type CalendarEntryAnswer, type CatalogQueries, type CourtAnswer, type JsonBytes, type JsonText } from "@courts/core";
 import { byKeys, type MemoryState } from "./state.js";
 
 /** The catalogue read model over the in-memory state: the SQL one's answers, built in JavaScript. */
@@ -42,7 +42,8 @@ export const memoryCatalog = (state: MemoryState): CatalogQueries => {
       const blocks = [...state.blocks.values()]
         .filter((b) => b.venueId === venueId && b.startDate <= date && b.endDate >= date)
         .sort(byKeys((b) => [b.createdAt.getTime()]));
-      return { venueId, date, courts, blocks };
+      const { windowDays, releaseTime } = state.venueRules.get(venueId) ?? DEFAULT_VENUE_RULES;
+      return { venueId, date, courts, blocks, rules: { windowDays, releaseTime } };
     },
     async venueCourts(venueId) {
       if (!state.venues.has(venueId)) return undefined;

@@ -135,6 +135,20 @@ describe("the venue's day grid", () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === "/api/venues/v1/availability?date=2030-01-12")).toBe(true);
   });
 
+  it("when the venue has not opened a day yet, then the grid says when it opens, in the club's time, and its hours are closed with that reason, not links", async () => {
+    const closed = Object.fromEntries(SLOTS.map((t) => [t, { state: "closed", reason: "Se abre el 11 de enero a las 08:00" }]));
+    mockApi(
+      venueApi({
+        "GET /api/venues/v1/availability?date=2030-01-12": () => json({ ...dayOf("2030-01-12", { c1: closed, c2: closed }), opensAt: "2030-01-11T13:00:00.000Z" }),
+      }),
+    );
+    renderVenue("/venue/v1?date=2030-01-12");
+    const grid = await screen.findByRole("table", { name: /sábado 12 de enero/ });
+    expect(screen.getByText("Este día se abre el viernes 11 de enero a las 08:00: hasta entonces sus horas no se pueden reservar.")).toBeInTheDocument();
+    expect(within(grid).queryAllByRole("link")).toHaveLength(0);
+    expect(within(grid).getByText("Pista 1, 18:00, cerrada: Se abre el 11 de enero a las 08:00")).toBeInTheDocument();
+  });
+
   it("when the address names a day past the horizon or gone, then the grid opens on today", async () => {
     mockApi(venueApi());
     renderVenue("/venue/v1?date=2029-12-01");

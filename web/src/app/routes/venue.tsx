@@ -174,7 +174,7 @@ export default function VenueScreen() {
             <p className="text-stone-600">Elige un día y toca una hora libre para reservarla.</p>
           </div>
           {today && date ? (
-            <VenueDay venueId={v.id} today={today} date={date} onChoose={chooseDate} hrefOf={hrefOf} />
+            <VenueDay venueId={v.id} today={today} date={date} timeZone={config?.timeZone} onChoose={chooseDate} hrefOf={hrefOf} />
           ) : (
             // the strip's and the day line's room, then the grid's: nothing moves when the day comes
             <div className="space-y-3">

@@ -26,7 +26,22 @@ export const cellName = (courtName: string, slot: GridSlotAnswer): string => {
 
 const CELL = "flex h-11 w-full items-center justify-center rounded-lg px-1 text-xs font-semibold leading-tight";
 
-function Cell({ courtId, courtName, date, slot, hrefOf }: { courtId: string; courtName: string; date: string; slot: GridSlotAnswer; hrefOf: FreeCellHref }) {
+function Cell({
+  courtId,
+  courtName,
+  date,
+  slot,
+  hrefOf,
+  notOpen,
+}: {
+  courtId: string;
+  courtName: string;
+  date: string;
+  slot: GridSlotAnswer;
+  hrefOf: FreeCellHref;
+  /** the venue has not opened the day yet: one notice says when, the cells only that they are closed */
+  notOpen: boolean;
+}) {
   const night = bandOf(slot.timeSlot) === "night";
   if (slot.state === "free") {
     return (
@@ -52,7 +67,7 @@ function Cell({ courtId, courtName, date, slot, hrefOf }: { courtId: string; cou
     slot.state === "taken"
       ? { text: "Ocupada", className: "bg-red-50 text-red-800 line-through decoration-1" }
       : slot.state === "closed"
-        ? { text: slot.reason ?? "Cerrada", className: "bg-amber-50 text-amber-900 ring-1 ring-inset ring-amber-200" }
+        ? { text: notOpen ? "Cerrada" : (slot.reason ?? "Cerrada"), className: "bg-amber-50 text-amber-900 ring-1 ring-inset ring-amber-200" }
         : { text: "—", className: "bg-stone-100 text-stone-600" };
   return (
     <span data-state={slot.state} title={slot.state === "closed" ? `Cerrada: ${slot.reason ?? ""}` : undefined} className={cn(CELL, look.className)}>
@@ -120,7 +135,7 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
                 const slot = court.slots[row];
                 return (
                   <td key={court.courtId} className="p-0">
-                    {slot && <Cell courtId={court.courtId} courtName={court.name} date={day.date} slot={slot} hrefOf={hrefOf} />}
+                    {slot && <Cell courtId={court.courtId} courtName={court.name} date={day.date} slot={slot} hrefOf={hrefOf} notOpen={day.opensAt !== undefined} />}
                   </td>
                 );
               })}

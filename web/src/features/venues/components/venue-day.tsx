@@ -4,7 +4,7 @@ import { addDays, lastBookableDate } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { cn } from "../../../lib/cn";
-import { capitalize, formatDay } from "../../../lib/format";
+import { capitalize, formatDay, formatInstant } from "../../../lib/format";
 import { useVenueAvailability } from "../api/get-venue-availability";
 import { DayGrid, DayGridLegend, type FreeCellHref } from "./day-grid";
 
@@ -90,12 +90,15 @@ export function VenueDay({
   venueId,
   today,
   date,
+  timeZone,
   onChoose,
   hrefOf,
 }: {
   venueId: string;
   today: string;
   date: string;
+  /** the club's, in which a date not open yet says when it opens */
+  timeZone?: string | undefined;
   onChoose: (date: string) => void;
   hrefOf: FreeCellHref;
 }) {
@@ -115,6 +118,11 @@ export function VenueDay({
       <p className="text-sm font-semibold text-stone-800" aria-live="polite">
         {capitalize(formatDay(date, "EEEE d 'de' MMMM"))}
       </p>
+      {shown?.opensAt && !stale && (
+        <p className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Este día se abre el {formatInstant(shown.opensAt, "EEEE d 'de' MMMM 'a las' HH:mm", timeZone)}: hasta entonces sus horas no se pueden reservar.
+        </p>
+      )}
       {shown ? (
         <div className={cn("transition-opacity", stale && "pointer-events-none opacity-50")} aria-busy={stale}>
           <DayGrid day={shown} hrefOf={hrefOf} caption={caption} />
