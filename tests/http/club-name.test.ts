@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "@courts/adapters";
+import { loadConfig } from "@courts/adapters";
+import { configBase, configProblems } from "../support/config-problems.js";
 import { renderNotice } from "../../adapters/src/mail/templates.js";
 import { SAMPLE_NOTICES } from "../mail/sample-notices.js";
 import { Client } from "./support/client.js";
@@ -7,16 +8,8 @@ import { freshDatabase, startServer, webDistWith, type TestDatabase, type TestSe
 
 /** CLUB_NAME (DESIGN.md section 14): one brand in the title bar, the page titles, the mails and the invoices. */
 
-const base = { SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/courts-club-name-test" };
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig({ ...base, ...env }, { persistSecret: false });
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
+const base = configBase("/tmp/courts-club-name-test");
+const problems = (env: Record<string, string>) => configProblems({ ...base, ...env });
 
 describe("CLUB_NAME configuration", () => {
   it("without CLUB_NAME, then the brand is 'Reserva Tenis' on the invoices and in the sender's name", () => {

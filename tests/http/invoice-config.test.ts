@@ -1,18 +1,11 @@
-import { ConfigError, loadConfig } from "@courts/adapters";
+import { loadConfig } from "@courts/adapters";
+import { configBase, configProblems } from "../support/config-problems.js";
 import { describe, expect, it } from "vitest";
 
 /** TAX_RATE_PERCENT (DESIGN.md section 14): validated at start like every other setting. */
 
-const base = { SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/courts-invoice-config-test" };
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig({ ...base, ...env }, { persistSecret: false });
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
+const base = configBase("/tmp/courts-invoice-config-test");
+const problems = (env: Record<string, string>) => configProblems({ ...base, ...env });
 
 describe("TAX_RATE_PERCENT", () => {
   it("without it, no tax", () => {

@@ -1,22 +1,13 @@
 import { connect } from "node:net";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, SESSION_COOKIE } from "@courts/adapters";
+import { loadConfig, SESSION_COOKIE } from "@courts/adapters";
+import { configProblems } from "../support/config-problems.js";
 import { Client } from "./support/client.js";
 import { adminClient, book, demoCourts, freshSlot, newPlayer, pay, PASSWORD, unique } from "./support/fixtures.js";
 import { describeOnEngines, freshDatabase, startServer, type TestDatabase, type TestServer } from "./support/server.js";
 
 const RATE_LIMITED = { code: "RATE_LIMITED", message: "Demasiados intentos. Espera un minuto e inténtalo de nuevo." };
-
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(env, { persistSecret: false });
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return [...error.problems];
-    throw error;
-  }
-};
 
 describe("TRUST_PROXY", () => {
   it("when PUBLIC_URL is https and TRUST_PROXY is unset, then no X-Forwarded-For is trusted", () => {
@@ -30,8 +21,8 @@ describe("TRUST_PROXY", () => {
   });
 
   it("when it is true (every X-Forwarded-For) or not an address, then the server refuses to start and says why", () => {
-    expect(problemsOf({ TRUST_PROXY: "true" })[0]).toMatch(/^TRUST_PROXY debe ser el número de proxies .*"true" confiaría en cualquier X-Forwarded-For/);
-    expect(problemsOf({ TRUST_PROXY: "10.0.0.300" })[0]).toBe('TRUST_PROXY: "10.0.0.300" no es una dirección IP ni un rango CIDR');
+    expect(configProblems({ TRUST_PROXY: "true" })[0]).toMatch(/^TRUST_PROXY debe ser el número de proxies .*"true" confiaría en cualquier X-Forwarded-For/);
+    expect(configProblems({ TRUST_PROXY: "10.0.0.300" })[0]).toBe('TRUST_PROXY: "10.0.0.300" no es una dirección IP ni un rango CIDR');
   });
 });
 

@@ -1,17 +1,10 @@
 import path from "node:path";
-import { ConfigError, loadConfig } from "@courts/adapters";
+import { loadConfig } from "@courts/adapters";
+import { configBase, configProblems } from "../support/config-problems.js";
 import { describe, expect, it } from "vitest";
 
-const base = { SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/courts-config-test" };
-const problems = (env: Record<string, string>) => {
-  try {
-    loadConfig({ ...base, ...env }, { persistSecret: false });
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-};
+const base = configBase("/tmp/courts-config-test");
+const problems = (env: Record<string, string>) => configProblems({ ...base, ...env });
 
 describe("mail configuration", () => {
   it("without SMTP_URL, then mail goes to .eml files under DATA_DIR/mail with a default sender and retry", () => {
