@@ -2,9 +2,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { InvoiceData } from "@courts/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { pdfInvoiceRenderer } from "../../adapters/src/pdf/invoice-pdf.js";
+import type { InvoiceData } from "@courts/core";
+import { anInvoice } from "../support/builders.js";
 
 /**
  * DESIGN.md section 14: the player's invoice shows what the player paid (amount, discount, total,
@@ -13,28 +14,6 @@ import { pdfInvoiceRenderer } from "../../adapters/src/pdf/invoice-pdf.js";
  * Read with pdftotext (poppler), as a person copying the PDF's text would.
  */
 
-const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
-  copy: "player",
-  invoiceNumber: "2026-000042",
-  issueDate: "2026-11-21",
-  paymentId: "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
-  payerName: "María José Peña Núñez",
-  payerEmail: "maria.pena@example.com",
-  venueName: "Club de Tenis Cumbayá",
-  courtName: "Cancha Central",
-  courtNumber: 3,
-  bookingDate: "2026-11-22",
-  timeSlot: "18:00",
-  gameType: "doubles",
-  amount: 3300,
-  discount: 330,
-  discountCode: "VERANO10",
-  stripeFee: 116,
-  totalPaid: 2970,
-  refunded: 0,
-  taxRate: 0,
-  ...overrides,
-});
 
 const dir = mkdtempSync(path.join(tmpdir(), "courts-invoice-text-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

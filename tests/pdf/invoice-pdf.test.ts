@@ -1,30 +1,9 @@
-import type { InvoiceData } from "@courts/core";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { displayDate, displaySlot, pdfInvoiceRenderer } from "../../adapters/src/pdf/invoice-pdf.js";
+import type { InvoiceData } from "@courts/core";
+import { anInvoice } from "../support/builders.js";
 
-const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
-  copy: "player",
-  invoiceNumber: "2026-000042",
-  issueDate: "2026-11-21",
-  paymentId: "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
-  payerName: "María José Peña Núñez",
-  payerEmail: "maria.pena@example.com",
-  venueName: "Club de Tenis Cumbayá",
-  courtName: "Cancha Central",
-  courtNumber: 3,
-  bookingDate: "2026-11-22",
-  timeSlot: "18:00",
-  gameType: "doubles",
-  amount: 3300,
-  discount: 330,
-  discountCode: "VERANO10",
-  stripeFee: 116,
-  totalPaid: 2970,
-  refunded: 0,
-  taxRate: 0,
-  ...overrides,
-});
 
 const renderer = pdfInvoiceRenderer();
 

@@ -9,6 +9,7 @@ import {
   type Court,
   type DiscountCode,
   type GameType,
+  type InvoiceData,
   type Payment,
   type ShareLink,
   type StoredImage,
@@ -173,5 +174,29 @@ export const anImage = (overrides: Partial<StoredImage> = {}): StoredImage => ({
   contentType: "image/png",
   bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
   createdAt: AN_INSTANT,
+  ...overrides,
+});
+
+/** The player's copy of an invoice: a doubles hour with a 10% code, paid by card, no tax. */
+export const anInvoice = (overrides: Partial<InvoiceData> = {}): InvoiceData => ({
+  copy: "player",
+  invoiceNumber: "2026-000042",
+  issueDate: "2026-11-21",
+  paymentId: "8f14e45f-ceea-467f-a0e6-6d1b2f0c9b1a",
+  payerName: "María José Peña Núñez",
+  payerEmail: "maria.pena@example.com",
+  venueName: "Club de Tenis Cumbayá",
+  courtName: "Cancha Central",
+  courtNumber: 3,
+  bookingDate: "2026-11-22",
+  timeSlot: "18:00",
+  gameType: "doubles",
+  amount: 3300,
+  discount: 330,
+  discountCode: "VERANO10",
+  stripeFee: 116,
+  totalPaid: 2970,
+  refunded: 0,
+  taxRate: 0,
   ...overrides,
 });
