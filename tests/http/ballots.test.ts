@@ -93,16 +93,19 @@ for (const engine of HTTP_ENGINES) {
       expect(before.body.entries).toHaveLength(3);
       expect((await ana.client.get(`/api/admin/ballots?venueId=${venue.id}&date=${released}`)).status).toBe(403);
 
-      clock.moveTo(decidesAt);
-      clock.advance(1_000);
-      // another process has taken the draw and not written its holds yet: a first-come request for
-      // an hour being drawn is refused and takes nothing; one nobody entered is served
-      const claimedUntil = new Date(clock.now().getTime() + 30_000);
-      expect(await server.ports.ballots.claim({ venueId: venue.id, date: released }, "seed-of-another-process", clock.now(), claimedUntil)).toBe(
+      // another process, its clock already past decidesAt, has taken the draw and not written its
+      // holds yet: a request still inside the ballot's seconds here is not entered, and like one just
+      // after decidesAt it is refused for an hour being drawn and takes nothing; one nobody entered is served
+      const claimedUntil = new Date(decidesAt.getTime() + 31_000);
+      expect(await server.ports.ballots.claim({ venueId: venue.id, date: released }, "seed-of-another-process", decidesAt, claimedUntil)).toBe(
         "seed-of-another-process",
       );
       const dani = await newPlayer(server);
-      expect((await ask(dani.client)).body).toMatchObject({ code: "SLOT_TAKEN", message: "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos" });
+      const beingDrawn = { code: "SLOT_TAKEN", message: "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos" };
+      expect((await ask(dani.client)).body).toMatchObject(beingDrawn);
+      clock.moveTo(decidesAt);
+      clock.advance(1_000);
+      expect((await ask(dani.client)).body).toMatchObject(beingDrawn);
       expect((await ask(dani.client, "20:00")).status).toBe(201);
       // that process died: once its claim ran out the sweep draws the release, with its seed
       clock.moveTo(claimedUntil);

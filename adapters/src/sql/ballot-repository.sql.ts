@@ -34,24 +34,35 @@ export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
         "where venue_id = ? and booking_date = ? and drawn_at is not null and decides_at <> ?",
       [iso(entry.decidesAt), entry.venueId, entry.date, iso(entry.decidesAt)],
     );
-    await sql.run(`insert into ballot_entries (${ENTRY_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', null) on conflict do nothing`, [
-      entry.id,
-      entry.venueId,
-      entry.courtId,
-      entry.date,
-      entry.timeSlot,
-      entry.gameType,
-      entry.userId,
-      iso(entry.decidesAt),
-      iso(entry.enteredAt),
-    ]);
+    // only while the release takes entries: not drawn, and no process drawing it. On PostgreSQL the
+    // release's row is read under a share lock, so a claim waits for this entry (and then draws it)
+    // or this entry waits for the claim (and then sees it and is not written)
+    await sql.run(
+      `insert into ballot_entries (${ENTRY_COLUMNS}) select ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', null ` +
+        "where exists (select 1 from ballot_releases r where r.venue_id = ? and r.booking_date = ? and r.drawn_at is null " +
+        `and (r.claimed_until is null or r.claimed_until <= ?)${sql.engine === "postgresql" ? " for share" : ""}) on conflict do nothing`,
+      [
+        entry.id,
+        entry.venueId,
+        entry.courtId,
+        entry.date,
+        entry.timeSlot,
+        entry.gameType,
+        entry.userId,
+        iso(entry.decidesAt),
+        iso(entry.enteredAt),
+        entry.venueId,
+        entry.date,
+        iso(entry.enteredAt),
+      ],
+    );
     const kept = await findOne(
       sql,
       `select ${ENTRY_COLUMNS} from ballot_entries where user_id = ? and court_id = ? and booking_date = ? and time_slot = ?`,
       [entry.userId, entry.courtId, entry.date, entry.timeSlot],
       toEntry,
     );
-    return kept ?? entry;
+    return kept;
   },
   findById(id) {
     return findOne(sql, `select ${ENTRY_COLUMNS} from ballot_entries where id = ?`, [id], toEntry);
@@ -82,6 +93,13 @@ export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
     ]);
     return row !== undefined;
   },
+  async renew(release, held, until) {
+    const kept = await sql.run(
+      "update ballot_releases set claimed_until = ? where venue_id = ? and booking_date = ? and drawn_at is null and claimed_until = ?",
+      [iso(until), release.venueId, release.date, iso(held)],
+    );
+    return kept > 0;
+  },
   async pendingOf(release) {
     const rows = await sql.all(
       `select ${ENTRY_COLUMNS} from ballot_entries where venue_id = ? and booking_date = ? and state = 'pending' order by id`,
@@ -89,11 +107,11 @@ export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
     );
     return rows.map(toEntry);
   },
-  decide(release, outcomes, order, at) {
+  decide(release, outcomes, order, at, held) {
     return sql.transaction(async (tx) => {
       const taken = await tx.run(
-        "update ballot_releases set drawn_at = ?, draw_order = ?, claimed_until = null where venue_id = ? and booking_date = ? and drawn_at is null",
-        [iso(at), JSON.stringify(order), release.venueId, release.date],
+        "update ballot_releases set drawn_at = ?, draw_order = ?, claimed_until = null where venue_id = ? and booking_date = ? and drawn_at is null and claimed_until = ?",
+        [iso(at), JSON.stringify(order), release.venueId, release.date, iso(held)],
       );
       if (taken === 0) return false;
       for (const outcome of outcomes)

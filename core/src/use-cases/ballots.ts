@@ -98,7 +98,9 @@ const drawSlot = (ports: DrawPorts, release: BallotRelease, entries: readonly Ba
  * written (each slot at most one, the database's unique slot), then the entrants' mails (one per
  * entry, by event key) and last, in one transaction, every outcome and the order drawn. A process
  * killed midway leaves the release undrawn: taken again once its claim runs out, the same seed
- * draws the same order and finds the holds already written. How many releases were drawn.
+ * draws the same order and finds the holds already written. A slow draw keeps its claim as it goes
+ * (before each slot, and every few mails); one that finds it taken by another process stops there
+ * and leaves the release to it. How many releases were drawn.
  */
 export const drawDueBallots = (ports: DrawPorts, options: DrawOptions) =>
   Effect.gen(function* () {
@@ -106,24 +108,43 @@ export const drawDueBallots = (ports: DrawPorts, options: DrawOptions) =>
     const due = yield* call(() => ports.ballots.dueReleases(now, 20));
     let drawn = 0;
     for (const release of due) {
-      const seed = yield* call(() => ports.ballots.claim(release, ports.ids.uuid(), now, new Date(now.getTime() + options.claimMs)));
+      let held = new Date(now.getTime() + options.claimMs);
+      const seed = yield* call(() => ports.ballots.claim(release, ports.ids.uuid(), now, held));
       if (seed === undefined) continue;
+      /** the claim moved on, still this process's; false: another process has the release now */
+      const keep = () =>
+        Effect.gen(function* () {
+          const until = new Date(ports.clock.now().getTime() + options.claimMs);
+          if (!(yield* call(() => ports.ballots.renew(release, held, until)))) return false;
+          held = until;
+          return true;
+        });
       const entries = yield* call(() => ports.ballots.pendingOf(release));
       const order = drawOrderOf(seed, entries);
       const winners = new Set<string>();
       const wins = new Map<string, BallotEntry>();
+      let kept = true;
       for (const slot of order) {
+        if (!(kept = yield* keep())) break;
         const won = yield* drawSlot(ports, release, slot.entries, winners, now);
         if (won) wins.set(won.id, won);
       }
+      if (!kept) continue;
       if (options.afterHolds) yield* call(() => options.afterHolds!(release));
-      for (const entry of entries) yield* tellEntrant(ports, entry, wins.has(entry.id));
+      for (const [i, entry] of entries.entries()) {
+        if (i % MAILS_PER_RENEWAL === 0 && !(kept = yield* keep())) break;
+        yield* tellEntrant(ports, entry, wins.has(entry.id));
+      }
+      if (!kept) continue;
       const outcomes = entries.map((e) => ({ id: e.id, bookingId: wins.has(e.id) ? e.id : null }));
       const recorded: NonNullable<BallotDraw["order"]> = order.map((s) => ({ slot: s.slot, entries: s.entries.map((e) => e.id) }));
-      if (yield* call(() => ports.ballots.decide(release, outcomes, recorded, ports.clock.now()))) drawn++;
+      if (yield* call(() => ports.ballots.decide(release, outcomes, recorded, ports.clock.now(), held))) drawn++;
     }
     return drawn;
   });
+
+/** How many entrants' mails a draw queues between two renewals of its claim. */
+const MAILS_PER_RENEWAL = 25;
 
 /** One mail per entry with its outcome: won (pay the hold before its deadline) or lost. */
 const tellEntrant = (ports: DrawPorts, entry: BallotEntry, won: boolean) =>

@@ -175,7 +175,9 @@ export const requestBooking = (ports: BookingPorts & Pick<Ports, "ballots">, act
           bookingId: null,
         }),
       );
-      return { ballot: entry } as const;
+      if (entry !== undefined) return { ballot: entry } as const;
+      // its draw has begun (the ballot's seconds ran out while this request was on its way): the
+      // request is served as one just after the draw
     }
     // Just after a ballot's decidesAt, before the sweep came by: the draw runs first, so no request
     // served first-come takes a slot its entrants were promised. A slot whose draw another process

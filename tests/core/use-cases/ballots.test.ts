@@ -86,6 +86,42 @@ describe("the release ballot", () => {
     expect(await ok(ballotOf(ports, ADMIN, entry.id))).toMatchObject({ state: "won", bookingId: entry.id });
   });
 
+  it("when a request still inside the ballot's seconds arrives after another process took the draw, then it is not entered: an hour being drawn answers 409, one nobody entered is served first-come", async () => {
+    const { entered, ask, asBeto, clock, ports, court } = await release();
+    const entry = await entered();
+    // this process's clock a second before decidesAt; another's already past it has taken the draw
+    clock.set(new Date(Date.parse(DECIDES) - 1_000));
+    expect(await ports.ballots.claim({ venueId: entry.venueId, date: DAY }, "seed-of-another", new Date(DECIDES), new Date(Date.parse(DECIDES) + 60_000))).toBe("seed-of-another");
+    expect(await failure(ask(asBeto))).toMatchObject({ _tag: "SlotTaken", message: "Este horario se está sorteando ahora: vuelve a intentarlo en unos segundos" });
+    expect((await ok(ask(asBeto, "19:00"))).booking).toMatchObject({ timeSlot: "19:00" });
+    expect((await ports.ballots.drawOf({ venueId: entry.venueId, date: DAY })).entries.map((e) => e.id)).toEqual([entry.id]);
+    expect(await ports.bookings.holderOf(court.id, DAY, "18:00")).toBeUndefined();
+  });
+
+  it("when a draw is so slow that its claim runs out and another process draws the release, then the slow one stops at its next step and records nothing: one draw, one hold per slot, one win per player", async () => {
+    const { entered, asAna, asBeto, asCarla, clock, ports, court } = await release();
+    const entries = [await entered(asAna, "18:00"), await entered(asBeto, "18:00"), await entered(asCarla, "19:00"), await entered(asAna, "19:00")];
+    clock.set(new Date(DECIDES));
+    let inner = -1;
+    const outer = await ok(
+      drawDueBallots(ports, {
+        claimMs: 60_000,
+        afterHolds: async () => {
+          // the slow process stalls after its holds; another takes the release once its claim ran out
+          clock.set(new Date(Date.parse(DECIDES) + 61_000));
+          inner = await ok(drawDueBallots(ports, { claimMs: 60_000 }));
+        },
+      }),
+    );
+    expect([outer, inner]).toEqual([0, 1]);
+    const outcomes = await Promise.all(entries.map((e) => ok(ballotOf(ports, ADMIN, e.id))));
+    const won = outcomes.filter((o) => o.state === "won");
+    expect(won).toHaveLength(2);
+    expect(new Set(won.map((o) => o.userId)).size).toBe(2);
+    const held = [await ports.bookings.holderOf(court.id, DAY, "18:00"), await ports.bookings.holderOf(court.id, DAY, "19:00")];
+    expect(won.map((o) => o.bookingId).sort()).toEqual(held.map((h) => h?.id).sort());
+  });
+
   it("when the ballot is decided, then one entry per slot gets an unpaid hold, the others lose, and each entrant reads their outcome and gets one mail", async () => {
     const { entered, asAna, asBeto, asCarla, clock, draw, ports, ana } = await release();
     const entries = [await entered(asAna), await entered(asBeto), await entered(asCarla)];

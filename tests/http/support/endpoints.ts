@@ -101,6 +101,7 @@ const ownerBallot = async (ctx: Ctx): Promise<string> => {
     state: "pending",
     bookingId: null,
   });
+  if (!entry) throw new Error("the release ballot took no entry");
   return entry.id;
 };
 const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";

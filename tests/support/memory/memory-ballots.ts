@@ -24,6 +24,8 @@ export const memoryBallots = (): BallotRepository => {
         (e) => e.userId === entry.userId && e.courtId === entry.courtId && e.date === entry.date && e.timeSlot === entry.timeSlot,
       );
       if (kept) return kept;
+      const release = releases.get(keyOf(entry));
+      if (release && (release.drawnAt !== null || (release.claimedUntil !== null && release.claimedUntil > entry.enteredAt))) return undefined;
       entries.set(entry.id, entry);
       return entry;
     },
@@ -49,12 +51,18 @@ export const memoryBallots = (): BallotRepository => {
     async beingDrawn(courtId, date, timeSlot) {
       return [...entries.values()].some((e) => e.courtId === courtId && e.date === date && e.timeSlot === timeSlot && e.state === "pending");
     },
+    async renew(release, held, until) {
+      const r = releases.get(keyOf(release));
+      if (!r || r.drawnAt !== null || r.claimedUntil?.getTime() !== held.getTime()) return false;
+      r.claimedUntil = until;
+      return true;
+    },
     async pendingOf(release) {
       return [...entries.values()].filter((e) => e.venueId === release.venueId && e.date === release.date && e.state === "pending").sort((a, b) => (a.id < b.id ? -1 : 1));
     },
-    async decide(release, outcomes, order, at) {
+    async decide(release, outcomes, order, at, held) {
       const r = releases.get(keyOf(release));
-      if (!r || r.drawnAt !== null) return false;
+      if (!r || r.drawnAt !== null || r.claimedUntil?.getTime() !== held.getTime()) return false;
       Object.assign(r, { drawnAt: at, order, claimedUntil: null });
       for (const o of outcomes) {
         const e = entries.get(o.id);
