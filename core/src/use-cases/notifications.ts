@@ -254,7 +254,16 @@ export interface ClubActionFacts {
   readonly bookingIds: readonly string[];
   readonly reason: string | null;
   readonly skipped?: readonly SkippedDate[];
+  /** when the event was recorded: a series still being cancelled is waited for, not forever */
+  readonly recordedAt?: Date;
 }
+
+/**
+ * How long a series' cancellation is waited for before its players are told of the weeks it did
+ * cancel: a request that stopped partway (a restart) leaves the rest active, and those who were
+ * refunded must still hear of it.
+ */
+export const SERIES_SETTLE_MS = 30 * 60_000;
 
 /**
  * A club action (a series booked for a player, a series ended, a closure) tells each person it
@@ -266,7 +275,8 @@ export interface ClubActionFacts {
  *
  * A series' weeks are cancelled one transaction each, and its event commits with the first: while
  * a week it lists is still active and ahead, the cancelling request is still running, so this
- * fails and the sweep runs it again on its next pass, once every week is settled.
+ * fails and the sweep runs it again on its next pass, once every week is settled, or once
+ * SERIES_SETTLE_MS have passed (the request stopped partway): then it tells the weeks cancelled.
  */
 export const enqueueClubActionNotices = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
@@ -281,7 +291,8 @@ export const enqueueClubActionNotices = (
       if (booking) bookings.push(booking);
     }
     const cancelling = facts.action !== "series-booked";
-    if (cancelling && bookings.some((b) => b.status === "active" && bookingStart(b, tz).getTime() > now.getTime()))
+    const settling = facts.recordedAt === undefined || now.getTime() - facts.recordedAt.getTime() < SERIES_SETTLE_MS;
+    if (cancelling && settling && bookings.some((b) => b.status === "active" && bookingStart(b, tz).getTime() > now.getTime()))
       return yield* Effect.die(new Error("la serie aún se está cancelando: se avisa en el siguiente barrido"));
     bookings.sort((a, b) => (a.date === b.date ? a.timeSlot.localeCompare(b.timeSlot) : a.date.localeCompare(b.date)));
     // a week the series could not end (it began meanwhile) is not told as cancelled

@@ -30,7 +30,7 @@ const BATCH = 50;
  * idempotent (outbox event keys, waitlist entries marked), so an event whose reactions ran halfway
  * before a crash is simply run again. Answers how many messages it wrote.
  */
-export const reactTo = (ports: Omit<ReactionPorts, "events">, event: DomainEvent): Effect.Effect<number> => {
+export const reactTo = (ports: Omit<ReactionPorts, "events">, event: DomainEvent, recordedAt?: Date): Effect.Effect<number> => {
   switch (event.type) {
     case "PaymentRecorded":
       return Effect.gen(function* () {
@@ -48,7 +48,13 @@ export const reactTo = (ports: Omit<ReactionPorts, "events">, event: DomainEvent
     case "SeriesBooked":
       return enqueueClubActionNotices(ports, { action: "series-booked", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: null, skipped: event.skipped });
     case "SeriesCancelled":
-      return enqueueClubActionNotices(ports, { action: "series-cancelled", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: event.reason });
+      return enqueueClubActionNotices(ports, {
+        action: "series-cancelled",
+        eventKey: eventKeyOf(event),
+        bookingIds: event.bookingIds,
+        reason: event.reason,
+        ...(recordedAt === undefined ? {} : { recordedAt }),
+      });
     case "ClubClosed":
       return enqueueClubActionNotices(ports, { action: "closure", eventKey: eventKeyOf(event), bookingIds: event.bookingIds, reason: event.reason });
     case "HoldExpired":
@@ -74,7 +80,7 @@ export const handleEvents = (ports: ReactionPorts, options: { readonly limit?: n
     const claimed = yield* call(() => ports.events.claim(now, new Date(now.getTime() + CLAIM_MS), options.limit ?? BATCH));
     let handled = 0;
     for (const recorded of claimed) {
-      const result = yield* Effect.exit(reactTo(ports, recorded.event));
+      const result = yield* Effect.exit(reactTo(ports, recorded.event, recorded.createdAt));
       if (Exit.isSuccess(result)) {
         yield* call(() => ports.events.markHandled(recorded.id, ports.clock.now()));
         handled++;

@@ -149,6 +149,33 @@ describe("one message per club action", () => {
     expect((await rowsAfterReactions(c.ports)).length).toBe(before + 2);
   });
 
+  it("when cancelling a series stops after two of its four weeks (a restart), then its player is told nothing while it may still be running, and after half an hour one message with the two weeks it cancelled", async () => {
+    const c = await club();
+    const series = await ok(
+      createBookingSeries(c.ports, c.admin, { courtId: c.court.id, userId: c.ana.id, timeSlot: "18:00", gameType: "doubles", startDate: SATURDAYS[0]!, weeks: 4 }),
+    );
+    const before = (await rowsAfterReactions(c.ports)).length;
+    const stopsAt = new Set(series.created.slice(2).map((b) => b.id));
+    const crashing: Ports = {
+      ...c.ports,
+      bookings: {
+        ...c.ports.bookings,
+        cancel: (id, ...rest) => (stopsAt.has(id) ? Promise.reject(new Error("el proceso se reinició")) : c.ports.bookings.cancel(id, ...rest)),
+      },
+    };
+    await expect(ok(cancelBookingSeries(crashing, c.admin, series.series.id, undefined, { reason: "Lluvia" }))).rejects.toBeDefined();
+    expect((await c.ports.bookings.findById(series.created[1]!.id))?.status).toBe("cancelled");
+    expect((await c.ports.bookings.findById(series.created[2]!.id))?.status).toBe("active");
+
+    c.clock.set(new Date(c.clock.now().getTime() + 29 * 60_000));
+    expect(clubActions((await rowsAfterReactions(c.ports)).slice(before))).toEqual([]);
+    c.clock.set(new Date(c.clock.now().getTime() + 2 * 60_000));
+    const told = clubActions((await rowsAfterReactions(c.ports)).slice(before));
+    expect(told.map((t) => t.to)).toEqual(["ana@example.com"]);
+    expect(told[0]!.notice).toMatchObject({ action: "series-cancelled", reason: "Lluvia" });
+    expect(told[0]!.notice.bookings.map((t) => t.booking.date)).toEqual(SATURDAYS.slice(0, 2));
+  });
+
   it("when a closure cancels two bookings of one player and one of another, then each gets one message listing theirs, the reason and the full refund", async () => {
     const c = await club();
     const mine = [];
