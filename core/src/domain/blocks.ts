@@ -1,5 +1,6 @@
 import type { TimeSlot } from "./slots.js";
 import { SLOTS } from "./slots.js";
+import { dayMonthWords, weekdayWord } from "./date-words.js";
 import { addDays, type LocalDate } from "./time.js";
 
 /** Why a court is closed: the admin's choice of four (DESIGN.md section 10). */
@@ -47,24 +48,15 @@ export const fallsOnWeekday = (from: LocalDate, to: LocalDate, weekdays: readonl
   return false;
 };
 
-const WEEKDAY_WORDS = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"];
-const MONTH_WORDS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-
-/** '1 de diciembre' */
-const dayWords = (date: LocalDate) => {
-  const [, m, d] = date.split("-").map(Number) as [number, number, number];
-  return `${d} de ${MONTH_WORDS[m - 1] ?? ""}`;
-};
-
 /**
  * Why a block that would close no day is refused, said the same by the server (400) and by the
  * schedule's form before it sends: 'Ningún día entre el 1 de diciembre y el 3 de diciembre cae en
  * sábado ni domingo: ...'.
  */
 export const closesNoDayMessage = (from: LocalDate, to: LocalDate, weekdays: readonly number[]): string => {
-  const words = [...weekdays].sort((a, b) => a - b).map((d) => WEEKDAY_WORDS[d - 1] ?? "");
+  const words = [...weekdays].sort((a, b) => a - b).map(weekdayWord);
   const days = words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} ni ${words.at(-1)}`;
-  return `Ningún día entre el ${dayWords(from)} y el ${dayWords(to)} cae en ${days}: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.`;
+  return `Ningún día entre el ${dayMonthWords(from)} y el ${dayMonthWords(to)} cae en ${days}: el bloqueo no cerraría nada. Elige otros días o amplía las fechas.`;
 };
 
 /** Whether the block closes this court's (date, slot). The venue of the court decides venue-wide blocks. */

@@ -2,6 +2,7 @@ export * from "./account.js";
 export * from "./blocks.js";
 export * from "./booking.js";
 export * from "./booking-state.js";
+export * from "./date-words.js";
 export * from "./day-grid.js";
 export * from "./discount.js";
 export * from "./entities.js";

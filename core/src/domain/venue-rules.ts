@@ -1,3 +1,4 @@
+import { dayMonthWords, longDateWords } from "./date-words.js";
 import { addDays, instantOf, type LocalDate } from "./time.js";
 
 /**
@@ -61,23 +62,10 @@ export const rulesProblem = (rules: VenueRules): { field: keyof VenueRules; mess
 export const opensAtOf = (date: LocalDate, rules: Pick<VenueRules, "windowDays" | "releaseTime">, timeZone: string): Date =>
   instantOf(addDays(date, -rules.windowDays), rules.releaseTime ?? "00:00", timeZone);
 
-const WEEKDAY_WORDS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
-const MONTH_WORDS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
-
-/** 'lunes 8 de junio de 2027', as the mails say a date (without Intl: same words on every runtime) */
-export const longDateWords = (date: LocalDate): string => {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-  return `${WEEKDAY_WORDS[weekday] ?? ""} ${d} de ${MONTH_WORDS[m - 1] ?? ""} de ${y}`;
-};
+/** A closed hour's reason on a date not open yet: 'Se abre el 9 de diciembre a las 08:00'. */
+export const openingWords = (opensOn: LocalDate, time: string): string => `Se abre el ${dayMonthWords(opensOn)} a las ${time}`;
 
 /** 'Este día se abre el lunes 8 de junio de 2027 a las 08:00' for the date that opens on `opensOn` at `time`. */
-/** A closed hour's reason on a date not open yet: 'Se abre el 9 de diciembre a las 08:00'. */
-export const openingWords = (opensOn: LocalDate, time: string): string => {
-  const [, m, d] = opensOn.split("-").map(Number) as [number, number, number];
-  return `Se abre el ${d} de ${MONTH_WORDS[m - 1] ?? ""} a las ${time}`;
-};
-
 export const opensMessage = (opensOn: LocalDate, time: string): string => `Este día se abre el ${longDateWords(opensOn)} a las ${time}`;
 
 /** Which limit refused a hold, said with its number. */
