@@ -29,12 +29,9 @@ export function BookingLists({ card, label }: { card: (booking: Booking) => Reac
         </TabsTrigger>
       </TabsList>
       <TabsContent value="upcoming">
-        <PagedList<Booking>
+        <BookingPages
           usePage={useUpcomingPage}
-          pageSize={USER_BOOKINGS_PAGE_SIZE}
-          itemKey={(booking) => booking.id}
-          noun="reservas"
-          listClassName={GRID}
+          card={card}
           errorText="No se pudieron cargar tus reservas. Intenta de nuevo más tarde."
           empty={
             <EmptyState icon={<CalendarDays aria-hidden="true" className="h-6 w-6" />} title="No tienes reservas activas">
@@ -43,21 +40,42 @@ export function BookingLists({ card, label }: { card: (booking: Booking) => Reac
               </Button>
             </EmptyState>
           }
-          renderItem={card}
         />
       </TabsContent>
       <TabsContent value="past">
-        <PagedList<Booking>
+        <BookingPages
           usePage={usePastPage}
-          pageSize={USER_BOOKINGS_PAGE_SIZE}
-          itemKey={(booking) => booking.id}
-          noun="reservas"
-          listClassName={GRID}
+          card={card}
           errorText="No se pudieron cargar tus reservas pasadas. Intenta de nuevo más tarde."
           empty={<EmptyState icon={<History aria-hidden="true" className="h-6 w-6" />} title="Aún no tienes reservas pasadas" />}
-          renderItem={card}
         />
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** One of the two lists, a page at a time. */
+function BookingPages({
+  usePage,
+  card,
+  errorText,
+  empty,
+}: {
+  usePage: typeof useUpcomingPage;
+  card: (booking: Booking) => ReactNode;
+  errorText: string;
+  empty: ReactNode;
+}) {
+  return (
+    <PagedList<Booking>
+      usePage={usePage}
+      pageSize={USER_BOOKINGS_PAGE_SIZE}
+      itemKey={(booking) => booking.id}
+      noun="reservas"
+      listClassName={GRID}
+      errorText={errorText}
+      empty={empty}
+      renderItem={card}
+    />
   );
 }
