@@ -18,7 +18,16 @@ const NOW = new Date("2026-11-22T15:00:00.000Z");
 const HELD_UNTIL = new Date("2026-11-22T15:15:00.000Z");
 const MAX_UNPAID = 2;
 type Outcome = Awaited<ReturnType<Repositories["bookings"]["insertHold"]>>;
-const tag = (outcome: Outcome) => (typeof outcome === "string" ? outcome : "heldUntil" in outcome ? "held-recently" : "written");
+const tag = (outcome: Outcome) =>
+  typeof outcome === "string"
+    ? outcome
+    : "heldUntil" in outcome
+      ? "held-recently"
+      : "ownBooking" in outcome
+        ? "own-booking"
+        : "overdueHold" in outcome
+          ? "overdue-hold"
+          : "written";
 
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`holds asked together (${engine.name})`, () => {
@@ -106,7 +115,7 @@ for (const engine of SQL_ENGINES) {
         const together = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert or ignore into bookings") : s.includes("insert_holds(")));
         expect(together).toHaveLength(1);
         // the statement itself refused the two and wrote the others: only the refused ones went again alone, to tell why
-        const alone = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert into bookings") : s.includes("insert_hold(")));
+        const alone = statements.filter((s) => (engine.name === "sqlite" ? s.startsWith("insert into bookings") : s.includes("place_hold(")));
         expect(alone).toHaveLength(2);
       } finally {
         await other.close();
@@ -197,16 +206,18 @@ for (const engine of SQL_ENGINES) {
             );
             const held = (await repos.bookings.listByDate(date)).filter((b) => b.courtId === place.court.id);
             // what was answered written is there, and nothing else
-            expect(held.map((b) => b.id).sort()).toEqual(asked.filter((_, i) => typeof answers[i] !== "string").map((a) => a.booking.id).sort());
+            expect(held.map((b) => b.id).sort()).toEqual(asked.filter((_, i) => tag(answers[i]!) === "written").map((a) => a.booking.id).sort());
             expect(new Set(held.map((b) => b.timeSlot)).size).toBe(held.length);
             for (const [i, answer] of answers.entries()) {
               const { booking, admin, player } = asked[i]!;
               const theirs = held.filter((b) => b.userId === booking.userId);
-              if (answer === "slot-taken") expect(held.some((b) => b.timeSlot === booking.timeSlot)).toBe(true);
+              if (answer === "slot-taken") expect(held.some((b) => b.timeSlot === booking.timeSlot && b.userId !== booking.userId)).toBe(true);
+              // a player asking again a slot their own hold has is told so, with that hold's id
+              if (tag(answer) === "own-booking") expect(held.find((b) => b.timeSlot === booking.timeSlot)?.id).toBe((answer as { ownBooking: string }).ownBooking);
               if (answer === "too-many-unpaid") expect(admin === false && theirs.length >= MAX_UNPAID).toBe(true);
               expect(["slot-blocked", "balance-due"]).not.toContain(answer);
               // holds written under the limit never make more than it; an admin's come on top
-              const byAdmin = asked.filter((a, j) => a.player === player && a.admin && typeof answers[j] !== "string").length;
+              const byAdmin = asked.filter((a, j) => a.player === player && a.admin && tag(answers[j]!) === "written").length;
               expect(theirs.length - byAdmin).toBeLessThanOrEqual(MAX_UNPAID);
             }
           },

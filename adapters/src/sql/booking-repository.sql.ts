@@ -1,5 +1,6 @@
 import { DeadlockException } from "@mikro-orm/core";
 import type { Booking, BookingRepository, ClubMoment, PaidAfter, PlayerLimits, UserBookingsQuery } from "@courts/core";
+import { slotHolderOutcome } from "@courts/core";
 import { BOOKING_COLUMNS, BOOKING_WITH_COURT_SELECT, toBookingWithCourt } from "./mappers.js";
 import { inOneTurn } from "../limit.js";
 import { findOne, instantOrNull, int, iso, isoOrNull, str, strOrNull } from "./rows.js";
@@ -281,6 +282,23 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
  * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
+  /** A slot's holder as BookingRepository's insertHold tells it (slotHolderOutcome). */
+  const holderOutcome = async (booking: Booking, now: Date): Promise<HoldOutcome> => {
+    const row = await sql.one(
+      `select id, user_id, status, paid_amount, hold_expires_at from bookings where court_id = ? and booking_date = ? and time_slot = ? and ${HOLDS_SLOT}`,
+      [booking.courtId, booking.date, booking.timeSlot],
+    );
+    if (!row) return "slot-taken";
+    const holder = {
+      id: str(row, "id"),
+      userId: str(row, "user_id"),
+      status: str(row, "status") as Booking["status"],
+      paidAmount: int(row, "paid_amount"),
+      holdExpiresAt: instantOrNull(row, "hold_expires_at"),
+    };
+    return slotHolderOutcome(holder, booking.userId, now);
+  };
+
   const insertHold = async (booking: Booking, limits: HoldLimits): Promise<HoldOutcome> => {
     // Written only when the player owes no balance, holds fewer unpaid bookings than allowed and
     // did not just let a hold of the same slot run out, with the checks and the insert one step
@@ -290,11 +308,11 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     // requests of one player are counted one after the other, in one round trip (FOR NO KEY UPDATE
     // since ...20261127000200: a KEY SHARE of the player's row does not wait for it).
     try {
-      const written =
-        sql.engine === "sqlite"
-          ? (await sql.run(...insertIfAllowed(booking, limits))) > 0
-          : (
-              await sql.one("select insert_hold(?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?) as written", [
+      if (sql.engine === "sqlite") {
+        if ((await sql.run(...insertIfAllowed(booking, limits))) > 0) return booking;
+      } else {
+        const answer = str(
+          (await sql.one("select place_hold(?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?, ?) as answer", [
                 holdRow(booking),
                 iso(limits.now),
                 limits.maxUnpaid,
@@ -305,11 +323,17 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
                 limits.perPlayer?.maxPerDay ?? null,
                 limits.perPlayer?.from.date ?? null,
                 limits.perPlayer?.from.time ?? null,
-              ])
-            )?.["written"] === true;
-      if (written) return booking;
+          ]))!,
+          "answer",
+        );
+        if (answer === "written") return booking;
+        if (answer === "taken") return "slot-taken";
+        if (answer.startsWith("overdue:")) return { overdueHold: answer.slice("overdue:".length) };
+        if (answer.startsWith("own:")) return { ownBooking: answer.slice("own:".length) };
+      }
     } catch (error) {
-      if (slotTaken(error)) return "slot-taken";
+      // SQLite: the slot's unique index refused the insert; who holds it, read after the fact
+      if (slotTaken(error)) return holderOutcome(booking, limits.now);
       if (slotBlocked(error)) return "slot-blocked";
       throw error;
     }
@@ -365,6 +389,8 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
         players.add(booking.userId);
         return true;
       });
+      // every hold asked under a limit of its own: each goes alone, with no statement sent for none
+      if (together.length === 0) return Promise.all(asked.map(({ booking, limits }) => insertHold(booking, limits).catch((error: unknown) => new Failed(error))));
       const holds = JSON.stringify(
         together.map(({ booking, limits }) =>
           holdFields(booking, [

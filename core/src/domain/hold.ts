@@ -39,6 +39,21 @@ export const isHoldOverdue = (booking: HoldFields, now: Date): boolean => {
   return until !== null && until.getTime() <= now.getTime();
 };
 
+/**
+ * What a hold refused for its slot is told of the booking that holds it (BookingRepository's
+ * SlotHeldBy): an overdue hold is let go and the slot asked again; the player's own active or
+ * confirmed booking is theirs already; any other is "slot-taken".
+ */
+export const slotHolderOutcome = (
+  holder: HoldFields & Pick<Booking, "id" | "userId">,
+  userId: string,
+  now: Date,
+): "slot-taken" | { readonly overdueHold: string } | { readonly ownBooking: string } => {
+  if (isHoldOverdue(holder, now)) return { overdueHold: holder.id };
+  if (holder.userId === userId && (holder.status === "active" || holder.status === "confirmed")) return { ownBooking: holder.id };
+  return "slot-taken";
+};
+
 /** The hold still running, or null (paid, expired, cancelled, or a booking without a hold). */
 export const liveHoldUntil = (booking: HoldFields, now: Date): Date | null => (isHoldOverdue(booking, now) ? null : holdOf(booking));
 

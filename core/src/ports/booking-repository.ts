@@ -57,6 +57,14 @@ export interface RecentlyHeld {
   readonly heldUntil: Date;
 }
 
+/**
+ * Who holds the slot a hold was refused for, when it is not simply another player: a hold that
+ * ran out unpaid (let it go, then ask again) or the player's own live booking (a retry whose
+ * answer was lost). Told by the statement that tried the insert, so a player who lost the slot
+ * waits for no other read.
+ */
+export type SlotHeldBy = { readonly overdueHold: string } | { readonly ownBooking: string };
+
 export interface BookingRepository {
   /**
    * "slot-taken" when an active booking already holds (court, date, slot); "slot-blocked" when a
@@ -82,10 +90,11 @@ export interface BookingRepository {
    * requests of one player are counted one after another. Refused, and not written: "balance-due"
    * while the player owes a remainder; `{ heldUntil }` when the player's own hold on the same slot
    * ran out unpaid after `limits.reholdBarSince` (heldUntil: the latest such end); "too-many-unpaid"
-   * when they already hold as many live unpaid holds as their limit allows.
+   * when they already hold as many live unpaid holds as their limit allows. A slot held by another
+   * player's live booking is "slot-taken"; by an overdue hold or the player's own booking, SlotHeldBy.
    */
   insertHold(booking: Booking, limits: HoldLimits): Promise<
-    Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | "upcoming-limit" | "day-limit" | RecentlyHeld
+    Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | "upcoming-limit" | "day-limit" | RecentlyHeld | SlotHeldBy
   >;
   /** the booking that holds (court, date, slot) in the database, expired or not */
   holderOf(courtId: string, date: LocalDate, timeSlot: TimeSlot): Promise<BookingWithCourt | undefined>;

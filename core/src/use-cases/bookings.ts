@@ -10,7 +10,7 @@ import type { BookingWithCourt, Ports } from "../ports/index.js";
 import type { CreateBookingBody } from "../schemas/requests.js";
 import { DRAW_CLAIM_MS, drawDueBallots } from "./ballots.js";
 import { placeHold } from "./holds.js";
-import { blockReasonFor, courtNotFound, refuseOwnSlot, slotBlocked } from "./lookups.js";
+import { blockReasonFor, courtNotFound, slotBlocked } from "./lookups.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
 
@@ -95,16 +95,9 @@ const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { u
       holdExpiresAt: byClub ? null : holdExpiryOf(now, ports.policy),
       shareDeadlineAt: byClub ? null : shareDeadlineOf(start, ports.policy),
     });
-    const saved = yield* placeHold(ports, actor, booking, { id: court.venueId, rules }).pipe(
-      Effect.catchTag("SlotTaken", (taken) =>
-        Effect.gen(function* () {
-          // A player whose first try was written but whose answer was lost (an outage, a dropped
-          // connection) retries: the slot is theirs, and they are told so with the booking's id.
-          yield* refuseOwnSlot(ports, userId, court.id, input.bookingDate, input.timeSlot);
-          return yield* Effect.fail(taken);
-        }),
-      ),
-    );
+    // A player whose first try was written but whose answer was lost (an outage, a dropped
+    // connection) retries: the slot is theirs, and placeHold tells them so with the booking's id.
+    const saved = yield* placeHold(ports, actor, booking, { id: court.venueId, rules });
     if (saved === "slot-blocked")
       return yield* Effect.fail(slotBlocked(input.timeSlot, yield* blockReasonFor(ports, court, input.bookingDate, input.timeSlot)));
     // Object.assign, not `{ ...saved, court }`: in Node 20's V8 a spread followed by a new key gives

@@ -12,6 +12,7 @@ import { clubMomentOf } from "../domain/booking-state.js";
 import { playerLimitMessage, type VenueRules } from "../domain/venue-rules.js";
 import type { Ports } from "../ports/index.js";
 import type { BookingWithCourt, HoldLimits, PlayerLimits } from "../ports/booking-repository.js";
+import { alreadyBooked } from "./lookups.js";
 import { abandonPayment, CURRENCY, settleIntent } from "./payments.js";
 import type { Actor } from "./support.js";
 import { call } from "./support.js";
@@ -131,10 +132,14 @@ export const placeHold = (ports: HoldPorts, actor: Actor, booking: Booking, venu
         };
     const insert = () => call(() => ports.bookings.insertHold(booking, limits));
     let saved = yield* insert();
-    if (saved === "slot-taken") {
-      const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));
-      if (holder && isHoldOverdue(holder, now) && (yield* expireHold(ports, holder))) saved = yield* insert();
+    // the statement that refused the hold told who holds the slot: an overdue hold is let go (by
+    // this request or, at the same moment, another) and the slot asked once more
+    if (typeof saved === "object" && "overdueHold" in saved) {
+      yield* expireHold(ports, { id: saved.overdueHold, courtId: booking.courtId, date: booking.date, timeSlot: booking.timeSlot });
+      saved = yield* insert();
+      if (typeof saved === "object" && "overdueHold" in saved) saved = "slot-taken";
     }
+    if (typeof saved === "object" && "ownBooking" in saved) return yield* Effect.fail(alreadyBooked(booking.timeSlot, saved.ownBooking));
     // someone else holding the slot meanwhile is what the player is told then, not a time at which it would still be taken
     if (typeof saved === "object" && "heldUntil" in saved) {
       const holder = yield* call(() => ports.bookings.holderOf(booking.courtId, booking.date, booking.timeSlot));

@@ -24,8 +24,11 @@ export const refuseOwnSlot = (ports: Pick<Ports, "bookings">, userId: string, co
   Effect.gen(function* () {
     const holder = yield* call(() => ports.bookings.holderOf(courtId, date, timeSlot));
     if (holder && holder.userId === userId && (holder.status === "active" || holder.status === "confirmed"))
-      return yield* Effect.fail(new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${timeSlot} de esta cancha es tuyo`, bookingId: holder.id }));
+      return yield* Effect.fail(alreadyBooked(timeSlot, holder.id));
   });
+
+export const alreadyBooked = (timeSlot: TimeSlot, bookingId: string) =>
+  new AlreadyBooked({ message: `Ya tienes esta reserva: el horario ${timeSlot} de esta cancha es tuyo`, bookingId });
 
 export const bookingNotFound = () => new BookingNotFound({ message: "Reserva no encontrada" });
 /** A game that began is not cancelled, but by a closure (DESIGN.md section 14). */

@@ -175,12 +175,31 @@ export const bookingRepositoryContract = (subject: () => Subject): void => {
     expect(await repos().bookings.findById(next.id)).toBeUndefined();
   });
 
-  it("when a hold's slot is taken, then insertHold answers slot-taken and the player's next hold is written", async () => {
+  it("when a hold's slot is taken by another player, then insertHold answers slot-taken and the player's next hold is written", async () => {
     const place = await seedPlace(repos());
-    await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "10:00" });
+    const other = await seedPlace(repos());
+    await seedBooking(repos(), { user: other.user, court: place.court }, { date: "2026-11-25", timeSlot: "10:00" });
     expect(await repos().bookings.insertHold(holdOf(place, "10:00"), { maxUnpaid: 3, now: NOW })).toBe("slot-taken");
     const next = holdOf(place, "11:00");
     expect(await repos().bookings.insertHold(next, { maxUnpaid: 3, now: NOW })).toEqual(next);
+  });
+
+  it("when a hold's slot is held by the player's own booking, then insertHold answers it with that booking's id; by a hold that ran out, with the hold to let go", async () => {
+    const place = await seedPlace(repos());
+    const own = await seedBooking(repos(), place, { date: "2026-11-25", timeSlot: "10:00" });
+    expect(await repos().bookings.insertHold(holdOf(place, "10:00"), { maxUnpaid: 3, now: NOW })).toEqual({ ownBooking: own.id });
+    const other = await seedPlace(repos());
+    const lapsed = await seedBooking(repos(), { user: other.user, court: place.court }, {
+      date: "2026-11-25",
+      timeSlot: "12:00",
+      status: "active",
+      paidAmount: 0,
+      holdExpiresAt: new Date("2026-11-22T14:59:00.000Z"),
+    });
+    const asked = holdOf(place, "12:00");
+    expect(await repos().bookings.insertHold(asked, { maxUnpaid: 3, now: NOW })).toEqual({ overdueHold: lapsed.id });
+    // nothing written for either
+    expect(await repos().bookings.findById(asked.id)).toBeUndefined();
   });
 
   it("when one player asks for ten holds at once, then exactly the allowed three are written", async () => {

@@ -1,4 +1,4 @@
-import { balanceDueOf, barsRehold, blockCovers, isHoldOverdue, isUnpaidHold, listOf, remainingOf, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
+import { balanceDueOf, barsRehold, blockCovers, isHoldOverdue, isUnpaidHold, listOf, remainingOf, slotHolderOutcome, type Booking, type BookingRepository, type BookingWithCourt } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { oweInMemory } from "./memory-refunds.js";
 import { byKeys, foreignKeyError, type MemoryState } from "./state.js";
@@ -90,6 +90,8 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
         if (perPlayer.maxPerDay !== null && atVenue.filter((b) => b.date === booking.date).length >= perPlayer.maxPerDay) return "day-limit";
       }
       if (maxUnpaid !== null && mine.filter((b) => isUnpaidHold(b, limits.now)).length >= maxUnpaid) return "too-many-unpaid";
+      const holder = joined((b) => holdsSlot(b) && b.courtId === booking.courtId && b.date === booking.date && b.timeSlot === booking.timeSlot)[0];
+      if (holder) return slotHolderOutcome(holder, booking.userId, limits.now);
       return this.insert(booking);
     },
     async holderOf(courtId, date, timeSlot) {

@@ -3,29 +3,29 @@ import { isPostgres } from "../instant-type.js";
 
 const RULE_COLUMNS = ["window_days", "release_time", "max_upcoming_per_player", "max_per_player_per_day", "ballot_seconds"];
 
-const COLUMNS =
+export const COLUMNS =
   "id, user_id, court_id, booking_date, time_slot, game_type, tariff_type, total_amount, paid_amount, status, " +
   "cancellation_reason, refund_percentage, created_at, cancelled_at, hold_expires_at, share_deadline_at, remainder_status";
-const FROM_R = COLUMNS.replaceAll(/(\w+)/g, "r.$1");
+export const FROM_R = COLUMNS.replaceAll(/(\w+)/g, "r.$1");
 
-const BALANCE_DUE =
+export const BALANCE_DUE =
   "not exists (select 1 from bookings b where b.user_id = r.user_id and b.remainder_status = 'failed' " +
   "and b.paid_amount < b.total_amount and b.status not in ('cancelled', 'expired'))";
-const unpaidHeld =
+export const unpaidHeld =
   "(select count(*) from (select 1 from bookings where user_id = r.user_id and status = 'active' and paid_amount = 0 " +
   "and hold_expires_at is not null and hold_expires_at > as_of limit max_unpaid) held)";
-const NOT_RECENTLY_HELD =
+export const NOT_RECENTLY_HELD =
   "not exists (select 1 from bookings p where p.user_id = r.user_id and p.booking_date = r.booking_date " +
   "and p.time_slot = r.time_slot and p.court_id = r.court_id and p.status in ('active', 'expired') and p.paid_amount = 0 " +
   "and p.hold_expires_at > rehold_bar_since and p.hold_expires_at <= as_of)";
-const UNVERIFIED = "least(max_unpaid, coalesce(max_unpaid_unverified, max_unpaid))";
+export const UNVERIFIED = "least(max_unpaid, coalesce(max_unpaid_unverified, max_unpaid))";
 /** The player's live bookings (an overdue hold is not one) on the venue's courts matching `where`, counted no further than `limit`. */
-const liveAtVenue = (where: string, limit: string) =>
+export const liveAtVenue = (where: string, limit: string) =>
   `(select count(*) from (select 1 from bookings u where u.user_id = r.user_id and ${where} ` +
   "and u.status not in ('cancelled', 'expired') " +
   "and not (u.status = 'active' and u.paid_amount = 0 and u.hold_expires_at is not null and u.hold_expires_at <= as_of) " +
   `and u.court_id in (select c.id from courts c where c.venue_id = rules_venue_id) limit ${limit}) n)`;
-const UPCOMING = "u.booking_date >= from_date and (u.booking_date > from_date or u.time_slot > from_time)";
+export const UPCOMING = "u.booking_date >= from_date and (u.booking_date > from_date or u.time_slot > from_time)";
 
 /**
  * A venue's booking rules (DESIGN.md section 15), as columns of venues whose defaults are what
