@@ -16,6 +16,7 @@ import {
   UserNotFound,
 } from "../domain/errors.js";
 import { eventKeyOf, recordedPaymentEvents, type DomainEvent } from "../domain/events.js";
+import { dayMonthWords } from "../domain/date-words.js";
 import { asSeenAt } from "../domain/hold.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
@@ -230,6 +231,13 @@ export interface SkippedWeek {
 }
 
 /**
+ * How far ahead a series may start. Admins are exempt from the venue's booking window (DESIGN.md
+ * section 15), but not from the calendar: a year covers next season's fixed hours, and a typo
+ * ('9999-12-31') is refused instead of becoming a player's bookings nobody will ever see.
+ */
+export const MAX_SERIES_LEAD_DAYS = 365;
+
+/**
  * Books the same slot every week for a player: normal bookings (no hold), each refused or not by
  * the database like any other; taken, blocked or past weeks are skipped and listed.
  */
@@ -240,6 +248,14 @@ export const createBookingSeries = (
 ) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
+    const latestStart = addDays(localDateOf(ports.clock.now(), ports.clock.timeZone), MAX_SERIES_LEAD_DAYS);
+    if (input.startDate > latestStart)
+      return yield* Effect.fail(
+        new InvalidInput({
+          field: "startDate",
+          message: `Una serie puede empezar como máximo ${MAX_SERIES_LEAD_DAYS} días después de hoy: elige una fecha hasta el ${dayMonthWords(latestStart)} de ${latestStart.slice(0, 4)}`,
+        }),
+      );
     const user = yield* callOr(() => ports.users.findById(input.userId), () => new UserNotFound({ message: "Jugador no encontrado" }));
     const court = yield* callOr(() => ports.courts.findById(input.courtId), courtNotFound);
     if (!isAvailable(court)) return yield* Effect.fail(new CourtUnavailable({ message: "La cancha no está disponible para reservas" }));
