@@ -4,7 +4,7 @@ export * from "./composition-root.js";
 export * from "./seed.js";
 export * from "./admin-bootstrap.js";
 export { buildApp } from "./http/build-app.js";
-export { loggerOptions, REDACT_PATHS, requestLineWriterOf, serverLogger } from "./http/log-redaction.js";
+export { loggerOptions, REDACT_PATHS, redactUrl, requestLineWriterOf, serverLogger } from "./http/log-redaction.js";
 export type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer, WebhookEvent } from "./http/deps.js";
 export { SESSION_COOKIE } from "./http/session.js";
 export { run as runUseCase } from "./http/run.js";

@@ -1,7 +1,21 @@
 import { captureStream } from "../support/capture-stream.js";
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import { REDACT_PATHS, requestLineWriterOf, serverLogger } from "@courts/adapters";
+import { DEFAULT_ACCOUNT_POLICY, DEFAULT_BOOKING_POLICY } from "@courts/core";
+import {
+  argon2Hasher,
+  buildApp,
+  cryptoIds,
+  openDatabase,
+  pdfInvoiceRenderer,
+  REDACT_PATHS,
+  redactUrl,
+  requestLineWriterOf,
+  serverLogger,
+  simulatedGateway,
+  systemClock,
+} from "@courts/adapters";
+import { freshDatabase, testHttpConfig } from "./support/server.js";
 
 /**
  * The server's log lines censor what pino's own `redact` with REDACT_PATHS would, line for line:
@@ -91,5 +105,70 @@ describe("log redaction", () => {
   it("a logger that the server did not make has no such writer: Fastify's child logger writes its lines", () => {
     expect(requestLineWriterOf(pino({ level: "info" }, captureStream().stream))).toBeUndefined();
     expect(requestLineWriterOf(undefined)).toBeUndefined();
+  });
+});
+
+describe("tokens in request addresses", () => {
+  const TOKEN = "tok_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+  const addresses = [
+    `/api/calendar/${TOKEN}.ics`,
+    `/api/shared-payment-links/${TOKEN}`,
+    `/api/auth/password-reset/${TOKEN}`,
+    `/api/auth/verify-email/${TOKEN}`,
+    `/shared-payment/${TOKEN}`,
+    `/restablecer/${TOKEN}`,
+    `/verificar/${TOKEN}?desde=correo`,
+    `/api/venues?token=${TOKEN}&x=1`,
+  ];
+
+  it("when an address carries a share, calendar, reset or verification token, then redactUrl censors the token and keeps the rest", () => {
+    expect(addresses.map((url) => redactUrl(url))).toEqual([
+      "/api/calendar/[redactado]",
+      "/api/shared-payment-links/[redactado]",
+      "/api/auth/password-reset/[redactado]",
+      "/api/auth/verify-email/[redactado]",
+      "/shared-payment/[redactado]",
+      "/restablecer/[redactado]",
+      "/verificar/[redactado]?desde=correo",
+      "/api/venues?token=[redactado]&x=1",
+    ]);
+    for (const plain of ["/api/shared-payment-links", "/api/courts/x/bookings?date=2026-11-25", "/api/user/calendar-feed", "/"]) expect(redactUrl(plain)).toBe(plain);
+  });
+
+  it("when the server answers requests to those addresses, then no log line holds the token, at info or at trace", async () => {
+    for (const level of ["info", "trace"]) {
+      const { lines, stream } = captureStream();
+      const db = await freshDatabase("sqlite");
+      const database = await openDatabase(db.url);
+      await database.migrate();
+      const clock = systemClock("America/Guayaquil");
+      const app = await buildApp({
+        ports: {
+          ...database.repositories,
+          gateway: simulatedGateway(database.simulatedIntents, cryptoIds, clock),
+          invoices: pdfInvoiceRenderer(),
+          passwords: argon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 }),
+          clock,
+          ids: cryptoIds,
+          policy: DEFAULT_BOOKING_POLICY,
+          accounts: DEFAULT_ACCOUNT_POLICY,
+        },
+        sessionStore: database.sessionStore,
+        config: testHttpConfig(),
+        logger: { level, stream },
+      });
+      try {
+        for (const url of addresses) await app.inject({ method: "GET", url });
+        await app.inject({ method: "POST", url: `/api/auth/password-reset/${TOKEN}`, payload: { password: "otra-clave-larga" } });
+      } finally {
+        await app.close();
+        await database.close();
+        await db.drop();
+      }
+      const urls = lines.map((l) => (JSON.parse(l) as { url?: string }).url).filter((u) => u !== undefined);
+      expect(urls.length).toBeGreaterThanOrEqual(addresses.length);
+      expect(urls).toContain("/api/calendar/[redactado]");
+      expect(lines.join("\n")).not.toContain(TOKEN);
+    }
   });
 });

@@ -26,6 +26,23 @@ const SECRET_HEADERS: Readonly<Record<string, readonly string[]>> = {
   res: ["set-cookie"],
 };
 
+/**
+ * Addresses that carry a secret: a share link's token, the personal calendar feed's token, a
+ * password reset's and an email verification's (the API's paths and the web's pages they lead
+ * to). Whoever reads a log must not be able to pay into, read or take over what they open.
+ */
+const TOKEN_PATH =
+  /^(\/api\/calendar\/|\/api\/shared-payment-links\/|\/api\/auth\/password-reset\/|\/api\/auth\/verify-email\/|\/shared-payment\/|\/restablecer\/|\/verificar\/)[^/?#]+/;
+/** the same secrets in a query string, whatever the path */
+const TOKEN_QUERY = /([?&](?:token|shareToken|feedToken)=)[^&#]*/g;
+
+/** `url` with the tokens it carries replaced by the censor: what a log line says of a request's address. */
+export const redactUrl = (url: string): string => {
+  let out = TOKEN_PATH.test(url) ? url.replace(TOKEN_PATH, `$1${CENSOR}`) : url;
+  if (out.includes("oken=")) out = out.replace(TOKEN_QUERY, `$1${CENSOR}`);
+  return out;
+};
+
 const has = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 /** A copy of `value` (same prototype, every own property as it was) with `keys` set to the censor. */
@@ -51,6 +68,14 @@ export const redactSecrets = (line: Record<string, unknown>): Record<string, unk
   let out = line;
   for (const key in line) {
     const value = line[key];
+    if (key === "url" && typeof value === "string") {
+      const url = redactUrl(value);
+      if (url !== value) {
+        if (out === line) out = { ...line };
+        out[key] = url;
+      }
+      continue;
+    }
     if (!isObject(value)) continue;
     let replaced = value;
     const secrets = SECRET_FIELDS.filter((field) => has(value, field));
@@ -62,6 +87,16 @@ export const redactSecrets = (line: Record<string, unknown>): Record<string, unk
       if (found.length > 0) {
         const copy = replaced === value ? censored(value, []) : replaced;
         Object.defineProperty(copy, "headers", { value: censored(headers, found), writable: true, enumerable: true, configurable: true });
+        replaced = copy;
+      }
+    }
+    // a request as pino's serializer writes it: { method, url, ... }
+    const url = (replaced as { url?: unknown }).url;
+    if (typeof url === "string") {
+      const safe = redactUrl(url);
+      if (safe !== url) {
+        const copy = replaced === value ? censored(value, []) : replaced;
+        Object.defineProperty(copy, "url", { value: safe, writable: true, enumerable: true, configurable: true });
         replaced = copy;
       }
     }
@@ -138,13 +173,14 @@ export type RequestLineWriter = (reqId: string, method: string, url: string, sta
  * completed")` writes, character for character (tests/http/log-redaction.test.ts holds it to pino's
  * own), built as one string. pino's generic path (a child logger, its bindings, each value's type
  * looked at, the formatters) cost about a sixth of a small read's throughput (`npm run bench` at
- * LOG_LEVEL info against warn); none of these values can hold a secret that REDACT_PATHS names.
+ * LOG_LEVEL info against warn); none of these values can hold a secret that REDACT_PATHS names, and
+ * the address is written as redactUrl leaves it, as redactSecrets does for any line's `url`.
  */
 const requestLines = (root: Logger, destination: DestinationStream): RequestLineWriter => {
   const bindings = (root as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym] as string;
   return (reqId, method, url, statusCode, responseTime) => {
     destination.write(
-      `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(url)},` +
+      `{"level":${INFO},"time":${Date.now()}${bindings},"reqId":${JSON.stringify(reqId)},"method":${JSON.stringify(method)},"url":${JSON.stringify(redactUrl(url))},` +
         `"statusCode":${statusCode},"responseTime":${Number.isFinite(responseTime) ? responseTime : null},"msg":"request completed"}\n`,
     );
   };
