@@ -47,4 +47,9 @@ describe("web import boundaries", () => {
     const users = all.filter((file) => imports(file).some((spec) => spec.startsWith("@stripe/")));
     expect(users.map((f) => relative(SRC, f))).toEqual([join("features", "payments", "components", "stripe-card-form.tsx")]);
   });
+
+  it("when a module uses the chart library, then it is the report screen's lazily loaded bar chart only", () => {
+    const users = all.filter((file) => imports(file).some((spec) => spec === "chart.js" || spec.startsWith("chart.js/") || spec === "react-chartjs-2"));
+    expect(users.map((f) => relative(SRC, f))).toEqual([join("features", "reports", "components", "bar-chart.tsx")]);
+  });
 });

@@ -149,6 +149,7 @@ export const screens: readonly ScreenRoute[] = [
   { path: "/admin/payments", Screen: screen(() => import("./routes/admin/payments")) },
   { path: "/admin/discounts", Screen: screen(() => import("./routes/admin/discounts")) },
   { path: "/admin/schedule", Screen: screen(() => import("./routes/admin/schedule")) },
+  { path: "/admin/reports", Screen: screen(() => import("./routes/admin/reports")) },
 ];
 
 /** How long the first render waits for the first screen's data (the server's first paint is on screen meanwhile). */

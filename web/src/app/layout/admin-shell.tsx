@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
-import { CalendarClock, ChartColumn, CreditCard, LandPlot, Percent, type LucideIcon } from "lucide-react";
+import { CalendarClock, ChartColumn, ChartLine, CreditCard, LandPlot, Percent, type LucideIcon } from "lucide-react";
 import { Page, PageHeader } from "../../components/ui/page";
 import { RequireAdmin } from "../../features/auth/components/require-admin";
 import { cn } from "../../lib/cn";
@@ -12,6 +12,7 @@ const links: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/payments", label: "Pagos", icon: CreditCard },
   { to: "/admin/discounts", label: "Descuentos", icon: Percent },
   { to: "/admin/schedule", label: "Horario", icon: CalendarClock },
+  { to: "/admin/reports", label: "Informes", icon: ChartLine },
 ];
 
 /** Admin screens: the access check, the section title and the admin navigation. */
