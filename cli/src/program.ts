@@ -212,6 +212,30 @@ export const buildProgram = (cli: Cli): Command => {
     .action(handler(() => import("./commands/run-migrations.js").then((m) => m.runMigrationsCommand)));
 
   program
+    .command("backup")
+    .description("Copia de seguridad de la base de datos mientras el servidor funciona (SQLite: copia en línea; PostgreSQL: pg_dump)")
+    .requiredOption("--to <file>", "archivo nuevo donde escribir la copia (nunca reemplaza uno existente)")
+    .addHelpText(
+      "after",
+      `${examples("courts backup --to /var/backups/courts/$(date +%F).sqlite", "courts backup --to courts.dump --database-url postgres://courts@localhost:5432/courts")}\n` +
+        "SQLite: un solo archivo con la base de datos tal como estaba en un instante, aunque haya reservas entrando.\n" +
+        "PostgreSQL: formato personalizado de pg_dump (se restaura con pg_restore); pg_dump debe estar en el PATH.",
+    )
+    .action(handler(() => import("./commands/backup-database.js").then((m) => m.backupDatabaseCommand)));
+
+  program
+    .command("restore")
+    .description("Restaura una copia de SQLite hecha con courts backup (con los servidores detenidos)")
+    .requiredOption("--from <file>", "la copia a restaurar")
+    .addHelpText(
+      "after",
+      `${examples("courts restore --from /var/backups/courts/2026-12-07.sqlite")}\n` +
+        "Se niega mientras un servidor usa la base de datos. Revisa la copia, la pone en lugar de la base de datos de una vez\n" +
+        "y deja la anterior al lado (<archivo>.antes-de-restaurar-<fecha>). En PostgreSQL dice el comando pg_restore a ejecutar.",
+    )
+    .action(handler(() => import("./commands/restore-database.js").then((m) => m.restoreDatabaseCommand)));
+
+  program
     .command("serve")
     .description("Arranca el servidor web y la API (el mismo que npm start) sobre la misma base de datos")
     .option("--port <port>", "puerto HTTP (por defecto: PORT o 3000)")
