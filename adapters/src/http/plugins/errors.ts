@@ -5,7 +5,7 @@ import fp from "fastify-plugin";
 import { DEFAULT_CLUB_NAME } from "@courts/core";
 import { ProviderUnavailable } from "../../payments/gateway-errors.js";
 import { HttpProblem, isDomainError, problemOf } from "../error-mapping.js";
-import { isDatabaseUnavailable } from "../../database-unavailable.js";
+import { isDatabaseUnavailable, isStorageFault } from "../../database-unavailable.js";
 import { escapeHtml } from "../../mail/html.js";
 import { isApiPath, plainPage } from "../plain-page.js";
 import { RATE_LIMIT_MESSAGE } from "./rate-limits.js";
@@ -19,6 +19,12 @@ const UNAVAILABLE = {
 } as const;
 /** A database restart or a failover takes seconds. */
 const RETRY_AFTER_SECONDS = 5;
+const STORAGE_FAULT = {
+  message: "No se pueden guardar cambios en este momento: el almacenamiento del servidor no admite escrituras (lleno o en solo lectura). Inténtalo de nuevo en unos minutos.",
+  code: "STORAGE_UNAVAILABLE",
+} as const;
+/** Freeing disk space or lifting read-only takes an operator: minutes, not seconds. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
 
 /** Fastify's own 4xx failures, in Spanish. */
 const FASTIFY_PROBLEMS: Readonly<Record<string, { status: number; code: string; message: string }>> = {
@@ -95,6 +101,11 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
     if (status === 429) return send(reply, 429, { message: RATE_LIMIT_MESSAGE, code: "RATE_LIMITED" });
     const { code, message } = GENERIC_4XX[status] ?? { code: "INVALID_INPUT", message: "Petición inválida" };
     return send(reply, status, { message, code });
+  }
+  if (isStorageFault(error)) {
+    request.log.error({ err: error, reqId: request.id }, "database storage refuses writes (disk full or read-only)");
+    reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
+    return send(reply, 503, STORAGE_FAULT);
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error, reqId: request.id }, "database unavailable");
