@@ -14,7 +14,8 @@
 // clock further sets that process's own LD_PRELOAD and FAKETIME, and must give an absolute time:
 // an offset is read from the real clock, not from the moved one. Files keep the kernel's real
 // times (libfaketime moves what a process reads of the clock, not the times written on files),
-// and PostgreSQL's now() stays real.
+// and PostgreSQL's now() stays real: COURTS_TEST_PROCESS_CLOCK=1 makes the product's processes on
+// PostgreSQL decide with their own (moved) clock instead of the database's.
 //
 // Extra arguments go to vitest: `npm run test:dates -- tests/http/reminders.test.ts`.
 import { spawnSync } from "node:child_process";
@@ -93,6 +94,7 @@ for (const run of runs) {
       LD_PRELOAD: [library, process.env.LD_PRELOAD].filter(Boolean).join(" "),
       FAKETIME: `${offsetSeconds >= 0 ? "+" : ""}${offsetSeconds}s`,
       DONT_FAKE_MONOTONIC: "1",
+      COURTS_TEST_PROCESS_CLOCK: "1",
     },
   });
   const seconds = Math.round((Date.now() - started) / 1000);

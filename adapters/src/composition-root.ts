@@ -1,11 +1,11 @@
 import type { InvoiceRenderer, Ports } from "@courts/core";
 import { argon2Hasher } from "./auth/argon2-hasher.js";
 import { cryptoIds } from "./auth/ids.js";
-import { systemClock } from "./auth/system-clock.js";
 import type { Config } from "./config.js";
 import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
 import { resilientGateway } from "./payments/resilient-gateway.js";
 import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
+import { sharedClock, type ClockSkew, type SharedClock } from "./sql/database-clock.js";
 import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.js";
 
 /**
@@ -24,6 +24,8 @@ export interface Runtime {
   readonly config: Config;
   readonly database: Database;
   readonly ports: Ports;
+  /** `ports.clock`, with what it measured of the database's clock (/readyz) */
+  readonly clock: SharedClock;
   /** the simulated provider's confirm, when no Stripe keys are configured */
   readonly simulated: SimulatedGateway | null;
   /** Stripe mode with a webhook secret: verifies and reduces a webhook event */
@@ -34,7 +36,16 @@ export interface Runtime {
 export interface OpenRuntimeOptions extends DatabaseOptions {
   /** apply pending migrations (default true) */
   readonly migrate?: boolean;
+  /** each measurement of the database's clock (the server logs a skew over the limit) */
+  readonly onClockSample?: (skew: ClockSkew, error?: unknown) => void;
 }
+
+/**
+ * Tests only: with COURTS_TEST_PROCESS_CLOCK=1 a process decides against its own clock even on
+ * PostgreSQL, so that a test can move one process's time with libfaketime (`npm run test:dates`
+ * moves every process's, while PostgreSQL's stays real).
+ */
+const followed = (): "database" | "process" => (process.env["COURTS_TEST_PROCESS_CLOCK"] === "1" ? "process" : "database");
 
 const lazyInvoiceRenderer = (issuer: Config["invoiceIssuer"]): InvoiceRenderer => {
   let renderer: Promise<InvoiceRenderer> | undefined;
@@ -54,7 +65,18 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     await database.close();
     throw error;
   }
-  const clock = systemClock(config.timeZone);
+  let clock: SharedClock;
+  try {
+    clock = await sharedClock({
+      timeZone: config.timeZone,
+      readDatabaseTime: () => database.serverTime(),
+      follow: followed(),
+      ...(options.onClockSample ? { onSample: options.onClockSample } : {}),
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const ids = cryptoIds;
   const stripe = config.stripe;
   const simulated = stripe ? null : simulatedGateway(database.simulatedIntents, ids, clock);
@@ -87,6 +109,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     config,
     database,
     ports,
+    clock,
     simulated,
     verifyWebhook:
       webhookSecret === null || stripeModule === null
@@ -104,7 +127,10 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
               },
             };
           },
-    close: () => database.close(),
+    close: () => {
+      clock.stop();
+      return database.close();
+    },
   };
 };
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from "./config.js";
 import { buildApp } from "./http/build-app.js";
 import { flushLog, serverLogger } from "./http/log-redaction.js";
 import { seedDemo } from "./seed.js";
+import type { ClockSkew } from "./sql/database-clock.js";
 import { sweepSteps } from "./sweep/steps.js";
 import { startSweeper } from "./sweep/sweeper.js";
 
@@ -33,10 +34,42 @@ const readConfig = (): Config => {
  */
 v8.setFlagsFromString("--heap-growing-percent=25");
 
+/**
+ * What the server says of the database's clock (sql/database-clock.ts): once at start, loudly
+ * while this machine's clock is more than a few seconds off (holds and deadlines still follow the
+ * database, but the machine needs NTP), when it comes back, and when a reading fails.
+ */
+const clockLog = (log: ReturnType<typeof serverLogger>) => {
+  let first = true;
+  let saidOffset: number | null = null;
+  return (skew: ClockSkew, error?: unknown): void => {
+    if (error !== undefined) {
+      log.warn({ err: error, clock: skew }, "no se pudo leer la hora de la base de datos; se sigue con la última diferencia medida");
+      return;
+    }
+    const offsetMs = skew.offsetMs;
+    if (skew.overLimit && offsetMs !== null) {
+      // once, and again when it moved by more than a second
+      if (saidOffset === null || Math.abs(saidOffset - offsetMs) > 1_000)
+        log.error(
+          { clock: skew },
+          `el reloj de este servidor difiere ${(Math.abs(offsetMs) / 1000).toFixed(1)} s del de la base de datos (va ${offsetMs < 0 ? "adelantado" : "atrasado"}): ` +
+            "las reservas, retenciones y plazos se deciden con la hora de la base de datos, pero sincroniza este reloj (NTP)",
+        );
+      saidOffset = offsetMs;
+    } else {
+      if (first) log.info({ clock: skew }, skew.source === "database" ? "hora: la de la base de datos" : "hora: la de esta máquina");
+      else if (saidOffset !== null) log.info({ clock: skew }, "el reloj de este servidor vuelve a coincidir con el de la base de datos");
+      saidOffset = null;
+    }
+    first = false;
+  };
+};
+
 const main = async (): Promise<void> => {
   const config = readConfig();
   const log = serverLogger(config.logLevel);
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { onClockSample: clockLog(log) });
   log.info({ engine: runtime.database.engine, payments: runtime.ports.gateway.mode, timeZone: config.timeZone }, "base de datos lista");
 
   if (config.mail.smtpUrl) log.info({ smtp: new URL(config.mail.smtpUrl).host, from: config.mail.from }, "correo: se envía por SMTP_URL");

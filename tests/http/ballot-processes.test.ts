@@ -14,14 +14,15 @@ import { describeOnEngines, TEST_TIME_ZONE } from "./support/server.js";
  * at the same instant on one database draw a release once; a process SIGKILLed inside a draw
  * (after its holds, before its outcomes: COURTS_TEST_BALLOT_PAUSE_FILE) leaves nothing decided,
  * and the next sweep once its claim ran out decides it with the same seed and the same holds.
- * The processes' clocks are set with libfaketime to an absolute instant, an hour from now.
+ * The processes' clocks are set with libfaketime to an absolute instant, an hour from now (and
+ * followed on PostgreSQL too: COURTS_TEST_PROCESS_CLOCK=1, instead of the database's clock).
  */
 
 const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 
 const sweepProcess = (at: Date, env: Record<string, string>) => {
   const child = spawn(process.execPath, [COURTS_BIN, "sweep", "--json"], {
-    env: { ...process.env, COURTS_TIMEZONE: TEST_TIME_ZONE, ...env, LD_PRELOAD: FAKETIME_LIB, FAKETIME: `@${Math.floor(at.getTime() / 1000)}`, FAKETIME_FMT: "%s" },
+    env: { ...process.env, COURTS_TIMEZONE: TEST_TIME_ZONE, ...env, LD_PRELOAD: FAKETIME_LIB, FAKETIME: `@${Math.floor(at.getTime() / 1000)}`, FAKETIME_FMT: "%s", COURTS_TEST_PROCESS_CLOCK: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -23,7 +23,9 @@ const FAKETIME_LIB = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
  * A `courts sweep` whose clock starts at `at`. The instant is given absolutely (seconds since the
  * epoch), not as an offset: libfaketime reads an offset from the real clock, so under a moved
  * clock (npm run test:dates runs this file under libfaketime) an offset taken from this process's
- * Date.now() would put the sweep days away from the game.
+ * Date.now() would put the sweep days away from the game. On PostgreSQL a process decides with
+ * the database's clock, which libfaketime does not move: COURTS_TEST_PROCESS_CLOCK=1 makes it
+ * decide with its own.
  */
 const sweepProcess = (at: Date, env: Record<string, string>) =>
   new Promise<{ code: number | null; out: string }>((resolve, reject) => {
@@ -35,6 +37,7 @@ const sweepProcess = (at: Date, env: Record<string, string>) =>
         LD_PRELOAD: FAKETIME_LIB,
         FAKETIME: `@${Math.floor(at.getTime() / 1000)}`,
         FAKETIME_FMT: "%s",
+        COURTS_TEST_PROCESS_CLOCK: "1",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

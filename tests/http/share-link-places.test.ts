@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_POLICY, GUEST_CODE_INTENT_MINUTES } from "@courts/core";
 import type { Runtime } from "@courts/adapters";
 import { sweepSteps } from "@courts/adapters/sweep/steps";
+import { unmeasuredClock } from "@courts/adapters/sql/database-clock";
 import { Client } from "./support/client.js";
 import { adminClient, book, demoCourts, newPlayer, pay, unique, type CourtShape } from "./support/fixtures.js";
 import { freshDatabase, HTTP_ENGINES, runtimeConfig, startServer, type TestDatabase, type TestServer } from "./support/server.js";
@@ -44,7 +45,7 @@ for (const engine of HTTP_ENGINES) {
       courts = (await demoCourts(server)).courts;
       dir = mkdtempSync(path.join(tmpdir(), "courts-places-"));
       // the server's sweep, with the product's intent TTL (30 minutes)
-      runtime = { config: runtimeConfig(db.url, dir), database: server.database, ports: server.ports, simulated: null, verifyWebhook: null, close: async () => undefined };
+      runtime = { config: runtimeConfig(db.url, dir), database: server.database, ports: server.ports, clock: unmeasuredClock(clock), simulated: null, verifyWebhook: null, close: async () => undefined };
       expect(runtime.config.intentTtlMinutes).toBe(30);
     });
     afterAll(async () => {

@@ -50,6 +50,11 @@ export interface Database {
   pendingMigrations(): Promise<string[]>;
   /** one round trip to the database, for a health endpoint; never throws */
   health(): Promise<DatabaseHealth>;
+  /**
+   * The database server's clock (ms since the epoch, in one round trip), which every process on
+   * it shares (database-clock.ts); null on SQLite, whose processes read their machine's clock.
+   */
+  serverTime(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -168,6 +173,14 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       } catch (error) {
         return { ok: false, engine: target.engine, error: error instanceof Error ? error.message : String(error) };
       }
+    },
+    async serverTime() {
+      if (target.engine === "sqlite") return null;
+      // clock_timestamp(), not now(): now() stands still at the start of a transaction
+      const row = await sql.one("select extract(epoch from clock_timestamp())::float8 * 1000 as ms");
+      const ms = Number(row?.["ms"]);
+      if (!Number.isFinite(ms)) throw new Error("la base de datos no dio su hora");
+      return ms;
     },
     close: async () => {
       await sql.close();
