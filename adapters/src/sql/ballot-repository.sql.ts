@@ -18,51 +18,57 @@ const toEntry = (row: Row): BallotEntry => ({
   bookingId: strOrNull(row, "booking_id"),
 });
 
+/** A release drawn already, opened again at another time: a new ballot (params: decidesAt, venue, date, decidesAt). */
+const REOPEN = "decides_at = ?, seed = null, draw_order = null, drawn_at = null, claimed_until = null";
+const REOPENS = "venue_id = ? and booking_date = ? and drawn_at is not null and decides_at <> ?";
+
 /** The release ballot's entries and draws (DESIGN.md section 15; migration ...001000). */
 export const sqlBallotRepository = (sql: SqlClient): BallotRepository => ({
   async enter(entry) {
-    // the release first (its row is the draw's), then the entry: one per player and slot
-    await sql.run("insert into ballot_releases (venue_id, booking_date, decides_at) values (?, ?, ?) on conflict do nothing", [
+    const release = [entry.venueId, entry.date, iso(entry.decidesAt)];
+    // The release first (its row is the draw's). A release drawn already whose date opened again at
+    // another time (the admin changed the rules after its draw) becomes a new ballot, drawn at its
+    // own decidesAt (the entries decided keep their outcome). PostgreSQL: one statement, which locks
+    // no row unless it reopens one (hundreds of entries arrive in the same second).
+    if (sql.engine === "postgresql")
+      await sql.run(
+        `with reopened as (update ballot_releases set ${REOPEN} where ${REOPENS} returning 1) ` +
+          "insert into ballot_releases (venue_id, booking_date, decides_at) select ?, ?, ? where not exists (select 1 from reopened) on conflict do nothing",
+        [iso(entry.decidesAt), entry.venueId, entry.date, iso(entry.decidesAt), ...release],
+      );
+    else {
+      await sql.run("insert into ballot_releases (venue_id, booking_date, decides_at) values (?, ?, ?) on conflict do nothing", release);
+      await sql.run(`update ballot_releases set ${REOPEN} where ${REOPENS}`, [iso(entry.decidesAt), entry.venueId, entry.date, iso(entry.decidesAt)]);
+    }
+    // Only while the release takes entries: not drawn, and no process drawing it. On PostgreSQL the
+    // release's row is read under a share lock, so a claim waits for this entry (and then draws it)
+    // or this entry waits for the claim (and then sees it and is not written). One entry per player
+    // and slot: the one written now, or the one they had (read again only when none is answered).
+    const insert =
+      `insert into ballot_entries (${ENTRY_COLUMNS}) select ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', null ` +
+      "where exists (select 1 from ballot_releases r where r.venue_id = ? and r.booking_date = ? and r.drawn_at is null " +
+      `and (r.claimed_until is null or r.claimed_until <= ?)${sql.engine === "postgresql" ? " for share" : ""}) on conflict do nothing returning ${ENTRY_COLUMNS}`;
+    const [written] = await sql.all(insert, [
+      entry.id,
+      entry.venueId,
+      entry.courtId,
+      entry.date,
+      entry.timeSlot,
+      entry.gameType,
+      entry.userId,
+      iso(entry.decidesAt),
+      iso(entry.enteredAt),
       entry.venueId,
       entry.date,
-      iso(entry.decidesAt),
+      iso(entry.enteredAt),
     ]);
-    // a release drawn already whose date opened again at another time (the admin changed the rules
-    // after its draw): a new ballot, drawn at its own decidesAt (the entries decided keep their outcome)
-    await sql.run(
-      "update ballot_releases set decides_at = ?, seed = null, draw_order = null, drawn_at = null, claimed_until = null " +
-        "where venue_id = ? and booking_date = ? and drawn_at is not null and decides_at <> ?",
-      [iso(entry.decidesAt), entry.venueId, entry.date, iso(entry.decidesAt)],
-    );
-    // only while the release takes entries: not drawn, and no process drawing it. On PostgreSQL the
-    // release's row is read under a share lock, so a claim waits for this entry (and then draws it)
-    // or this entry waits for the claim (and then sees it and is not written)
-    await sql.run(
-      `insert into ballot_entries (${ENTRY_COLUMNS}) select ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', null ` +
-        "where exists (select 1 from ballot_releases r where r.venue_id = ? and r.booking_date = ? and r.drawn_at is null " +
-        `and (r.claimed_until is null or r.claimed_until <= ?)${sql.engine === "postgresql" ? " for share" : ""}) on conflict do nothing`,
-      [
-        entry.id,
-        entry.venueId,
-        entry.courtId,
-        entry.date,
-        entry.timeSlot,
-        entry.gameType,
-        entry.userId,
-        iso(entry.decidesAt),
-        iso(entry.enteredAt),
-        entry.venueId,
-        entry.date,
-        iso(entry.enteredAt),
-      ],
-    );
-    const kept = await findOne(
+    if (written) return toEntry(written);
+    return findOne(
       sql,
       `select ${ENTRY_COLUMNS} from ballot_entries where user_id = ? and court_id = ? and booking_date = ? and time_slot = ?`,
       [entry.userId, entry.courtId, entry.date, entry.timeSlot],
       toEntry,
     );
-    return kept;
   },
   findById(id) {
     return findOne(sql, `select ${ENTRY_COLUMNS} from ballot_entries where id = ?`, [id], toEntry);

@@ -91,7 +91,7 @@ const upcomingAtVenueParams = (userId: string, limits: PlayerLimits, now: Date, 
   limits.venueId,
   limit,
 ];
-const onDayAtVenueParams = (booking: Booking, limits: PlayerLimits, now: Date, limit: number): Param[] => [
+const onDayAtVenueParams = (booking: Pick<Booking, "userId" | "date">, limits: PlayerLimits, now: Date, limit: number): Param[] => [
   booking.userId,
   booking.date,
   iso(now),
@@ -282,6 +282,22 @@ const playerTotal = (userId: string, query: UserBookingsQuery): [string, Param[]
  * unique index bookings_active_slot_unique, so both planners can use that index for the per-court reads.
  */
 export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
+  /** Which of the venue's per-player limits the player's live bookings there already reach, in one read. */
+  const venueLimitReached = async (booking: Pick<Booking, "userId" | "date">, perPlayer: PlayerLimits, now: Date) => {
+    const { maxUpcoming, maxPerDay } = perPlayer;
+    if (maxUpcoming === null && maxPerDay === null) return null;
+    const counts = await sql.one(
+      `select ${maxUpcoming === null ? "0" : UPCOMING_AT_VENUE} as upcoming, ${maxPerDay === null ? "0" : ON_DAY_AT_VENUE} as on_day`,
+      [
+        ...(maxUpcoming === null ? [] : upcomingAtVenueParams(booking.userId, perPlayer, now, maxUpcoming)),
+        ...(maxPerDay === null ? [] : onDayAtVenueParams(booking, perPlayer, now, maxPerDay)),
+      ],
+    );
+    if (maxUpcoming !== null && counts && int(counts, "upcoming") >= maxUpcoming) return "upcoming-limit" as const;
+    if (maxPerDay !== null && counts && int(counts, "on_day") >= maxPerDay) return "day-limit" as const;
+    return null;
+  };
+
   /** A slot's holder as BookingRepository's insertHold tells it (slotHolderOutcome). */
   const holderOutcome = async (booking: Booking, now: Date): Promise<HoldOutcome> => {
     const row = await sql.one(
@@ -349,20 +365,8 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
     if (why?.["due"] != null) return "balance-due";
     const heldUntil = why ? instantOrNull(why, "held_until") : null;
     if (heldUntil) return { heldUntil };
-    const perPlayer = limits.perPlayer;
-    if (perPlayer !== undefined && (perPlayer.maxUpcoming !== null || perPlayer.maxPerDay !== null)) {
-      const { maxUpcoming, maxPerDay } = perPlayer;
-      const counts = await sql.one(
-        `select ${maxUpcoming === null ? "0" : UPCOMING_AT_VENUE} as upcoming, ${maxPerDay === null ? "0" : ON_DAY_AT_VENUE} as on_day`,
-        [
-          ...(maxUpcoming === null ? [] : upcomingAtVenueParams(booking.userId, perPlayer, limits.now, maxUpcoming)),
-          ...(maxPerDay === null ? [] : onDayAtVenueParams(booking, perPlayer, limits.now, maxPerDay)),
-        ],
-      );
-      if (maxUpcoming !== null && counts && int(counts, "upcoming") >= maxUpcoming) return "upcoming-limit";
-      if (maxPerDay !== null && counts && int(counts, "on_day") >= maxPerDay) return "day-limit";
-    }
-    return "too-many-unpaid";
+    const over = limits.perPlayer === undefined ? null : await venueLimitReached(booking, limits.perPlayer, limits.now);
+    return over ?? "too-many-unpaid";
   };
 
   /**
@@ -492,6 +496,7 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       if (outcome instanceof Failed) throw outcome.error;
       return outcome;
     },
+    venueLimitReached,
     holderOf(courtId, date, timeSlot) {
       return findOne(
         sql,

@@ -96,6 +96,12 @@ export interface BookingRepository {
   insertHold(booking: Booking, limits: HoldLimits): Promise<
     Booking | "slot-taken" | "slot-blocked" | "too-many-unpaid" | "balance-due" | "upcoming-limit" | "day-limit" | RecentlyHeld | SlotHeldBy
   >;
+  /**
+   * Which of a venue's per-player limits (DESIGN.md section 15) the player's live bookings there
+   * already reach for a booking on `booking.date`, or null: an early answer, counted in one read
+   * (insertHold counts again as it writes).
+   */
+  venueLimitReached(booking: Pick<Booking, "userId" | "date">, limits: PlayerLimits, now: Date): Promise<"upcoming-limit" | "day-limit" | null>;
   /** the booking that holds (court, date, slot) in the database, expired or not */
   holderOf(courtId: string, date: LocalDate, timeSlot: TimeSlot): Promise<BookingWithCourt | undefined>;
   /**

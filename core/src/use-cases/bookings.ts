@@ -2,7 +2,8 @@ import * as Effect from "effect/Effect";
 import { newBooking } from "../domain/booking.js";
 import { isAvailable } from "../domain/entities.js";
 import { CourtUnavailable, InvalidInput, OutsideBookingWindow, PlayerLimitReached, SlotInPast, SlotTaken, UserNotFound } from "../domain/errors.js";
-import { asSeenAt, holdExpiryOf, isHoldOverdue, shareDeadlineOf } from "../domain/hold.js";
+import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
+import { clubMomentOf } from "../domain/booking-state.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import { opensAtOf, opensMessage, playerLimitMessage } from "../domain/venue-rules.js";
 import { decidesAtOf, inBallotWindow } from "../domain/ballot.js";
@@ -130,14 +131,10 @@ const refuseOverVenueLimits = (ports: Pick<Ports, "bookings" | "clock">, userId:
   Effect.gen(function* () {
     const { maxUpcomingPerPlayer, maxPerPlayerPerDay } = court.rules;
     if (maxUpcomingPerPlayer === null && maxPerPlayerPerDay === null) return;
-    const live = (yield* call(() => ports.bookings.listByUser(userId))).filter(
-      (b) => b.court.venueId === court.venueId && b.status !== "cancelled" && b.status !== "expired" && !isHoldOverdue(b, now),
-    );
-    const upcoming = live.filter((b) => instantOf(b.date, b.timeSlot, ports.clock.timeZone).getTime() > now.getTime());
-    if (maxUpcomingPerPlayer !== null && upcoming.length >= maxUpcomingPerPlayer)
-      return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("upcoming", maxUpcomingPerPlayer) }));
-    if (maxPerPlayerPerDay !== null && live.filter((b) => b.date === date).length >= maxPerPlayerPerDay)
-      return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("day", maxPerPlayerPerDay) }));
+    const limits = { venueId: court.venueId, maxUpcoming: maxUpcomingPerPlayer, maxPerDay: maxPerPlayerPerDay, from: clubMomentOf(now, ports.clock.timeZone) };
+    const over = yield* call(() => ports.bookings.venueLimitReached({ userId, date }, limits, now));
+    if (over === "upcoming-limit") return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("upcoming", maxUpcomingPerPlayer ?? 0) }));
+    if (over === "day-limit") return yield* Effect.fail(new PlayerLimitReached({ message: playerLimitMessage("day", maxPerPlayerPerDay ?? 0) }));
   });
 
 /**

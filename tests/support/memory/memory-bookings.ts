@@ -79,20 +79,22 @@ export const memoryBookings = (state: MemoryState): BookingRepository => {
       const verified = state.users.get(booking.userId)?.emailVerified ?? false;
       const maxUnpaid =
         limits.maxUnpaid === null || verified ? limits.maxUnpaid : Math.min(limits.maxUnpaid, limits.maxUnpaidUnverified ?? limits.maxUnpaid);
-      const perPlayer = limits.perPlayer;
-      if (perPlayer !== undefined) {
-        // the player's live bookings (an overdue hold is not one) on the venue's courts
-        const atVenue = mine.filter(
-          (b) => holdsSlot(b) && !isHoldOverdue(b, limits.now) && state.courts.get(b.courtId)?.venueId === perPlayer.venueId,
-        );
-        const upcoming = atVenue.filter((b) => b.date > perPlayer.from.date || (b.date === perPlayer.from.date && b.timeSlot > perPlayer.from.time));
-        if (perPlayer.maxUpcoming !== null && upcoming.length >= perPlayer.maxUpcoming) return "upcoming-limit";
-        if (perPlayer.maxPerDay !== null && atVenue.filter((b) => b.date === booking.date).length >= perPlayer.maxPerDay) return "day-limit";
-      }
+      const over = limits.perPlayer === undefined ? null : await this.venueLimitReached(booking, limits.perPlayer, limits.now);
+      if (over !== null) return over;
       if (maxUnpaid !== null && mine.filter((b) => isUnpaidHold(b, limits.now)).length >= maxUnpaid) return "too-many-unpaid";
       const holder = joined((b) => holdsSlot(b) && b.courtId === booking.courtId && b.date === booking.date && b.timeSlot === booking.timeSlot)[0];
       if (holder) return slotHolderOutcome(holder, booking.userId, limits.now);
       return this.insert(booking);
+    },
+    async venueLimitReached(booking, perPlayer, now) {
+      // the player's live bookings (an overdue hold is not one) on the venue's courts
+      const atVenue = [...state.bookings.values()].filter(
+        (b) => b.userId === booking.userId && holdsSlot(b) && !isHoldOverdue(b, now) && state.courts.get(b.courtId)?.venueId === perPlayer.venueId,
+      );
+      const upcoming = atVenue.filter((b) => b.date > perPlayer.from.date || (b.date === perPlayer.from.date && b.timeSlot > perPlayer.from.time));
+      if (perPlayer.maxUpcoming !== null && upcoming.length >= perPlayer.maxUpcoming) return "upcoming-limit";
+      if (perPlayer.maxPerDay !== null && atVenue.filter((b) => b.date === booking.date).length >= perPlayer.maxPerDay) return "day-limit";
+      return null;
     },
     async holderOf(courtId, date, timeSlot) {
       return joined((b) => holdsSlot(b) && b.courtId === courtId && b.date === date && b.timeSlot === timeSlot)[0];
