@@ -38,7 +38,7 @@ describeOnEngines("journeys and domain failures", (server) => {
       const answer = await guest.fork().post<{ user: UserShape }>("/api/auth/register", { email: "Ana.Perez@Correo.EC", username: "ana_perez", password: PASSWORD });
       expect(answer.status).toBe(201);
       // no name or phone given; the email waits for its link
-      expect(answer.body).toEqual({ user: { id: expect.any(String), username: "ana_perez", email: "ana.perez@correo.ec", fullName: null, phone: null, emailVerified: false } });
+      expect(answer.body).toEqual({ user: { id: expect.any(String), username: "ana_perez", email: "ana.perez@correo.ec", fullName: null, phone: null, emailVerified: false, level: null, matchDigest: false } });
     });
 
     it("a taken user name or email answers 409", async () => {
@@ -62,7 +62,7 @@ describeOnEngines("journeys and domain failures", (server) => {
       const { client, user } = await newPlayer(server());
       const edited = await client.put<{ user: UserShape }>("/api/user/profile", { email: "nuevo.correo@correo.ec", username: `${user.username}x` });
       expect(edited.status).toBe(200);
-      expect(edited.body.user).toEqual({ id: user.id, email: "nuevo.correo@correo.ec", username: `${user.username}x`, fullName: null, phone: null, emailVerified: false });
+      expect(edited.body.user).toEqual({ id: user.id, email: "nuevo.correo@correo.ec", username: `${user.username}x`, fullName: null, phone: null, emailVerified: false, level: null, matchDigest: false });
       expect((await client.put("/api/user/profile", { email: "nuevo.correo@correo.ec", username: me.username })).status).toBe(409);
     });
   });

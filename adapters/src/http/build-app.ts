@@ -34,6 +34,7 @@ import imageRoutes from "./routes/images.js";
 import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
 import shareLinkRoutes from "./routes/share-links.js";
+import openMatchRoutes from "./routes/open-matches.js";
 import stripeWebhookRoutes from "./routes/stripe-webhook.js";
 import userRoutes from "./routes/users.js";
 import venueRoutes from "./routes/venues.js";
@@ -267,6 +268,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(adminRoutes);
   await app.register(paymentRoutes);
   await app.register(shareLinkRoutes);
+  await app.register(openMatchRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(balanceRoutes);
   await app.register(clubOperationRoutes);

@@ -64,6 +64,12 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   AlreadyOnWaitlist: 409,
   SlotNotTaken: 409,
   CalendarFeedNotFound: 404,
+  OpenMatchNotFound: 404,
+  MatchClosed: 409,
+  MatchFull: 409,
+  LevelOutOfRange: 409,
+  OwnMatch: 409,
+  NotInMatch: 409,
 };
 
 const TAGS = new Set<string>(Object.keys(STATUS));

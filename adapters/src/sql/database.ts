@@ -23,6 +23,7 @@ import { sqlSimulatedIntentStore } from "./simulated-intent-store.sql.js";
 import { SqlClient } from "./sql-client.js";
 import { sqlUserRepository } from "./user-repository.sql.js";
 import { sqlVenueRepository } from "./venue-repository.sql.js";
+import { sqlOpenMatchRepository } from "./open-match-repository.sql.js";
 import { sqlWebhookEvents, type WebhookEventLog } from "./webhook-events.sql.js";
 
 export type DatabaseOptions = OrmOptions & {
@@ -156,6 +157,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       notifications: sqlNotifications(sql),
       waitlist: sqlWaitlist(sql),
       ballots: sqlBallotRepository(sql),
+      openMatches: sqlOpenMatchRepository(sql),
     },
     sessionStore: new SqlSessionStore(sql),
     simulatedIntents: sqlSimulatedIntentStore(sql),

@@ -69,6 +69,9 @@ const USER_STORED: Stored<User> = {
   full_name: (u) => u.fullName,
   phone: (u) => u.phone,
   email_verified: (u) => u.emailVerified,
+  // tenths, an integer: 3.5 is 35 on both engines
+  level_tenths: (u) => (u.level === null || u.level === undefined ? null : Math.round(u.level * 10)),
+  match_digest: (u) => u.matchDigest ?? false,
   search_key: (u) => userSearchText(u),
 };
 
@@ -86,6 +89,8 @@ export const toUser = (r: Row): User => ({
   fullName: strOrNull(r, "full_name"),
   phone: strOrNull(r, "phone"),
   emailVerified: bool(r, "email_verified"),
+  level: r.level_tenths == null ? null : int(r, "level_tenths") / 10,
+  matchDigest: bool(r, "match_digest"),
 });
 
 const VENUE_STORED: Stored<Venue> = {

@@ -61,6 +61,9 @@ export const sqlUserRepository = (sql: SqlClient): UserRepository => {
           ],
         );
         if (changed === 0) return undefined;
+        if (profile.level !== undefined)
+          await sql.run("update users set level_tenths = ? where id = ?", [profile.level === null ? null : Math.round(profile.level * 10), id]);
+        if (profile.matchDigest !== undefined) await sql.run("update users set match_digest = ? where id = ?", [profile.matchDigest, id]);
       } catch (error) {
         const conflict = conflictOf(error);
         if (conflict) return conflict;

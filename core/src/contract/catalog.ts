@@ -18,6 +18,10 @@ export const UserAnswer = Schema.Struct({
   /** E.164 */
   phone: Schema.NullOr(Schema.String),
   emailVerified: Schema.Boolean,
+  /** self-rated level for open matches (1.0-7.0, steps of 0.5); null until set */
+  level: Schema.optional(Schema.NullOr(Schema.Number)),
+  /** opted in to the daily mail of new open matches at their level */
+  matchDigest: Schema.optional(Schema.Boolean),
 }).annotations({ identifier: "User" });
 export type UserAnswer = typeof UserAnswer.Type;
 
@@ -142,6 +146,8 @@ export const presentUser = (user: User): UserAnswer => ({
   fullName: user.fullName,
   phone: user.phone,
   emailVerified: user.emailVerified,
+  level: user.level ?? null,
+  matchDigest: user.matchDigest ?? false,
 });
 
 export const presentVenue = (venue: VenueWithCount): VenueAnswer => ({

@@ -4,6 +4,7 @@ import * as catalog from "./catalog.js";
 import * as club from "./club.js";
 import * as common from "./common.js";
 import * as payments from "./payments.js";
+import * as openMatches from "./open-matches.js";
 
 /** the pieces (Money, LocalDate, ...) stay inside: the domain has its own types of those names */
 export { ConflictingBooking, Message, Problem } from "./common.js";
@@ -12,6 +13,7 @@ export * from "./bookings.js";
 export * from "./payments.js";
 export * from "./club.js";
 export * from "./account.js";
+export * from "./open-matches.js";
 
 /**
  * Every answer of the API (docs/API.md) that has a name: the HTTP adapter turns each into a JSON
@@ -76,4 +78,9 @@ export const NAMED_ANSWERS = [
   account.NotificationSettingsAnswer,
   account.WaitlistEntryAnswer,
   account.UploadedImageAnswer,
+  openMatches.MatchPlayerAnswer,
+  openMatches.OpenMatchAnswer,
+  openMatches.OpenMatchListAnswer,
+  openMatches.MatchJoinAnswer,
+  openMatches.MatchLeaveAnswer,
 ] as const;

@@ -17,6 +17,10 @@ export interface User {
   /** E.164 ("+593991234567") */
   readonly phone: string | null;
   readonly emailVerified: boolean;
+  /** self-rated level for open matches, 1.0-7.0 in steps of 0.5; null (or absent) until set */
+  readonly level?: number | null;
+  /** opted in to one mail a day with the new open matches at their level */
+  readonly matchDigest?: boolean;
 }
 
 export interface Venue {

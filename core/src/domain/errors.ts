@@ -92,6 +92,19 @@ export class AlreadyOnWaitlist extends Data.TaggedError("AlreadyOnWaitlist")<{ r
 export class SlotNotTaken extends Data.TaggedError("SlotNotTaken")<{ readonly message: string }> {}
 export class CalendarFeedNotFound extends Data.TaggedError("CalendarFeedNotFound")<{ readonly message: string }> {}
 
+/** Open matches (DESIGN.md section 17). */
+export class OpenMatchNotFound extends Data.TaggedError("OpenMatchNotFound")<{ readonly message: string }> {}
+/** The organiser closed the match to new players. */
+export class MatchClosed extends Data.TaggedError("MatchClosed")<{ readonly message: string }> {}
+/** Every place is paid, or held by a share intent still open. */
+export class MatchFull extends Data.TaggedError("MatchFull")<{ readonly message: string }> {}
+/** The player's level is not set or not inside the match's range. */
+export class LevelOutOfRange extends Data.TaggedError("LevelOutOfRange")<{ readonly message: string }> {}
+/** The organiser joining their own match. */
+export class OwnMatch extends Data.TaggedError("OwnMatch")<{ readonly message: string }> {}
+/** Leaving a match without a paid place in it. */
+export class NotInMatch extends Data.TaggedError("NotInMatch")<{ readonly message: string }> {}
+
 export type DomainError =
   | InvalidInput
   | NotAuthenticated
@@ -144,6 +157,12 @@ export type DomainError =
   | AlreadyOnWaitlist
   | SlotNotTaken
   | CalendarFeedNotFound
+  | OpenMatchNotFound
+  | MatchClosed
+  | MatchFull
+  | LevelOutOfRange
+  | OwnMatch
+  | NotInMatch
   | SlotBlocked
   | BlockNotFound
   | SeriesNotFound

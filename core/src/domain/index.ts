@@ -25,3 +25,4 @@ export * from "./time.js";
 export * from "./notices.js";
 export * from "./venue-rules.js";
 export * from "./ballot.js";
+export * from "./open-match.js";

@@ -12,6 +12,7 @@ import type { EventLog } from "./event-log.js";
 import type { Ids } from "./ids.js";
 import type { ImageRepository } from "./image-repository.js";
 import type { InvoiceRenderer } from "./invoice-renderer.js";
+import type { OpenMatchRepository } from "./open-match-repository.js";
 import type { NotificationRepository, Outbox, WaitlistRepository } from "./notifications.js";
 import type { PasswordHasher } from "./password-hasher.js";
 import type { PaymentGateway } from "./payment-gateway.js";
@@ -34,6 +35,7 @@ export type * from "./ids.js";
 export type * from "./image-repository.js";
 export type * from "./invoice-renderer.js";
 export type * from "./notifications.js";
+export type * from "./open-match-repository.js";
 export type * from "./password-hasher.js";
 export type * from "./payment-gateway.js";
 export type * from "./pagination.js";
@@ -68,6 +70,9 @@ export interface Ports {
   readonly waitlist: WaitlistRepository;
   /** the release ballot's entries and draws (DESIGN.md section 15) */
   readonly ballots: BallotRepository;
+  /** open matches: a booking's places offered to players of a level (DESIGN.md section 17) */
+  readonly openMatches: OpenMatchRepository;
+  /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -82,5 +87,5 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots"
+  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches"
 >;

@@ -8,6 +8,10 @@ export interface ProfileChange {
   readonly username: string;
   readonly fullName: string | null;
   readonly phone: string | null;
+  /** absent: stays as it is; null clears it */
+  readonly level?: number | null;
+  /** absent: stays as it is */
+  readonly matchDigest?: boolean;
 }
 
 export interface UserRepository {

@@ -2,3 +2,4 @@ export * from "./fields.js";
 export * from "./requests.js";
 export * from "./history-queries.js";
 export * from "./club-operations.js";
+export * from "./open-matches.js";

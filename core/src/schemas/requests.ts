@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { displayMoney, formatMoney } from "../domain/money.js";
 import { MIN_CARD_CHARGE, PLAYERS, type GameType } from "../domain/pricing.js";
+import { isLevel, LEVEL_MESSAGE } from "../domain/open-match.js";
 import { HH_MM, MAX_BALLOT_SECONDS, MAX_PLAYER_LIMIT, MAX_WINDOW_DAYS, RULE_MESSAGES } from "../domain/venue-rules.js";
 import { blankOr, body, BookingDate, DecimalIntFromString, Email, Id, IsoInstant, LocalDateString, MoneyCents, Password, PositiveInt, required, requiredId, requiredString, requiredText, requiredValue, says, Slot, Text, Username } from "./fields.js";
 
@@ -16,6 +17,9 @@ const FULL_NAME_MESSAGE = "El nombre completo debe tener entre 2 y 80 caracteres
 const PHONE_MESSAGE = "El teléfono admite hasta 30 caracteres";
 const EMAIL_MESSAGE = "El campo 'email' debe ser un correo electrónico válido";
 const PASSWORD_MESSAGE = "La contraseña debe tener al menos 10 caracteres (y hasta 200)";
+
+/** A self-rated level: 1.0-7.0 in steps of 0.5. */
+export const PlayerLevel = Schema.Number.pipe(Schema.filter(isLevel));
 
 /** A person's full name: 2 to 80 characters, no control characters. */
 export const FullName = Text(2, 80).pipe(Schema.filter((s) => !/\p{Cc}/u.test(s)));
@@ -43,6 +47,9 @@ export const ProfileBody = body({
   username: required(Username, "El campo 'username' debe tener entre 3 y 30 letras, números, '.', '_' o '-'"),
   fullName: Schema.optional(FullName.annotations(says(FULL_NAME_MESSAGE))),
   phone: optionalNullable(PhoneText, PHONE_MESSAGE),
+  // open matches (DESIGN.md section 17): null clears the level
+  level: optionalNullable(PlayerLevel, LEVEL_MESSAGE),
+  matchDigest: Schema.optional(Schema.Boolean.annotations(says("El campo 'matchDigest' debe ser true o false"))),
 });
 export type ProfileBody = typeof ProfileBody.Type;
 

@@ -123,7 +123,14 @@ export const updateProfile = (ports: AccountPorts, actor: Actor, input: ProfileB
     const current = yield* signedInUser(ports, actor);
     const phone = input.phone === undefined ? current.phone : yield* phoneOf(ports, input.phone);
     const updated = yield* call(() =>
-      ports.users.updateProfile(current.id, { email: input.email, username: input.username, fullName: input.fullName ?? current.fullName, phone }),
+      ports.users.updateProfile(current.id, {
+        email: input.email,
+        username: input.username,
+        fullName: input.fullName ?? current.fullName,
+        phone,
+        ...(input.level === undefined ? {} : { level: input.level }),
+        ...(input.matchDigest === undefined ? {} : { matchDigest: input.matchDigest }),
+      }),
     );
     if (updated === undefined) return yield* Effect.fail(new NotAuthenticated({ message: "Debes iniciar sesión" }));
     if (typeof updated === "string") return yield* Effect.fail(conflict(updated));

@@ -23,3 +23,4 @@ export * from "./venues.js";
 export * from "./history.js";
 export * from "./club-operations.js";
 export * from "./waitlist.js";
+export * from "./open-matches.js";

@@ -369,7 +369,9 @@ export const recordPayment = (
     if (!payment || payment.bookingId !== input.bookingId)
       return yield* Effect.fail(new PaymentNotFound({ message: "Pago no encontrado para esta reserva" }));
     if (payment.kind === "shared") {
-      if (!input.shareToken || input.shareToken !== payment.shareToken)
+      // a signed-in player's own share (an open match's place) needs no link token: it names its payer
+      const ownShare = actor.userId !== null && payment.userId === actor.userId && !input.shareToken;
+      if (!ownShare && (!input.shareToken || input.shareToken !== payment.shareToken))
         return yield* Effect.fail(new NotAllowed({ message: "Este pago pertenece a otro link de pago" }));
     } else {
       yield* requireSelfOrAdmin(actor, payment.userId);

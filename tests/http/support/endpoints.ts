@@ -107,6 +107,26 @@ const ownerBallot = async (ctx: Ctx): Promise<string> => {
 const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
 
+/** A doubles booking of the owner with their share paid: what an open match needs. */
+const paidOwnerDoubles = async (ctx: Ctx) => {
+  const booking = await book(ctx.ownerClient, ctx.courts, { gameType: "doubles" });
+  await pay(ctx.ownerClient, booking.id, { paymentType: "partial" });
+  return booking;
+};
+/** An open match of the owner's (levels 2.0-5.0). */
+const ownerMatch = async (ctx: Ctx) => {
+  const booking = await paidOwnerDoubles(ctx);
+  return (await ctx.ownerClient.post<{ id: string; bookingId: string }>(`/api/bookings/${booking.id}/open-match`, { levelMin: 2, levelMax: 5 })).body;
+};
+/** An open match of a third player's, for every level; the owner and the other player rated 4.0, so they may join. */
+const strangersMatch = async (ctx: Ctx) => {
+  const { client } = await newPlayer(ctx.server);
+  const booking = await book(client, ctx.courts, { gameType: "doubles" });
+  await pay(client, booking.id, { paymentType: "partial" });
+  for (const user of [ctx.owner, ctx.other])
+    await ctx.server.ports.users.updateProfile(user.id, { email: user.email, username: user.username, fullName: null, phone: null, level: 4 });
+  return (await client.post<{ id: string }>(`/api/bookings/${booking.id}/open-match`, { levelMin: 1, levelMax: 7 })).body;
+};
 export const ROWS: readonly Row[] = [
   { method: "GET", route: "/api/config", prepare: () => ({ path: "/api/config" }), expect: all(200) },
   { method: "GET", route: "/api/docs/json", prepare: () => ({ path: "/api/docs/json" }), expect: all(200) },
@@ -230,6 +250,40 @@ export const ROWS: readonly Row[] = [
     route: "/api/shared-payment-links",
     prepare: async (ctx) => ({ path: "/api/shared-payment-links", json: { bookingId: (await ownerBooking(ctx)).id, maxParticipants: 2 } }),
     expect: ownerOrAdmin(201),
+  },
+  {
+    method: "POST",
+    route: "/api/bookings/{id}/open-match",
+    prepare: async (ctx) => ({ path: `/api/bookings/${(await paidOwnerDoubles(ctx)).id}/open-match`, json: { levelMin: 2, levelMax: 5 } }),
+    expect: { guest: 401, owner: 201, other: 403, admin: 403 },
+  },
+  { method: "GET", route: "/api/bookings/{id}/open-match", prepare: async (ctx) => ({ path: `/api/bookings/${(await ownerMatch(ctx)).bookingId}/open-match` }), expect: ownerOrAdmin(200) },
+  {
+    method: "DELETE",
+    route: "/api/bookings/{id}/open-match",
+    prepare: async (ctx) => ({ path: `/api/bookings/${(await ownerMatch(ctx)).bookingId}/open-match` }),
+    expect: { guest: 401, owner: 204, other: 403, admin: 403 },
+  },
+  { method: "GET", route: "/api/open-matches", prepare: () => ({ path: `/api/open-matches?level=3.5&date=${dayFromToday(5)}` }), expect: all(200) },
+  { method: "GET", route: "/api/open-matches/{id}", prepare: async (ctx) => ({ path: `/api/open-matches/${(await ownerMatch(ctx)).id}` }), expect: all(200) },
+  {
+    method: "POST",
+    route: "/api/open-matches/{id}/join",
+    prepare: async (ctx) => ({ path: `/api/open-matches/${(await strangersMatch(ctx)).id}/join` }),
+    expect: anyPlayer(200),
+  },
+  {
+    method: "POST",
+    route: "/api/open-matches/{id}/leave",
+    prepare: async (ctx) => {
+      const match = await strangersMatch(ctx);
+      const joined = await ctx.ownerClient.post<{ clientSecret: string; paymentIntentId: string; bookingId: string }>(`/api/open-matches/${match.id}/join`);
+      await ctx.ownerClient.post("/api/simulated-card/confirm", card(joined.body.clientSecret));
+      await ctx.ownerClient.post("/api/payments", { bookingId: joined.body.bookingId, stripePaymentIntentId: joined.body.paymentIntentId });
+      return { path: `/api/open-matches/${match.id}/leave` };
+    },
+    // the other player has no place in it: 409 NOT_IN_MATCH
+    expect: { guest: 401, owner: 200, other: 409, admin: 401 },
   },
   {
     method: "GET",

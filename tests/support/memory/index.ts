@@ -9,6 +9,7 @@ import { memoryCourts } from "./memory-courts.js";
 import { memoryDiscountCodes } from "./memory-discount-codes.js";
 import { memoryImages } from "./memory-images.js";
 import { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-notifications.js";
+import { memoryOpenMatches } from "./memory-open-matches.js";
 import { memoryPayments } from "./memory-payments.js";
 import { memoryRefunds } from "./memory-refunds.js";
 import { memoryEvents } from "./memory-events.js";
@@ -41,6 +42,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   notifications: memoryNotifications(state),
   waitlist: memoryWaitlist(),
   ballots: memoryBallots(),
+  openMatches: memoryOpenMatches(state),
 });
 
 const notImplemented = (what: string) => (): never => {

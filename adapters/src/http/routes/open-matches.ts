@@ -1,0 +1,147 @@
+import {
+  closeMatch,
+  formatMoney,
+  getOpenMatch,
+  joinOpenMatch,
+  leaveOpenMatch,
+  listOpenMatches,
+  matchOfBooking,
+  MatchJoinAnswer,
+  MatchLeaveAnswer,
+  OpenMatchAnswer,
+  OpenMatchBody,
+  OpenMatchListAnswer,
+  OpenMatchQuery,
+  openMatch,
+  presentOpenMatch,
+  presentPayment,
+} from "@courts/core";
+import { actorOf } from "../actor.js";
+import { decode, idParam } from "../decode.js";
+import { signedIn } from "../guards.js";
+import { answerOf, idParams, noContent, problems, requestOf } from "../openapi.js";
+import { run } from "../run.js";
+import { PRIVATE, PUBLIC_READ, routes } from "./route-plugin.js";
+
+/** Open matches ('Partidos abiertos', DESIGN.md section 17). */
+export default routes("open-matches", async (app) => {
+  const tags = ["open matches"];
+
+  app.post(
+    "/api/bookings/:id/open-match",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Abrir el partido de una reserva a jugadores de un nivel (organizador que pagó su parte)",
+        params: idParams(),
+        body: requestOf(OpenMatchBody),
+        response: { 201: answerOf(OpenMatchAnswer), ...problems(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const input = decode(OpenMatchBody, request.body);
+      const shown = await run(openMatch(app.ports, actorOf(request), idParam(request.params), input));
+      return reply.code(201).header("cache-control", PRIVATE).send(presentOpenMatch(shown));
+    },
+  );
+
+  app.get(
+    "/api/bookings/:id/open-match",
+    {
+      preHandler: signedIn,
+      schema: { tags, summary: "El partido abierto de una reserva (organizador o admin); 404 si no tiene", params: idParams(), response: { 200: answerOf(OpenMatchAnswer), ...problems(401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const shown = await run(matchOfBooking(app.ports, actorOf(request), idParam(request.params)));
+      return reply.header("cache-control", PRIVATE).send(presentOpenMatch(shown));
+    },
+  );
+
+  app.delete(
+    "/api/bookings/:id/open-match",
+    {
+      preHandler: signedIn,
+      schema: { tags, summary: "Cerrar el partido a nuevos jugadores (organizador)", params: idParams(), response: { 204: noContent, ...problems(401, 403, 404) } },
+    },
+    async (request, reply) => {
+      await run(closeMatch(app.ports, actorOf(request), idParam(request.params)));
+      return reply.code(204).header("cache-control", PRIVATE).send();
+    },
+  );
+
+  app.get(
+    "/api/open-matches",
+    {
+      schema: {
+        tags,
+        summary: "Partidos abiertos con lugares libres, los más próximos primero (público: solo nombres de pila y niveles)",
+        querystring: requestOf(OpenMatchQuery),
+        response: { 200: answerOf(OpenMatchListAnswer), ...problems(400) },
+      },
+    },
+    async (request, reply) => {
+      const query = decode(OpenMatchQuery, request.query);
+      const items = await run(listOpenMatches(app.ports, query));
+      const answer: OpenMatchListAnswer = { items: items.map(presentOpenMatch) };
+      return reply.header("cache-control", PUBLIC_READ).send(answer);
+    },
+  );
+
+  app.get(
+    "/api/open-matches/:id",
+    { schema: { tags, summary: "Un partido abierto: quién juega, precio por jugador, lugares (público)", params: idParams(), response: { 200: answerOf(OpenMatchAnswer), ...problems(404) } } },
+    async (request, reply) => {
+      const shown = await run(getOpenMatch(app.ports, idParam(request.params)));
+      return reply.header("cache-control", PUBLIC_READ).send(presentOpenMatch(shown));
+    },
+  );
+
+  app.post(
+    "/api/open-matches/:id/join",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Unirse: abre el pago con tarjeta de una parte; cuenta al registrarse el pago (POST /api/payments)",
+        params: idParams(),
+        response: { 200: answerOf(MatchJoinAnswer), ...problems(401, 404, 409, 410, 503) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await run(joinOpenMatch(app.ports, actorOf(request), idParam(request.params)));
+      const p = presentPayment(answer.payment);
+      const shown: MatchJoinAnswer = {
+        clientSecret: answer.clientSecret,
+        paymentIntentId: answer.paymentIntentId,
+        bookingId: answer.match.bookingId,
+        amount: p.amount,
+        totalPaid: p.totalPaid,
+        stripeFee: p.stripeFee,
+      };
+      return reply.header("cache-control", PRIVATE).send(shown);
+    },
+  );
+
+  app.post(
+    "/api/open-matches/:id/leave",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Dejar el partido antes del plazo: se reembolsa tu parte completa y el lugar queda libre; después, 409",
+        params: idParams(),
+        response: { 200: answerOf(MatchLeaveAnswer), ...problems(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const result = await run(leaveOpenMatch(app.ports, actorOf(request), idParam(request.params)));
+      const answer: MatchLeaveAnswer = {
+        message: "Dejaste el partido: te devolvemos tu parte completa",
+        refundAmount: formatMoney(result.refundAmount),
+        refundPending: formatMoney(result.refundPending),
+      };
+      return reply.header("cache-control", PRIVATE).send(answer);
+    },
+  );
+});

@@ -1,0 +1,62 @@
+import type { DomainEvent } from "../domain/events.js";
+import type { Cents } from "../domain/money.js";
+import type { MatchPlayer, OpenMatchView } from "../domain/open-match.js";
+import type { OwedRefund } from "../ledger/refund-rule.js";
+
+/** What opening a match writes (or writes again over a closed one of the same booking). */
+export interface OpenMatchOpening {
+  readonly id: string;
+  readonly bookingId: string;
+  readonly venueId: string;
+  readonly date: string;
+  readonly timeSlot: string;
+  readonly levelMin: number;
+  readonly levelMax: number;
+  readonly note: string | null;
+  readonly deadline: Date;
+  readonly at: Date;
+}
+
+export interface OpenMatchFilter {
+  readonly venueId?: string;
+  readonly date?: string;
+  readonly level?: number;
+  /** matches whose deadline is after this instant */
+  readonly after: Date;
+  readonly limit: number;
+}
+
+export type LeaveOutcome = "left" | "not-in-match" | "deadline";
+
+export interface OpenMatchRepository {
+  /** One match per booking: a closed one opens again with the new range; an open one is updated. Answers its id. */
+  open(opening: OpenMatchOpening): Promise<string>;
+  /** open -> closed; false when it was not open */
+  close(id: string, at: Date): Promise<boolean>;
+  findById(id: string): Promise<OpenMatchView | undefined>;
+  findByBooking(bookingId: string): Promise<OpenMatchView | undefined>;
+  /**
+   * Matches still open, of active bookings, whose deadline is after `filter.after`, with a place
+   * nobody holds, soonest first; read through an index on (status, deadline), so matches of past
+   * days are never scanned.
+   */
+  list(filter: OpenMatchFilter): Promise<OpenMatchView[]>;
+  /** who has paid a place in each booking (organiser included), by booking id, in payment order */
+  players(bookingIds: readonly string[]): Promise<Map<string, MatchPlayer[]>>;
+  /**
+   * A player leaves before the deadline, in one transaction: the share's refund owed in full in
+   * the ledger, the booking's paid amount lowered by what the share counted, the link's place
+   * given back, `events` recorded; only while the payment is still a succeeded share of the
+   * booking and the booking is active with its deadline after `at`.
+   */
+  leave(input: {
+    readonly bookingId: string;
+    readonly shareLinkId: string;
+    readonly paymentId: string;
+    /** what the payment added to the booking's paid amount (its amount before discount) */
+    readonly counted: Cents;
+    readonly refund: OwedRefund;
+    readonly at: Date;
+    readonly events: readonly DomainEvent[];
+  }): Promise<LeaveOutcome>;
+}
