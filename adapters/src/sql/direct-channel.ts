@@ -1,6 +1,7 @@
 // knex, re-exported by both MikroORM driver packages
 import type { Knex } from "@mikro-orm/sqlite";
 import { concurrencyLimit } from "../limit.js";
+import { BUSY_TIMEOUT_MS } from "./orm.js";
 import type { Param, Row } from "./sql-client.js";
 
 /**
@@ -37,6 +38,11 @@ export interface Channels {
   transaction<T>(work: (statements: Statements) => Promise<T>): Promise<T>;
   /** whether reads use a connection other than the writer's (the change stamp then sees this process's writes) */
   readonly separateReader: boolean;
+  /**
+   * SQLite in WAL mode: copies the WAL into the database file and empties it (`wal_checkpoint(TRUNCATE)`),
+   * on the writer, waiting at most `waitMs` for readers and writers of other processes; true when done
+   */
+  readonly checkpoint?: (waitMs: number) => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -310,6 +316,18 @@ export const sqliteChannels = async (knex: Knex, pragmas: string, reader: boolea
     read: reads === null ? write : reads.statements,
     write,
     separateReader: readConnection !== null,
+    // While it waits, a TRUNCATE checkpoint holds the file's write lock: it waits a short while
+    // (not the writes' busy_timeout) and is tried again later rather than stall every writer.
+    checkpoint: (waitMs) =>
+      withWriter(async (connection) => {
+        await sqliteExec(connection, `pragma busy_timeout = ${Math.max(0, Math.floor(waitMs))}`);
+        try {
+          const [result] = await sqliteStatements(connection).all("pragma wal_checkpoint(truncate)", []);
+          return result?.busy === 0;
+        } finally {
+          await sqliteExec(connection, `pragma busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        }
+      }),
     transaction: (work) =>
       withWriter(async (connection) => {
         await sqliteExec(connection, "begin immediate");

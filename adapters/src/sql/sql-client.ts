@@ -44,6 +44,11 @@ const postgresNotices = (knex: Knex, notify: (payload: string) => Promise<unknow
   });
 };
 
+/** SQLite: how long without a write before a process empties the WAL (see SqlClient.checkpointWhenIdle). */
+export const WAL_IDLE_MS = 3_000;
+/** ...and how long that checkpoint waits for other connections before it is tried again. */
+const WAL_CHECKPOINT_WAIT_MS = 200;
+
 /** A result row of a raw query: read it with the helpers in rows.ts, never cast it. */
 export type Row = Readonly<Record<string, unknown>>;
 export type Param = string | number | boolean | null | Buffer;
@@ -101,8 +106,47 @@ export class SqlClient {
       if (mode?.journal_mode === "wal" && locking?.locking_mode === "normal") wal = walStamp(realpathSync(target.path));
     }
     const client = new SqlClient(orm, target.engine, channels, wal, knex);
+    if (wal !== null) client.checkpointWhenIdle(WAL_IDLE_MS);
     await client.changes.listen();
     return client;
+  }
+
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * SQLite in WAL mode: once this process has written and then stays `idleMs` without writing,
+   * the WAL is copied into the database file and emptied (TRUNCATE), so a burst of bookings does
+   * not leave tens of MiB behind it until the next restart. Looked at every `idleMs`: a quiet
+   * process checkpoints between one and two periods after its last write; a busy one never stops
+   * for it (SQLite's own checkpoints and journal_size_limit keep the WAL bounded meanwhile).
+   * Another process still reading an older snapshot makes it wait at most WAL_CHECKPOINT_WAIT_MS;
+   * then it is tried again at the next look.
+   */
+  private checkpointWhenIdle(idleMs: number): void {
+    const checkpoint = this.channels.checkpoint;
+    if (checkpoint === undefined) return;
+    let seen = this.writes;
+    let dirty = false;
+    let running = false;
+    this.idleTimer = setInterval(() => {
+      if (this.writes !== seen) {
+        seen = this.writes;
+        dirty = true;
+        return;
+      }
+      if (!dirty || running) return;
+      running = true;
+      checkpoint(WAL_CHECKPOINT_WAIT_MS)
+        .then((done) => {
+          if (done) dirty = false;
+        })
+        // a database closing, a disk error: the next look tries again, the writes tell their own errors
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+        });
+    }, idleMs);
+    this.idleTimer.unref();
   }
 
   /**
@@ -177,6 +221,8 @@ export class SqlClient {
 
   /** Closes the reading and the listening connections; the ORM closes its own. */
   async close(): Promise<void> {
+    if (this.idleTimer !== null) clearInterval(this.idleTimer);
+    this.idleTimer = null;
     this.wal?.close();
     await this.changes.close();
     await this.channels.close();
