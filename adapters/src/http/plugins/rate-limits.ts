@@ -87,6 +87,8 @@ const LOGIN_SCOPES = ["login", "admin-login"] as const;
 export default fp<RateLimitOptions>(
   async (app, options) => {
     const { store } = options;
+    // windows are keyed by instant and counted in the database by every process: on the one clock
+    // they share (the database's on PostgreSQL), or two processes with skewed clocks count apart
     const ipKey = (scope: string, request: FastifyRequest) => `${scope}|${clean(request.ip)}`;
     const nameAtIpKey = (scope: string, request: FastifyRequest, name: string) => `${ipKey(scope, request)}|${name}`;
     // player and admin logins share the account's budget: both check the same password
@@ -101,7 +103,7 @@ export default fp<RateLimitOptions>(
           { key: ipKey("login-ip", request), max: options.loginIpMax, windowMs: MINUTE_MS, message: RATE_LIMIT_MESSAGE },
           { key: accountKey(name), max: options.loginAccountMax, windowMs: ACCOUNT_WINDOW_MS, message: ACCOUNT_LIMIT_MESSAGE },
         ];
-        const now = Date.now();
+        const now = app.ports.clock.now().getTime();
         const taken: Budget[] = [];
         const giveBack = () => Promise.all(taken.map((budget) => store.release(budget.key, budget.windowMs, now)));
         // one budget after the other: an attempt refused by one gives back what it took of the others
@@ -123,7 +125,7 @@ export default fp<RateLimitOptions>(
     const perIp = (scope: string, max: number, windowMs: number, message: string, skip: (request: FastifyRequest) => boolean): Hook =>
       async (request) => {
         if (skip(request)) return;
-        const now = Date.now();
+        const now = app.ports.clock.now().getTime();
         if (!(await store.hit(ipKey(scope, request), max, windowMs, now))) throw rateLimited(now, windowMs, message);
       };
 
