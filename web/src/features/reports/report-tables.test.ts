@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { SLOTS } from "@courts/core";
 import { toCsv } from "../../lib/csv";
 import {
+  courtAxisLabel,
+  courtLabel,
   heatmapRows,
   heatShade,
   occupancyCsvRows,
@@ -63,6 +65,14 @@ describe("revenue tables", () => {
     expect(rowLabel(row, true)).toBe("nov 2026");
     expect(rowLabel({ key: "2026-11", label: "2026-11" })).toBe("noviembre 2026");
     expect(rowLabel({ key: "c1", label: "Club Norte · Cancha 1" }, true)).toBe("Club Norte · Cancha 1");
+  });
+
+  it("when courts are the rows, then one venue's report names the court alone and all venues' put the venue under the court on the axis", () => {
+    expect(courtLabel("Club Norte · Cancha 1", true)).toBe("Cancha 1");
+    expect(courtLabel("Club Norte · Cancha 1", false)).toBe("Club Norte · Cancha 1");
+    expect(courtAxisLabel("Club Norte · Cancha 1", false)).toEqual(["Cancha 1", "Club Norte"]);
+    expect(courtAxisLabel("Club Norte · Cancha 1", true)).toBe("Cancha 1");
+    expect(courtAxisLabel("Cancha 1", false)).toBe("Cancha 1");
   });
 
   it("when revenue is exported, then each row and the total have bookings and the five amounts with decimal commas", () => {

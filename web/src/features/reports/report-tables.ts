@@ -119,6 +119,21 @@ export const rowLabel = (row: Pick<RevenueRow, "key" | "label">, short = false):
   (short ? monthWords(row.key, true) : undefined) ?? monthWords(row.label) ?? row.label;
 
 /**
+ * A court's row, "Venue · Court" in the answer: the court's name alone when the report is of one
+ * venue; on a chart's axis the court above its venue (two short lines fit a phone, one long does not).
+ */
+export const courtLabel = (label: string, oneVenue: boolean): string => {
+  const at = label.indexOf(" · ");
+  return oneVenue && at >= 0 ? label.slice(at + 3) : label;
+};
+
+export const courtAxisLabel = (label: string, oneVenue: boolean): string | string[] => {
+  const at = label.indexOf(" · ");
+  if (at < 0) return label;
+  return oneVenue ? label.slice(at + 3) : [label.slice(at + 3), label.slice(0, at)];
+};
+
+/**
  * The parts a bar of gross revenue splits into, bottom to top: what the club kept, then what went
  * out of it (gross = net + card fees + discounts + refunds, the revenue summary's definition).
  */
@@ -141,8 +156,8 @@ const amountsCsv = (row: RevenueAmounts): CsvValue[] => [
 ];
 
 /** One line per row, then 'Total'. */
-export const revenueCsvRows = (rows: readonly RevenueRow[], total: RevenueAmounts): CsvValue[][] => [
-  ...rows.map((row) => [rowLabel(row), ...amountsCsv(row)]),
+export const revenueCsvRows = (rows: readonly RevenueRow[], total: RevenueAmounts, name: (row: RevenueRow) => string = (row) => rowLabel(row)): CsvValue[][] => [
+  ...rows.map((row) => [name(row), ...amountsCsv(row)]),
   ["Total", ...amountsCsv(total)],
 ];
 

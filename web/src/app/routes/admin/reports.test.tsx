@@ -83,6 +83,7 @@ describe("Admin reports", () => {
     expect(figure("Ingresos netos")).toHaveTextContent("$24.18");
     expect(figure("Ingresos netos")).toHaveTextContent("Bruto $43.50");
     expect(figure("Ocupación")).toHaveTextContent("5%");
+    expect(figure("Ocupación")).toHaveTextContent("3 de 56 horas reservadas");
     expect(figure("Cancelaciones")).toHaveTextContent("Reembolsado $14.50");
     expect(screen.getByText("Juegos del 1 de enero de 2030 al 31 de enero de 2030.")).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(`/api/admin/reports/summary?${PERIOD}`);

@@ -18,6 +18,8 @@ import { RevenueReportSection } from "../../../features/reports/components/reven
 import { csvFileName, filtersFromSearch, periodPresets, presetOf, searchOfFilters } from "../../../features/reports/report-period";
 import {
   CANCELLATIONS_CSV_HEADERS,
+  courtAxisLabel,
+  courtLabel,
   cancellationsCsvRows,
   heatmapRows,
   OCCUPANCY_CSV_HEADERS,
@@ -152,6 +154,8 @@ function RevenueByCourt({ filters }: { filters: ReportFilters }) {
       description="Lo que dejó cada cancha en el período, con sus reservas."
       rowHeader="Cancha"
       horizontal
+      rowName={(row) => courtLabel(row.label, filters.venueId !== undefined)}
+      axisLabel={(row) => courtAxisLabel(row.label, filters.venueId !== undefined)}
       report={data}
       csv={{ fileName: csvFileName("ingresos-por-cancha", filters) }}
       empty="Ninguna cancha tuvo pagos en este período."
@@ -214,7 +218,7 @@ function Outstanding({ summary, filters }: { summary: ReportSummary; filters: Re
             <tbody className="divide-y divide-stone-100">
               {rows.map((row, i) => (
                 <tr key={row.userId ?? `sin-cuenta-${i}`}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium text-stone-900">
+                  <th scope="row" className="px-3 py-2 text-left font-medium text-stone-900 wrap-anywhere">
                     {row.name}
                   </th>
                   <td className={numClass}>{row.bookings}</td>
@@ -286,7 +290,7 @@ function TopPlayers({ summary, filters }: { summary: ReportSummary; filters: Rep
           <tbody className="divide-y divide-stone-100">
             {players.map((player) => (
               <tr key={player.userId}>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-stone-900">
+                <th scope="row" className="px-3 py-2 text-left font-medium text-stone-900 wrap-anywhere">
                   {player.name}
                 </th>
                 <td className={numClass}>{player.bookings}</td>
@@ -314,12 +318,16 @@ function Summary({ filters }: { filters: ReportFilters }) {
   );
 }
 
+/** "12%"; "<1%" rather than "0%" when some hour was booked (3 of 1,792 hours) */
+const occupancyText = ({ booked, percent }: { booked: number; percent: number | null }) =>
+  percent === null ? "—" : percent === 0 && booked > 0 ? "<1%" : `${percent}%`;
+
 /** The period's key figures: net revenue, bookings, occupancy, cancellations. */
 function KeyFigures({ filters }: { filters: ReportFilters }) {
   const revenue = useRevenue(filters, "month");
   const occupancy = useOccupancy(filters);
   const summary = useReportSummary(filters);
-  const percent = occupancy.data ? occupancySummary(heatmapRows(occupancy.data.cells)).percent : undefined;
+  const hours = occupancy.data ? occupancySummary(heatmapRows(occupancy.data.cells)) : undefined;
   const pending = "…";
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -332,7 +340,8 @@ function KeyFigures({ filters }: { filters: ReportFilters }) {
       <StatCard label="Reservas" value={revenue.data ? revenue.data.total.bookings : pending} icon={<CalendarRange aria-hidden="true" className="h-5 w-5" />} />
       <StatCard
         label="Ocupación"
-        value={percent === undefined ? pending : percent === null ? "—" : `${percent}%`}
+        value={hours === undefined ? pending : occupancyText(hours)}
+        hint={hours && hours.capacity > 0 ? `${hours.booked} de ${hours.capacity} horas reservadas` : undefined}
         icon={<Percent aria-hidden="true" className="h-5 w-5" />}
       />
       <StatCard

@@ -19,7 +19,8 @@ export interface BarSeries {
 export interface BarChartProps {
   /** what the canvas is, for screen readers (the numbers are in the table beside it) */
   readonly label: string;
-  readonly labels: readonly string[];
+  /** one per bar; an array is a label of several lines */
+  readonly labels: ReadonlyArray<string | readonly string[]>;
   readonly series: readonly BarSeries[];
   /** the series piled into one bar per label (their sum is the bar's height) */
   readonly stacked?: boolean;
@@ -62,7 +63,7 @@ export default function BarChart({ label, labels, series, stacked = false, horiz
         aria-label={label}
         options={options}
         data={{
-          labels: [...labels],
+          labels: labels.map((l) => (typeof l === "string" ? l : [...l])),
           datasets: series.map((s) => ({
             label: s.label,
             data: [...s.values],

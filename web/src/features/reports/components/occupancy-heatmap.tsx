@@ -41,7 +41,8 @@ export function OccupancyHeatmap({ rows, caption }: { rows: readonly HeatRow[]; 
                     title={`${name} ${row.timeSlot}: ${cell.percent === null ? "" : `${cell.percent}%, `}${detail}`}
                     className={cn("rounded-md py-1.5 font-semibold tabular-nums sm:py-2", heatShade(cell.percent))}
                   >
-                    <span aria-hidden="true">{cell.percent === null ? "—" : `${cell.percent}%`}</span>
+                    {/* an empty hour stays blank to the eye, so that the booked ones stand out; the shade and the legend say 0% */}
+                    <span aria-hidden="true">{cell.percent === null ? "—" : cell.percent === 0 ? "\u00a0" : `${cell.percent}%`}</span>
                     <span className="sr-only">{cell.percent === null ? detail : `${cell.percent}%, ${detail}`}</span>
                   </td>
                 );

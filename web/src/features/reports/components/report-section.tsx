@@ -2,7 +2,6 @@ import { useId, useState, type ReactNode } from "react";
 import { FileSpreadsheet, Table2 } from "lucide-react";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
 import { downloadText, toCsv, type CsvValue } from "../../../lib/csv";
 
 export interface CsvExport {
@@ -22,6 +21,7 @@ export function ReportSection({
   table,
   csv,
   icon,
+  wide = false,
 }: {
   title: string;
   description?: ReactNode;
@@ -31,6 +31,8 @@ export function ReportSection({
   /** none while there is nothing to export */
   csv?: CsvExport | undefined;
   icon?: ReactNode;
+  /** a table wider than a phone (the revenue's seven columns): a phone is told it scrolls */
+  wide?: boolean;
 }) {
   const headingId = useId();
   const tableId = useId();
@@ -67,20 +69,25 @@ export function ReportSection({
       <CardContent className="space-y-4">
         {chart}
         {table !== undefined && (
-          // shown, it scrolls sideways inside the card on a phone, not the page, and takes the keyboard's focus to do so
-          <div
-            id={tableId}
-            {...(shown
-              ? { role: "region", "aria-label": `Tabla: ${title}`, tabIndex: 0, className: "overflow-x-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400" }
-              : { className: "sr-only" })}
-          >
-            {table}
-          </div>
+          <>
+            {shown && wide && <p className="text-xs text-stone-600 sm:hidden">Desliza la tabla hacia la izquierda para ver todas sus columnas.</p>}
+            {/* shown, it scrolls sideways inside the card on a phone, not the page, and takes the keyboard's focus to do so */}
+            <div
+              id={tableId}
+              {...(shown
+                ? {
+                    role: "region",
+                    "aria-label": `Tabla: ${title}`,
+                    tabIndex: 0,
+                    className: "overflow-x-auto rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400",
+                  }
+                : { className: "sr-only" })}
+            >
+              {table}
+            </div>
+          </>
         )}
       </CardContent>
     </Card>
   );
 }
-
-export const thClass = "whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-stone-600";
-export const tdClass = (numeric = false) => cn("whitespace-nowrap px-3 py-2", numeric && "text-right tabular-nums");

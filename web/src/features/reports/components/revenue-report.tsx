@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { money, toCents } from "../../../lib/format";
-import type { RevenueAmounts, RevenueReport } from "../api/types";
+import type { RevenueAmounts, RevenueReport, RevenueRow } from "../api/types";
 import { chartAmount, REVENUE_CSV_HEADERS, REVENUE_PARTS, revenueCsvRows, rowLabel } from "../report-tables";
 import { LazyBarChart } from "./lazy-bar-chart";
 import { ReportSection, type CsvExport } from "./report-section";
@@ -41,6 +41,8 @@ export function RevenueReportSection({
   csv,
   icon,
   empty,
+  rowName = (row) => rowLabel(row),
+  axisLabel = (row) => rowLabel(row, true),
 }: {
   title: string;
   description: ReactNode;
@@ -51,11 +53,15 @@ export function RevenueReportSection({
   csv: Omit<CsvExport, "headers" | "rows">;
   icon?: ReactNode;
   empty: string;
+  /** a row's name in the table and the CSV (a month in words by default) */
+  rowName?: (row: RevenueRow) => string;
+  /** a row's name on the chart's axis (lines of an array) */
+  axisLabel?: (row: RevenueRow) => string | string[];
 }) {
   if (report.rows.length === 0) {
     return <ReportSection title={title} description={description} icon={icon} table={<p className="text-sm text-stone-600">{empty}</p>} />;
   }
-  const labels = report.rows.map((row) => rowLabel(row, true));
+  const labels = report.rows.map(axisLabel);
   const chart = (
     <LazyBarChart
       label={`${title}: gráfico de barras de ingresos brutos divididos en neto, comisiones, descuentos y reembolsos. Las cifras están en la tabla.`}
@@ -99,8 +105,8 @@ export function RevenueReportSection({
       <tbody className="divide-y divide-stone-100">
         {report.rows.map((row) => (
           <tr key={row.key}>
-            <th scope="row" className="whitespace-nowrap px-3 py-2 text-left font-medium text-stone-900">
-              {rowLabel(row)}
+            <th scope="row" className="min-w-32 px-3 py-2 text-left font-medium text-stone-900">
+              {rowName(row)}
             </th>
             <AmountCells row={row} />
           </tr>
@@ -121,9 +127,10 @@ export function RevenueReportSection({
       title={title}
       description={description}
       icon={icon}
+      wide
       chart={chart}
       table={table}
-      csv={{ ...csv, headers: [rowHeader, ...REVENUE_CSV_HEADERS], rows: () => revenueCsvRows(report.rows, report.total) }}
+      csv={{ ...csv, headers: [rowHeader, ...REVENUE_CSV_HEADERS], rows: () => revenueCsvRows(report.rows, report.total, rowName) }}
     />
   );
 }
