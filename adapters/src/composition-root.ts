@@ -3,6 +3,8 @@ import { argon2Hasher } from "./auth/argon2-hasher.js";
 import { cryptoIds } from "./auth/ids.js";
 import type { Config } from "./config.js";
 import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
+import { databaseReadiness } from "./observability/readiness.js";
+import { ServiceMetrics } from "./observability/service-metrics.js";
 import { resilientGateway } from "./payments/resilient-gateway.js";
 import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
 import { sharedClock, type ClockSkew, type SharedClock } from "./sql/database-clock.js";
@@ -28,6 +30,8 @@ export interface Runtime {
   readonly clock: SharedClock;
   /** the simulated provider's confirm, when no Stripe keys are configured */
   readonly simulated: SimulatedGateway | null;
+  /** GET /metrics's registry: the server's requests, the sweep, the card provider, the database (a runtime a test puts together may have none) */
+  readonly metrics?: ServiceMetrics;
   /** Stripe mode with a webhook secret: verifies and reduces a webhook event */
   readonly verifyWebhook: ((rawBody: Buffer, signature: string) => WebhookEvent) | null;
   close(): Promise<void>;
@@ -36,6 +40,8 @@ export interface Runtime {
 export interface OpenRuntimeOptions extends DatabaseOptions {
   /** apply pending migrations (default true) */
   readonly migrate?: boolean;
+  /** GET /metrics also gives the process's CPU, memory and event loop (the server; default false) */
+  readonly processMetrics?: boolean;
   /** each measurement of the database's clock (the server logs a skew over the limit) */
   readonly onClockSample?: (skew: ClockSkew, error?: unknown) => void;
 }
@@ -92,7 +98,8 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
         ...(stripe.apiProtocol ? { protocol: stripe.apiProtocol } : {}),
       })
     : (simulated as SimulatedGateway);
-  const gateway = resilientGateway(provider, { timeoutMs });
+  const metrics = new ServiceMetrics({ backlog: () => database.backlog(), pool: () => database.poolUse(), processMetrics: options.processMetrics ?? false });
+  const gateway = resilientGateway(provider, { timeoutMs, observer: metrics.provider });
   const webhookSecret = stripe?.webhookSecret ?? null;
 
   const ports: Ports = {
@@ -111,6 +118,7 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
     ports,
     clock,
     simulated,
+    metrics,
     verifyWebhook:
       webhookSecret === null || stripeModule === null
         ? null
@@ -153,6 +161,7 @@ export const httpConfigOf = (config: Config): HttpConfig => ({
   stripePublishableKey: config.stripe?.publishableKey ?? null,
   trustProxy: config.trustProxy,
   clubName: config.clubName,
+  metricsToken: config.metricsToken,
 });
 
 export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps => ({
@@ -162,5 +171,7 @@ export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps 
   config: httpConfigOf(runtime.config),
   simulatedCard: runtime.simulated,
   verifyWebhook: runtime.verifyWebhook,
+  readiness: databaseReadiness(runtime.database),
+  ...(runtime.metrics ? { metrics: runtime.metrics } : {}),
   logger,
 });

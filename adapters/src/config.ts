@@ -41,6 +41,10 @@ export interface Config {
   readonly requestTimeoutSeconds: number;
   /** a request's headers must arrive within this many seconds */
   readonly headersTimeoutSeconds: number;
+  /** on SIGTERM, requests in flight get this long to finish before their connections are cut (DESIGN.md section 19) */
+  readonly shutdownGraceSeconds: number;
+  /** GET /metrics answers only `Authorization: Bearer <this>`; null: /metrics is not there (404) */
+  readonly metricsToken: string | null;
   /** the club's one brand (CLUB_NAME): title bar, mails, invoices */
   readonly clubName: string;
   /** the seller on every invoice */
@@ -187,6 +191,11 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
   // 60 s: a 10 MB image from a phone on a slow uplink still arrives; behind nginx bodies come buffered
   const requestTimeoutSeconds = integer("REQUEST_TIMEOUT_SECONDS", 60, 0, 3600);
   const headersTimeoutSeconds = integer("HEADERS_TIMEOUT_SECONDS", 10, 1, 3600);
+  const shutdownGraceSeconds = decimal("SHUTDOWN_GRACE_SECONDS", 10, 0.1, 3600);
+  const metricsToken = text("METRICS_TOKEN") ?? null;
+  // a header value of printable ASCII, and long enough not to be guessed
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,200}$/.test(metricsToken))
+    problems.push("METRICS_TOKEN debe tener entre 16 y 200 caracteres visibles, sin espacios (p. ej. openssl rand -hex 24)");
   const clubName = clubNameOf(text("CLUB_NAME"), problems);
   const invoiceIssuer = invoiceIssuerOf(text, problems, clubName);
   const taxRate = taxRateOf(text("TAX_RATE_PERCENT"), problems);
@@ -268,6 +277,8 @@ export const loadConfig = (env: Env = process.env, options: LoadOptions = {}): C
     anonymousWriteRateLimit,
     requestTimeoutSeconds,
     headersTimeoutSeconds,
+    shutdownGraceSeconds,
+    metricsToken,
     clubName,
     invoiceIssuer,
     taxRate,

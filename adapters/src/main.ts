@@ -3,6 +3,7 @@ import { adminBanner, bootstrapAdmin } from "./admin-bootstrap.js";
 import { appDepsOf, openRuntime } from "./composition-root.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { buildApp } from "./http/build-app.js";
+import { drainConnections } from "./http/graceful-stop.js";
 import { flushLog, serverLogger } from "./http/log-redaction.js";
 import { seedDemo } from "./seed.js";
 import type { ClockSkew } from "./sql/database-clock.js";
@@ -69,7 +70,7 @@ const clockLog = (log: ReturnType<typeof serverLogger>) => {
 const main = async (): Promise<void> => {
   const config = readConfig();
   const log = serverLogger(config.logLevel);
-  const runtime = await openRuntime(config, { onClockSample: clockLog(log) });
+  const runtime = await openRuntime(config, { onClockSample: clockLog(log), processMetrics: true });
   log.info({ engine: runtime.database.engine, payments: runtime.ports.gateway.mode, timeZone: config.timeZone }, "base de datos lista");
 
   if (config.mail.smtpUrl) log.info({ smtp: new URL(config.mail.smtpUrl).host, from: config.mail.from }, "correo: se envía por SMTP_URL");
@@ -89,30 +90,46 @@ const main = async (): Promise<void> => {
   const app = await buildApp({ ...appDepsOf(runtime, { instance: log }), benchBareRoute: process.env.BENCH_BARE_ROUTE === "1" });
   // every process sweeps; the steps claim their rows, so several processes never do a thing twice
   const sweeper =
-    config.sweepIntervalSeconds > 0 ? startSweeper(sweepSteps(runtime, (details, message) => log.warn(details, message)), config.sweepIntervalSeconds * 1000, log) : null;
-  // the database closes with the server (fastify/demo: onClose), after the pass under way
+    config.sweepIntervalSeconds > 0
+      ? startSweeper(sweepSteps(runtime, (details, message) => log.warn(details, message)), config.sweepIntervalSeconds * 1000, log, runtime.metrics?.sweep)
+      : null;
+  // the database closes with the server (fastify/demo: onClose), after the sweep's step under way
   app.addHook("onClose", async () => {
     await sweeper?.stop();
     await runtime.close();
   });
 
+  /**
+   * SIGTERM (DESIGN.md section 19): /readyz answers 503, no new connection is taken, the requests
+   * in flight are served for up to SHUTDOWN_GRACE_SECONDS, the sweep finishes the step it is in,
+   * the database closes, exit 0. Past the grace the connections left are cut (exit 1); should the
+   * closing itself hang, the process leaves 5 s later.
+   */
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, "cerrando el servidor");
+    const graceMs = config.shutdownGraceSeconds * 1000;
+    log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, "cerrando el servidor: se terminan las peticiones en curso");
     const force = setTimeout(() => {
-      log.error("el cierre tardó más de 10 s: saliendo");
+      log.error(`el cierre tardó más de ${config.shutdownGraceSeconds + 5} s: saliendo`);
       process.exit(1);
-    }, 10_000);
+    }, graceMs + 5_000);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
+    const sweeping = sweeper?.stop();
+    drainConnections(app, graceMs, log)
+      .then(async (drained) => {
+        await sweeping;
+        await app.close();
+        log.info({ ms: drained.ms, cut: drained.cut }, "servidor cerrado");
+        flushLog(log);
+        process.exit(drained.cut === 0 ? 0 : 1);
+      })
+      .catch((error: unknown) => {
         log.error({ err: error }, "error al cerrar");
+        flushLog(log);
         process.exit(1);
-      },
-    );
+      });
   };
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));

@@ -7,6 +7,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import type { DestinationStream, Logger } from "pino";
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { memoryRateLimitStore } from "../limits/rate-limit-store.js";
+import { ServiceMetrics } from "../observability/service-metrics.js";
 import type { AppDeps, HttpConfig, LoggerSetting, ObservedAnswer } from "./deps.js";
 import { COMPRESS_ENCODINGS, COMPRESS_THRESHOLD } from "./compressed-once.js";
 import { registerSharedSchemas } from "./openapi.js";
@@ -33,6 +34,7 @@ import discountCodeRoutes from "./routes/discount-codes.js";
 import imageRoutes from "./routes/images.js";
 import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
+import { serviceRoutes } from "./routes/service.js";
 import shareLinkRoutes from "./routes/share-links.js";
 import openMatchRoutes from "./routes/open-matches.js";
 import stripeWebhookRoutes from "./routes/stripe-webhook.js";
@@ -170,7 +172,9 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     logController: new RequestLog(requestLineWriterOf(logging.loggerInstance)),
-    return503OnClosing: true,
+    // Stopping (SIGTERM): a request that still arrives on an open connection is served, with
+    // `Connection: close`, rather than refused with a 503 a proxy would pass on to the player
+    return503OnClosing: false,
     forceCloseConnections: "idle",
     // an id of any length reaches its route and gets the route's own 400 (at the default of 100
     // characters, a longer one answered 'Ruta no encontrada'); Node's 16 KiB header limit bounds it
@@ -189,6 +193,17 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   // every request passes: the Schemas decode in the routes (a shared `true`, no object per request)
   app.setValidatorCompiler(() => () => true);
   if (deps.observeAnswers) observe(app, deps.observeAnswers);
+  // every answer's time, by the route's pattern (never the URL, which holds ids and tokens)
+  const metrics = deps.metrics ?? new ServiceMetrics();
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  let stopping = false;
+  app.addHook("preClose", (done) => {
+    stopping = true;
+    done();
+  });
   await app.register(securityHeaders, { stamp });
   // cross-site writes refused before the session is read or the body parsed
   await app.register(originCheck, { publicUrl: config.publicUrl });
@@ -256,6 +271,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   if (deps.benchBareRoute) app.get("/__bench/bare", { schema: { hide: true } }, async () => ({ hello: "world" }));
 
   // routes
+  await app.register(serviceRoutes({ readiness: deps.readiness, metrics, stopping: () => stopping }));
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -3,6 +3,7 @@ import type { SessionStore } from "@fastify/session";
 import type { Ports } from "@courts/core";
 import type { Config } from "../config.js";
 import type { RateLimitStore } from "../limits/rate-limit-store.js";
+import type { ServiceMetrics } from "../observability/service-metrics.js";
 import type { ConfirmInput, ConfirmResult } from "../payments/simulated-gateway.js";
 
 /** The part of the configuration the HTTP server reads. */
@@ -27,7 +28,15 @@ export type HttpConfig = Pick<
 > & {
   /** Stripe mode when set: the web loads Stripe.js with this key */
   readonly stripePublishableKey: string | null;
+  /** GET /metrics answers only this bearer token; unset or null: /metrics is not there (404) */
+  readonly metricsToken?: string | null;
 };
+
+/** GET /readyz: whether this process should be sent traffic, and each check's word on it. */
+export interface Readiness {
+  readonly ready: boolean;
+  readonly checks: Readonly<Record<string, { readonly ok: boolean; readonly [detail: string]: unknown }>>;
+}
 
 /** A verified Stripe event, reduced to what the webhook route acts on. */
 export interface WebhookEvent {
@@ -58,6 +67,10 @@ export interface AppDeps {
   readonly simulatedCard?: { confirm(input: ConfirmInput): Promise<ConfirmResult> } | null;
   /** Stripe mode: verifies a webhook's signature on the raw body; throws when it does not verify */
   readonly verifyWebhook?: ((rawBody: Buffer, signature: string) => WebhookEvent) | null;
+  /** GET /readyz's checks (the database reachable, its migrations applied); without it /readyz says what /healthz says */
+  readonly readiness?: () => Promise<Readiness>;
+  /** GET /metrics's registry, which the sweep and the card provider report to as well; one of the app's own when not given */
+  readonly metrics?: ServiceMetrics;
   /** pino options (or false for silence); defaults to info-level JSON */
   readonly logger?: LoggerSetting;
   /**

@@ -1,5 +1,6 @@
 import type { PaymentGateway } from "@courts/core";
 import { TimedOut, withTimeout } from "../limit.js";
+import type { ProviderCallObserver, ProviderOutcome } from "../observability/service-metrics.js";
 import { ProviderUnavailable } from "./gateway-errors.js";
 
 export interface ResilienceOptions {
@@ -9,9 +10,13 @@ export interface ResilienceOptions {
   readonly retries?: number;
   /** wait before the first retry, doubled before each next one */
   readonly backoffMs?: number;
+  /** sees each attempt, its time and outcome (GET /metrics) */
+  readonly observer?: ProviderCallObserver;
 }
 
 const transient = (error: unknown): boolean => error instanceof TimedOut || error instanceof ProviderUnavailable;
+
+const outcomeOf = (error: unknown): ProviderOutcome => (error instanceof TimedOut ? "timeout" : error instanceof ProviderUnavailable ? "unavailable" : "refused");
 
 /**
  * Every provider call with a time limit and at most `retries` more attempts, each carrying the
@@ -26,9 +31,13 @@ export const resilientGateway = <G extends PaymentGateway>(gateway: G, options: 
     let last: unknown;
     for (let attempt = 0; attempt <= retries; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, backoffMs * 2 ** (attempt - 1)));
+      const started = performance.now();
       try {
-        return await withTimeout(call(), options.timeoutMs);
+        const answer = await withTimeout(call(), options.timeoutMs);
+        options.observer?.attempt(operation, (performance.now() - started) / 1000, "ok");
+        return answer;
       } catch (error) {
+        options.observer?.attempt(operation, (performance.now() - started) / 1000, outcomeOf(error));
         if (!transient(error)) throw error;
         last = error;
       }

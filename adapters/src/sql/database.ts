@@ -2,6 +2,7 @@ import { sqlBallotRepository } from "./ballot-repository.sql.js";
 import type { Repositories, TaxRate } from "@courts/core";
 import type { AbstractSqlConnection } from "@mikro-orm/sqlite";
 import type { RateLimitStore } from "../limits/rate-limit-store.js";
+import type { Backlog, PoolUse } from "../observability/service-metrics.js";
 import type { SimulatedIntentStore } from "../payments/simulated-intent-store.js";
 import { sqlBlockRepository } from "./block-repository.sql.js";
 import { sqlBookingRepository } from "./booking-repository.sql.js";
@@ -51,6 +52,10 @@ export interface Database {
   pendingMigrations(): Promise<string[]>;
   /** one round trip to the database, for a health endpoint; never throws */
   health(): Promise<DatabaseHealth>;
+  /** mail and events written and not handled yet (GET /metrics) */
+  backlog(): Promise<Backlog>;
+  /** the connection pool right now (GET /metrics); on SQLite the one writer */
+  poolUse(): PoolUse;
   /**
    * The database server's clock (ms since the epoch, in one round trip), which every process on
    * it shares (database-clock.ts); null on SQLite, whose processes read their machine's clock.
@@ -184,12 +189,32 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       if (!Number.isFinite(ms)) throw new Error("la base de datos no dio su hora");
       return ms;
     },
+    async backlog() {
+      const [mails, events] = await Promise.all([
+        sql.one("select count(case when status in ('pending', 'sending') then 1 end) as pending, count(case when status = 'failed' then 1 end) as failed from outbox where status <> 'sent'"),
+        sql.one("select count(*) as pending from domain_events where handled_at is null"),
+      ]);
+      return { mailsPending: Number(mails?.["pending"] ?? 0), mailsFailed: Number(mails?.["failed"] ?? 0), eventsPending: Number(events?.["pending"] ?? 0) };
+    },
+    poolUse() {
+      const pool = ((orm.em.getConnection() as AbstractSqlConnection).getKnex().client as { pool?: TarnPool }).pool;
+      if (pool === undefined) return { max: 0, used: 0, free: 0, waiting: 0 };
+      return { max: pool.max, used: pool.numUsed(), free: pool.numFree(), waiting: pool.numPendingAcquires() };
+    },
     close: async () => {
       await sql.close();
       await orm.close(true);
     },
   };
 };
+
+/** knex's pool (tarn), as far as its counts go */
+interface TarnPool {
+  readonly max: number;
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
 
 /**
  * Opens (and on SQLite creates) the database at `url`: `sqlite:./data/courts.sqlite`,
