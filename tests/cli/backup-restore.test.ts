@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -143,6 +143,43 @@ describe("courts backup and restore [sqlite]", () => {
     const venues = await new Client(server.baseUrl).get<unknown[]>("/api/venues");
     expect(venues.status).toBe(200);
     expect(venues.body.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("when the server was killed and left its -wal behind, then restore keeps what that WAL held in the old database, and the new one never reads it", async () => {
+    const file = path.join(dir, "caida", "courts.sqlite");
+    const copy = path.join(dir, "caida.sqlite");
+    const crashed = await freshDatabase("sqlite");
+    try {
+      // a copy of a database of this product, taken first
+      const source = await openSqlDatabase(crashed.url);
+      await source.migrate();
+      await source.close();
+      expect((await runCourtsHere(["backup", "--to", copy], { env: { DATABASE_URL: crashed.url, DATA_DIR: dir } })).code).toBe(0);
+      expect((await runCourtsHere(["restore", "--from", copy], { env: { DATABASE_URL: `sqlite:${file}`, DATA_DIR: dir } })).code).toBe(0);
+      // a process writes in WAL mode and dies with SIGKILL: its last commit lives only in the -wal
+      const script = [
+        "import('@mikro-orm/sqlite').then(({ knex }) => {",
+        "  const k = knex({ client: 'sqlite3', connection: { filename: ':memory:' }, useNullAsDefault: true });",
+        "  const Database = k.client.driver.Database;",
+        `  const db = new Database(${JSON.stringify(file)});`,
+        "  db.exec(\"pragma journal_mode = wal; pragma wal_autocheckpoint = 0; create table ultima_escritura (x text); insert into ultima_escritura values ('antes de caer')\", (error) => {",
+        "    if (error) { console.error(error.message); process.exit(3); }",
+        "    process.kill(process.pid, 'SIGKILL');",
+        "  });",
+        "});",
+      ].join("\n");
+      await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { cwd: path.resolve("adapters") }).catch((error: { signal?: string; stderr?: string }) => {
+        if (error.signal !== "SIGKILL") throw new Error(`the writer did not die as planned: ${String(error.stderr)}`);
+      });
+      expect(statSync(`${file}-wal`).size).toBeGreaterThan(0);
+
+      const done = json<{ previous: string }>(await runCourtsHere(["restore", "--from", copy, "--json"], { env: { DATABASE_URL: `sqlite:${file}`, DATA_DIR: dir } }));
+      expect(existsSync(`${file}-wal`)).toBe(false);
+      expect((await sqliteTables(done.previous)).ultima_escritura).toEqual([{ x: "antes de caer" }]);
+      expect((await sqliteTables(file)).ultima_escritura).toBeUndefined();
+    } finally {
+      await crashed.drop();
+    }
   }, 60_000);
 
   it("when the copy is not a database of this product, or the backup file exists, then each is refused in one Spanish line", async () => {
