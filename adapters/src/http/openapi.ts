@@ -32,6 +32,8 @@ import {
   ShareLinkBody,
   TransactionsExportQuery,
   TransactionsQuery,
+  ReportQuery,
+  RevenueReportQuery,
   UserListQuery,
   ValidateCodeBody,
   VenueBody,
@@ -239,6 +241,8 @@ export const queries = {
   userList: requestOf(UserListQuery),
   transactions: requestOf(TransactionsQuery),
   transactionsExport: requestOf(TransactionsExportQuery),
+  report: requestOf(ReportQuery),
+  revenueReport: requestOf(RevenueReportQuery),
 };
 
 export const idParams = (name = "id") => object({ [name]: str });

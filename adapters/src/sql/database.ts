@@ -14,6 +14,7 @@ import { sqlImageRepository } from "./image-repository.sql.js";
 import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js";
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
+import { sqlReportQueries } from "./report-queries.sql.js";
 import { sqlRefundLedger } from "./refund-ledger.sql.js";
 import { sqlEventLog } from "./event-log.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
@@ -162,6 +163,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       notifications: sqlNotifications(sql),
       waitlist: sqlWaitlist(sql),
       ballots: sqlBallotRepository(sql),
+      reports: sqlReportQueries(sql),
       openMatches: sqlOpenMatchRepository(sql),
     },
     sessionStore: new SqlSessionStore(sql),

@@ -1,9 +1,9 @@
 import { DeadlockException } from "@mikro-orm/core";
-import { settledFigures, type DomainEvent, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
+import { listsByGameDate, settledFigures, type DomainEvent, type TransactionCursor, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { recordEvents } from "./event-log.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
-import { findOne, instant, int, intOrZero, iso, str, strOrNull } from "./rows.js";
+import { findOne, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
 
 /**
@@ -65,10 +65,26 @@ const SETTLED = "status in ('succeeded', 'refunded') and paid_at is not null";
 const EXPORT_BATCH = 500;
 
 const NEWEST_FIRST = "order by created_at desc, id desc";
+/** filtered by game date: newest game first, then newest payment (payments_game_created_id_idx) */
+const NEWEST_GAME_FIRST = "order by booking_date desc, created_at desc, id desc";
 
-const whereOf = (filter: TransactionFilter): { readonly sql: string; readonly params: Param[] } => {
+const orderOf = (filter: TransactionFilter) => (listsByGameDate(filter) ? NEWEST_GAME_FIRST : NEWEST_FIRST);
+
+const whereOf = (filter: TransactionFilter, after?: TransactionCursor): { readonly sql: string; readonly params: Param[] } => {
   const parts: string[] = [];
   const params: Param[] = [];
+  if (filter.venueId !== undefined) {
+    parts.push("venue_id = ?");
+    params.push(filter.venueId);
+  }
+  if (filter.gameFrom !== undefined) {
+    parts.push("booking_date >= ?");
+    params.push(filter.gameFrom);
+  }
+  if (filter.gameTo !== undefined) {
+    parts.push("booking_date <= ?");
+    params.push(filter.gameTo);
+  }
   if (filter.status !== undefined) {
     parts.push("status = ?");
     params.push(filter.status);
@@ -81,16 +97,63 @@ const whereOf = (filter: TransactionFilter): { readonly sql: string; readonly pa
     parts.push("created_at < ?");
     params.push(iso(filter.to));
   }
+  if (after !== undefined) {
+    // Keyset: the rows after the cursor in the list's order, read on from there in the index.
+    if (listsByGameDate(filter)) {
+      parts.push("(booking_date, created_at, id) < (?, ?, ?)");
+      params.push(after.bookingDate ?? "9999-12-31", iso(after.createdAt), after.id);
+    } else {
+      parts.push("(created_at, id) < (?, ?)");
+      params.push(iso(after.createdAt), after.id);
+    }
+  }
   return { sql: parts.length === 0 ? "" : `where ${parts.join(" and ")}`, params };
 };
 
 const STATUS_COUNTS = { pending: "pending_count", succeeded: "succeeded_count", failed: "failed_count", refunded: "refunded_count" } as const;
 
-/** The page of payments (a subquery on the payments' own index), then their payers. */
-const transactionsPage = (where: string) =>
+/**
+ * How many transactions a filter holds, from the kept aggregates where it allows: payment_totals
+ * (16 rows) without a venue or dates; report_days (a row per court and game date) with a venue or
+ * game dates; a count over the payment dates' index only when the filter names payment dates.
+ */
+const countOf = (filter: TransactionFilter): { readonly sql: string; readonly params: Param[] } => {
+  const column = filter.status === undefined ? "payments_count" : STATUS_COUNTS[filter.status];
+  if (filter.from !== undefined || filter.to !== undefined) {
+    const where = whereOf(filter);
+    return { sql: `select count(*) as n from payments ${where.sql}`, params: where.params };
+  }
+  if (filter.venueId === undefined && filter.gameFrom === undefined && filter.gameTo === undefined)
+    return { sql: `select coalesce(sum(${column}), 0) as n from payment_totals`, params: [] };
+  const parts: string[] = [];
+  const params: Param[] = [];
+  if (filter.venueId !== undefined) {
+    parts.push("venue_id = ?");
+    params.push(filter.venueId);
+  }
+  if (filter.gameFrom !== undefined) {
+    parts.push("booking_date >= ?");
+    params.push(filter.gameFrom);
+  }
+  if (filter.gameTo !== undefined) {
+    parts.push("booking_date <= ?");
+    params.push(filter.gameTo);
+  }
+  return { sql: `select coalesce(sum(${column}), 0) as n from report_days where ${parts.join(" and ")}`, params };
+};
+
+/** The page of payments (a subquery on an index in the list's order), then their payers. */
+const transactionsPage = (where: string, order: string) =>
   `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
-  `from (select * from payments ${where} ${NEWEST_FIRST} limit ? offset ?) p ` +
-  "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc";
+  `from (select * from payments ${where} ${order} limit ? offset ?) p ` +
+  `left join users u on u.id = p.user_id ${order.replace(/(booking_date|created_at|id) /g, "p.$1 ")}`;
+
+/** The cursor of a row, in the list's order. */
+const cursorOfRow = (filter: TransactionFilter, row: PaymentWithPayer): TransactionCursor => ({
+  createdAt: row.createdAt,
+  id: row.id,
+  ...(listsByGameDate(filter) ? { bookingDate: row.bookingDate } : {}),
+});
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
@@ -378,36 +441,36 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
     ]);
     return { items: rows.map(toPayment), total: intOrZero(count, "n"), page, pageSize };
   },
-  async pageTransactions(filter, { page, pageSize }) {
-    const where = whereOf(filter);
-    // Without a date range the total comes from payment_totals (16 rows), not a count of the ledger.
-    const countSql =
-      filter.from === undefined && filter.to === undefined
-        ? `select coalesce(sum(${filter.status === undefined ? "payments_count" : STATUS_COUNTS[filter.status]}), 0) as n from payment_totals`
-        : `select count(*) as n from payments ${where.sql}`;
-    const [rows, count] = await Promise.all([
-      sql.all(transactionsPage(where.sql), [...where.params, pageSize, (page - 1) * pageSize]),
-      sql.one(countSql, countSql.includes("payment_totals") ? [] : where.params),
+  async pageTransactions(filter, { page, pageSize, after }) {
+    const where = whereOf(filter, after);
+    const count = countOf(filter);
+    // one row past the page says whether another page follows
+    const [rows, counted] = await Promise.all([
+      sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, pageSize + 1, after === undefined ? (page - 1) * pageSize : 0]),
+      sql.one(count.sql, count.params),
     ]);
-    return { items: rows.map(toPaymentWithPayer), total: intOrZero(count, "n"), page, pageSize };
+    const items = rows.slice(0, pageSize).map(toPaymentWithPayer);
+    const last = items.at(-1);
+    return {
+      items,
+      total: intOrZero(counted, "n"),
+      page,
+      pageSize,
+      nextAfter: rows.length > pageSize && last !== undefined ? cursorOfRow(filter, last) : null,
+    };
   },
   async *streamTransactions(filter, options) {
     const batch = options?.batchSize ?? EXPORT_BATCH;
-    const where = whereOf(filter);
-    let after: { readonly createdAt: string; readonly id: string } | undefined;
+    let after: TransactionCursor | undefined;
     for (;;) {
       // Keyset, not offset: every batch starts in the index where the last one stopped.
-      const keyset = after === undefined ? "" : `${where.sql === "" ? "where" : " and"} (created_at, id) < (?, ?)`;
-      const rows = await sql.all(
-        `select ${PAYMENT_COLUMNS}, ${PAYER_COLUMNS} ` +
-          `from (select * from payments ${where.sql}${keyset} ${NEWEST_FIRST} limit ?) p ` +
-          "left join users u on u.id = p.user_id order by p.created_at desc, p.id desc",
-        [...where.params, ...(after === undefined ? [] : [after.createdAt, after.id]), batch],
-      );
-      for (const row of rows) yield toPaymentWithPayer(row);
-      const last = rows.at(-1);
+      const where = whereOf(filter, after);
+      const rows = await sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, batch, 0]);
+      const items = rows.map(toPaymentWithPayer);
+      for (const item of items) yield item;
+      const last = items.at(-1);
       if (last === undefined || rows.length < batch) return;
-      after = { createdAt: iso(instant(last, "created_at")), id: str(last, "id") };
+      after = cursorOfRow(filter, last);
     }
   },
   async summary() {

@@ -4,6 +4,7 @@ import * as catalog from "./catalog.js";
 import * as club from "./club.js";
 import * as common from "./common.js";
 import * as payments from "./payments.js";
+import * as reports from "./reports.js";
 import * as openMatches from "./open-matches.js";
 
 /** the pieces (Money, LocalDate, ...) stay inside: the domain has its own types of those names */
@@ -11,6 +12,7 @@ export { ConflictingBooking, Message, Problem } from "./common.js";
 export * from "./catalog.js";
 export * from "./bookings.js";
 export * from "./payments.js";
+export * from "./reports.js";
 export * from "./club.js";
 export * from "./account.js";
 export * from "./open-matches.js";
@@ -57,6 +59,11 @@ export const NAMED_ANSWERS = [
   payments.ShareLinkAnswer,
   payments.ShareLinkCreatedAnswer,
   payments.SharedPaymentAnswer,
+  reports.OccupancyCellAnswer,
+  reports.OccupancyReportAnswer,
+  reports.RevenueRowAnswer,
+  reports.RevenueReportAnswer,
+  reports.ReportSummaryAnswer,
   club.BlockAnswer,
   club.PublicBlockAnswer,
   club.ClosureAnswer,

@@ -70,6 +70,8 @@ export const TransactionsPageAnswer = Schema.Struct({
   total: Schema.Int,
   page: Schema.Int,
   pageSize: Schema.Int,
+  /** the cursor of the page's last row, for `after`; null on the last page */
+  nextAfter: Schema.NullOr(Schema.String),
 }).annotations({ identifier: "TransactionsPage" });
 export type TransactionsPageAnswer = typeof TransactionsPageAnswer.Encoded;
 

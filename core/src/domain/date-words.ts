@@ -25,3 +25,9 @@ export const longDateWords = (date: LocalDate): string => {
   const [y, m, d] = partsOf(date);
   return `${WEEKDAY_WORDS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()] ?? ""} ${dayMonthWords(date)} de ${y}`;
 };
+
+/** 'noviembre 2026', a month of the owner's reports ("2026-11") */
+export const monthYearWords = (month: string): string => {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return `${MONTH_WORDS[m - 1] ?? ""} ${y}`;
+};

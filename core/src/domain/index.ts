@@ -26,3 +26,5 @@ export * from "./notices.js";
 export * from "./venue-rules.js";
 export * from "./ballot.js";
 export * from "./open-match.js";
+export * from "./owner-reports.js";
+export * from "./transaction-cursor.js";

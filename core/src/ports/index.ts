@@ -18,6 +18,7 @@ import type { PasswordHasher } from "./password-hasher.js";
 import type { PaymentGateway } from "./payment-gateway.js";
 import type { PaymentRepository } from "./payment-repository.js";
 import type { RefundLedger } from "./refund-ledger.js";
+import type { ReportQueries } from "./report-queries.js";
 import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
@@ -41,6 +42,7 @@ export type * from "./payment-gateway.js";
 export type * from "./pagination.js";
 export type * from "./payment-repository.js";
 export type * from "./refund-ledger.js";
+export type * from "./report-queries.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";
 export type * from "./venue-repository.js";
@@ -70,6 +72,8 @@ export interface Ports {
   readonly waitlist: WaitlistRepository;
   /** the release ballot's entries and draws (DESIGN.md section 15) */
   readonly ballots: BallotRepository;
+  /** the owner's reports, from aggregates kept with bookings and payments (DESIGN.md section 18) */
+  readonly reports: ReportQueries;
   /** open matches: a booking's places offered to players of a level (DESIGN.md section 17) */
   readonly openMatches: OpenMatchRepository;
   /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
@@ -88,4 +92,5 @@ export interface Ports {
 export type Repositories = Pick<
   Ports,
   "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches"
+  | "reports"
 >;

@@ -2,6 +2,8 @@ import type { DomainEvent, RecordedPaymentFacts } from "../domain/events.js";
 import type { Payment, PaymentFlag, PaymentKind } from "../domain/entities.js";
 import type { Cents } from "../domain/money.js";
 import type { TaxRate } from "../domain/tax.js";
+import type { LocalDate } from "../domain/time.js";
+import type { TransactionCursor } from "../domain/transaction-cursor.js";
 import type { Page, PageRequest } from "./pagination.js";
 
 export interface PaymentWithPayer extends Payment {
@@ -49,11 +51,27 @@ export interface PaymentSummary {
   readonly pendingCount: number;
 }
 
-/** The admin's transactions: created in [from, to), of one status, newest first. */
+/**
+ * The admin's transactions: created in [from, to), of one status, for games played from gameFrom
+ * to gameTo (both included), at one venue. Newest payment first; with a game date, newest game first.
+ */
 export interface TransactionFilter {
   readonly from?: Date;
   readonly to?: Date;
   readonly status?: Payment["status"];
+  readonly gameFrom?: LocalDate;
+  readonly gameTo?: LocalDate;
+  readonly venueId?: string;
+}
+
+/** A page of transactions: a page number (offset, for the first pages) or the cursor of the last row read. */
+export interface TransactionPageRequest extends PageRequest {
+  readonly after?: TransactionCursor;
+}
+
+export interface TransactionsPage extends Page<PaymentWithPayer> {
+  /** the cursor of the page's last row; null on the last page */
+  readonly nextAfter: TransactionCursor | null;
 }
 
 export interface PaymentRepository {
@@ -104,7 +122,12 @@ export interface PaymentRepository {
   listByUser(userId: string): Promise<Payment[]>;
   /** a payer's payments, newest first */
   pageByUser(userId: string, page: PageRequest): Promise<Page<Payment>>;
-  pageTransactions(filter: TransactionFilter, page: PageRequest): Promise<Page<PaymentWithPayer>>;
+  /**
+   * A page of the filter's transactions, read from an index in the list's order from the cursor
+   * (or the page's offset); its total from the kept aggregates where the filter allows
+   * (payment_totals, report_days), counted over the payment dates' index otherwise.
+   */
+  pageTransactions(filter: TransactionFilter, page: TransactionPageRequest): Promise<TransactionsPage>;
   /** every transaction of the filter, newest first, read in batches: memory stays flat whatever the history */
   streamTransactions(filter: TransactionFilter, options?: { readonly batchSize?: number }): AsyncIterable<PaymentWithPayer>;
   /** from the totals kept with every payment write: no scan of the payments */

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { isLocalDate } from "../domain/time.js";
-import { says } from "./fields.js";
+import { decodeTransactionCursor } from "../domain/transaction-cursor.js";
+import { Id, says } from "./fields.js";
 
 /** Queries of the lists that grow with history (DESIGN.md sections 10 and 11). */
 
@@ -42,15 +43,32 @@ const rangeFields = {
   from: optionalQuery(QueryDate, "El parámetro 'from' debe ser una fecha AAAA-MM-DD"),
   to: optionalQuery(QueryDate, "El parámetro 'to' debe ser una fecha AAAA-MM-DD"),
   status: optionalQuery(PaymentStatusSchema, "El parámetro 'status' debe ser 'pending', 'succeeded', 'failed' o 'refunded'"),
+  gameFrom: optionalQuery(QueryDate, "El parámetro 'gameFrom' debe ser una fecha AAAA-MM-DD"),
+  gameTo: optionalQuery(QueryDate, "El parámetro 'gameTo' debe ser una fecha AAAA-MM-DD"),
+  venueId: optionalQuery(Id, "El parámetro 'venueId' no es un identificador válido"),
 };
-const rangeInOrder = <T extends { readonly from?: string; readonly to?: string }>(q: T) =>
+const rangeInOrder = <T extends { readonly from?: string; readonly to?: string; readonly gameFrom?: string; readonly gameTo?: string }>(q: T) =>
   q.from === undefined || q.to === undefined || q.from <= q.to;
+const gameRangeInOrder = <T extends { readonly gameFrom?: string; readonly gameTo?: string }>(q: T) =>
+  q.gameFrom === undefined || q.gameTo === undefined || q.gameFrom <= q.gameTo;
 const RANGE_MESSAGE = "La fecha 'from' debe ser anterior o igual a 'to'";
+const GAME_RANGE_MESSAGE = "La fecha 'gameFrom' debe ser anterior o igual a 'gameTo'";
 
-export const TransactionsQuery = Schema.Struct({ ...pageFields, ...rangeFields }).pipe(
+/** `after`: the cursor a page answered as nextAfter (DESIGN.md section 18), read by the use case */
+const Cursor = Schema.String.pipe(Schema.maxLength(120), Schema.filter((text) => decodeTransactionCursor(text) !== null));
+
+export const TransactionsQuery = Schema.Struct({
+  ...pageFields,
+  ...rangeFields,
+  after: optionalQuery(Cursor, "El parámetro 'after' debe ser el valor 'nextAfter' de la página anterior"),
+}).pipe(
   Schema.filter(rangeInOrder, { message: () => RANGE_MESSAGE }),
+  Schema.filter(gameRangeInOrder, { message: () => GAME_RANGE_MESSAGE }),
 );
 export type TransactionsQuery = typeof TransactionsQuery.Type;
 
-export const TransactionsExportQuery = Schema.Struct(rangeFields).pipe(Schema.filter(rangeInOrder, { message: () => RANGE_MESSAGE }));
+export const TransactionsExportQuery = Schema.Struct(rangeFields).pipe(
+  Schema.filter(rangeInOrder, { message: () => RANGE_MESSAGE }),
+  Schema.filter(gameRangeInOrder, { message: () => GAME_RANGE_MESSAGE }),
+);
 export type TransactionsExportQuery = typeof TransactionsExportQuery.Type;

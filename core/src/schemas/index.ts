@@ -3,3 +3,4 @@ export * from "./requests.js";
 export * from "./history-queries.js";
 export * from "./club-operations.js";
 export * from "./open-matches.js";
+export * from "./report-queries.js";

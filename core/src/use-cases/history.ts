@@ -1,7 +1,9 @@
 import * as Effect from "effect/Effect";
 import type { Payment } from "../domain/entities.js";
 import { clubMomentOf, withStateAt, type BookingState } from "../domain/booking-state.js";
+import { InvalidInput } from "../domain/errors.js";
 import { addDays, instantOf, type LocalDate } from "../domain/time.js";
+import { decodeTransactionCursor, listsByGameDate } from "../domain/transaction-cursor.js";
 import type { BookingWithCourt, Page, PageRequest, Ports, TransactionFilter } from "../ports/index.js";
 import { DEFAULT_PAGE_SIZE, type TransactionsExportQuery, type TransactionsQuery, type UserListQuery } from "../schemas/history-queries.js";
 import { call, requireAdmin, requireSelfOrAdmin, requireUser, type Actor } from "./support.js";
@@ -66,17 +68,35 @@ export const pageUserPayments = (ports: Pick<Ports, "payments" | "bookings" | "c
     return { ...page, items } satisfies Page<PaymentWithBooking>;
   });
 
-/** `from` and `to` are local dates of the club, both included. */
+/** `from` and `to` (payment dates) are local dates of the club, both included; so are `gameFrom` and `gameTo`. */
 const filterOf = (q: TransactionsExportQuery, timeZone: string): TransactionFilter => ({
   ...(q.from ? { from: instantOf(q.from, "00:00", timeZone) } : {}),
   ...(q.to ? { to: instantOf(addDays(q.to as LocalDate, 1), "00:00", timeZone) } : {}),
   ...(q.status ? { status: q.status } : {}),
+  ...(q.gameFrom ? { gameFrom: q.gameFrom as LocalDate } : {}),
+  ...(q.gameTo ? { gameTo: q.gameTo as LocalDate } : {}),
+  ...(q.venueId ? { venueId: q.venueId } : {}),
 });
+
+/** A cursor read in the order it was written for: by game date or by payment date. */
+const cursorOf = (q: TransactionsQuery) =>
+  Effect.gen(function* () {
+    if (q.after === undefined) return undefined;
+    const cursor = decodeTransactionCursor(q.after);
+    if (cursor === null || (cursor.bookingDate !== undefined) !== listsByGameDate(q))
+      return yield* Effect.fail(
+        new InvalidInput({ field: "after", message: "El parámetro 'after' no corresponde a este filtro: pide la primera página otra vez" }),
+      );
+    return cursor;
+  });
 
 export const pageTransactions = (ports: Pick<Ports, "payments" | "clock">, actor: Actor, query: TransactionsQuery) =>
   Effect.gen(function* () {
     yield* requireAdmin(actor);
-    return yield* call(() => ports.payments.pageTransactions(filterOf(query, ports.clock.timeZone), pageOf(query)));
+    const after = yield* cursorOf(query);
+    // with a cursor the page starts after it; `page` serves the first pages only
+    const request = after === undefined ? pageOf(query) : { page: 1, pageSize: pageOf(query).pageSize, after };
+    return yield* call(() => ports.payments.pageTransactions(filterOf(query, ports.clock.timeZone), request));
   });
 
 /** The rows of the CSV export, read lazily: the caller streams them out as they come. */

@@ -1,10 +1,13 @@
 import * as Effect from "effect/Effect";
 import { chargedOf } from "../domain/entities.js";
-import { InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/errors.js";
+import { monthYearWords } from "../domain/date-words.js";
+import { InvalidInput, InvoiceUnavailable, NotAllowed, PaymentNotFound } from "../domain/errors.js";
+import { defaultPeriod, occupancyCells, periodProblem, sumFigures } from "../domain/owner-reports.js";
 import { occupancyRate } from "../domain/occupancy.js";
 import { addDays, instantOf, localDateOf } from "../domain/time.js";
 import type { LocalDate } from "../domain/time.js";
-import type { InvoiceCopy, Ports } from "../ports/index.js";
+import type { InvoiceCopy, Ports, ReportPeriod, RevenueGrouping } from "../ports/index.js";
+import type { ReportQuery } from "../schemas/report-queries.js";
 import { withBookings } from "./history.js";
 import type { Actor } from "./support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./support.js";
@@ -94,4 +97,56 @@ export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "cloc
       }),
     );
     return { pdf, payment };
+  });
+
+/**
+ * The owner's period (DESIGN.md section 18): game dates, both ends included, the 30 days ending
+ * today when none is named; refused when it runs backwards or passes three years.
+ */
+const reportPeriod = (ports: Pick<Ports, "clock">, query: ReportQuery) =>
+  Effect.gen(function* () {
+    const today = localDateOf(ports.clock.now(), ports.clock.timeZone);
+    // only `to`: the 30 days ending then; only `from`: from then to today (or that one day, ahead of today)
+    const from = (query.from as LocalDate | undefined) ?? defaultPeriod((query.to as LocalDate | undefined) ?? today).from;
+    const to = (query.to as LocalDate | undefined) ?? (query.from === undefined ? today : maxDate(today, from));
+    const problem = periodProblem(from, to);
+    if (problem !== null) return yield* Effect.fail(new InvalidInput({ field: from > to ? "from" : "to", message: problem }));
+    const period: ReportPeriod = { from, to, ...(query.venueId === undefined ? {} : { venueId: query.venueId }) };
+    return period;
+  });
+
+const maxDate = (a: LocalDate, b: LocalDate): LocalDate => (a > b ? a : b);
+
+/** Live bookings per weekday and hour of the period against its courts' hours. */
+export const occupancyReport = (ports: Pick<Ports, "reports" | "clock">, actor: Actor, query: ReportQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const period = yield* reportPeriod(ports, query);
+    const { booked, courts } = yield* call(() => ports.reports.occupancy(period));
+    return { period, cells: occupancyCells(booked, courts, period.from, period.to) };
+  });
+
+/** Revenue of the period's games by month, venue or court, with its total (the summary's figures). */
+export const revenueReport = (ports: Pick<Ports, "reports" | "clock">, actor: Actor, query: ReportQuery & { readonly groupBy?: RevenueGrouping }) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const period = yield* reportPeriod(ports, query);
+    const groupBy = query.groupBy ?? "month";
+    const found = yield* call(() => ports.reports.revenue(period, groupBy));
+    const rows = found.map((row) => ({
+      ...row,
+      label: groupBy === "month" ? monthYearWords(row.key) : (row.label ?? (groupBy === "venue" ? "Complejo eliminado" : "Cancha eliminada")),
+    }));
+    return { period, groupBy, rows, total: sumFigures(rows) };
+  });
+
+/** Players listed in the summary: who owes most, who books most. */
+export const SUMMARY_LIMITS = { outstanding: 20, topPlayers: 10 } as const;
+
+export const reportSummary = (ports: Pick<Ports, "reports" | "clock">, actor: Actor, query: ReportQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    const period = yield* reportPeriod(ports, query);
+    const summary = yield* call(() => ports.reports.summary(period, SUMMARY_LIMITS));
+    return { period, ...summary };
   });

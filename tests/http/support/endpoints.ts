@@ -316,6 +316,9 @@ export const ROWS: readonly Row[] = [
   { method: "POST", route: "/api/admin/users", prepare: () => ({ path: "/api/admin/users", json: { fullName: "Cliente de Mostrador", phone: "0991234567" } }), expect: adminOnly(201) },
   { method: "GET", route: "/api/admin/transactions", prepare: () => ({ path: "/api/admin/transactions" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/admin/transactions.csv", prepare: () => ({ path: "/api/admin/transactions.csv" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/reports/occupancy", prepare: (ctx) => ({ path: `/api/admin/reports/occupancy?venueId=${ctx.venueId}` }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/reports/revenue", prepare: () => ({ path: "/api/admin/reports/revenue?groupBy=court" }), expect: adminOnly(200) },
+  { method: "GET", route: "/api/admin/reports/summary", prepare: () => ({ path: "/api/admin/reports/summary" }), expect: adminOnly(200) },
   { method: "GET", route: "/api/admin/discount-codes", prepare: () => ({ path: "/api/admin/discount-codes" }), expect: adminOnly(200) },
   {
     method: "POST",

@@ -12,6 +12,7 @@ import { memoryNotifications, memoryOutbox, memoryWaitlist } from "./memory-noti
 import { memoryOpenMatches } from "./memory-open-matches.js";
 import { memoryPayments } from "./memory-payments.js";
 import { memoryRefunds } from "./memory-refunds.js";
+import { unimplementedReports } from "./memory-reports.js";
 import { memoryEvents } from "./memory-events.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
@@ -42,6 +43,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   notifications: memoryNotifications(state),
   waitlist: memoryWaitlist(),
   ballots: memoryBallots(),
+  reports: unimplementedReports(),
   openMatches: memoryOpenMatches(state),
 });
 

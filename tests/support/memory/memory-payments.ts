@@ -1,4 +1,4 @@
-import { chargedOf, displayName, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
+import { chargedOf, displayName, listsByGameDate, settledFigures, type Payment, type PaymentRepository, type PaymentWithPayer, type TransactionFilter } from "@courts/core";
 import { recordInMemory } from "./memory-events.js";
 import { addOwed } from "./memory-refunds.js";
 import { byKeys, type MemoryState } from "./state.js";
@@ -10,16 +10,32 @@ const newestFirst = (list: Payment[]) => list.sort(byKeys((p) => [p.createdAt.ge
 
 /** payment id -> lease end (the SQL claimed_until column) */
 const leases = new WeakMap<MemoryState, Map<string, Date>>();
-const matches = (f: TransactionFilter) => (p: Payment) =>
+const matches = (f: TransactionFilter, venueOf: (p: Payment) => string | undefined) => (p: Payment) =>
   (f.status === undefined || p.status === f.status) &&
   (f.from === undefined || p.createdAt >= f.from) &&
-  (f.to === undefined || p.createdAt < f.to);
+  (f.to === undefined || p.createdAt < f.to) &&
+  (f.gameFrom === undefined || p.bookingDate >= f.gameFrom) &&
+  (f.gameTo === undefined || p.bookingDate <= f.gameTo) &&
+  (f.venueId === undefined || venueOf(p) === f.venueId);
+
+/** the SQL list's order: newest payment first, or newest game first when filtered by game date */
+const inListOrder = (f: TransactionFilter, list: Payment[]) =>
+  listsByGameDate(f)
+    ? list.sort(byKeys((p) => [p.bookingDate, p.createdAt.getTime(), p.id])).reverse()
+    : newestFirst(list);
+
+const keysOf = (f: TransactionFilter, p: { readonly bookingDate: string; readonly createdAt: Date; readonly id: string }): string =>
+  `${listsByGameDate(f) ? p.bookingDate : ""}|${p.createdAt.toISOString()}|${p.id}`;
 
 export const invoiceNumberOf = (year: number, n: number): string => `${year}-${String(n).padStart(6, "0")}`;
 
 export const memoryPayments = (state: MemoryState): PaymentRepository => {
   /** a payment as SQL reads it */
   const read = (payment: Payment): Payment => payment;
+  const venueOf = (payment: Payment): string | undefined => {
+    const booking = state.bookings.get(payment.bookingId);
+    return booking === undefined ? undefined : state.courts.get(booking.courtId)?.venueId;
+  };
   const withPayer = (payment: Payment): PaymentWithPayer => {
     const user = state.users.get(payment.userId);
     return { ...read(payment), userName: user ? displayName(user) : null, userEmail: user?.email ?? null };
@@ -148,12 +164,17 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
       const mine = newestFirst([...state.payments.values()].filter((p) => p.userId === userId)).map(read);
       return { items: mine.slice((page - 1) * pageSize, page * pageSize), total: mine.length, page, pageSize };
     },
-    async pageTransactions(filter, { page, pageSize }) {
-      const list = newestFirst([...state.payments.values()].filter(matches(filter))).map(withPayer);
-      return { items: list.slice((page - 1) * pageSize, page * pageSize), total: list.length, page, pageSize };
+    async pageTransactions(filter, { page, pageSize, after }) {
+      const list = inListOrder(filter, [...state.payments.values()].filter(matches(filter, venueOf))).map(withPayer);
+      const rest = after === undefined ? list.slice((page - 1) * pageSize) : list.filter((p) => keysOf(filter, p) < keysOf(filter, { bookingDate: after.bookingDate ?? "", ...after }));
+      const items = rest.slice(0, pageSize);
+      const last = items.at(-1);
+      const nextAfter =
+        rest.length > pageSize && last ? { createdAt: last.createdAt, id: last.id, ...(listsByGameDate(filter) ? { bookingDate: last.bookingDate } : {}) } : null;
+      return { items, total: list.length, page, pageSize, nextAfter };
     },
     async *streamTransactions(filter) {
-      yield* newestFirst([...state.payments.values()].filter(matches(filter))).map(withPayer);
+      yield* inListOrder(filter, [...state.payments.values()].filter(matches(filter, venueOf))).map(withPayer);
     },
     async summary() {
       const all = [...state.payments.values()];

@@ -54,6 +54,7 @@ export default fp<PortsPluginOptions>(
       notifications: ports.notifications,
       waitlist: ports.waitlist,
       ballots: ports.ballots,
+      reports: ports.reports,
       openMatches: ports.openMatches,
       gateway: ports.gateway,
       invoices: ports.invoices,

@@ -12,6 +12,7 @@ import {
   presentTransaction,
   RevenueAnswer,
   TransactionsPageAnswer,
+  encodeTransactionCursor,
   exportTransactions,
   formatMoney,
   openPaymentIntent,
@@ -178,14 +179,20 @@ export default routes("payments", async (app) => {
       preHandler: adminOnly,
       schema: {
         tags: ["admin"],
-        summary: "Historial de transacciones por páginas, la más reciente primero; from y to son fechas locales incluidas (admin)",
+        summary: "Historial de transacciones por páginas, la más reciente primero (con gameFrom o gameTo, el partido más reciente primero); from y to (fecha del pago) y gameFrom y gameTo (fecha del partido) son fechas locales incluidas; after: el nextAfter de la página anterior (admin)",
         querystring: queries.transactions,
         response: { 200: answerOf(TransactionsPageAnswer) },
       },
     },
     async (request) => {
       const page = await run(pageTransactions(app.ports, actorOf(request), decode(TransactionsQuery, request.query)));
-      const answer: TransactionsPageAnswer = { items: page.items.map(presentTransaction), total: page.total, page: page.page, pageSize: page.pageSize };
+      const answer: TransactionsPageAnswer = {
+        items: page.items.map(presentTransaction),
+        total: page.total,
+        page: page.page,
+        pageSize: page.pageSize,
+        nextAfter: page.nextAfter === null ? null : encodeTransactionCursor(page.nextAfter),
+      };
       return answer;
     },
   );
@@ -205,7 +212,9 @@ export default routes("payments", async (app) => {
     async (request, reply) => {
       const query = decode(TransactionsExportQuery, request.query);
       const rows = await run(exportTransactions(app.ports, actorOf(request), query));
-      const name = `transacciones${query.from ? `-desde-${query.from}` : ""}${query.to ? `-hasta-${query.to}` : ""}.csv`;
+      const name =
+        `transacciones${query.from ? `-desde-${query.from}` : ""}${query.to ? `-hasta-${query.to}` : ""}` +
+        `${query.gameFrom ? `-partidos-desde-${query.gameFrom}` : ""}${query.gameTo ? `-partidos-hasta-${query.gameTo}` : ""}.csv`;
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="${name}"`)
