@@ -105,10 +105,14 @@ describeOnEngines(
         expect(answer.status, query).toBe(400);
         expect(answer.body).toMatchObject({ code: "INVALID_INPUT", field: "date", message: "El parámetro 'date' debe ser una fecha AAAA-MM-DD" });
       }
-      const far = await guest.get(`/api/venues/${venueId}/availability?date=${addDays(TODAY, 181)}`);
+      // as far as a venue's window may reach (365 days): a date past this venue's 180 reads closed, with when it opens
+      const far = await guest.get(`/api/venues/${venueId}/availability?date=${addDays(TODAY, 366)}`);
       expect(far.status).toBe(400);
-      expect(far.body).toMatchObject({ code: "INVALID_INPUT", message: "Solo se puede consultar la disponibilidad con hasta 180 días de anticipación" });
+      expect(far.body).toMatchObject({ code: "INVALID_INPUT", message: "Solo se puede consultar la disponibilidad con hasta 365 días de anticipación" });
       expect((await guest.get(`/api/venues/${venueId}/availability?date=${addDays(TODAY, 180)}`)).status).toBe(200);
+      const beyond = await gridOf(guest, venueId, addDays(TODAY, 181));
+      expect(beyond.status).toBe(200);
+      expect(beyond.body.opensAt).toEqual(expect.any(String));
       const unknown = await guest.get(`/api/venues/no-existe/availability?date=${freshDay()}`);
       expect(unknown.status).toBe(404);
       expect(unknown.body).toMatchObject({ message: "Complejo no encontrado" });
@@ -139,6 +143,10 @@ describeOnEngines(
 
         expect((await admin.put(rulesPath, { ...rules, windowDays: 30 })).status).toBe(200);
         expect(stateOf((await gridOf(guest, venueId, addDays(TODAY, 8))).body, courts[0]!.id, "18:00")?.state).toBe("free");
+        // a window longer than the default 180 days: its far dates read free, the day after it closed
+        expect((await admin.put(rulesPath, { ...rules, windowDays: 300, releaseTime: null })).status).toBe(200);
+        expect(stateOf((await gridOf(guest, venueId, addDays(TODAY, 300))).body, courts[0]!.id, "18:00")?.state).toBe("free");
+        expect(stateOf((await gridOf(guest, venueId, addDays(TODAY, 308))).body, courts[0]!.id, "18:00")?.state).toBe("closed");
       } finally {
         clock.moveTo(new Date("2027-03-10T14:30:00.000Z"));
         expect((await admin.put(rulesPath, before)).status).toBe(200);

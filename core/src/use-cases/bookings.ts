@@ -19,7 +19,7 @@ import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "./s
 export const BOOKING_HORIZON_DAYS = 180;
 
 /** The last club-local date a booking may be made for, seen from the club's `today`. */
-export const lastBookableDate = (today: LocalDate): LocalDate => addDays(today, BOOKING_HORIZON_DAYS);
+export const lastBookableDate = (today: LocalDate, windowDays: number = BOOKING_HORIZON_DAYS): LocalDate => addDays(today, windowDays);
 
 type BookingPorts = Pick<
   Ports,

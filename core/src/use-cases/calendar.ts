@@ -9,7 +9,7 @@ const DAY_MS = 24 * HOUR_MS;
 import type { BookingWithCourt } from "../ports/booking-repository.js";
 import type { Ports } from "../ports/index.js";
 import type { NotificationSettingsBody } from "../schemas/requests.js";
-import { BOOKING_HORIZON_DAYS } from "./bookings.js";
+import { MAX_WINDOW_DAYS } from "../domain/venue-rules.js";
 import { withBookings } from "./history.js";
 import { bookingStart, getBooking } from "./lookups.js";
 import type { Actor } from "./support.js";
@@ -59,7 +59,7 @@ export const bookingCalendar = (ports: Pick<Ports, "bookings" | "clock">, actor:
  */
 const sharedGames = (ports: Pick<Ports, "bookings" | "payments">, userId: string, own: ReadonlySet<string>, at: Date) =>
   Effect.gen(function* () {
-    const since = at.getTime() - (BOOKING_HORIZON_DAYS + 2) * DAY_MS;
+    const since = at.getTime() - (MAX_WINDOW_DAYS + 2) * DAY_MS;
     const shares = (yield* call(() => ports.payments.listByUser(userId))).filter(
       (p) => p.kind === "shared" && (p.status === "succeeded" || p.status === "refunded") && p.createdAt.getTime() >= since && !own.has(p.bookingId),
     );

@@ -6,7 +6,8 @@ import { formatMoney } from "../domain/money.js";
 import { localDateOf, type LocalDate } from "../domain/time.js";
 import type { Ports } from "../ports/index.js";
 import type { DateQuery } from "../schemas/requests.js";
-import { BOOKING_HORIZON_DAYS, lastBookableDate } from "./bookings.js";
+import { MAX_WINDOW_DAYS } from "../domain/venue-rules.js";
+import { lastBookableDate } from "./bookings.js";
 import { venueNotFound } from "./lookups.js";
 
 /**
@@ -29,8 +30,9 @@ export const venueAvailability = (
 };
 
 const readVenueDay = async (ports: Pick<Ports, "catalog" | "clock">, venueId: string, date: LocalDate, now: Date) => {
-  if (date > lastBookableDate(localDateOf(now, ports.clock.timeZone)))
-    throw new InvalidInput({ field: "date", message: `Solo se puede consultar la disponibilidad con hasta ${BOOKING_HORIZON_DAYS} días de anticipación` });
+  // as far as any venue's window may reach: a date beyond this venue's reads closed, with when it opens
+  if (date > lastBookableDate(localDateOf(now, ports.clock.timeZone), MAX_WINDOW_DAYS))
+    throw new InvalidInput({ field: "date", message: `Solo se puede consultar la disponibilidad con hasta ${MAX_WINDOW_DAYS} días de anticipación` });
   const day = await ports.catalog.venueDay(venueId, date, now);
   if (day === undefined) throw venueNotFound();
   return gridAnswer(day, now, ports.clock.timeZone);

@@ -100,9 +100,10 @@ describe("venueAvailability", () => {
 
   it("when the date is beyond the booking horizon or the venue unknown, then it fails with InvalidInput or VenueNotFound in Spanish", async () => {
     const c = await club();
-    expect(await grid(c, addDays(TODAY, 180))).toMatchObject({ date: addDays(TODAY, 180) });
-    const far = await thrown(() => grid(c, addDays(TODAY, 181)));
-    expect(far).toMatchObject({ _tag: "InvalidInput", field: "date", message: "Solo se puede consultar la disponibilidad con hasta 180 días de anticipación" });
+    // as far as any venue's window may reach: 365 days
+    expect(await grid(c, addDays(TODAY, 365))).toMatchObject({ date: addDays(TODAY, 365) });
+    const far = await thrown(() => grid(c, addDays(TODAY, 366)));
+    expect(far).toMatchObject({ _tag: "InvalidInput", field: "date", message: "Solo se puede consultar la disponibilidad con hasta 365 días de anticipación" });
     const unknown = await thrown(() => grid(c, LATER, "no-existe"));
     expect(unknown).toMatchObject({ _tag: "VenueNotFound", message: "Complejo no encontrado" });
   });

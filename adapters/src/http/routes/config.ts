@@ -1,10 +1,10 @@
-import { BOOKING_HORIZON_DAYS, ConfigAnswer, HOUR_MS, localDateOf, offsetSpans, type OffsetSpan } from "@courts/core";
+import { ConfigAnswer, MAX_WINDOW_DAYS, HOUR_MS, localDateOf, offsetSpans, type OffsetSpan } from "@courts/core";
 import { answerOf } from "../openapi.js";
 import { routes } from "./route-plugin.js";
 
 /** What a browser may need to show as the club's wall clock: past payments, the booking horizon. */
 const OFFSETS_BACK_DAYS = 400;
-const OFFSETS_AHEAD_DAYS = BOOKING_HORIZON_DAYS + 10;
+const OFFSETS_AHEAD_DAYS = MAX_WINDOW_DAYS + 10;
 
 export default routes("config", async (app) => {
   const { timeZone, stripePublishableKey, clubName } = app.httpConfig;

@@ -155,7 +155,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   // every hour of the shown day is taken or gone: say so, and offer the next day with a free hour
   const dayFull = day.data !== undefined && slots.length > 0 && slots.every((s) => s.disabled);
   const searchesNextFree = dayFull && !!date && !!config && !!today;
-  const nextFree = useNextFreeDate(courtId, date ?? "", today ?? "", config?.timeZone ?? "", searchesNextFree);
+  const nextFree = useNextFreeDate(courtId, date ?? "", today ?? "", config?.timeZone ?? "", searchesNextFree, rules?.windowDays);
 
   if (isPending(court) || (!config && !configError)) return <Spinner label="Cargando cancha..." />;
   if (court.error || !court.data || !config || !today || !date) {
@@ -239,7 +239,7 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <Step icon={CalendarDays} title="1. Fecha">
-            <BookingDatePicker today={today} selected={date} onSelect={chooseDate} />
+            <BookingDatePicker today={today} selected={date} windowDays={rules?.windowDays} onSelect={chooseDate} />
           </Step>
           <Step icon={Clock} title="2. Hora" note={capitalize(formatDay(date))}>
             {closed ? (

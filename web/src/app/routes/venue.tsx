@@ -128,7 +128,7 @@ export default function VenueScreen() {
   const [search, setSearch] = useSearchParams();
   const today = config?.today;
   const asked = pageDate(search);
-  const date = today && asked && asked >= today && asked <= lastBookableDate(today) ? asked : today;
+  const date = today && asked && asked >= today && asked <= lastBookableDate(today, venue.data?.rules?.windowDays) ? asked : today;
   const chooseDate = useCallback(
     (d: string) =>
       setSearch(
@@ -174,7 +174,7 @@ export default function VenueScreen() {
             <p className="text-stone-600">Elige un día y toca una hora libre para reservarla.</p>
           </div>
           {today && date ? (
-            <VenueDay venueId={v.id} today={today} date={date} timeZone={config?.timeZone} onChoose={chooseDate} hrefOf={hrefOf} />
+            <VenueDay venueId={v.id} today={today} date={date} windowDays={v.rules?.windowDays} timeZone={config?.timeZone} onChoose={chooseDate} hrefOf={hrefOf} />
           ) : (
             // the strip's and the day line's room, then the grid's: nothing moves when the day comes
             <div className="space-y-3">

@@ -33,4 +33,12 @@ describe("the next day with a free hour", () => {
     expect(asked).toEqual(["2030-07-08", "2030-07-09"]);
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it("when the venue opens only a week ahead, then no day past its window is asked nor offered", async () => {
+    const asked: string[] = [];
+    mockApi(Object.fromEntries(["2030-01-16", "2030-01-17", "2030-01-18", "2030-01-19"].map((d) => [dayPath(d), () => (asked.push(d), json(d <= "2030-01-17" ? booked(d) : free(d)))])));
+    // today 2030-01-10, windowDays 7: the last bookable day is 2030-01-17
+    expect(await findNextFreeDate("c1", "2030-01-15", "2030-01-10", ZONE, NOW, 7)).toBeNull();
+    expect(asked).toEqual(["2030-01-16", "2030-01-17"]);
+  });
 });

@@ -15,10 +15,17 @@ export const LOOK_AHEAD_DAYS = 30;
  * The first date after `date` with a slot that can still be booked, reading the same day answers
  * the booking screen reads (GET /api/courts/{id}/bookings?date=), a week at a time: a booked or
  * club-blocked hour is not free. Null when none within LOOK_AHEAD_DAYS nor before the booking
- * horizon (lastBookableDate, the last day the server books).
+ * venue's window (lastBookableDate with its windowDays, the last day the server books).
  */
-export const findNextFreeDate = async (courtId: string, date: string, today: string, timeZone: string, now = new Date()): Promise<string | null> => {
-  const last = lastBookableDate(today);
+export const findNextFreeDate = async (
+  courtId: string,
+  date: string,
+  today: string,
+  timeZone: string,
+  now = new Date(),
+  windowDays?: number,
+): Promise<string | null> => {
+  const last = lastBookableDate(today, windowDays);
   for (let start = 1; start <= LOOK_AHEAD_DAYS; start += 7) {
     const days = Array.from({ length: Math.min(7, LOOK_AHEAD_DAYS - start + 1) }, (_, i) => addDays(date, start + i)).filter((d) => d <= last);
     if (days.length === 0) return null;
@@ -34,9 +41,12 @@ export const findNextFreeDate = async (courtId: string, date: string, today: str
 /** Not a path: the answer is built from several day answers, and moves with them. */
 export const nextFreeDateKey = keyFor(
   ["availability"],
-  (courtId: string, date: string, today: string, timeZone: string) => `next-free-date ${courtId} ${date} ${today} ${timeZone}`,
+  (courtId: string, date: string, today: string, timeZone: string, windowDays?: number) =>
+    `next-free-date ${courtId} ${date} ${today} ${timeZone} ${windowDays ?? ""}`,
 );
 
 /** Asked only when the shown day is full. */
-export const useNextFreeDate = (courtId: string, date: string, today: string, timeZone: string, enabled: boolean) =>
-  useSWR<string | null>(enabled ? nextFreeDateKey(courtId, date, today, timeZone) : null, () => findNextFreeDate(courtId, date, today, timeZone));
+export const useNextFreeDate = (courtId: string, date: string, today: string, timeZone: string, enabled: boolean, windowDays?: number) =>
+  useSWR<string | null>(enabled ? nextFreeDateKey(courtId, date, today, timeZone, windowDays) : null, () =>
+    findNextFreeDate(courtId, date, today, timeZone, new Date(), windowDays),
+  );

@@ -89,14 +89,17 @@ export const DAY_FORMATTERS: NonNullable<DayPickerProps["formatters"]> = {
 export const BookingDatePicker = memo(function BookingDatePicker({
   today,
   selected,
+  windowDays,
   onSelect,
 }: {
   today: string;
   selected: string;
+  /** the venue's booking window (its rules); the default horizon while they load */
+  windowDays?: number | undefined;
   onSelect: (day: string) => void;
 }) {
   const todayDate = useMemo(() => parseISO(today), [today]);
-  const lastDate = useMemo(() => parseISO(lastBookableDate(today)), [today]);
+  const lastDate = useMemo(() => parseISO(lastBookableDate(today, windowDays)), [today, windowDays]);
   const selectedDate = useMemo(() => parseISO(selected), [selected]);
   return (
     <DayPicker

@@ -22,8 +22,18 @@ export const stripStart = (today: string, date: string): string => {
 const dayWord = (today: string, date: string): string => (date === today ? "Hoy" : capitalize(formatDay(date, "EEE").replace(".", "")));
 
 /** A week of days to choose from, with the weeks before and after, up to the booking horizon. */
-const DayStrip = memo(function DayStrip({ today, date, onChoose }: { today: string; date: string; onChoose: (date: string) => void }) {
-  const last = lastBookableDate(today);
+const DayStrip = memo(function DayStrip({
+  today,
+  date,
+  windowDays,
+  onChoose,
+}: {
+  today: string;
+  date: string;
+  windowDays: number | undefined;
+  onChoose: (date: string) => void;
+}) {
+  const last = lastBookableDate(today, windowDays);
   const start = stripStart(today, date);
   const days = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(start, i)).filter((d) => d <= last);
   const previous = start > today ? addDays(start, -STRIP_DAYS) : null;
@@ -90,6 +100,7 @@ export function VenueDay({
   venueId,
   today,
   date,
+  windowDays,
   timeZone,
   onChoose,
   hrefOf,
@@ -97,6 +108,8 @@ export function VenueDay({
   venueId: string;
   today: string;
   date: string;
+  /** the venue's booking window (its rules): the strip reaches its last day */
+  windowDays?: number | undefined;
   /** the club's, in which a date not open yet says when it opens */
   timeZone?: string | undefined;
   onChoose: (date: string) => void;
@@ -114,7 +127,7 @@ export function VenueDay({
   const caption = useMemo(() => `Disponibilidad del ${formatDay(shownDate, "EEEE d 'de' MMMM")}: canchas por hora`, [shownDate]);
   return (
     <div className="space-y-3">
-      <DayStrip today={today} date={date} onChoose={onChoose} />
+      <DayStrip today={today} date={date} windowDays={windowDays} onChoose={onChoose} />
       <p className="text-sm font-semibold text-stone-800" aria-live="polite">
         {capitalize(formatDay(date, "EEEE d 'de' MMMM"))}
       </p>
