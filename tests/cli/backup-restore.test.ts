@@ -114,13 +114,14 @@ describe("courts backup and restore [sqlite]", () => {
   }, 90_000);
 
   it("when a server has the database open, then restore refuses and changes nothing; once it stopped, restore replaces it and keeps the old one", async () => {
+    const { courts } = await demoCourts(server);
     const copy = path.join(dir, "antes.sqlite");
     expect((await runCourtsHere(["backup", "--to", copy], { env: { DATABASE_URL: db.url, DATA_DIR: dir } })).code).toBe(0);
-    const { courts } = await demoCourts(server);
     const { client } = await newPlayer(server);
     const later = await book(client, courts);
 
-    const refused = await runCourtsHere(["restore", "--from", copy], { env: { DATABASE_URL: db.url, DATA_DIR: dir } });
+    // another process, as the operator's shell is
+    const refused = await runCourts(["restore", "--from", copy], { env: { DATABASE_URL: db.url, DATA_DIR: dir } });
     expect({ code: refused.code, stdout: refused.stdout, stderr: refused.stderr }).toEqual({
       code: 1,
       stdout: "",
