@@ -165,12 +165,29 @@ export const buildProgram = (cli: Cli): Command => {
     .addHelpText("after", examples("courts admin reset-password laura"))
     .action(handler(() => import("./commands/reset-password.js").then((m) => m.resetPasswordCommand)));
 
-  program
-    .command("venue")
-    .description("Complejos: list")
+  const venue = program.command("venue").description("Complejos: list, rules");
+  venue
     .command("list")
     .description("Lista los complejos con su número de canchas")
     .action(handler(() => import("./commands/list-venues.js").then((m) => m.listVenuesCommand)));
+  venue
+    .command("rules")
+    .description("Muestra o cambia las reglas de reserva de un complejo, como el panel ('Reglas de reserva')")
+    .argument("<venueId>", "el complejo (ver courts venue list)")
+    .option("--window-days <n>", "días de anticipación con que se abre una fecha (1 a 365)")
+    .option("--release-time <hora>", "HH:MM en que se abre cada día la fecha más lejana, o medianoche")
+    .option("--max-upcoming <n>", "reservas próximas por jugador en el complejo (1 a 1000), o sin-limite")
+    .option("--max-per-day <n>", "reservas por jugador y día en el complejo (1 a 1000), o sin-limite")
+    .option("--ballot-seconds <n>", "segundos de sorteo al abrir una fecha (0 a 300; 0: por orden de llegada)")
+    .addHelpText(
+      "after",
+      examples(
+        "courts venue rules \"$COMPLEJO\"",
+        "courts venue rules \"$COMPLEJO\" --window-days 14 --release-time 08:00 --max-per-day 1 --ballot-seconds 60",
+        "courts venue rules \"$COMPLEJO\" --max-per-day sin-limite --release-time medianoche",
+      ),
+    )
+    .action(handler(() => import("./commands/venue-rules.js").then((m) => m.venueRulesCommand)));
 
   program
     .command("court")

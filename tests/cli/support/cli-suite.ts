@@ -290,6 +290,42 @@ export const describeCliSuite = (engine: EngineName): void => {
       expect(codes.map((c) => c.code).sort()).toEqual(["FIJO5", "SINLECTOR", "VERANO10"]);
     });
 
+    it("when an operator sets a venue's booking rules, then the venue answers them as the panel would, and a bad value changes nothing", async () => {
+      const venue = (await server.ports.venues.findByName("Club de Tenis Los Ceibos")) as Venue;
+      const shown = await courts("venue", "rules", venue.id);
+      expect(shown).toMatchObject({ code: 0, stderr: "" });
+      expect(shown.stdout).toBe(
+        "Reglas de reserva:\nDías de anticipación: 180\nHora de apertura: medianoche\nReservas próximas por jugador: sin límite\n" +
+          "Reservas por jugador y día: sin límite\nSorteo al abrir: no (por orden de llegada)\n",
+      );
+      const set = await courts("venue", "rules", venue.id, "--window-days", "14", "--release-time", "08:00", "--max-per-day", "1", "--ballot-seconds", "60");
+      expect(set).toMatchObject({ code: 0, stderr: "" });
+      expect(set.stdout).toContain("Reglas de reserva guardadas:\nDías de anticipación: 14\nHora de apertura: 08:00\n");
+      const rules = { windowDays: 14, releaseTime: "08:00", maxUpcomingPerPlayer: null, maxPerPlayerPerDay: 1, ballotSeconds: 60 };
+      expect(await server.ports.venues.rulesOf(venue.id)).toEqual(rules);
+
+      const refused = await Promise.all([
+        courts("venue", "rules", venue.id, "--window-days", "0"),
+        courts("venue", "rules", venue.id, "--release-time", "8am"),
+        courts("venue", "rules", venue.id, "--release-time", "25:00"),
+        courts("venue", "rules", venue.id, "--ballot-seconds", "301"),
+        courts("venue", "rules", venue.id, "--max-upcoming", "ninguno"),
+        courts("venue", "rules", randomUUID(), "--window-days", "30"),
+      ]);
+      const [window, format, hour, ballot, limit, unknown] = refused;
+      expectFailure(window!, 1, '--window-days debe ser un número entero entre 1 y 365 (recibido "0")');
+      expectFailure(format!, 1, '--release-time debe ser una hora HH:MM o medianoche (recibido "8am")');
+      expectFailure(hour!, 1, "La hora de apertura debe tener el formato HH:MM (por ejemplo, 08:00) o quedar vacía (medianoche)");
+      expectFailure(ballot!, 1, '--ballot-seconds debe ser un número entero entre 0 y 300 (recibido "301")');
+      expectFailure(limit!, 1, '--max-upcoming debe ser un número entero entre 1 y 1000 (recibido "ninguno")');
+      expectFailure(unknown!, 1, "Complejo no encontrado");
+      expect(await server.ports.venues.rulesOf(venue.id)).toEqual(rules);
+
+      const cleared = json<typeof rules>(await courts("venue", "rules", venue.id, "--max-per-day", "sin-limite", "--release-time", "medianoche", "--ballot-seconds", "0", "--window-days", "180", "--json"));
+      expect(cleared).toEqual({ windowDays: 180, releaseTime: null, maxUpcomingPerPlayer: null, maxPerPlayerPerDay: null, ballotSeconds: 0 });
+      expect(await server.ports.venues.rulesOf(venue.id)).toEqual(cleared);
+    });
+
     it("when an admin is created with the password on stdin, then it logs in through the HTTP API, and reset-password changes it", async () => {
       const password = "clave-secreta-1";
       const created = await courtsWithInput(`${password}\n`, "admin", "create", "--username", "laura", "--email", "Laura@Club.ec", "--password-stdin");
