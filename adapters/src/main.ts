@@ -6,7 +6,7 @@ import { buildApp } from "./http/build-app.js";
 import { drainConnections } from "./http/graceful-stop.js";
 import { flushLog, serverLogger } from "./http/log-redaction.js";
 import { seedDemo } from "./seed.js";
-import type { ClockSkew } from "./sql/database-clock.js";
+import { skewWarning, type ClockSkew } from "./sql/database-clock.js";
 import { sweepSteps } from "./sweep/steps.js";
 import { startSweeper } from "./sweep/sweeper.js";
 
@@ -48,16 +48,11 @@ const clockLog = (log: ReturnType<typeof serverLogger>) => {
       log.warn({ err: error, clock: skew }, "no se pudo leer la hora de la base de datos; se sigue con la última diferencia medida");
       return;
     }
-    const offsetMs = skew.offsetMs;
-    if (skew.overLimit && offsetMs !== null) {
+    const warning = skewWarning(skew);
+    if (warning !== null && skew.offsetMs !== null) {
       // once, and again when it moved by more than a second
-      if (saidOffset === null || Math.abs(saidOffset - offsetMs) > 1_000)
-        log.error(
-          { clock: skew },
-          `el reloj de este servidor difiere ${(Math.abs(offsetMs) / 1000).toFixed(1)} s del de la base de datos (va ${offsetMs < 0 ? "adelantado" : "atrasado"}): ` +
-            "las reservas, retenciones y plazos se deciden con la hora de la base de datos, pero sincroniza este reloj (NTP)",
-        );
-      saidOffset = offsetMs;
+      if (saidOffset === null || Math.abs(saidOffset - skew.offsetMs) > 1_000) log.error({ clock: skew }, warning);
+      saidOffset = skew.offsetMs;
     } else {
       if (first) log.info({ clock: skew }, skew.source === "database" ? "hora: la de la base de datos" : "hora: la de esta máquina");
       else if (saidOffset !== null) log.info({ clock: skew }, "el reloj de este servidor vuelve a coincidir con el de la base de datos");

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
-import { CLOCK_SKEW_LIMIT_MS, sharedClock, type ClockSkew } from "@courts/adapters/sql/database-clock";
+import { CLOCK_SKEW_LIMIT_MS, clockCheck, sharedClock, type ClockSkew } from "@courts/adapters/sql/database-clock";
 import { createTestDatabase, TEST_DATABASE_URL } from "./support/postgres.js";
 
 /**
@@ -127,6 +127,18 @@ describe("the shared clock", () => {
     opened.push(clock);
     expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(1_000);
     expect(clock.skew()).toEqual({ source: "process", offsetMs: null, roundTripMs: null, sampledAt: null, overLimit: false });
+  });
+});
+
+describe("the clock's line in /readyz", () => {
+  it("when the machine is 16 minutes ahead, then it is still ok, over the limit, with a Spanish warning saying which way; within the limit, no warning", async () => {
+    const ahead = clockCheck((await clockOn(machine(960_000))).skew());
+    expect(ahead).toMatchObject({ ok: true, source: "database", offsetMs: -960_000, overLimit: true });
+    expect(ahead.sampledAt).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/));
+    expect((ahead as { warning?: string }).warning).toMatch(/^El reloj de este servidor difiere 960\.0 s del de la base de datos \(va adelantado\): .*NTP/);
+    const behind = clockCheck((await clockOn(machine(-5_000))).skew()) as { warning?: string };
+    expect(behind.warning).toMatch(/difiere 5\.0 s .*\(va atrasado\)/);
+    expect(clockCheck((await clockOn(machine(1_000))).skew())).not.toHaveProperty("warning");
   });
 });
 

@@ -159,22 +159,29 @@ export const sharedClock = async (options: SharedClockOptions): Promise<SharedCl
   };
 };
 
+/** What the operator is told while this machine's clock is over the limit (the log, /readyz); null otherwise. */
+export const skewWarning = (skew: ClockSkew): string | null => {
+  if (!skew.overLimit || skew.offsetMs === null) return null;
+  const seconds = (Math.abs(skew.offsetMs) / 1000).toFixed(1);
+  return (
+    `El reloj de este servidor difiere ${seconds} s del de la base de datos (va ${skew.offsetMs < 0 ? "adelantado" : "atrasado"}): ` +
+    (skew.source === "database" ? "las reservas, retenciones y plazos se deciden con la hora de la base de datos, pero sincroniza este reloj (NTP)" : "sincroniza este reloj (NTP)")
+  );
+};
+
 /**
  * The clock's line in GET /readyz. A skew over the limit does not make the process unready: it
  * decides with the database's time (source "database"); the operator is told to fix the machine.
  */
-export const clockCheck = (skew: ClockSkew) => ({
-  ok: true,
-  source: skew.source,
-  offsetMs: skew.offsetMs,
-  roundTripMs: skew.roundTripMs,
-  sampledAt: skew.sampledAt?.toISOString() ?? null,
-  overLimit: skew.overLimit,
-  ...(skew.overLimit && skew.offsetMs !== null
-    ? {
-        warning:
-          `El reloj de este servidor difiere ${(Math.abs(skew.offsetMs) / 1000).toFixed(1)} s del de la base de datos` +
-          (skew.source === "database" ? "; se usa la hora de la base de datos. Sincroniza el reloj (NTP)" : ". Sincroniza el reloj (NTP)"),
-      }
-    : {}),
-});
+export const clockCheck = (skew: ClockSkew) => {
+  const warning = skewWarning(skew);
+  return {
+    ok: true,
+    source: skew.source,
+    offsetMs: skew.offsetMs,
+    roundTripMs: skew.roundTripMs,
+    sampledAt: skew.sampledAt?.toISOString() ?? null,
+    overLimit: skew.overLimit,
+    ...(warning === null ? {} : { warning }),
+  };
+};
