@@ -37,6 +37,7 @@ import paymentRoutes from "./routes/payments.js";
 import reportRoutes from "./routes/reports.js";
 import { serviceRoutes } from "./routes/service.js";
 import shareLinkRoutes from "./routes/share-links.js";
+import walletRoutes from "./routes/wallet.js";
 import openMatchRoutes from "./routes/open-matches.js";
 import stripeWebhookRoutes from "./routes/stripe-webhook.js";
 import userRoutes from "./routes/users.js";
@@ -286,6 +287,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(paymentRoutes);
   await app.register(reportRoutes);
   await app.register(shareLinkRoutes);
+  await app.register(walletRoutes);
   await app.register(openMatchRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(balanceRoutes);

@@ -51,6 +51,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   // settled instead of charging again, or refunded in full because it could no longer apply
   PaymentAlreadyRecorded: 409,
   PaymentRefunded: 409,
+  InsufficientBalance: 409,
   CardDeclined: 402,
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,

@@ -198,6 +198,8 @@ const paidLine = (notice: Extract<Notice, { kind: "payment" }>): string => {
       return `Recibimos tu pago de ${amount}: tu parte de la reserva en ${venue}.`;
     case "cash":
       return `Registramos tu pago de ${amount} en efectivo, en el club, por la reserva en ${venue}.`;
+    case "wallet":
+      return `Pagaste ${amount} con tu monedero por la reserva en ${venue}.`;
     case "remainder":
       return `Cobramos ${amount} a tu tarjeta guardada: lo que faltaba pagar de tu reserva en ${venue}.`;
     case "card":

@@ -190,6 +190,7 @@ const finePrint = (invoice: InvoiceData): string => {
   const taxIncluded = invoice.taxRate > 0 ? ` Precios con ${taxLabel(invoice.taxRate)} incluido.` : "";
   const taxOfRefund = invoice.taxRate > 0 && invoice.refunded > 0 ? " La base imponible y el IVA son los de lo pagado tras el reembolso." : "";
   if (invoice.paymentMethod === "cash") return `Pagado en efectivo en el club.${taxIncluded}${taxOfRefund} ${usd}`;
+  if (invoice.paymentMethod === "wallet") return `Pagado con el saldo del monedero, sin cargo adicional.${taxIncluded}${taxOfRefund} ${usd}`;
   if (invoice.copy === "player") return `Pagado con tarjeta, sin cargo adicional.${taxIncluded}${taxOfRefund} ${usd}`;
   // the club's copy: what the card network kept of this payment, and what is left to the club
   const net = invoice.totalPaid - invoice.stripeFee - invoice.refunded;
@@ -218,7 +219,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
     // What the player paid and how: the card fee is the club's cost, so it is no row of this table
     // (a player would read it as a charge of theirs); the club's copy says it in the fine print.
-    { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : "Tarjeta" },
+    { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : invoice.paymentMethod === "wallet" ? "Monedero" : "Tarjeta" },
     { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
   ];
   // Tax is on what the player keeps paid: after a refund, on the rest (a refund gives back its tax too).

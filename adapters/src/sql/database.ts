@@ -15,6 +15,8 @@ import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
 import { sqlReportQueries } from "./report-queries.sql.js";
+import { sqlPurchaseRepository } from "./purchase-repository.sql.js";
+import { sqlWalletRepository } from "./wallet-repository.sql.js";
 import { sqlRefundLedger } from "./refund-ledger.sql.js";
 import { sqlEventLog } from "./event-log.sql.js";
 import { sqlRateLimitStore } from "./rate-limits.sql.js";
@@ -154,6 +156,8 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       catalog: sqlCatalogQueries(sql),
       payments: sqlPaymentRepository(sql, options.taxRate ?? 0),
       refunds: sqlRefundLedger(sql),
+      wallets: sqlWalletRepository(sql),
+      purchases: sqlPurchaseRepository(sql, options.taxRate ?? 0),
       events: sqlEventLog(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),

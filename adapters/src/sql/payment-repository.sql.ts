@@ -1,10 +1,11 @@
 import { DeadlockException } from "@mikro-orm/core";
-import { listsByGameDate, settledFigures, type DomainEvent, type TransactionCursor, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter } from "@courts/core";
+import { listsByGameDate, settledFigures, type DomainEvent, type TransactionCursor, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter, type WalletRecordOutcome } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { recordEvents } from "./event-log.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
+import { balanceIn, debitWallet } from "./wallet-repository.sql.js";
 
 /**
  * A payment's conditional move, and with it, when it moved and `releaseUseOf` names a code, that
@@ -26,7 +27,7 @@ const withReleasedUse = async (
 
 /** Thrown inside markSucceeded's transaction to roll back every step with a typed outcome. */
 class Rollback extends Error {
-  constructor(readonly outcome: RecordOutcome) {
+  constructor(readonly outcome: Exclude<RecordOutcome, { readonly kind: "recorded" }> | { readonly kind: "code-used-up" }) {
     super(`payment not recorded: ${outcome.kind}`);
   }
 }
@@ -392,7 +393,7 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
     try {
       return await sql.transaction((tx) => recordInTransaction(tx, taxRate, input));
     } catch (error) {
-      if (error instanceof Rollback) return error.outcome;
+      if (error instanceof Rollback && error.outcome.kind !== "code-used-up") return error.outcome;
       throw error;
     }
   },
@@ -407,6 +408,34 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
         // written pending and recorded at once, by the same steps as a card payment
         await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
         return recordInTransaction(tx, taxRate, { intentId: payment.stripePaymentIntentId, at, shareLinkId: null, events });
+      });
+    } catch (error) {
+      if (error instanceof Rollback && error.outcome.kind !== "code-used-up") return error.outcome;
+      throw error;
+    }
+  },
+  async recordWallet(payment, at, shareLinkId, events) {
+    const charged = payment.amount - payment.discount;
+    try {
+      return await sql.transaction(async (tx): Promise<WalletRecordOutcome> => {
+        // the order recordCash takes (see there), then the wallet's row: concurrent spends of one
+        // wallet queue on it, and each one's condition reads the balance the one before it left
+        if (sql.engine === "postgresql") await tx.run("lock table bookings in row exclusive mode");
+        const debited = await debitWallet(tx, {
+          id: payment.id,
+          userId: payment.userId,
+          kind: "payment",
+          amount: charged,
+          at,
+          bookingId: payment.bookingId,
+          paymentId: payment.id,
+        });
+        if (!debited) return { kind: "insufficient-balance", balance: await balanceIn(tx, payment.userId) };
+        if (payment.discountCodeId !== null && (await tx.run(RESERVE_USE, [payment.discountCodeId, true])) === 0) throw new Rollback({ kind: "code-used-up" });
+        await insertRow((text, params) => tx.run(text, params), { ...payment, status: "pending", paidAt: null, invoiceNumber: null });
+        const outcome = await recordInTransaction(tx, taxRate, { intentId: payment.stripePaymentIntentId, at, shareLinkId, events });
+        if (outcome.kind !== "recorded") throw new Rollback(outcome);
+        return { kind: "recorded", payment: outcome.payment, balance: await balanceIn(tx, payment.userId) };
       });
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;
@@ -480,12 +509,22 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
         "coalesce(sum(succeeded_count), 0) as succeeded_count, coalesce(sum(pending_amount), 0) as pending_amount, " +
         "coalesce(sum(pending_count), 0) as pending_count from payment_totals",
     );
+    // The summary is the club's money in and out (docs/ARCHITECTURE.md, "Wallets"): a top-up is
+    // money in when the card pays it; a wallet payment moves money the club already holds, so it
+    // and its refunds back to the wallet are taken out of the totals kept over every payment.
+    const [wallet, bought] = await Promise.all([
+      sql.one(
+        "select coalesce(sum(amount), 0) as gross, coalesce(sum(discount), 0) as discounts, coalesce(sum(refunded_amount), 0) as refunds " +
+          `from payments where kind = 'wallet' and ${SETTLED}`,
+      ),
+      sql.one("select coalesce(sum(amount), 0) as amount, coalesce(sum(stripe_fee), 0) as fees from purchases where status = 'succeeded'"),
+    ]);
     return {
       ...settledFigures({
-        gross: intOrZero(row, "gross"),
-        discounts: intOrZero(row, "discounts"),
-        stripeFees: intOrZero(row, "stripe_fees"),
-        refunds: intOrZero(row, "refunds"),
+        gross: intOrZero(row, "gross") - intOrZero(wallet, "gross") + intOrZero(bought, "amount"),
+        discounts: intOrZero(row, "discounts") - intOrZero(wallet, "discounts"),
+        stripeFees: intOrZero(row, "stripe_fees") + intOrZero(bought, "fees"),
+        refunds: intOrZero(row, "refunds") - intOrZero(wallet, "refunds"),
       }),
       succeededCount: intOrZero(row, "succeeded_count"),
       pendingAmount: intOrZero(row, "pending_amount"),
@@ -493,12 +532,16 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
     };
   },
   async revenueBetween(from, to) {
-    const row = await sql.one(
-      "select coalesce(sum(amount - discount - refunded_amount), 0) as revenue from payments " +
-        `where ${SETTLED} and paid_at >= ? and paid_at < ?`,
-      [iso(from), iso(to)],
-    );
-    return intOrZero(row, "revenue");
+    // money in, as the summary counts it: top-ups when paid, wallet payments not again
+    const [row, bought] = await Promise.all([
+      sql.one(
+        "select coalesce(sum(amount - discount - refunded_amount), 0) as revenue from payments " +
+          `where ${SETTLED} and kind <> 'wallet' and paid_at >= ? and paid_at < ?`,
+        [iso(from), iso(to)],
+      ),
+      sql.one("select coalesce(sum(amount), 0) as revenue from purchases where status = 'succeeded' and paid_at >= ? and paid_at < ?", [iso(from), iso(to)]),
+    ]);
+    return intOrZero(row, "revenue") + intOrZero(bought, "revenue");
   },
   async listStalePending(before) {
     const rows = await sql.all(

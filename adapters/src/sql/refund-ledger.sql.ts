@@ -3,6 +3,7 @@ import { REFUND_REASONS, type Cents, type OwedRefund, type ProviderRefund, type 
 import { PAYMENT_KINDS, oneOf } from "./mappers.js";
 import { findOne, instant, instantOrNull, int, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
+import { creditWallet } from "./wallet-repository.sql.js";
 
 const REFUND_COLUMNS =
   "r.id, r.payment_id, r.booking_id, r.reason, r.status, r.amount, r.idempotency_key, r.provider_refund_id, r.attempts, r.last_error, " +
@@ -67,15 +68,31 @@ export const refundsIn = async (tx: SqlTx, ids: readonly string[]): Promise<Refu
   return rows.map(toRefund);
 };
 
-/** owed -> sent and the payment's sums with it; false when the row was not owed. */
+/**
+ * owed -> sent and the payment's sums with it; false when the row was not owed. A wallet
+ * payment's refund is credited to the payer's wallet here, in the same transaction: once, since
+ * only the call that moved the row credits.
+ */
 const markSentIn = async (tx: SqlTx, id: string, at: Date, providerRefundId: string | null): Promise<boolean> => {
   const row = await tx.one(
     "update refunds set status = 'sent', sent_at = ?, provider_refund_id = ?, claimed_until = null, last_error = null " +
-      "where id = ? and status = 'owed' returning amount, payment_id",
+      "where id = ? and status = 'owed' returning amount, payment_id, booking_id",
     [iso(at), providerRefundId, id],
   );
   if (!row) return false;
   const amount = int(row, "amount");
+  const paid = await tx.one("select kind, user_id from payments where id = ?", [str(row, "payment_id")]);
+  if (paid && str(paid, "kind") === "wallet")
+    await creditWallet(tx, {
+      id: randomUUID(),
+      userId: str(paid, "user_id"),
+      kind: "refund",
+      amount,
+      at,
+      bookingId: str(row, "booking_id"),
+      paymentId: str(row, "payment_id"),
+      refundId: id,
+    });
   await tx.run(
     `update payments set ${ADD_REFUNDED}, refund_owed = case when refund_owed > ? then refund_owed - ? else 0 end, ` +
       "refund_sent_at = ?, status = 'refunded' where id = ?",

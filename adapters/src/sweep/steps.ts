@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect";
 import * as HashMap from "effect/HashMap";
 import * as Logger from "effect/Logger";
 import * as LogLevel from "effect/LogLevel";
-import { chargeDueRemainders, drawDueBallots, expireOverdueHolds, reconcileStaleIntents, sendOwedRefunds } from "@courts/core";
+import { chargeDueRemainders, drawDueBallots, expireOverdueHolds, reconcilePurchases, reconcileStaleIntents, sendOwedRefunds } from "@courts/core";
 import type { Runtime } from "../composition-root.js";
 import { mailSteps } from "./mail-steps.js";
 import type { SweepStep } from "./sweeper.js";
@@ -70,6 +70,8 @@ export const sweepSteps = (runtime: Runtime, warn: SweepWarn = () => undefined):
     // every refund the ledger owes, whoever decided it (DESIGN.md section 12)
     step("refunds-owed", () => sendOwedRefunds(runtime.ports, { claimMs })),
     step("stale-intents", () => reconcileStaleIntents(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
+    // products bought by card whose browser never came back (a top-up): recorded, or cancelled past the TTL
+    step("purchases", () => reconcilePurchases(runtime.ports, { claimMs, ttlMs: runtime.config.intentTtlMinutes * 60_000 })),
   );
   steps.push(step("expire-holds", () => expireOverdueHolds(runtime.ports)));
   // the release ballots due (DESIGN.md section 15): each release taken by one process, its holds then its outcomes

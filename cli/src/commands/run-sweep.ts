@@ -5,6 +5,7 @@ import type { Cli } from "../support/context.js";
 /** What each step's count is, as an operator reads it (the JSON keeps the steps' names). */
 const STEP_LABELS: Readonly<Record<string, string>> = {
   "refunds-owed": "Reembolsos enviados",
+  purchases: "Compras registradas",
   "stale-intents": "Pagos abiertos resueltos",
   "expire-holds": "Reservas sin pagar liberadas",
   "charge-remainders": "Restos cobrados a organizadores",

@@ -15,6 +15,7 @@ export * from "./payments.js";
 export * from "./reports.js";
 export * from "./club.js";
 export * from "./account.js";
+export * from "./wallet.js";
 export * from "./open-matches.js";
 
 /**

@@ -59,8 +59,11 @@ export const courtStatusText = (court: { readonly status: CourtStatus }): string
   isAvailable(court) ? "Disponible" : court.status === "maintenance" ? "En mantenimiento" : "En Uso";
 
 export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
-/** cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to the organiser's saved card */
-export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
+/**
+ * cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to
+ * the organiser's saved card; wallet: paid from the player's wallet (no card fee, refunds go back to it)
+ */
+export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder" | "wallet";
 
 /**
  * A cash payment has no card intent: its intent id is a key of its own, `cash-<payment id>`
@@ -68,6 +71,8 @@ export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder";
  * never sent through the card provider.
  */
 export const cashIntentId = (paymentId: string): string => `cash-${paymentId}`;
+/** A wallet payment's key of its own, as cash has (no card intent): `wallet-<payment id>`. */
+export const walletIntentId = (paymentId: string): string => `wallet-${paymentId}`;
 /**
  * What the admin must see on a payment: the provider took an amount, currency or metadata that
  * did not match it (refunded in full), or took money that could no longer apply (refunded on

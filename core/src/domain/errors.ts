@@ -69,6 +69,8 @@ export class PaymentMismatch extends Data.TaggedError("PaymentMismatch")<{ reado
 export class PaymentAlreadyRecorded extends Data.TaggedError("PaymentAlreadyRecorded")<{ readonly message: string }> {}
 /** The money of this payment went (or is going) back to the card. */
 export class PaymentRefunded extends Data.TaggedError("PaymentRefunded")<{ readonly message: string }> {}
+/** The wallet holds less than the payment (or the adjustment would take it below zero). */
+export class InsufficientBalance extends Data.TaggedError("InsufficientBalance")<{ readonly message: string }> {}
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
 export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
 
@@ -149,6 +151,7 @@ export type DomainError =
   | PaymentMismatch
   | PaymentAlreadyRecorded
   | PaymentRefunded
+  | InsufficientBalance
   | CardDeclined
   | InvoiceUnavailable
   | ImageTooLarge

@@ -1,4 +1,5 @@
 export * from "./account.js";
+export * from "./wallet.js";
 export * from "./blocks.js";
 export * from "./booking.js";
 export * from "./booking-state.js";

@@ -1,2 +1,3 @@
 export * from "./refund-rule.js";
 export * from "./refunds.js";
+export * from "./wallet.js";

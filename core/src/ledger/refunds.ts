@@ -45,14 +45,15 @@ export const reconcileRefunds = (ports: RefundPorts, paymentId: string, intentId
 
 /**
  * Sends one claimed refund. Cash is handed back at the club: recorded as given back, the provider
- * never asked. After a failed attempt the provider is asked first what it holds for this charge:
+ * never asked. A wallet payment's refund goes back to the wallet: marking it sent credits the
+ * wallet in the same transaction (the refund ledger's markSent), once. After a failed attempt the provider is asked first what it holds for this charge:
  * an answer that was lost is found (sent), money refunded at its dashboard is recorded, and only
  * once it confirms that nothing was refunded under the old key is a new key used, since the
  * provider replays a saved error for the old one for good.
  */
 const sendClaimed = (ports: RefundPorts, claimed: Refund): Effect.Effect<Attempt> =>
   Effect.gen(function* () {
-    if (claimed.paymentKind === "cash") {
+    if (claimed.paymentKind === "cash" || claimed.paymentKind === "wallet") {
       yield* call(() => ports.refunds.markSent(claimed.id, ports.clock.now(), null));
       return outcome("sent");
     }

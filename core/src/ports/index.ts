@@ -22,6 +22,8 @@ import type { ReportQueries } from "./report-queries.js";
 import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
+import type { PurchaseRepository } from "./purchase-repository.js";
+import type { WalletRepository } from "./wallet-repository.js";
 
 export type * from "./account-tokens.js";
 export type * from "./ballot-repository.js";
@@ -46,6 +48,8 @@ export type * from "./report-queries.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";
 export type * from "./venue-repository.js";
+export type * from "./purchase-repository.js";
+export type * from "./wallet-repository.js";
 
 /**
  * Every port of the product. Use cases take a plain object of the ports they need
@@ -77,6 +81,10 @@ export interface Ports {
   /** open matches: a booking's places offered to players of a level (DESIGN.md section 17) */
   readonly openMatches: OpenMatchRepository;
   /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
+  /** players' wallets: balance and statement (DESIGN.md section 16) */
+  readonly wallets: WalletRepository;
+  /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
+  readonly purchases: PurchaseRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -91,6 +99,6 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches"
+  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches" | "wallets" | "purchases"
   | "reports"
 >;

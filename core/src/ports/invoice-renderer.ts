@@ -32,8 +32,8 @@ export interface InvoiceData {
   readonly refunded: Cents;
   /** TAX_RATE_PERCENT as it was when the payment was recorded (basis points; 0: no tax lines) */
   readonly taxRate: TaxRate;
-  /** cash at the club has no card fee: the invoice names the method instead (default card) */
-  readonly paymentMethod?: "card" | "cash";
+  /** cash at the club and the wallet have no card fee: the invoice names the method instead (default card) */
+  readonly paymentMethod?: "card" | "cash" | "wallet";
 }
 
 export interface InvoiceRenderer {

@@ -34,6 +34,12 @@ export type RecordOutcome =
   | { readonly kind: "booking-gone" }
   | { readonly kind: "not-found" };
 
+export type WalletRecordOutcome =
+  | { readonly kind: "recorded"; readonly payment: Payment; readonly balance: Cents }
+  | { readonly kind: "insufficient-balance"; readonly balance: Cents }
+  | { readonly kind: "code-used-up" }
+  | Exclude<RecordOutcome, { readonly kind: "recorded" }>;
+
 /**
  * Figures over every payment, one definition each, over the settled payments (recorded, then kept
  * or refunded): gross (before discounts) - discounts - card fees - refunds = net, to the cent.
@@ -112,6 +118,19 @@ export interface PaymentRepository {
    * same steps as markSucceeded (the booking's paid amount, the gapless invoice number), or not at all.
    */
   recordCash(payment: Payment, at: Date, events?: (facts: RecordedPaymentFacts) => readonly DomainEvent[]): Promise<RecordOutcome>;
+  /**
+   * A payment from the payer's wallet (kind `wallet`), all in one transaction or not at all: the
+   * wallet debited by what the payment charges with a conditional UPDATE (balance >= charged; the
+   * balance's CHECK beneath it), its statement entry, the discount code's use reserved, then the
+   * steps of recordCash (the booking's paid amount, the share link's count when `shareLinkId` is
+   * given, the gapless invoice number). The balance after it comes back with the recorded payment.
+   */
+  recordWallet(
+    payment: Payment,
+    at: Date,
+    shareLinkId: string | null,
+    events?: (facts: RecordedPaymentFacts) => readonly DomainEvent[],
+  ): Promise<WalletRecordOutcome>;
   /**
    * pending -> failed (an abandoned or declined intent); false when it was not pending. With
    * `releaseUseOf`, the discount code's use the payment reserved is given back in the same

@@ -4,3 +4,4 @@ export * from "./history-queries.js";
 export * from "./club-operations.js";
 export * from "./open-matches.js";
 export * from "./report-queries.js";
+export * from "./wallet.js";

@@ -104,6 +104,12 @@ const ownerBallot = async (ctx: Ctx): Promise<string> => {
   if (!entry) throw new Error("the release ballot took no entry");
   return entry.id;
 };
+/** A top-up of the owner's, its card confirmed and not recorded yet: its intent id. */
+const ownerTopUp = async (ctx: Ctx): Promise<string> => {
+  const intent = await ctx.ownerClient.post<{ clientSecret: string; paymentIntentId: string }>("/api/user/wallet/top-ups", { amount: "15.00" });
+  await ctx.ownerClient.post("/api/simulated-card/confirm", card(intent.body.clientSecret));
+  return intent.body.paymentIntentId;
+};
 const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
 
@@ -380,6 +386,31 @@ export const ROWS: readonly Row[] = [
     expect: adminOnly(201),
   },
   { method: "GET", route: "/api/images/{id}", prepare: async (ctx) => ({ path: `/api/images/${await upload(ctx)}` }), expect: all(200) },
+  // the wallet (DESIGN.md section 16): a player's own; the purchase of another player is not found for them
+  { method: "GET", route: "/api/user/wallet", prepare: () => ({ path: "/api/user/wallet" }), expect: anyPlayer(200) },
+  { method: "POST", route: "/api/user/wallet/top-ups", prepare: () => ({ path: "/api/user/wallet/top-ups", json: { amount: "20.00" } }), expect: anyPlayer(200) },
+  {
+    method: "POST",
+    route: "/api/user/purchases/{paymentIntentId}",
+    prepare: async (ctx) => ({ path: `/api/user/purchases/${await ownerTopUp(ctx)}` }),
+    expect: { guest: 401, owner: 201, other: 404, admin: 401 },
+  },
+  {
+    method: "POST",
+    route: "/api/bookings/{id}/wallet-payments",
+    prepare: async (ctx) => {
+      const booking = await ownerBooking(ctx);
+      await ctx.admin.post(`/api/admin/users/${ctx.owner.id}/wallet-adjustments`, { amount: "40.00", note: "Saldo para pagar" });
+      return { path: `/api/bookings/${booking.id}/wallet-payments`, json: { paymentType: "full" } };
+    },
+    expect: ownerOrAdmin(201),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/users/{id}/wallet-adjustments",
+    prepare: (ctx) => ({ path: `/api/admin/users/${ctx.owner.id}/wallet-adjustments`, json: { amount: "5.00", note: "Cortesía del club" } }),
+    expect: adminOnly(201),
+  },
 ];
 
 export const clientFor = async (ctx: Ctx, role: Role): Promise<Client> => {

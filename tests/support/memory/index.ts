@@ -17,6 +17,7 @@ import { memoryEvents } from "./memory-events.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
 import { memoryVenues } from "./memory-venues.js";
+import { unimplementedPurchases, unimplementedWallets } from "./memory-wallets.js";
 import { emptyState, type MemoryState } from "./state.js";
 
 export { fakePasswordHasher, fixedClock, sequentialIds, type SettableClock } from "./fakes.js";
@@ -34,6 +35,8 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   catalog: memoryCatalog(state),
   payments: memoryPayments(state),
   refunds: memoryRefunds(state),
+  wallets: unimplementedWallets(),
+  purchases: unimplementedPurchases(),
   events: memoryEvents(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),

@@ -140,6 +140,9 @@ export const memoryPayments = (state: MemoryState): PaymentRepository => {
         );
       return { kind: "recorded", payment: recorded };
     },
+    recordWallet() {
+      throw new Error("PaymentRepository.recordWallet is not kept in memory: wallet suites run on the SQL repositories");
+    },
     async recordCash(payment, at, events) {
       const booking = state.bookings.get(payment.bookingId);
       if (!booking || booking.status === "cancelled") return { kind: "booking-gone" };

@@ -45,6 +45,8 @@ export default fp<PortsPluginOptions>(
       payments: ports.payments,
       accountTokens: ports.accountTokens,
       refunds: ports.refunds,
+      wallets: ports.wallets,
+      purchases: ports.purchases,
       events: ports.events,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,

@@ -23,6 +23,7 @@ import { Migration20261207000600HoldAbuseLimits } from "./Migration2026120700060
 import { Migration20261207000800InvoiceTaxRate } from "./Migration20261207000800_invoice_tax_rate.js";
 import { Migration20261207000900VenueRules } from "./Migration20261207000900_venue_rules.js";
 import { Migration20261207001000ReleaseBallot } from "./Migration20261207001000_release_ballot.js";
+import { Migration20261208000500Wallets } from "./Migration20261208000500_wallets.js";
 import { Migration20261208000400OwnerReports } from "./Migration20261208000400_owner_reports.js";
 import { Migration20261208000010HoldTellsHolder } from "./Migration20261208000010_hold_tells_holder.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
@@ -63,4 +64,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000400_owner_reports", class: Migration20261208000400OwnerReports },
   { name: "Migration20261208000600_open_matches", class: Migration20261208000600OpenMatches },
   { name: "Migration20261208000010_hold_tells_holder", class: Migration20261208000010HoldTellsHolder },
+  { name: "Migration20261208000500_wallets", class: Migration20261208000500Wallets },
 ];

@@ -1,0 +1,60 @@
+import * as Schema from "effect/Schema";
+import { formatMoney } from "../domain/money.js";
+import type { Purchase } from "../ports/purchase-repository.js";
+import type { WalletEntry } from "../ports/wallet-repository.js";
+import { Instant, Money } from "./common.js";
+
+/** The wallet's answers (DESIGN.md section 16). */
+
+export const WalletEntryAnswer = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literal("topup", "payment", "refund", "adjustment"),
+  /** signed: credits positive, spends negative */
+  amount: Money,
+  createdAt: Instant,
+  bookingId: Schema.optional(Schema.String),
+  note: Schema.optional(Schema.String),
+});
+export type WalletEntryAnswer = typeof WalletEntryAnswer.Type;
+
+export const WalletAnswer = Schema.Struct({ balance: Money, entries: Schema.Array(WalletEntryAnswer) });
+export type WalletAnswer = typeof WalletAnswer.Type;
+
+export const presentWalletEntry = (e: WalletEntry): WalletEntryAnswer => ({
+  id: e.id,
+  kind: e.kind,
+  amount: formatMoney(e.amount),
+  createdAt: e.createdAt.toISOString(),
+  ...(e.bookingId !== null ? { bookingId: e.bookingId } : {}),
+  ...(e.note !== null ? { note: e.note } : {}),
+});
+
+export const PurchaseIntentAnswer = Schema.Struct({ clientSecret: Schema.String, paymentIntentId: Schema.String, amount: Money });
+export type PurchaseIntentAnswer = typeof PurchaseIntentAnswer.Type;
+
+export const PurchaseAnswer = Schema.Struct({
+  id: Schema.String,
+  product: Schema.String,
+  status: Schema.Literal("pending", "succeeded", "failed"),
+  amount: Money,
+  invoiceNumber: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  paidAt: Schema.NullOr(Instant),
+  /** the wallet's balance after a top-up was recorded */
+  balance: Schema.optional(Money),
+});
+export type PurchaseAnswer = typeof PurchaseAnswer.Type;
+
+export const presentPurchase = (p: Purchase, balance?: number): PurchaseAnswer => ({
+  id: p.id,
+  product: p.product,
+  status: p.status,
+  amount: formatMoney(p.amount),
+  invoiceNumber: p.invoiceNumber,
+  createdAt: p.createdAt.toISOString(),
+  paidAt: p.paidAt?.toISOString() ?? null,
+  ...(balance !== undefined ? { balance: formatMoney(balance) } : {}),
+});
+
+export const WalletAdjustmentAnswer = Schema.Struct({ balance: Money, entry: WalletEntryAnswer });
+export type WalletAdjustmentAnswer = typeof WalletAdjustmentAnswer.Type;
