@@ -39,12 +39,26 @@ export const periodPresets = (today: string): readonly PeriodPreset[] => {
   ];
 };
 
-/** The period of the address, or the club's current month for what it leaves out. */
-export const filtersFromSearch = (search: URLSearchParams, today: string): ReportFilters => {
-  const month = monthRange(today, 0);
-  const venueId = search.get("venueId") || undefined;
-  return { from: search.get("from") || month.from, to: search.get("to") || month.to, venueId };
+/** What the admin chose (in the address, or since): any of the period's ends and the venue. */
+export type ChosenFilters = Partial<ReportFilters>;
+
+export const chosenFromSearch = (search: URLSearchParams): ChosenFilters => {
+  const chosen: { from?: string; to?: string; venueId?: string } = {};
+  for (const field of ["from", "to", "venueId"] as const) {
+    const value = search.get(field);
+    if (value) chosen[field] = value;
+  }
+  return chosen;
 };
+
+/** The chosen period, the club's current month for what it leaves out (or was emptied). */
+export const withDefaults = (chosen: ChosenFilters, today: string): ReportFilters => {
+  const month = monthRange(today, 0);
+  return { from: chosen.from || month.from, to: chosen.to || month.to, venueId: chosen.venueId || undefined };
+};
+
+/** The period of the address, or the club's current month for what it leaves out. */
+export const filtersFromSearch = (search: URLSearchParams, today: string): ReportFilters => withDefaults(chosenFromSearch(search), today);
 
 export const searchOfFilters = (filters: ReportFilters): URLSearchParams => {
   const params = new URLSearchParams({ from: filters.from, to: filters.to });

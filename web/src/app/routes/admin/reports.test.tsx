@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -143,6 +143,21 @@ describe("Admin reports", () => {
     await userEvent.selectOptions(await screen.findByLabelText("Complejo"), "Club Norte");
     expect(screen.getByTestId("location")).toHaveTextContent(`/admin/reports?${PERIOD}&venueId=v1`);
     await waitFor(() => expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(`/api/admin/reports/revenue?${PERIOD}&venueId=v1&groupBy=month`));
+  });
+
+  it("when both dates are typed one right after the other, then neither undoes the other and the reports read the period typed", async () => {
+    const typed = "from=2030-03-01&to=2030-03-31";
+    const fetchMock = mockApi({ ...api(), ...api(typed) });
+    open();
+    await screen.findByTestId("occupancy-heatmap");
+    fireEvent.change(screen.getByLabelText("Desde (fecha de juego)"), { target: { value: "2030-03-01" } });
+    fireEvent.change(screen.getByLabelText("Hasta (fecha de juego)"), { target: { value: "2030-03-31" } });
+    await waitFor(() => expect(screen.getByTestId("location")).toHaveTextContent(`/admin/reports?${typed}`));
+    expect(screen.getByLabelText("Desde (fecha de juego)")).toHaveValue("2030-03-01");
+    await waitFor(() => expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(`/api/admin/reports/occupancy?${typed}`));
+    // a date being typed is empty until whole: the field stays empty, the reports read the month meanwhile
+    fireEvent.change(screen.getByLabelText("Desde (fecha de juego)"), { target: { value: "" } });
+    expect(screen.getByLabelText("Desde (fecha de juego)")).toHaveValue("");
   });
 
   it("when the server refuses the period, then its Spanish message is shown once, instead of the reports", async () => {

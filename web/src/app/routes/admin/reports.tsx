@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { Ban, CalendarRange, ChartColumnStacked, CircleAlert, Grid3x3, LandPlot, Percent, Trophy, Wallet } from "lucide-react";
 import { Card } from "../../../components/ui/card";
@@ -15,7 +15,7 @@ import { LazyBarChart, preloadBarChart } from "../../../features/reports/compone
 import { OccupancyHeatmap } from "../../../features/reports/components/occupancy-heatmap";
 import { ReportSection } from "../../../features/reports/components/report-section";
 import { RevenueReportSection } from "../../../features/reports/components/revenue-report";
-import { csvFileName, filtersFromSearch, periodPresets, presetOf, searchOfFilters } from "../../../features/reports/report-period";
+import { chosenFromSearch, csvFileName, periodPresets, presetOf, searchOfFilters, withDefaults, type ChosenFilters } from "../../../features/reports/report-period";
 import {
   CANCELLATIONS_CSV_HEADERS,
   courtAxisLabel,
@@ -46,13 +46,23 @@ const periodRefusal = (...errors: unknown[]): string | undefined => {
   return refused ? (refused.serverMessage ?? "El período no es válido") : undefined;
 };
 
-function PeriodFilters({ filters, today, onChange }: { filters: ReportFilters; today: string; onChange: (next: ReportFilters) => void }) {
+function PeriodFilters({
+  filters,
+  chosen,
+  today,
+  onChange,
+}: {
+  filters: ReportFilters;
+  chosen: ChosenFilters;
+  today: string;
+  onChange: (patch: ChosenFilters) => void;
+}) {
   const venues = useVenues();
   const current = presetOf(filters, today);
   return (
     <Card className="mb-6 space-y-4 p-4 sm:p-5">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1fr)] sm:items-end">
-        <SelectField label="Complejo" value={filters.venueId ?? ""} onChange={(e) => onChange({ ...filters, venueId: e.target.value || undefined })}>
+        <SelectField label="Complejo" value={filters.venueId ?? ""} onChange={(e) => onChange({ venueId: e.target.value || undefined })}>
           <option value="">Todos los complejos</option>
           {(venues.data ?? []).map((venue) => (
             <option key={venue.id} value={venue.id}>
@@ -61,8 +71,8 @@ function PeriodFilters({ filters, today, onChange }: { filters: ReportFilters; t
           ))}
         </SelectField>
         <div className="grid grid-cols-2 gap-3 sm:contents">
-          <TextField label="Desde (fecha de juego)" type="date" value={filters.from} onChange={(e) => onChange({ ...filters, from: e.target.value })} />
-          <TextField label="Hasta (fecha de juego)" type="date" value={filters.to} onChange={(e) => onChange({ ...filters, to: e.target.value })} />
+          <TextField label="Desde (fecha de juego)" type="date" value={chosen.from ?? filters.from} onChange={(e) => onChange({ from: e.target.value })} />
+          <TextField label="Hasta (fecha de juego)" type="date" value={chosen.to ?? filters.to} onChange={(e) => onChange({ to: e.target.value })} />
         </div>
       </div>
       <div role="group" aria-label="Períodos rápidos" className="flex flex-wrap gap-2">
@@ -71,7 +81,7 @@ function PeriodFilters({ filters, today, onChange }: { filters: ReportFilters; t
             key={preset.id}
             type="button"
             aria-pressed={current?.id === preset.id}
-            onClick={() => onChange({ ...filters, from: preset.from, to: preset.to })}
+            onClick={() => onChange({ from: preset.from, to: preset.to })}
             className={cn(
               "rounded-full border px-3 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ball-400",
               current?.id === preset.id ? "border-court-700 bg-court-700 text-white" : "border-stone-300 bg-white text-stone-700 hover:border-stone-400",
@@ -364,12 +374,15 @@ function Reports({ filters }: { filters: ReportFilters }) {
         Juegos del {formatDay(filters.from, "d 'de' MMMM 'de' yyyy")} al {formatDay(filters.to, "d 'de' MMMM 'de' yyyy")}.
       </p>
       <KeyFigures filters={filters} />
+      {/* the revenue tables have seven columns: they take the page's width, so that they read whole on a computer */}
+      <RevenueByMonth filters={filters} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 lg:items-start">
         <Occupancy filters={filters} />
-        <RevenueByMonth filters={filters} />
-        <RevenueByCourt filters={filters} />
-        <Summary filters={filters} />
+        <div className="min-w-0 space-y-6">
+          <Summary filters={filters} />
+        </div>
       </div>
+      <RevenueByCourt filters={filters} />
     </div>
   );
 }
@@ -377,7 +390,15 @@ function Reports({ filters }: { filters: ReportFilters }) {
 export default function AdminReportsScreen() {
   const { data: config, error } = useConfig();
   const [search, setSearch] = useSearchParams();
-  const filters = config ? filtersFromSearch(search, config.today) : undefined;
+  // what the admin chose, kept here and written to the address after: two changes in a row (the
+  // two dates typed one after the other) each build on the one before, not on a render in between
+  const [chosen, setChosen] = useState<ChosenFilters>(() => chosenFromSearch(search));
+  // (a date being typed is empty until it is whole: the field shows it so, the reports read the month meanwhile)
+  const filters = config ? withDefaults(chosen, config.today) : undefined;
+  const wanted = filters && Object.keys(chosen).length > 0 ? searchOfFilters(filters).toString() : undefined;
+  useEffect(() => {
+    if (wanted !== undefined && wanted !== search.toString()) setSearch(new URLSearchParams(wanted), { replace: true });
+  }, [wanted, search, setSearch]);
   // the chart library downloads while the reports are read, not after them
   useEffect(preloadBarChart, []);
   return (
@@ -388,7 +409,7 @@ export default function AdminReportsScreen() {
         <Spinner label="Cargando informes..." />
       ) : (
         <>
-          <PeriodFilters filters={filters} today={config.today} onChange={(next) => setSearch(searchOfFilters(next), { replace: true })} />
+          <PeriodFilters filters={filters} chosen={chosen} today={config.today} onChange={(patch) => setChosen((before) => ({ ...before, ...patch }))} />
           <Reports filters={filters} />
         </>
       )}
