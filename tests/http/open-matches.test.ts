@@ -179,6 +179,8 @@ for (const engine of HTTP_ENGINES) {
       const after = await matchOf(match.id);
       expect(after.spotsLeft).toBe(2);
       expect(after.players).toEqual([{ firstName: "Carla", level: 4 }, { firstName: "Ana", level: 3.5 }]);
+      expect((await ana.client.get<{ youPlay?: boolean }>(`/api/open-matches/${match.id}`)).body.youPlay).toBe(true);
+      expect((await (await player(3.5)).client.get<{ youPlay?: boolean }>(`/api/open-matches/${match.id}`)).body.youPlay).toBe(false);
       const twice = await ana.client.post<{ code: string }>(`/api/open-matches/${match.id}/join`);
       expect(twice.status).toBe(409);
 

@@ -26,6 +26,8 @@ export const OpenMatchAnswer = Schema.Struct({
   players: Schema.Array(MatchPlayerAnswer),
   /** the split deadline: joining and leaving end then */
   deadline: Instant,
+  /** GET /api/open-matches/{id} for a signed-in player: whether they have a paid place in it */
+  youPlay: Schema.optional(Schema.Boolean),
 }).annotations({ identifier: "OpenMatch" });
 export type OpenMatchAnswer = typeof OpenMatchAnswer.Encoded;
 
@@ -51,7 +53,7 @@ export const MatchLeaveAnswer = Schema.Struct({
 }).annotations({ identifier: "MatchLeave" });
 export type MatchLeaveAnswer = typeof MatchLeaveAnswer.Encoded;
 
-export const presentOpenMatch = ({ match: m, players, pricePerPlayer, spotsLeft }: OpenMatchShown): OpenMatchAnswer => ({
+export const presentOpenMatch = ({ match: m, players, pricePerPlayer, spotsLeft, youPlay }: OpenMatchShown & { readonly youPlay?: boolean }): OpenMatchAnswer => ({
   id: m.id,
   bookingId: m.bookingId,
   venue: { id: m.venueId, name: m.venueName },
@@ -68,4 +70,5 @@ export const presentOpenMatch = ({ match: m, players, pricePerPlayer, spotsLeft 
   totalPlayers: m.maxParticipants,
   players: players.map((p) => ({ firstName: p.firstName, level: p.level })),
   deadline: m.deadline.toISOString(),
+  ...(youPlay === undefined ? {} : { youPlay }),
 });

@@ -142,11 +142,16 @@ export const listOpenMatches = (ports: Pick<Ports, "openMatches" | "clock">, que
     return matches.map((m) => shown(m, players.get(m.bookingId) ?? []));
   });
 
-/** Public: one match, for its page (also once full or closed, which the page says). */
-export const getOpenMatch = (ports: Pick<Ports, "openMatches">, id: string) =>
+/**
+ * Public: one match, for its page (also once full or closed, which the page says); for a
+ * signed-in `viewer`, whether they have a paid place in it (the page offers leaving instead of joining).
+ */
+export const getOpenMatch = (ports: Pick<Ports, "openMatches" | "payments">, id: string, viewer: string | null = null) =>
   Effect.gen(function* () {
     const match = yield* callOr(() => ports.openMatches.findById(id), notFound);
-    return yield* withPlayers(ports, match);
+    const shown = yield* withPlayers(ports, match);
+    const yours = yield* paymentOf(ports, match.bookingId, viewer);
+    return { ...shown, youPlay: yours !== undefined };
   });
 
 /** Places left, told as MATCH_FULL: the link's own refusals are about a link the player never saw. */

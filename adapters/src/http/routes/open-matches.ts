@@ -92,8 +92,10 @@ export default routes("open-matches", async (app) => {
     "/api/open-matches/:id",
     { schema: { tags, summary: "Un partido abierto: quién juega, precio por jugador, lugares (público)", params: idParams(), response: { 200: answerOf(OpenMatchAnswer), ...problems(404) } } },
     async (request, reply) => {
-      const shown = await run(getOpenMatch(app.ports, idParam(request.params)));
-      return reply.header("cache-control", PUBLIC_READ).send(presentOpenMatch(shown));
+      const viewer = actorOf(request).userId;
+      const shown = await run(getOpenMatch(app.ports, idParam(request.params), viewer));
+      // what the answer says of its viewer is theirs: a signed-in read is never kept by a shared cache
+      return reply.header("cache-control", viewer === null ? PUBLIC_READ : PRIVATE).send(presentOpenMatch(shown));
     },
   );
 

@@ -1,5 +1,5 @@
 import { Link, NavLink } from "react-router-dom";
-import { CalendarDays, House, Settings, UserRound, type LucideIcon } from "lucide-react";
+import { CalendarDays, House, Settings, UserRound, UsersRound, type LucideIcon } from "lucide-react";
 import { useMe } from "../../features/auth/api/get-me";
 import { cn } from "../../lib/cn";
 
@@ -17,6 +17,7 @@ export function BottomBar() {
   const { user } = useMe();
   const items: Item[] = [
     { to: "/", label: "Inicio", icon: House },
+    { to: "/partidos", label: "Partidos", icon: UsersRound },
     { to: "/my-bookings", label: "Reservas", icon: CalendarDays },
     { to: user ? "/user-dashboard" : "/login", label: "Mi Cuenta", icon: UserRound },
     { to: user ? "/settings" : "/login", label: "Settings", icon: Settings },
@@ -26,7 +27,7 @@ export function BottomBar() {
       aria-label="Navegación principal"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-4">
+      <ul className="mx-auto grid max-w-md grid-cols-5">
         {items.map(({ to, label, icon: Icon }) => {
           const look = (active: boolean) => cn(ITEM, active ? "text-court-700" : "text-stone-600 hover:text-stone-900");
           const content = (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { House, LogOut, ShieldCheck } from "lucide-react";
+import { House, LogOut, ShieldCheck, UsersRound } from "lucide-react";
 import { Button } from "../../components/ui/button";
 import { TennisBall } from "../../components/ui/logo";
 import { useAdminCheck } from "../../features/auth/api/get-admin-check";
@@ -79,9 +79,19 @@ export function TopBar() {
             </span>
           </Link>
         </div>
-        <nav aria-label="Cuenta">
-          <SessionArea />
-        </nav>
+        <div className="flex items-center gap-2">
+          {/* phones reach it from the bottom bar */}
+          <span className="hidden md:block">
+            <Button asChild variant="ghost" size="compact">
+              <Link to="/partidos">
+                <UsersRound aria-hidden="true" className="h-4 w-4" /> Partidos
+              </Link>
+            </Button>
+          </span>
+          <nav aria-label="Cuenta">
+            <SessionArea />
+          </nav>
+        </div>
       </div>
     </header>
   );

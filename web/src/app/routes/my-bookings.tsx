@@ -19,6 +19,7 @@ import { useUserPayments } from "../../features/payments/api/get-user-payments";
 import { refundNote, wasCharged } from "../../features/payments/payment-texts";
 import { bookingStateOf, isUpcoming } from "../../lib/booking-state";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
+import { OrganiserMatchPanel } from "../../features/matches/components/organiser-match-panel";
 import { useTitle } from "../../lib/use-title";
 import { REFUND_NOTES_PAYMENTS, RefundNotes, useRefundNotes } from "../components/refund-notes";
 import type { Booking, User } from "../../types/api";
@@ -98,6 +99,10 @@ function MyBookings({ user }: { user: User }) {
                 <div className="basis-full">
                   <ShareLinkButton bookingId={booking.id} gameType={booking.gameType} shareDeadlineAt={booking.shareDeadlineAt} timeZone={config?.timeZone} />
                 </div>
+              )}
+              {booking.paymentStatus === "partial" && sharingOpen(booking, new Date()) && booking.userId === user.id && (
+                // the organiser offers the places still unpaid to players of a level ('Partidos')
+                <OrganiserMatchPanel bookingId={booking.id} />
               )}
               {isUpcoming(booking) && <AddToCalendarButton bookingId={booking.id} />}
               {toCents(booking.paidAmount) > 0 && <BookingPayers bookingId={booking.id} />}

@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { EmailVerificationNotice } from "../../features/auth/components/email-verification-notice";
 import { PasswordChangeForm } from "../../features/auth/components/password-change-form";
 import { ProfileForm } from "../../features/auth/components/profile-form";
+import { LevelForm } from "../../features/auth/components/level-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
@@ -132,6 +133,9 @@ function ProfileTab({ user }: { user: User }) {
         <Button variant="outline" onClick={() => setEditing("password")}>
           <KeyRound aria-hidden="true" className="h-4 w-4" /> Cambiar contraseña
         </Button>
+      </div>
+      <div className="mt-6 border-t border-stone-200 pt-6">
+        <LevelForm user={user} />
       </div>
       <AppDialog open={editing === "profile"} onOpenChange={(open) => !open && close()} title="Editar perfil">
         <ProfileForm user={user} onDone={close} className="max-w-none" />
