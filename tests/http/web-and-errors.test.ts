@@ -212,13 +212,13 @@ describe("web app, headers and docs", () => {
       today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       payments: { provider: "simulated", publishableKey: null },
       holds: { holdMinutes: 15, shareDeadlineHours: 2 },
-      // Guayaquil keeps UTC-5 all year: one span, from 400 days back to beyond the booking horizon
+      // Guayaquil keeps UTC-5 all year: one span, from 400 days back to beyond the longest booking window (365 days)
       offsets: [{ from: expect.stringMatching(/T00:00:00\.000Z$/), offsetMinutes: -300 }],
       offsetsUntil: expect.stringMatching(/T00:00:00\.000Z$/),
     });
     const days = (Date.parse(answer.body.offsetsUntil) - Date.parse(answer.body.offsets[0]!.from)) / 86_400_000;
-    expect(days).toBe(400 + 180 + 10);
-    expect(Date.parse(answer.body.offsetsUntil)).toBeGreaterThan(Date.now() + 180 * 86_400_000);
+    expect(days).toBe(400 + 365 + 10);
+    expect(Date.parse(answer.body.offsetsUntil)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
   });
 
   it("serves the OpenAPI document and its UI under /api/docs", async () => {
