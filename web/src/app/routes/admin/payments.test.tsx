@@ -120,20 +120,43 @@ describe("Admin payments", () => {
     const exportLink = () => within(transactions()).getByRole("link", { name: "Exportar CSV" });
     expect(exportLink()).toHaveAttribute("href", "/api/admin/transactions.csv");
     await userEvent.selectOptions(within(transactions()).getByLabelText("Estado"), "Reembolsados");
-    fireEvent.change(within(transactions()).getByLabelText("Desde"), { target: { value: "2030-01-01" } });
+    fireEvent.change(within(transactions()).getByLabelText("Pago desde"), { target: { value: "2030-01-01" } });
     expect(exportLink()).toHaveAttribute("href", "/api/admin/transactions.csv?from=2030-01-01&status=refunded");
   });
 
-  it("when 'Desde' is after 'Hasta', then nothing is read and no spinner stays (the read is disabled, it never answers)", async () => {
+  it("when game dates and a venue are chosen, then the list and its CSV are the payments for that venue's games of those dates", async () => {
+    const filtered = "/api/admin/transactions?gameFrom=2030-02-01&gameTo=2030-02-28&venueId=v2&page=1&pageSize=25";
+    const fetchMock = mockApi({
+      ...api,
+      "GET /api/venues": () => json([{ id: "v1", name: "Club Norte" }, { id: "v2", name: "Club Sur" }]),
+      [`GET ${filtered}`]: () => json(page(1, "Mateo")),
+    });
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", answers);
+    fireEvent.change(within(transactions()).getByLabelText("Partido desde"), { target: { value: "2030-02-01" } });
+    fireEvent.change(within(transactions()).getByLabelText("Partido hasta"), { target: { value: "2030-02-28" } });
+    await userEvent.selectOptions(within(transactions()).getByLabelText("Complejo"), await within(transactions()).findByRole("option", { name: "Club Sur" }));
+    expect(await within(transactions()).findByText("Mateo")).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(filtered);
+    expect(within(transactions()).getByRole("link", { name: "Exportar CSV" })).toHaveAttribute(
+      "href",
+      "/api/admin/transactions.csv?gameFrom=2030-02-01&gameTo=2030-02-28&venueId=v2",
+    );
+    // a game range backwards is refused before asking, as the payment range is
+    fireEvent.change(within(transactions()).getByLabelText("Partido desde"), { target: { value: "2030-03-01" } });
+    expect(within(transactions()).getByText("Debe ser anterior o igual a «Partido hasta»")).toBeInTheDocument();
+    expect(within(transactions()).getByRole("button", { name: "Exportar CSV" })).toBeDisabled();
+  });
+
+  it("when 'Pago desde' is after 'Pago hasta', then nothing is read and no spinner stays (the read is disabled, it never answers)", async () => {
     const fetchMock = mockApi({ ...api, [`GET ${transactionsOf(1)}`]: () => json({ message: "Error interno", code: "INTERNAL" }, 500) });
     renderWithProviders(<AdminPaymentsScreen />, "/admin/payments");
     await screen.findByRole("region", { name: "Historial de transacciones" });
     expect(await within(transactions()).findByText("No se pudieron cargar las transacciones.")).toBeInTheDocument();
 
-    fireEvent.change(within(transactions()).getByLabelText("Hasta"), { target: { value: "2030-01-01" } });
+    fireEvent.change(within(transactions()).getByLabelText("Pago hasta"), { target: { value: "2030-01-01" } });
     await within(transactions()).findByText("No se pudieron cargar las transacciones.");
-    fireEvent.change(within(transactions()).getByLabelText("Desde"), { target: { value: "2030-01-05" } });
-    expect(within(transactions()).getByText("Debe ser anterior o igual a «Hasta»")).toBeInTheDocument();
+    fireEvent.change(within(transactions()).getByLabelText("Pago desde"), { target: { value: "2030-01-05" } });
+    expect(within(transactions()).getByText("Debe ser anterior o igual a «Pago hasta»")).toBeInTheDocument();
     await waitFor(() => expect(within(transactions()).getByText("Ninguna transacción coincide con los filtros")).toBeInTheDocument());
     expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
     // the export would be refused for the same dates: the button is off, with no link

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ChangeEvent } from "react";
 import { ChevronLeft, ChevronRight, Clock, CreditCard, Download, FileSpreadsheet, LogOut, Receipt, Tag, Wallet } from "lucide-react";
 import { FEE_LABEL } from "@courts/core";
 import { Badge } from "../../../components/ui/badge";
@@ -18,6 +18,7 @@ import { transactionsCsvUrl } from "../../../features/payments/api/get-transacti
 import { LateRefunds } from "../../../features/payments/components/late-refunds";
 import { OutstandingBalances } from "../../../features/payments/components/outstanding-balances";
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
+import { useVenues } from "../../../features/venues/api/get-venues";
 import { hasInvoice, paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
 import { formatInstant, money, toCents } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
@@ -111,8 +112,10 @@ function ActiveCodes() {
   );
 }
 
-/** 'Desde' after 'Hasta': the server would refuse the read and the export (400). */
-const isBadRange = (filters: TransactionFilters) => filters.from !== undefined && filters.to !== undefined && filters.from > filters.to;
+/** A range whose start is after its end: the server would refuse the read and the export (400). */
+const isBackwards = (from: string | undefined, to: string | undefined) => from !== undefined && to !== undefined && from > to;
+const isBadRange = (filters: TransactionFilters) => isBackwards(filters.from, filters.to) || isBackwards(filters.gameFrom, filters.gameTo);
+const isFiltered = (filters: TransactionFilters) => Object.values(filters).some((value) => value !== undefined);
 
 const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; label: string }[] = [
   { value: "", label: "Todos" },
@@ -124,42 +127,61 @@ const STATUS_OPTIONS: { value: NonNullable<TransactionFilters["status"]> | ""; l
 
 function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilters; onChange: (filters: TransactionFilters) => void }) {
   const badRange = isBadRange(filters);
+  const venues = useVenues();
+  const date = (field: "from" | "to" | "gameFrom" | "gameTo") => ({
+    type: "date",
+    value: filters[field] ?? "",
+    onChange: (e: ChangeEvent<HTMLInputElement>) => onChange({ ...filters, [field]: e.target.value || undefined }),
+  });
   return (
-    <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] sm:items-end">
-      <TextField
-        label="Desde"
-        type="date"
-        value={filters.from ?? ""}
-        onChange={(e) => onChange({ ...filters, from: e.target.value || undefined })}
-        error={badRange ? "Debe ser anterior o igual a «Hasta»" : undefined}
-      />
-      <TextField label="Hasta" type="date" value={filters.to ?? ""} onChange={(e) => onChange({ ...filters, to: e.target.value || undefined })} />
-      <SelectField
-        label="Estado"
-        value={filters.status ?? ""}
-        onChange={(e) => {
-          const status = STATUS_OPTIONS.find((o) => o.value === e.target.value)?.value;
-          onChange({ ...filters, status: status || undefined });
-        }}
-      >
-        {STATUS_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </SelectField>
-      {badRange ? (
-        // the export would be refused (400) for the same dates: no link that downloads nothing
-        <Button variant="outline" disabled>
-          <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
-        </Button>
-      ) : (
-        <Button asChild variant="outline">
-          <a href={transactionsCsvUrl(filters)} download>
+    <div className="mb-4 space-y-3">
+      {/* the day the payment was made, and the day of the game it paid for: a month's games are paid the month before too */}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 lg:items-start">
+        <TextField label="Pago desde" {...date("from")} error={isBackwards(filters.from, filters.to) ? "Debe ser anterior o igual a «Pago hasta»" : undefined} />
+        <TextField label="Pago hasta" {...date("to")} />
+        <TextField
+          label="Partido desde"
+          {...date("gameFrom")}
+          error={isBackwards(filters.gameFrom, filters.gameTo) ? "Debe ser anterior o igual a «Partido hasta»" : undefined}
+        />
+        <TextField label="Partido hasta" {...date("gameTo")} />
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end">
+        <SelectField label="Complejo" value={filters.venueId ?? ""} onChange={(e) => onChange({ ...filters, venueId: e.target.value || undefined })}>
+          <option value="">Todos los complejos</option>
+          {(venues.data ?? []).map((venue) => (
+            <option key={venue.id} value={venue.id}>
+              {venue.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Estado"
+          value={filters.status ?? ""}
+          onChange={(e) => {
+            const status = STATUS_OPTIONS.find((o) => o.value === e.target.value)?.value;
+            onChange({ ...filters, status: status || undefined });
+          }}
+        >
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+        {badRange ? (
+          // the export would be refused (400) for the same dates: no link that downloads nothing
+          <Button variant="outline" disabled>
             <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
-          </a>
-        </Button>
-      )}
+          </Button>
+        ) : (
+          <Button asChild variant="outline">
+            <a href={transactionsCsvUrl(filters)} download>
+              <FileSpreadsheet aria-hidden="true" className="h-4 w-4" /> Exportar CSV
+            </a>
+          </Button>
+        )}
+      </div>
     </div>
   );
 }
@@ -210,7 +232,7 @@ function Transactions() {
       ) : !data || data.length === 0 ? (
         // with a filter set, an empty list says nothing of the transactions the filter leaves out
         <EmptyState
-          title={filters.from || filters.to || filters.status ? "Ninguna transacción coincide con los filtros" : "No hay transacciones registradas"}
+          title={isFiltered(filters) ? "Ninguna transacción coincide con los filtros" : "No hay transacciones registradas"}
         />
       ) : (
         <ul className="space-y-3">

@@ -3,13 +3,17 @@ import { api } from "../../../lib/api-client";
 import { isPending, keyFor } from "../../../lib/swr";
 import type { TransactionsPage } from "../../../types/api";
 
-/** GET /api/admin/transactions?page=&pageSize=&from=&to=&status=: `{ items, total, page, pageSize }` (admin). */
+/** GET /api/admin/transactions?page=&pageSize=&from=&to=&gameFrom=&gameTo=&venueId=&status=: `{ items, total, page, pageSize }` (admin). */
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
 export interface TransactionFilters {
-  /** club-local dates YYYY-MM-DD, both included */
+  /** the payment's date: club-local dates YYYY-MM-DD, both included */
   from?: string;
   to?: string;
+  /** the game's date (the booking's), both included */
+  gameFrom?: string;
+  gameTo?: string;
+  venueId?: string;
   status?: "pending" | "succeeded" | "failed" | "refunded";
 }
 
@@ -17,6 +21,9 @@ export const filterParams = (filters: TransactionFilters) => {
   const params = new URLSearchParams();
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.gameFrom) params.set("gameFrom", filters.gameFrom);
+  if (filters.gameTo) params.set("gameTo", filters.gameTo);
+  if (filters.venueId) params.set("venueId", filters.venueId);
   if (filters.status) params.set("status", filters.status);
   return params;
 };
