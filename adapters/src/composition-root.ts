@@ -2,12 +2,12 @@ import type { InvoiceRenderer, Ports } from "@courts/core";
 import { argon2Hasher } from "./auth/argon2-hasher.js";
 import { cryptoIds } from "./auth/ids.js";
 import type { Config } from "./config.js";
-import type { AppDeps, HttpConfig, WebhookEvent } from "./http/deps.js";
+import type { AppDeps, HttpConfig, Readiness, WebhookEvent } from "./http/deps.js";
 import { databaseReadiness } from "./observability/readiness.js";
 import { ServiceMetrics } from "./observability/service-metrics.js";
 import { resilientGateway } from "./payments/resilient-gateway.js";
 import { simulatedGateway, type SimulatedGateway } from "./payments/simulated-gateway.js";
-import { sharedClock, type ClockSkew, type SharedClock } from "./sql/database-clock.js";
+import { clockCheck, sharedClock, type ClockSkew, type SharedClock } from "./sql/database-clock.js";
 import { openDatabase, type Database, type DatabaseOptions } from "./sql/index.js";
 
 /**
@@ -142,6 +142,14 @@ export const openRuntime = async (config: Config, options: OpenRuntimeOptions = 
   };
 };
 
+/** /readyz also says what the clock measured of the database's (DESIGN.md section 19). */
+const withClockCheck =
+  (readiness: () => Promise<Readiness>, clock: SharedClock) =>
+  async (): Promise<Readiness> => {
+    const answer = await readiness();
+    return { ...answer, checks: { ...answer.checks, clock: clockCheck(clock.skew()) } };
+  };
+
 /** What the HTTP server reads of the configuration. */
 export const httpConfigOf = (config: Config): HttpConfig => ({
   production: config.production,
@@ -171,7 +179,7 @@ export const appDepsOf = (runtime: Runtime, logger: AppDeps["logger"]): AppDeps 
   config: httpConfigOf(runtime.config),
   simulatedCard: runtime.simulated,
   verifyWebhook: runtime.verifyWebhook,
-  readiness: databaseReadiness(runtime.database),
+  readiness: withClockCheck(databaseReadiness(runtime.database), runtime.clock),
   ...(runtime.metrics ? { metrics: runtime.metrics } : {}),
   logger,
 });
