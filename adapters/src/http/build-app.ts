@@ -36,6 +36,7 @@ import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
 import reportRoutes from "./routes/reports.js";
 import { serviceRoutes } from "./routes/service.js";
+import { isDraining } from "./graceful-stop.js";
 import shareLinkRoutes from "./routes/share-links.js";
 import walletRoutes from "./routes/wallet.js";
 import openMatchRoutes from "./routes/open-matches.js";
@@ -273,7 +274,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   if (deps.benchBareRoute) app.get("/__bench/bare", { schema: { hide: true } }, async () => ({ hello: "world" }));
 
   // routes
-  await app.register(serviceRoutes({ readiness: deps.readiness, metrics, stopping: () => stopping }));
+  await app.register(serviceRoutes({ readiness: deps.readiness, metrics, stopping: () => stopping || isDraining(app.server) }));
   await app.register(configRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);

@@ -5,6 +5,12 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 /** How often connections whose answers went out are looked for and closed while stopping. */
 const IDLE_CHECK_MS = 100;
 
+/** The servers a drain began on: their /readyz answers 503 STOPPING from the signal on, not from the app's close. */
+const draining = new WeakSet<object>();
+
+/** Whether `server` has begun to stop (drainConnections was called on it). */
+export const isDraining = (server: object): boolean => draining.has(server);
+
 export interface DrainOutcome {
   /** connections still open at the end of the grace, closed with whatever they were doing */
   readonly cut: number;
@@ -21,6 +27,8 @@ export interface DrainOutcome {
 export const drainConnections = async (app: FastifyInstance, graceMs: number, log: FastifyBaseLogger): Promise<DrainOutcome> => {
   const server = app.server;
   const started = performance.now();
+  // the proxy asking /readyz on a connection still open is sent elsewhere at once
+  draining.add(server);
   // every answer from now on closes its connection, a request still in progress included
   const closeAfter = (_request: IncomingMessage, response: ServerResponse) => {
     if (!response.headersSent) response.setHeader("connection", "close");
