@@ -37,8 +37,9 @@ const stats = {
 
 const code = aDiscountCodeAnswer({ usageCount: 2 });
 
-const page = (n: number, userName: string) => ({ items: [transaction(`t${n}`, userName)], total: 26, page: n, pageSize: 25 });
-const transactionsOf = (n: number) => `/api/admin/transactions?page=${n}&pageSize=25`;
+// two pages: the first names the cursor of its last row, the second has none (the server answers page 1 after a cursor)
+const page = (n: number, userName: string) => ({ items: [transaction(`t${n}`, userName)], total: 26, page: 1, pageSize: 25, nextAfter: n === 1 ? "c1" : null });
+const transactionsOf = (n: number) => (n === 1 ? "/api/admin/transactions?page=1&pageSize=25" : "/api/admin/transactions?after=c1&pageSize=25");
 
 const answers = {
   "/api/admin/check": { isAdmin: true },
@@ -93,7 +94,7 @@ describe("Admin payments", () => {
     expect(screen.getByText("Último error: Charge ch_1 has already been refunded.")).toBeInTheDocument();
   });
 
-  it("when another page is asked, then the transactions show a spinner until it arrives, the pager stays, and each page is read once", async () => {
+  it("when another page is asked, then it is read after the last row's cursor, the transactions show a spinner until it arrives, the pager stays, and each page is read once", async () => {
     let answerPage2: (response: Response) => void = () => {};
     const fetchMock = mockApi({
       ...api,
@@ -110,8 +111,13 @@ describe("Admin payments", () => {
     expect(await within(transactions()).findByText("Mateo")).toBeInTheDocument();
     expect(within(transactions()).queryByText("Cargando transacciones...")).toBeNull();
     expect(within(transactions()).getByText(/Página 2 de 2/)).toBeInTheDocument();
+    // back to the first page: from the cache, at once
+    await userEvent.click(within(transactions()).getByRole("button", { name: /Anterior/ }));
+    expect(within(transactions()).getByText("Lucía")).toBeInTheDocument();
+    expect(within(transactions()).getByText(/Página 1 de 2/)).toBeInTheDocument();
     const reads = fetchMock.mock.calls.map(([p]) => String(p)).filter((p) => p.startsWith("/api/admin/transactions"));
     expect(reads.filter((p) => p === transactionsOf(2))).toHaveLength(1);
+    expect(reads.filter((p) => p === transactionsOf(1))).toHaveLength(1);
   });
 
   it("when 'Reembolsados' and dates are chosen, then 'Exportar CSV' downloads those rows only (status, from, to)", async () => {

@@ -186,7 +186,20 @@ function TransactionFilterBar({ filters, onChange }: { filters: TransactionFilte
   );
 }
 
-function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+function Pager({
+  page,
+  pageSize,
+  total,
+  hasNext,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** the page shown has a cursor to read on from */
+  hasNext: boolean;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav aria-label="Páginas de transacciones" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-stone-700">
@@ -197,7 +210,7 @@ function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: numb
         <Button variant="outline" size="sm" onClick={() => onPage(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden="true" className="h-4 w-4" /> Anterior
         </Button>
-        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages}>
+        <Button variant="outline" size="sm" onClick={() => onPage(page + 1)} disabled={page >= pages || !hasNext}>
           Siguiente <ChevronRight aria-hidden="true" className="h-4 w-4" />
         </Button>
       </div>
@@ -207,9 +220,20 @@ function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: numb
 
 function Transactions() {
   const [filters, setFilters] = useState<TransactionFilters>({});
-  const [page, setPage] = useState(1);
+  // the cursor each page read starts after (none for the first): 'Siguiente' adds the shown page's
+  // nextAfter, 'Anterior' takes the last one off, and a page read before comes from the cache
+  const [cursors, setCursors] = useState<ReadonlyArray<string | undefined>>([undefined]);
+  const page = cursors.length;
+  // while a page loads, the pager stays on the page still shown
+  const [shown, setShown] = useState(1);
   const badRange = isBadRange(filters);
-  const { data: answer, error, pending } = useTransactions(page, filters, !badRange);
+  const { data: answer, error, pending } = useTransactions(page, filters, !badRange, cursors[page - 1]);
+  const turn = (to: number) => {
+    if (pending) return;
+    setShown(page);
+    if (to < page) setCursors(cursors.slice(0, Math.max(1, to)));
+    else if (to === page + 1 && answer?.nextAfter) setCursors([...cursors, answer.nextAfter]);
+  };
   const data = answer?.items;
   const { data: config } = useConfig();
   const { download, pendingId } = useInvoiceDownload("admin");
@@ -222,7 +246,8 @@ function Transactions() {
         filters={filters}
         onChange={(next) => {
           setFilters(next);
-          setPage(1);
+          setCursors([undefined]);
+          setShown(1);
         }}
       />
       {pending ? (
@@ -298,7 +323,9 @@ function Transactions() {
           })}
         </ul>
       )}
-      {answer && answer.total > 0 && <Pager page={answer.page} pageSize={answer.pageSize} total={answer.total} onPage={setPage} />}
+      {answer && answer.total > 0 && (
+        <Pager page={pending ? shown : page} pageSize={answer.pageSize} total={answer.total} hasNext={answer.nextAfter !== null} onPage={turn} />
+      )}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { api } from "../../../lib/api-client";
 import { isPending, keyFor } from "../../../lib/swr";
 import type { TransactionsPage } from "../../../types/api";
 
-/** GET /api/admin/transactions?page=&pageSize=&from=&to=&gameFrom=&gameTo=&venueId=&status=: `{ items, total, page, pageSize }` (admin). */
+/** GET /api/admin/transactions?page=|after=&pageSize=&from=&to=&gameFrom=&gameTo=&venueId=&status=: `{ items, total, page, pageSize, nextAfter }` (admin). */
 export const TRANSACTIONS_PAGE_SIZE = 25;
 
 export interface TransactionFilters {
@@ -28,9 +28,14 @@ export const filterParams = (filters: TransactionFilters) => {
   return params;
 };
 
-export const transactionsKey = keyFor(["payments"], (page: number, filters: TransactionFilters = {}) => {
+/**
+ * The first page by number; each next one after the cursor of the last row before it (`nextAfter`
+ * of the page before), so that a page deep in the history costs the server what the first does.
+ */
+export const transactionsKey = keyFor(["payments"], (page: number, filters: TransactionFilters = {}, after?: string) => {
   const params = filterParams(filters);
-  params.set("page", String(page));
+  if (after === undefined) params.set("page", String(page));
+  else params.set("after", after);
   params.set("pageSize", String(TRANSACTIONS_PAGE_SIZE));
   return `/api/admin/transactions?${params.toString()}`;
 });
@@ -43,8 +48,8 @@ export const fetchTransactions = (key: string) => api<TransactionsPage>(key);
  * says whether the page asked for has neither its answer nor an error yet, and is never true while
  * the read is disabled (without a key it never answers).
  */
-export const useTransactions = (page: number, filters: TransactionFilters = {}, enabled = true) => {
-  const key = enabled ? transactionsKey(page, filters) : null;
+export const useTransactions = (page: number, filters: TransactionFilters = {}, enabled = true, after?: string) => {
+  const key = enabled ? transactionsKey(page, filters, after) : null;
   const shown = useSWR<TransactionsPage>(key, fetchTransactions, { keepPreviousData: true });
   // the same key without the previous answer: one request, SWR dedupes the second hook's
   const asked = useSWR<TransactionsPage>(key, fetchTransactions);
