@@ -53,7 +53,16 @@ type Endpoint =
   | "transactions"
   | "stats"
   | "heavyBookings"
-  | "heavyPayments";
+  | "heavyPayments"
+  | "transactionsFirst"
+  | "transactionsLast"
+  | "transactionsDated"
+  | "transactionsGames"
+  | "transactionsVenue"
+  | "occupancyReport"
+  | "revenueReport"
+  | "revenueYear"
+  | "reportSummary";
 
 /**
  * `target` is the ratio to the bare route of the same process; `plainTarget` the ratio to a plain
@@ -83,6 +92,18 @@ const ENDPOINTS: readonly {
   { key: "stats", label: "payment stats", target: null },
   { key: "heavyBookings", label: "heavy player's bookings", target: null },
   { key: "heavyPayments", label: "heavy player's payments", target: null },
+  // the admin's transactions at any page and filter (DESIGN.md section 18): each within 1.5x of the first page's p99
+  // the first page without the CSV export that "transactions" adds (minutes at 10x)
+  { key: "transactionsFirst", label: "transactions, first page (no export)", target: null },
+  { key: "transactionsLast", label: "transactions, last page (cursor)", target: null },
+  { key: "transactionsDated", label: "transactions, whole history by payment date", target: null },
+  { key: "transactionsGames", label: "transactions, whole history by game date", target: null },
+  { key: "transactionsVenue", label: "transactions of a venue", target: null },
+  // the owner's reports over the seeded window (61 days, every venue), and revenue over a year
+  { key: "occupancyReport", label: "occupancy report", target: null },
+  { key: "revenueReport", label: "revenue report by court", target: null },
+  { key: "revenueYear", label: "revenue report by month, a year", target: null },
+  { key: "reportSummary", label: "report summary", target: null },
 ];
 const MAX_ANSWER_BYTES = 1024 * 1024;
 const SCALE_TARGETS = { rps: 0.7, p99: 1.5, rss: 1.2 };
@@ -193,7 +214,7 @@ const adminCookie = async (server: ServerProcess, password: string): Promise<str
 };
 
 /** `slots.next`: the next free slot create booking asks for (set back to 0 once its bookings are removed) */
-const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, slots: { next: number }) => {
+const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, slots: { next: number }, history: HistoryMarks) => {
   const courts = seeded.courts;
   const freeSlots = courts.length * SLOTS.length * (HORIZON_DAYS - DAYS_AHEAD);
   const invoices = seeded.invoices;
@@ -242,8 +263,48 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, s
     stats: () => ({ path: "/api/payments/stats", headers: { cookie: admin } }),
     heavyBookings: () => ({ path: "/api/user/bookings", headers: { cookie: cookies[seeded.heavy.userIndex]! } }),
     heavyPayments: () => ({ path: "/api/user/payments", headers: { cookie: cookies[seeded.heavy.userIndex]! } }),
+    transactionsFirst: () => ({ path: "/api/admin/transactions", headers: { cookie: admin } }),
+    transactionsLast: () => ({ path: `/api/admin/transactions?after=${encodeURIComponent(history.lastPageAfter)}`, headers: { cookie: admin } }),
+    transactionsDated: () => ({ path: `/api/admin/transactions?from=${history.firstDay}&to=${history.today}`, headers: { cookie: admin } }),
+    transactionsGames: () => ({ path: `/api/admin/transactions?gameFrom=${history.firstDay}&gameTo=${history.lastDay}`, headers: { cookie: admin } }),
+    transactionsVenue: () => ({ path: `/api/admin/transactions?venueId=${pick(seeded.venueIds)}`, headers: { cookie: admin } }),
+    occupancyReport: () => ({ path: `/api/admin/reports/occupancy?from=${history.windowFrom}&to=${history.lastDay}`, headers: { cookie: admin } }),
+    revenueReport: () => ({ path: `/api/admin/reports/revenue?from=${history.windowFrom}&to=${history.lastDay}&groupBy=court`, headers: { cookie: admin } }),
+    revenueYear: () => ({ path: `/api/admin/reports/revenue?from=${addDays(history.today, -364)}&to=${history.today}`, headers: { cookie: admin } }),
+    reportSummary: () => ({ path: `/api/admin/reports/summary?from=${history.windowFrom}&to=${history.lastDay}`, headers: { cookie: admin } }),
   };
   return generators;
+};
+
+/** Where the seeded history starts and ends, and the cursor of its last page of transactions. */
+interface HistoryMarks {
+  readonly today: string;
+  /** the seeded window's first day (30 days back) */
+  readonly windowFrom: string;
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly lastPageAfter: string;
+}
+
+const historyMarks = async (url: string, today: string): Promise<HistoryMarks> => {
+  const db = await openSqlDatabase(url);
+  try {
+    const [range, row] = await Promise.all([
+      db.sql.one("select min(booking_date) as first, max(booking_date) as last from payments"),
+      // the 50th oldest payment: the page after it is the last one
+      db.sql.one("select created_at, id from payments order by created_at, id limit 1 offset 49"),
+    ]);
+    const createdAt = new Date(String(row?.created_at instanceof Date ? row.created_at.toISOString() : row?.created_at)).toISOString();
+    return {
+      today,
+      windowFrom: addDays(today, -30),
+      firstDay: String(range?.first),
+      lastDay: String(range?.last),
+      lastPageAfter: `${createdAt}~${String(row?.id)}`,
+    };
+  } finally {
+    await db.close();
+  }
 };
 
 /** Deletes the bookings that create booking wrote: every booking from `freeFrom` on (the seed writes none there). */
@@ -499,7 +560,8 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
       cookies.push(...(await Promise.all(seeded.benchUsers.slice(i, i + 5).map((u) => loginCookie(server!, u.username)))));
     const admin = await adminCookie(server, adminPassword);
     const slots = { next: 0 };
-    const generators = requestsOf(seeded, cookies, admin, slots);
+    const history = await historyMarks(database.url, addDays(seeded.freeFrom, -DAYS_AHEAD - 1));
+    const generators = requestsOf(seeded, cookies, admin, slots, history);
     const sizes = await checkAnswers(server, seeded, generators);
     say(`   answer sizes as sent (bytes; the month calendar compressed): ${Object.entries(sizes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
 

@@ -15,6 +15,7 @@ import {
 import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { REBUILD_PLAYER_HISTORY_COUNTS } from "@courts/adapters/sql/migrations/Migration20261125000100_player_history_counts";
+import { rebuildOwnerReports } from "@courts/adapters/sql/migrations/Migration20261208000400_owner_reports";
 import type { Param, SqlTx } from "@courts/adapters/sql/sql-client";
 
 /**
@@ -231,6 +232,8 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
       await rebuildPaymentTotals(tx, db.engine);
       await tx.run("delete from player_history_counts");
       await tx.run(REBUILD_PLAYER_HISTORY_COUNTS);
+      // the owner's reports: every payment's venue and court, and the aggregates from the rows
+      for (const statement of rebuildOwnerReports(db.engine === "postgresql")) await tx.run(statement);
       lap("totals");
     });
     await triggers.restore();
@@ -322,7 +325,7 @@ const copyHistory = async (tx: SqlTx, engine: "sqlite" | "postgresql", scale: nu
 };
 
 /**
- * The triggers that keep payment_totals and player_history_counts fire once per row: for a bulk
+ * The triggers that keep payment_totals, player_history_counts and the owner's reports fire once per row: for a bulk
  * seed those are built once at the end instead (what their migrations do for the rows they find),
  * then the triggers return.
  */
@@ -330,15 +333,17 @@ const withoutCountingTriggers = async (db: SqlDatabase): Promise<{ restore(): Pr
   if (db.engine === "postgresql") {
     await db.sql.run("alter table payments disable trigger user");
     await db.sql.run("alter table bookings disable trigger bookings_history_count");
+    await db.sql.run("alter table bookings disable trigger bookings_reports_write");
     return {
       restore: async () => {
         await db.sql.run("alter table payments enable trigger user");
         await db.sql.run("alter table bookings enable trigger bookings_history_count");
+        await db.sql.run("alter table bookings enable trigger bookings_reports_write");
       },
     };
   }
   const rows = await db.sql.all(
-    "select name, sql from sqlite_master where type = 'trigger' and (tbl_name = 'payments' or name like 'bookings_history_count_%')",
+    "select name, sql from sqlite_master where type = 'trigger' and (tbl_name = 'payments' or name like 'bookings_history_count_%' or name like 'bookings_reports_%')",
   );
   for (const r of rows) await db.sql.run(`drop trigger ${String(r.name)}`);
   return { restore: async () => { for (const r of rows) await db.sql.run(String(r.sql)); } };

@@ -76,24 +76,21 @@ export const sqlReportQueries = (sql: SqlClient): ReportQueries => ({
 
   async summary(period, limits) {
     const days = periodWhere(period);
-    const venue = period.venueId === undefined ? "" : " and c.venue_id = ?";
+    const venue = period.venueId === undefined ? "" : " and b.court_id in (select id from courts where venue_id = ?)";
     const venueParam: Param[] = period.venueId === undefined ? [] : [period.venueId];
     const bookingParams: Param[] = [period.from, period.to, ...venueParam];
-    const name = "coalesce(u.full_name, u.username)";
-    const liveIn =
-      "from bookings b join courts c on c.id = b.court_id left join users u on u.id = b.user_id " +
-      `where b.booking_date >= ? and b.booking_date <= ?${venue} and ${LIVE}`;
+    // counted per player from the bookings' date index alone (bookings_date_player_idx), then named: only the players listed
+    const perPlayer = (columns: string, condition: string, order: string) =>
+      `select t.*, coalesce(u.full_name, u.username) as name from (select b.user_id, ${columns} from bookings b ` +
+      `where b.booking_date >= ? and b.booking_date <= ? and ${LIVE}${venue}${condition} ` +
+      `group by b.user_id order by ${order}, b.user_id limit ?) t left join users u on u.id = t.user_id order by ${order.replace(/\b(amount|n)\b/g, "t.$1")}, t.user_id`;
     const [cancellations, owed, players] = await Promise.all([
       sql.one(`select coalesce(sum(cancelled), 0) as n, coalesce(sum(refunds), 0) as refunded from report_days where ${days.sql}`, days.params),
-      sql.all(
-        `select b.user_id, max(${name}) as name, sum(b.total_amount - b.paid_amount) as amount, count(*) as n ${liveIn} ` +
-          "and b.paid_amount < b.total_amount group by b.user_id order by amount desc, b.user_id limit ?",
-        [...bookingParams, limits.outstanding],
-      ),
-      sql.all(`select b.user_id, max(${name}) as name, count(*) as n ${liveIn} group by b.user_id order by n desc, b.user_id limit ?`, [
+      sql.all(perPlayer("sum(b.total_amount - b.paid_amount) as amount, count(*) as n", " and b.paid_amount < b.total_amount", "amount desc"), [
         ...bookingParams,
-        limits.topPlayers,
+        limits.outstanding,
       ]),
+      sql.all(perPlayer("count(*) as n", "", "n desc"), [...bookingParams, limits.topPlayers]),
     ]);
     const ids = players.map((r) => str(r, "user_id"));
     const spentRows =

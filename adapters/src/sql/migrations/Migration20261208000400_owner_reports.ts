@@ -1,6 +1,20 @@
 import { Migration } from "@mikro-orm/migrations";
 import { isPostgres } from "../instant-type.js";
 
+/** the figures a payment moves in report_days */
+const PAYMENT_FIGURES = [
+  "gross",
+  "discounts",
+  "fees",
+  "refunds",
+  "settled",
+  "payments_count",
+  "pending_count",
+  "succeeded_count",
+  "failed_count",
+  "refunded_count",
+];
+
 /**
  * The owner's reports (DESIGN.md section 18) read aggregates kept in the same transaction as every
  * write to bookings and payments, by triggers (whichever code makes the write), so a report costs
@@ -84,18 +98,6 @@ export class Migration20261208000400OwnerReports extends Migration {
     // that money when the wallet is topped up, and a top-up has no game of its own).
     const settled = (p: string) => `(${p}.status in ('succeeded', 'refunded') and ${p}.paid_at is not null and ${p}.kind <> 'wallet')`;
     const when = (sign: string, cond: string, value: string) => `${sign} * (case when ${cond} then ${value} else 0 end)`;
-    const PAYMENT_FIGURES = [
-      "gross",
-      "discounts",
-      "fees",
-      "refunds",
-      "settled",
-      "payments_count",
-      "pending_count",
-      "succeeded_count",
-      "failed_count",
-      "refunded_count",
-    ];
     const paymentDay = (p: string, sign: string) =>
       `insert into report_days (court_id, booking_date, venue_id, month, ${PAYMENT_FIGURES.join(", ")}) ` +
       `select ${p}.court_id, ${p}.booking_date, ${p}.venue_id, substr(${p}.booking_date, 1, 7), ` +
@@ -193,43 +195,7 @@ export class Migration20261208000400OwnerReports extends Migration {
     }
 
     // What was written before this migration.
-    this.addSql(
-      "update payments set court_id = coalesce((select b.court_id from bookings b where b.id = payments.booking_id), ''), " +
-        "venue_id = coalesce((select c.venue_id from bookings b join courts c on c.id = b.court_id where b.id = payments.booking_id), '') " +
-        "where court_id is null",
-    );
-    const sumWhen = (cond: string, value: string) => `coalesce(sum(case when ${cond} then ${value} else 0 end), 0)`;
-    this.addSql(
-      "insert into report_days (court_id, booking_date, venue_id, month, booked, cancelled) " +
-        "select b.court_id, b.booking_date, c.venue_id, substr(b.booking_date, 1, 7), " +
-        `${sumWhen(live("b"), "1")}, ${sumWhen("b.status = 'cancelled'", "1")} ` +
-        "from bookings b join courts c on c.id = b.court_id group by b.court_id, b.booking_date, c.venue_id",
-    );
-    this.addSql(
-      `insert into report_days (court_id, booking_date, venue_id, month, ${PAYMENT_FIGURES.join(", ")}) ` +
-        "select p.court_id, p.booking_date, max(p.venue_id), substr(p.booking_date, 1, 7), " +
-        [
-          sumWhen(settled("p"), "p.amount"),
-          sumWhen(settled("p"), "p.discount"),
-          sumWhen(settled("p"), "p.stripe_fee"),
-          sumWhen(settled("p"), "p.refunded_amount"),
-          sumWhen(settled("p"), "1"),
-          "count(*)",
-          sumWhen("p.status = 'pending'", "1"),
-          sumWhen("p.status = 'succeeded'", "1"),
-          sumWhen("p.status = 'failed'", "1"),
-          sumWhen("p.status = 'refunded'", "1"),
-        ].join(", ") +
-        // `where true`: SQLite reads an upsert's SELECT unambiguously only with a WHERE
-        " from payments p where true group by p.court_id, p.booking_date " +
-        "on conflict (court_id, booking_date) do update set " +
-        PAYMENT_FIGURES.map((c) => `${c} = report_days.${c} + excluded.${c}`).join(", "),
-    );
-    this.addSql(
-      "insert into report_slots (venue_id, booking_date, time_slot, weekday, booked) " +
-        `select c.venue_id, b.booking_date, b.time_slot, ${weekday("b.booking_date")}, count(*) ` +
-        `from bookings b join courts c on c.id = b.court_id where ${live("b")} group by c.venue_id, b.booking_date, b.time_slot`,
-    );
+    for (const statement of rebuildOwnerReports(pg)) this.addSql(statement);
 
     // The transactions by venue and by game date, newest first, each read in its index's order.
     this.addSql("create index payments_venue_created_id_idx on payments (venue_id, created_at, id)");
@@ -239,3 +205,49 @@ export class Migration20261208000400OwnerReports extends Migration {
 
   override down(): void {}
 }
+
+/**
+ * The aggregates rebuilt from the rows (the migration's backfill, and the bench's seed, which
+ * writes its rows with the payments' triggers off): every payment's place, then report_days and
+ * report_slots from scratch.
+ */
+export const rebuildOwnerReports = (pg: boolean): string[] => {
+  const weekday = (date: string) =>
+    pg ? `extract(isodow from (${date})::date)::integer` : `(case strftime('%w', ${date}) when '0' then 7 else cast(strftime('%w', ${date}) as integer) end)`;
+  const live = (b: string) => `${b}.status in ('active', 'confirmed')`;
+  const settled = (p: string) => `(${p}.status in ('succeeded', 'refunded') and ${p}.paid_at is not null and ${p}.kind <> 'wallet')`;
+  const sumWhen = (cond: string, value: string) => `coalesce(sum(case when ${cond} then ${value} else 0 end), 0)`;
+  return [
+    "update payments set court_id = coalesce((select b.court_id from bookings b where b.id = payments.booking_id), ''), " +
+      "venue_id = coalesce((select c.venue_id from bookings b join courts c on c.id = b.court_id where b.id = payments.booking_id), '') " +
+      "where court_id is null",
+    "delete from report_days",
+    "delete from report_slots",
+    "insert into report_days (court_id, booking_date, venue_id, month, booked, cancelled) " +
+      "select b.court_id, b.booking_date, c.venue_id, substr(b.booking_date, 1, 7), " +
+      `${sumWhen(live("b"), "1")}, ${sumWhen("b.status = 'cancelled'", "1")} ` +
+      "from bookings b join courts c on c.id = b.court_id group by b.court_id, b.booking_date, c.venue_id",
+    `insert into report_days (court_id, booking_date, venue_id, month, ${PAYMENT_FIGURES.join(", ")}) ` +
+      "select p.court_id, p.booking_date, max(p.venue_id), substr(p.booking_date, 1, 7), " +
+      [
+        sumWhen(settled("p"), "p.amount"),
+        sumWhen(settled("p"), "p.discount"),
+        sumWhen(settled("p"), "p.stripe_fee"),
+        sumWhen(settled("p"), "p.refunded_amount"),
+        sumWhen(settled("p"), "1"),
+        "count(*)",
+        sumWhen("p.status = 'pending'", "1"),
+        sumWhen("p.status = 'succeeded'", "1"),
+        sumWhen("p.status = 'failed'", "1"),
+        sumWhen("p.status = 'refunded'", "1"),
+      ].join(", ") +
+      // `where true`: SQLite reads an upsert's SELECT unambiguously only with a WHERE
+      " from payments p where true group by p.court_id, p.booking_date " +
+      "on conflict (court_id, booking_date) do update set " +
+      PAYMENT_FIGURES.map((c) => `${c} = report_days.${c} + excluded.${c}`).join(", "),
+    "insert into report_slots (venue_id, booking_date, time_slot, weekday, booked) " +
+      `select c.venue_id, b.booking_date, b.time_slot, ${weekday("b.booking_date")}, count(*) ` +
+      `from bookings b join courts c on c.id = b.court_id where ${live("b")} group by c.venue_id, b.booking_date, b.time_slot`,
+  ];
+};
+

@@ -25,6 +25,7 @@ import { Migration20261207000900VenueRules } from "./Migration20261207000900_ven
 import { Migration20261207001000ReleaseBallot } from "./Migration20261207001000_release_ballot.js";
 import { Migration20261208000500Wallets } from "./Migration20261208000500_wallets.js";
 import { Migration20261208000400OwnerReports } from "./Migration20261208000400_owner_reports.js";
+import { Migration20261208000401ReportSummaryIndex } from "./Migration20261208000401_report_summary_index.js";
 import { Migration20261208000010HoldTellsHolder } from "./Migration20261208000010_hold_tells_holder.js";
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
@@ -62,6 +63,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261207000900_venue_rules", class: Migration20261207000900VenueRules },
   { name: "Migration20261207001000_release_ballot", class: Migration20261207001000ReleaseBallot },
   { name: "Migration20261208000400_owner_reports", class: Migration20261208000400OwnerReports },
+  { name: "Migration20261208000401_report_summary_index", class: Migration20261208000401ReportSummaryIndex },
   { name: "Migration20261208000600_open_matches", class: Migration20261208000600OpenMatches },
   { name: "Migration20261208000010_hold_tells_holder", class: Migration20261208000010HoldTellsHolder },
   { name: "Migration20261208000500_wallets", class: Migration20261208000500Wallets },
