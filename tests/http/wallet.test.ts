@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { SESSION_COOKIE } from "@courts/adapters";
 import { reconcilePurchases } from "@courts/core";
 import * as Effect from "effect/Effect";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -115,6 +120,34 @@ describeOnEngines("wallet", (server) => {
       const after = await stats();
       expect(cents(after.gross) - cents(before.gross)).toBe(5000);
       expect(cents(after.stripeFees) - cents(before.stripeFees)).toBe(175);
+    });
+
+    it("when a top-up is recorded, then its buyer downloads a receipt naming the product; another player cannot, and an unpaid one has none", async () => {
+      const { client } = await newPlayer(server());
+      const { client: other } = await newPlayer(server());
+      const intent = await client.post<Intent>("/api/user/wallet/top-ups", { amount: "25" });
+      const pending = await server().ports.purchases.findByIntent(intent.body.paymentIntentId);
+      expect((await client.get<Problem>(`/api/user/purchases/${pending!.id}/invoice`)).status).toBe(409);
+      await client.post("/api/simulated-card/confirm", { clientSecret: intent.body.clientSecret, ...CARD });
+      const recorded = await client.post<{ id: string; invoiceNumber: string }>(`/api/user/purchases/${intent.body.paymentIntentId}`);
+      expect(recorded.body.id).toBe(pending!.id);
+      // the statement's top-up is the purchase: its id leads to the receipt
+      expect((await walletOf(client)).entries[0]!.id).toBe(recorded.body.id);
+      const receipt = await fetch(`${server().baseUrl}/api/user/purchases/${recorded.body.id}/invoice`, { headers: { cookie: `${SESSION_COOKIE}=${client.session ?? ""}` } });
+      expect(receipt.status).toBe(200);
+      expect(receipt.headers.get("content-type")).toBe("application/pdf");
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "courts-receipt-")), "recibo.pdf");
+      writeFileSync(file, Buffer.from(await receipt.arrayBuffer()));
+      const text = execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+      expect(text).toContain("Detalle de la compra");
+      expect(text).toContain("Recarga de monedero");
+      expect(text).toContain(recorded.body.invoiceNumber);
+      expect(text).toContain("$25.00");
+      expect(text).not.toContain("Cancha");
+      rmSync(path.dirname(file), { recursive: true, force: true });
+      const refused = await other.get<Problem>(`/api/user/purchases/${recorded.body.id}/invoice`);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Esta factura pertenece a otro usuario");
     });
 
     it("when another player records someone's top-up, then 404 and nothing moves", async () => {

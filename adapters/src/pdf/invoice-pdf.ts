@@ -154,6 +154,8 @@ const parties = (doc: Doc, invoice: InvoiceData, issuer: InvoiceIssuer, top: num
   block(MARGIN, "Emisor", seller);
   block(MARGIN + column + 30, "Facturado a", invoice.payerEmail ? [invoice.payerName, invoice.payerEmail] : [invoice.payerName]);
   const buyerTop = top + 16 + 3 * 16 + 14;
+  // a product bought outside a booking has no venue
+  if (invoice.product) return buyerTop;
   useFont(doc, BOLD).fontSize(9).fillColor(COLORS.muted);
   line(doc, "COMPLEJO", MARGIN, buyerTop, CONTENT);
   useFont(doc, REGULAR).fontSize(11).fillColor(COLORS.ink);
@@ -163,15 +165,20 @@ const parties = (doc: Doc, invoice: InvoiceData, issuer: InvoiceIssuer, top: num
 
 const booking = (doc: Doc, invoice: InvoiceData, top: number): number => {
   useFont(doc, BOLD).fontSize(13).fillColor(COLORS.ink);
-  line(doc, "Detalle de la reserva", MARGIN, top, CONTENT);
+  line(doc, invoice.product ? "Detalle de la compra" : "Detalle de la reserva", MARGIN, top, CONTENT);
   // The court's number survives when a long name is shortened.
-  const rows: ReadonlyArray<readonly [string, string, string?]> = [
-    ["Cancha", invoice.courtName, ` (N.º ${invoice.courtNumber})`],
-    ["Fecha de la reserva", displayDate(invoice.bookingDate)],
-    ["Horario", displaySlot(invoice.timeSlot)],
-    ["Tipo de juego", GAME_TYPE_LABEL[invoice.gameType]],
-    ["ID de pago", invoice.paymentId],
-  ];
+  const rows: ReadonlyArray<readonly [string, string, string?]> = invoice.product
+    ? [
+        ["Producto", invoice.product.name],
+        ["ID de compra", invoice.paymentId],
+      ]
+    : [
+        ["Cancha", invoice.courtName, ` (N.º ${invoice.courtNumber})`],
+        ["Fecha de la reserva", displayDate(invoice.bookingDate)],
+        ["Horario", displaySlot(invoice.timeSlot)],
+        ["Tipo de juego", GAME_TYPE_LABEL[invoice.gameType]],
+        ["ID de pago", invoice.paymentId],
+      ];
   const labelWidth = 140;
   let y = top + 24;
   for (const [label, value, suffix] of rows) {
@@ -215,7 +222,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
   type Row = { readonly label: string; readonly value: string; readonly strong?: boolean; readonly part?: boolean };
   const discountLabel = invoice.discountCode ? `Descuento (código ${invoice.discountCode})` : "Descuento";
   const rows: Row[] = [
-    { label: "Importe", value: displayMoney(invoice.amount) },
+    { label: invoice.product ? invoice.product.name : "Importe", value: displayMoney(invoice.amount) },
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
     // What the player paid and how: the card fee is the club's cost, so it is no row of this table
     // (a player would read it as a charge of theirs); the club's copy says it in the fine print.

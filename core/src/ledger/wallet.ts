@@ -6,6 +6,8 @@ import {
   BookingNotActive,
   InsufficientBalance,
   InvalidInput,
+  InvoiceUnavailable,
+  NotAllowed,
   PaymentAlreadyRecorded,
   PaymentMismatch,
   PaymentNotConfirmed,
@@ -15,6 +17,7 @@ import {
 import { recordedPaymentEvents } from "../domain/events.js";
 import { breakdown, cardFee } from "../domain/fees.js";
 import { ownShare } from "../domain/shares.js";
+import { localDateOf } from "../domain/time.js";
 import { insufficientBalanceMessage, PRODUCT_NAMES, type PurchaseProduct } from "../domain/wallet.js";
 import type { Ports } from "../ports/index.js";
 import type { Purchase } from "../ports/purchase-repository.js";
@@ -183,6 +186,49 @@ export const reconcilePurchases = (ports: Pick<Ports, "purchases" | "gateway" | 
 
 /** What a receipt of a purchase says it was. */
 export const productNameOf = (product: PurchaseProduct): string => PRODUCT_NAMES[product];
+
+/**
+ * GET /api/user/purchases/{id}/invoice: a recorded purchase's receipt, the invoice renderer's
+ * with the product as its line (no venue, no game), numbered in the one gapless sequence. Its
+ * buyer (or an admin, the club's copy) only; a purchase not recorded has none.
+ */
+export const renderPurchaseInvoice = (ports: Pick<Ports, "purchases" | "invoices" | "clock">, actor: Actor, purchaseId: string) =>
+  Effect.gen(function* () {
+    if (!actor.isAdmin) yield* requireUser(actor);
+    const purchase = yield* callOr(() => ports.purchases.findById(purchaseId), () => new PaymentNotFound({ message: "Compra no encontrada" }));
+    if (!actor.isAdmin && purchase.userId !== actor.userId) return yield* Effect.fail(new NotAllowed({ message: "Esta factura pertenece a otro usuario" }));
+    if (purchase.status !== "succeeded" || purchase.invoiceNumber === null || purchase.paidAt === null)
+      return yield* Effect.fail(new InvoiceUnavailable({ message: "Solo las compras completadas tienen factura" }));
+    const issueDate = localDateOf(purchase.paidAt, ports.clock.timeZone);
+    const name = productNameOf(purchase.product);
+    const pdf = yield* call(() =>
+      ports.invoices.render({
+        copy: actor.isAdmin ? "club" : "player",
+        invoiceNumber: purchase.invoiceNumber as string,
+        issueDate,
+        paymentId: purchase.id,
+        payerName: purchase.buyerName ?? "Jugador",
+        payerEmail: purchase.buyerEmail,
+        product: { name },
+        // not printed for a product: the invoice's booking fields, filled with what the purchase has
+        venueName: name,
+        courtName: name,
+        courtNumber: 0,
+        bookingDate: issueDate,
+        timeSlot: "00:00",
+        gameType: "singles",
+        amount: purchase.amount,
+        discount: 0,
+        discountCode: null,
+        stripeFee: purchase.stripeFee,
+        totalPaid: purchase.amount,
+        refunded: 0,
+        taxRate: purchase.taxRate ?? 0,
+        paymentMethod: "card",
+      }),
+    );
+    return { pdf, purchase };
+  });
 
 // ---------------------------------------------------------------------------------------------
 // paying a booking from the wallet

@@ -34,6 +34,11 @@ export interface InvoiceData {
   readonly taxRate: TaxRate;
   /** cash at the club and the wallet have no card fee: the invoice names the method instead (default card) */
   readonly paymentMethod?: "card" | "cash" | "wallet";
+  /**
+   * A product bought outside a booking (a wallet top-up): the receipt names it instead of a
+   * venue, court and game, whose fields are then not printed
+   */
+  readonly product?: { readonly name: string };
 }
 
 export interface InvoiceRenderer {

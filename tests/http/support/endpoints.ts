@@ -396,6 +396,16 @@ export const ROWS: readonly Row[] = [
     expect: { guest: 401, owner: 201, other: 404, admin: 401 },
   },
   {
+    method: "GET",
+    route: "/api/user/purchases/{id}/invoice",
+    prepare: async (ctx) => {
+      const intentId = await ownerTopUp(ctx);
+      const recorded = await ctx.ownerClient.post<{ id: string }>(`/api/user/purchases/${intentId}`);
+      return { path: `/api/user/purchases/${recorded.body.id}/invoice` };
+    },
+    expect: { guest: 401, owner: 200, other: 403, admin: 200 },
+  },
+  {
     method: "POST",
     route: "/api/bookings/{id}/wallet-payments",
     prepare: async (ctx) => {

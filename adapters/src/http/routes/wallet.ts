@@ -10,6 +10,7 @@ import {
   PurchaseAnswer,
   PurchaseIntentAnswer,
   recordPurchase,
+  renderPurchaseInvoice,
   startTopUp,
   TopUpBody,
   WalletAdjustmentAnswer,
@@ -24,7 +25,7 @@ import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { HttpProblem } from "../error-mapping.js";
 import { adminOnly, signedIn } from "../guards.js";
-import { answerOf, idParams, problems, requestOf } from "../openapi.js";
+import { answerOf, fileOf, idParams, problems, requestOf } from "../openapi.js";
 import { pageHeaders, pageQuery } from "../paging.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
@@ -90,6 +91,27 @@ export default routes("wallet", async (app) => {
       const result = await run(recordPurchase(app.ports, actor, raw));
       const balance = result.purchase.product === "wallet_topup" ? await app.ports.wallets.balanceOf(result.purchase.userId) : undefined;
       return reply.code(result.alreadyRecorded ? 200 : 201).send(presentPurchase(result.purchase, balance));
+    },
+  );
+
+  app.get(
+    "/api/user/purchases/:id/invoice",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Recibo PDF de una compra completada (una recarga): al comprador; a un admin, la copia del club",
+        params: idParams(),
+        produces: ["application/pdf"],
+        response: { 200: fileOf("El recibo en PDF", ["application/pdf"]), ...problems(401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { pdf, purchase } = await run(renderPurchaseInvoice(app.ports, actorOf(request), idParam(request.params)));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="factura-${purchase.invoiceNumber ?? purchase.id}.pdf"`)
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },
   );
 
