@@ -169,7 +169,8 @@ describe("/metrics without METRICS_TOKEN, and one registry per app", () => {
       await db.drop();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // two runtimes and two apps built in the test itself: 33 s on a loaded 2-core machine
+  }, 120_000);
 });
 
 describe("METRICS_TOKEN and SHUTDOWN_GRACE_SECONDS settings", () => {
