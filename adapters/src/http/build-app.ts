@@ -34,6 +34,7 @@ import discountCodeRoutes from "./routes/discount-codes.js";
 import imageRoutes from "./routes/images.js";
 import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
+import punchCardRoutes from "./routes/punch-cards.js";
 import reportRoutes from "./routes/reports.js";
 import { serviceRoutes } from "./routes/service.js";
 import { isDraining } from "./graceful-stop.js";
@@ -286,6 +287,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(discountCodeRoutes);
   await app.register(adminRoutes);
   await app.register(paymentRoutes);
+  await app.register(punchCardRoutes);
   await app.register(reportRoutes);
   await app.register(shareLinkRoutes);
   await app.register(walletRoutes);

@@ -52,6 +52,8 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   PaymentAlreadyRecorded: 409,
   PaymentRefunded: 409,
   InsufficientBalance: 409,
+  PunchCardUnusable: 409,
+  PunchCardNotFound: 404,
   CardDeclined: 402,
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,

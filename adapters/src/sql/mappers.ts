@@ -215,7 +215,7 @@ export const toBookingWithCourt = (r: Row): BookingWithCourt => ({
   },
 });
 
-export const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash", "remainder", "wallet"];
+export const PAYMENT_KINDS: readonly PaymentKind[] = ["partial", "full", "shared", "cash", "remainder", "wallet", "punch_card"];
 const PAYMENT_STATUSES: readonly PaymentStatus[] = ["pending", "succeeded", "failed", "refunded"];
 const PAYMENT_FLAGS: readonly PaymentFlag[] = ["mismatch", "refunded_on_arrival"];
 

@@ -26,7 +26,7 @@ const withReleasedUse = async (
 };
 
 /** Thrown inside markSucceeded's transaction to roll back every step with a typed outcome. */
-class Rollback extends Error {
+export class Rollback extends Error {
   constructor(readonly outcome: Exclude<RecordOutcome, { readonly kind: "recorded" }> | { readonly kind: "code-used-up" }) {
     super(`payment not recorded: ${outcome.kind}`);
   }
@@ -165,7 +165,7 @@ const byIntent = (tx: SqlTx, intentId: string) =>
  * The steps of markSucceeded, in the one order every caller takes (payment, booking, link,
  * counter), so concurrent transactions on PostgreSQL queue on row locks instead of deadlocking.
  */
-const recordInTransaction = async (
+export const recordInTransaction = async (
   tx: SqlTx,
   taxRate: TaxRate,
   input: {
@@ -276,7 +276,7 @@ const INSERT = `insert into payments (${INSERT_COLUMNS.join(", ")}) values (${IN
 const INSERT_FIELDS = INSERT_COLUMNS.map((column) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
 
 /** Writes a payment's row, through `run`: the client's, or a transaction's. */
-const insertRow = async (run: SqlTx["run"], payment: Payment): Promise<void> => {
+export const insertRow = async (run: SqlTx["run"], payment: Payment): Promise<void> => {
   const values = payment as unknown as Record<string, unknown>;
   await run(INSERT, INSERT_FIELDS.map((field) => asParam(values[field])));
 };

@@ -3,6 +3,7 @@ import { oneOf } from "./mappers.js";
 import { invoiceNumberOf } from "./payment-repository.sql.js";
 import { findOne, instant, instantOrNull, int, intOrNull, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
+import { grantPunchCard } from "./punch-card-repository.sql.js";
 import { creditWallet } from "./wallet-repository.sql.js";
 
 const COLUMNS =
@@ -32,6 +33,11 @@ const toPurchase = (r: Row): Purchase => ({
 const EFFECTS: Readonly<Record<PurchaseProduct, (tx: SqlTx, purchase: Purchase, at: Date) => Promise<void>>> = {
   wallet_topup: (tx, purchase, at) =>
     creditWallet(tx, { id: purchase.id, userId: purchase.userId, kind: "topup", amount: purchase.amount, at, purchaseId: purchase.id }),
+  // the card of the product bought (productRef), its hours and expiry counted from now
+  punch_card: (tx, purchase, at) => {
+    if (purchase.productRef === null) throw new Error(`punch card purchase ${purchase.id} names no product`);
+    return grantPunchCard(tx, { id: purchase.id, userId: purchase.userId, productId: purchase.productRef, purchaseId: purchase.id, at });
+  },
 };
 
 /** `taxRate`: TAX_RATE_PERCENT in basis points, frozen on the purchase with its invoice number, as payments do. */

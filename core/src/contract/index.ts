@@ -92,3 +92,4 @@ export const NAMED_ANSWERS = [
   openMatches.MatchJoinAnswer,
   openMatches.MatchLeaveAnswer,
 ] as const;
+export * from "./punch-cards.js";

@@ -14,7 +14,7 @@ import { GameType, Instant, LocalDate, LocalMidnight, Money, Slot } from "./comm
 const paymentFields = {
   id: Schema.String,
   status: Schema.Literal("pending", "succeeded", "failed", "refunded"),
-  kind: Schema.Literal("partial", "full", "shared", "cash", "remainder", "wallet"),
+  kind: Schema.Literal("partial", "full", "shared", "cash", "remainder", "wallet", "punch_card"),
   amount: Money,
   discount: Money,
   discountCode: Schema.NullOr(Schema.String),

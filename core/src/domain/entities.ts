@@ -63,7 +63,7 @@ export type PaymentStatus = "pending" | "succeeded" | "failed" | "refunded";
  * cash: paid at the club; remainder: what the others did not pay by the split deadline, charged to
  * the organiser's saved card; wallet: paid from the player's wallet (no card fee, refunds go back to it)
  */
-export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder" | "wallet";
+export type PaymentKind = "partial" | "full" | "shared" | "cash" | "remainder" | "wallet" | "punch_card";
 
 /**
  * A cash payment has no card intent: its intent id is a key of its own, `cash-<payment id>`

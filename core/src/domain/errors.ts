@@ -71,6 +71,9 @@ export class PaymentAlreadyRecorded extends Data.TaggedError("PaymentAlreadyReco
 export class PaymentRefunded extends Data.TaggedError("PaymentRefunded")<{ readonly message: string }> {}
 /** The wallet holds less than the payment (or the adjustment would take it below zero). */
 export class InsufficientBalance extends Data.TaggedError("InsufficientBalance")<{ readonly message: string }> {}
+/** A punch card that cannot pay this booking (expired, no hour left, another venue or band). */
+export class PunchCardUnusable extends Data.TaggedError("PunchCardUnusable")<{ readonly message: string }> {}
+export class PunchCardNotFound extends Data.TaggedError("PunchCardNotFound")<{ readonly message: string }> {}
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
 export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
 
@@ -152,6 +155,8 @@ export type DomainError =
   | PaymentAlreadyRecorded
   | PaymentRefunded
   | InsufficientBalance
+  | PunchCardUnusable
+  | PunchCardNotFound
   | CardDeclined
   | InvoiceUnavailable
   | ImageTooLarge

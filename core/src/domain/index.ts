@@ -17,6 +17,7 @@ export * from "./money.js";
 export * from "./occupancy.js";
 export * from "./phone.js";
 export * from "./pricing.js";
+export * from "./punch-cards.js";
 export * from "./refund.js";
 export * from "./share-link.js";
 export * from "./shares.js";

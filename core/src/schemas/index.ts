@@ -3,5 +3,6 @@ export * from "./requests.js";
 export * from "./history-queries.js";
 export * from "./club-operations.js";
 export * from "./open-matches.js";
-export * from "./report-queries.js";
 export * from "./wallet.js";
+export * from "./report-queries.js";
+export * from "./punch-cards.js";

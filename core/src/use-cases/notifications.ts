@@ -81,7 +81,7 @@ const organiserOf = (ports: Pick<Ports, "users">, booking: Pick<Booking, "userId
 const mailboxOf = (person: Pick<Person, "email">): string | null => (person.email && person.email.trim() !== "" ? person.email : null);
 
 /** "partial" is the organiser's own share of a split hour, as "shared" is another payer's. */
-const WAY: Record<Payment["kind"], PaidWay> = { full: "card", partial: "share", shared: "share", cash: "cash", remainder: "remainder", wallet: "wallet" };
+const WAY: Record<Payment["kind"], PaidWay> = { full: "card", partial: "share", shared: "share", cash: "cash", remainder: "remainder", wallet: "wallet", punch_card: "punch_card" };
 
 /** What the cards (and the desk) took for a booking, after codes: the price is not what a player with a code paid. */
 const paidFor = (ports: Pick<Ports, "payments">, bookingId: string) =>

@@ -110,6 +110,24 @@ const ownerTopUp = async (ctx: Ctx): Promise<string> => {
   await ctx.ownerClient.post("/api/simulated-card/confirm", card(intent.body.clientSecret));
   return intent.body.paymentIntentId;
 };
+const newPunchCardProduct = async (ctx: Ctx) =>
+  (await ctx.admin.post<{ id: string; name: string; hours: number; validDays: number }>("/api/admin/punch-card-products", {
+    name: unique("Bono "),
+    hours: 5,
+    price: "60.00",
+    validDays: 60,
+  })).body;
+/** A card of the owner's, bought by card and recorded: its id. */
+const ownerPunchCard = async (ctx: Ctx): Promise<string> => {
+  const product = await newPunchCardProduct(ctx);
+  const intent = await ctx.ownerClient.post<{ clientSecret: string; paymentIntentId: string }>("/api/user/punch-cards", { productId: product.id });
+  await ctx.ownerClient.post("/api/simulated-card/confirm", card(intent.body.clientSecret));
+  await ctx.ownerClient.post(`/api/user/purchases/${intent.body.paymentIntentId}`);
+  const cards = (await ctx.ownerClient.get<{ id: string; productId: string }[]>("/api/user/punch-cards")).body;
+  const mine = cards.find((c) => c.productId === product.id);
+  if (!mine) throw new Error("the punch card was not granted");
+  return mine.id;
+};
 const MADE_UP_TOKEN = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 const card = (clientSecret: string) => ({ clientSecret, cardNumber: "4242424242424242", expMonth: 12, expYear: today.getUTCFullYear() + 3, cvc: "123" });
 
@@ -420,6 +438,37 @@ export const ROWS: readonly Row[] = [
     route: "/api/admin/users/{id}/wallet-adjustments",
     prepare: (ctx) => ({ path: `/api/admin/users/${ctx.owner.id}/wallet-adjustments`, json: { amount: "5.00", note: "Cortesía del club" } }),
     expect: adminOnly(201),
+  },
+  // punch cards ('Bonos', DESIGN.md section 16): the club's products, a player's own cards
+  {
+    method: "POST",
+    route: "/api/admin/punch-card-products",
+    prepare: () => ({ path: "/api/admin/punch-card-products", json: { name: "Bono 10 horas", hours: 10, price: "120.00", validDays: 90 } }),
+    expect: adminOnly(201),
+  },
+  { method: "GET", route: "/api/admin/punch-card-products", prepare: () => ({ path: "/api/admin/punch-card-products" }), expect: adminOnly(200) },
+  {
+    method: "DELETE",
+    route: "/api/admin/punch-card-products/{id}",
+    prepare: async (ctx) => ({ path: `/api/admin/punch-card-products/${(await newPunchCardProduct(ctx)).id}` }),
+    expect: adminOnly(204),
+  },
+  { method: "GET", route: "/api/punch-card-products", prepare: () => ({ path: "/api/punch-card-products" }), expect: { guest: 401, owner: 200, other: 200, admin: 200 } },
+  { method: "GET", route: "/api/user/punch-cards", prepare: () => ({ path: "/api/user/punch-cards" }), expect: anyPlayer(200) },
+  {
+    method: "POST",
+    route: "/api/user/punch-cards",
+    prepare: async (ctx) => ({ path: "/api/user/punch-cards", json: { productId: (await newPunchCardProduct(ctx)).id } }),
+    expect: anyPlayer(200),
+  },
+  {
+    method: "POST",
+    route: "/api/bookings/{id}/punch-card-payments",
+    prepare: async (ctx) => {
+      const booking = await ownerBooking(ctx);
+      return { path: `/api/bookings/${booking.id}/punch-card-payments`, json: { punchCardId: await ownerPunchCard(ctx) } };
+    },
+    expect: ownerOrAdmin(201),
   },
 ];
 

@@ -17,6 +17,7 @@ import { memoryEvents } from "./memory-events.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
 import { memoryVenues } from "./memory-venues.js";
+import { unimplementedPunchCards } from "./memory-punch-cards.js";
 import { unimplementedPurchases, unimplementedWallets } from "./memory-wallets.js";
 import { emptyState, type MemoryState } from "./state.js";
 
@@ -37,6 +38,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   refunds: memoryRefunds(state),
   wallets: unimplementedWallets(),
   purchases: unimplementedPurchases(),
+  punchCards: unimplementedPunchCards(),
   events: memoryEvents(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),

@@ -47,6 +47,7 @@ export default fp<PortsPluginOptions>(
       refunds: ports.refunds,
       wallets: ports.wallets,
       purchases: ports.purchases,
+      punchCards: ports.punchCards,
       events: ports.events,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,

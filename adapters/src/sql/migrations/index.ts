@@ -30,6 +30,7 @@ import { Migration20261208000010HoldTellsHolder } from "./Migration2026120800001
 import { Migration20261123001800ClubOperations } from "./Migration20261123001800_club_operations.js";
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 import { Migration20261208000600OpenMatches } from "./Migration20261208000600_open_matches.js";
+import { Migration20261208000700PunchCards } from "./Migration20261208000700_punch_cards.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -67,4 +68,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000600_open_matches", class: Migration20261208000600OpenMatches },
   { name: "Migration20261208000010_hold_tells_holder", class: Migration20261208000010HoldTellsHolder },
   { name: "Migration20261208000500_wallets", class: Migration20261208000500Wallets },
+  { name: "Migration20261208000700_punch_cards", class: Migration20261208000700PunchCards },
 ];
