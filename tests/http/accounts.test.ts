@@ -123,12 +123,14 @@ describeOnEngines("accounts a person owns", (server) => {
       expect(done.body).toMatchObject({ code: "EMAIL_ALREADY_VERIFIED" });
     });
 
-    it("when a link's token is made up or malformed, then 410, never 404 or 500", async () => {
+    it("when a link's token is made up or malformed, then 410, never 404 or 500; a control character in it is a 400 like anywhere in an address", async () => {
       const guest = new Client(server().baseUrl);
-      for (const token of ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "x", "%00", "a".repeat(500)]) {
+      for (const token of ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "x", "%20", "a".repeat(500)]) {
         expect((await guest.post(`/api/auth/verify-email/${token}`)).status, token).toBe(410);
         expect((await guest.post(`/api/auth/password-reset/${token}`, { password: "otra-clave-larga-2026" })).status, token).toBe(410);
       }
+      expect((await guest.post("/api/auth/verify-email/%00")).status).toBe(400);
+      expect((await guest.post("/api/auth/password-reset/%00", { password: "otra-clave-larga-2026" })).status).toBe(400);
     });
   });
 
