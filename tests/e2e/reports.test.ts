@@ -199,6 +199,14 @@ describe.skipIf(chromiumGate() !== "run")("owner reports in a real browser", () 
       // each row: the venue, and the game's date (Thursday's three, Saturday's cancelled one)
       expect(lines.slice(1).map((line) => line.split(";")[4])).toEqual(Array(4).fill(VENUE));
       expect(lines.slice(1).filter((line) => line.split(";")[7] === `${d}/${m}/${y}`)).toHaveLength(3);
+
+      // the six filters fit a phone
+      await page.setViewportSize(PHONE);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await settle(page);
+      // the section's heading just under the sticky top bar
+      await page.evaluate(`window.scrollTo(0, document.getElementById("transacciones").getBoundingClientRect().top + window.scrollY - 80)`);
+      await page.screenshot({ path: path.join(SCREENSHOTS, "admin-transactions-by-game-date-390x844.png") });
     });
   });
 

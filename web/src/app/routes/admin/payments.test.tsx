@@ -142,6 +142,8 @@ describe("Admin payments", () => {
     fireEvent.change(within(transactions()).getByLabelText("Partido hasta"), { target: { value: "2030-02-28" } });
     await userEvent.selectOptions(within(transactions()).getByLabelText("Complejo"), await within(transactions()).findByRole("option", { name: "Club Sur" }));
     expect(await within(transactions()).findByText("Mateo")).toBeInTheDocument();
+    // each row says the game it paid for, what the filter reads
+    expect(within(transactions()).getByText("Partido 12/01/2030 · 10:00")).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(filtered);
     expect(within(transactions()).getByRole("link", { name: "Exportar CSV" })).toHaveAttribute(
       "href",

@@ -20,7 +20,7 @@ import { OutstandingBalances } from "../../../features/payments/components/outst
 import { useInvoiceDownload } from "../../../features/payments/components/use-invoice-download";
 import { useVenues } from "../../../features/venues/api/get-venues";
 import { hasInvoice, paymentFlagLabel, paymentStatusLabel, paymentStatusTone, refundNote } from "../../../features/payments/payment-texts";
-import { formatInstant, money, toCents } from "../../../lib/format";
+import { formatDay, formatInstant, money, toCents } from "../../../lib/format";
 import { isPending } from "../../../lib/swr";
 import { AdminShell } from "../../layout/admin-shell";
 
@@ -282,6 +282,10 @@ function Transactions() {
                     <p className="truncate text-stone-600">
                       {t.courtName ?? "Cancha"}
                       {t.courtNumber != null && ` · #${t.courtNumber}`}
+                    </p>
+                    {/* the game it paid for: what 'Partido desde' and 'Partido hasta' filter by */}
+                    <p className="truncate text-stone-600">
+                      Partido {formatDay(t.date, "dd/MM/yyyy")} · {t.timeSlot}
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2 md:justify-end">
