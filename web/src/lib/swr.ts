@@ -30,6 +30,8 @@ export type Topic =
   | "availability"
   | "bookings"
   | "payments"
+  /** the player's wallet: balance and statement */
+  | "wallet"
   /** the admin's day schedule and active blocks */
   | "schedule"
   | "discounts"

@@ -1,10 +1,11 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { CircleCheck, CreditCard } from "lucide-react";
+import { CircleCheck, CreditCard, Wallet } from "lucide-react";
 import { breakdown, displayMoney, MIN_CARD_CHARGE } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { ChoiceCards } from "../../components/ui/choice-cards";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Page, PageHeader, Row } from "../../components/ui/page";
 import { Spinner } from "../../components/ui/spinner";
@@ -22,6 +23,8 @@ import { PaymentConfirmation } from "../components/payment-confirmation";
 import { PaymentSummary } from "../../features/payments/components/payment-summary";
 import { PaymentTypeChoice } from "../../features/payments/components/payment-type-choice";
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
+import { usePayWithWallet } from "../../features/wallet/api/pay-with-wallet";
+import { WalletBalanceLine, WalletPayButton } from "../../features/wallet/components/wallet-payment";
 import { describeError, isStatus } from "../../lib/api-client";
 import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
@@ -39,6 +42,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
   const [paid, setPaid] = useState<{ payment: Payment; paidBefore: number } | null>(null);
   const { trigger: recordPayment } = useRecordPayment();
+  const [method, setMethod] = useState<"card" | "wallet">("card");
+  const { trigger: payFromWallet, isMutating: walletBusy } = usePayWithWallet();
   useTitle(paid ? "Pago confirmado" : "Pago de la reserva");
   const reload = booking.mutate;
   const onHoldExpired = useCallback(() => void reload(), [reload]);
@@ -113,6 +118,17 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
     }
   };
 
+  const onWalletPay = async () => {
+    try {
+      const payment = await payFromWallet({ bookingId: b.id, paymentType: chosen, ...(discount ? { discountCode: discount.code } : {}) });
+      toast({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
+      setPaid({ payment, paidBefore: amounts.paid });
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      toastError("Error en el pago", describeError(error, "No se pudo pagar con el monedero"));
+    }
+  };
+
   return (
     <Page>
       <PageHeader title="Completar Pago" description="Revisa tu reserva y paga con tarjeta de forma segura." icon={<CreditCard className="h-6 w-6" aria-hidden="true" />} />
@@ -164,36 +180,69 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
           <Card>
             <CardHeader>
               <div className="flex items-center justify-between">
-                <CardTitle id="pago">Pago con tarjeta</CardTitle>
+                <CardTitle id="pago">{method === "wallet" ? "Pago con monedero" : "Pago con tarjeta"}</CardTitle>
                 <Badge tone="green">{chosen === "partial" ? (amounts.paid > 0 ? "Otra parte" : "Tu parte") : "Completo"}</Badge>
               </div>
             </CardHeader>
             <CardContent className="space-y-5">
+              <ChoiceCards
+                label="Forma de pago"
+                value={method}
+                onChange={setMethod}
+                choices={[
+                  {
+                    value: "card",
+                    children: (
+                      <span className="flex items-center gap-2 font-medium text-stone-900">
+                        <CreditCard aria-hidden="true" className="h-4 w-4" /> Tarjeta
+                      </span>
+                    ),
+                  },
+                  {
+                    value: "wallet",
+                    children: (
+                      <span className="flex flex-col">
+                        <span className="flex items-center gap-2 font-medium text-stone-900">
+                          <Wallet aria-hidden="true" className="h-4 w-4" /> Monedero
+                        </span>
+                        <WalletBalanceLine />
+                      </span>
+                    ),
+                  },
+                ]}
+              />
               <PaymentSummary breakdown={charge} code={discount?.code} />
               {chosen === "partial" && deadlineText && (
                 <p className="rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-inset ring-sky-600/20">
-                  {b.gameType === "singles" ? "El otro jugador puede" : "Los demás jugadores pueden"} pagar su parte hasta el {deadlineText}. Lo que
-                  falte a esa hora se cobrará a esta tarjeta.
+                  {b.gameType === "singles" ? "El otro jugador puede" : "Los demás jugadores pueden"} pagar su parte hasta el {deadlineText}.{" "}
+                  {method === "wallet"
+                    ? "Lo que falte a esa hora quedará como saldo pendiente de tu reserva."
+                    : "Lo que falte a esa hora se cobrará a esta tarjeta."}
                 </p>
               )}
-              {belowCardMinimum && (
+              {method === "wallet" ? (
+                <WalletPayButton charged={charge.charged} busy={walletBusy} onPay={() => void onWalletPay()} />
+              ) : null}
+              {method === "card" && belowCardMinimum && (
                 <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 ring-1 ring-inset ring-amber-600/20">
                   Con este código quedan {displayMoney(charge.charged)} por pagar, y una tarjeta acepta desde {displayMoney(MIN_CARD_CHARGE)}.
                   {/* with the full payment chosen there is nothing more to pay: only the code can go */}
                   {chosen === "partial" ? " Quita el código o elige Pago completo." : " Quita el código para pagar esta reserva con tarjeta."}
                 </p>
               )}
-              <CardPayment
-                payments={config.payments}
-                amount={charge.charged}
-                disabled={belowCardMinimum}
-                submitLabel={`Confirmar y Pagar ${displayMoney(charge.charged)}`}
-                returnPath="/my-bookings"
-                createIntent={() =>
-                  createPaymentIntent({ bookingId: b.id, paymentType: chosen, ...(discount ? { discountCode: discount.code } : {}) })
-                }
-                onPaid={onPaid}
-              />
+              {method === "card" && (
+                <CardPayment
+                  payments={config.payments}
+                  amount={charge.charged}
+                  disabled={belowCardMinimum}
+                  submitLabel={`Confirmar y Pagar ${displayMoney(charge.charged)}`}
+                  returnPath="/my-bookings"
+                  createIntent={() =>
+                    createPaymentIntent({ bookingId: b.id, paymentType: chosen, ...(discount ? { discountCode: discount.code } : {}) })
+                  }
+                  onPaid={onPaid}
+                />
+              )}
             </CardContent>
           </Card>
           {/* also once a part is paid: the organiser comes back here to send the link to the others */}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { displayMoney } from "@courts/core";
 import { CalendarDays, Download, KeyRound, Settings as SettingsIcon, UserPen } from "lucide-react";
 import { Badge } from "../../components/ui/badge";
@@ -16,6 +16,7 @@ import { ProfileForm } from "../../features/auth/components/profile-form";
 import { LevelForm } from "../../features/auth/components/level-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
+import { WalletPanel } from "../components/wallet-panel";
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { BookingStateLine } from "../../features/payments/components/booking-state-line";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
@@ -152,16 +153,22 @@ function ProfileTab({ user }: { user: User }) {
   );
 }
 
+/** Tabs a link may open directly: /settings?tab=wallet (checkout's 'Recargar monedero'). */
+const LINKED_TABS = ["wallet"] as const;
+
 function SettingsPage({ user }: { user: User }) {
   useTitle("Configuración");
+  const [params] = useSearchParams();
+  const linked = LINKED_TABS.find((tab) => tab === params.get("tab"));
   return (
     <Page>
       <PageHeader title="Configuración" description="Tu cuenta, tus reservas y tu facturación." icon={<SettingsIcon aria-hidden="true" className="h-6 w-6" />} />
-      <Tabs defaultValue="profile">
+      <Tabs defaultValue={linked ?? "profile"}>
         <TabsList aria-label="Secciones de configuración">
           <TabsTrigger value="profile">Perfil</TabsTrigger>
           <TabsTrigger value="bookings">Reservas</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="wallet">Monedero</TabsTrigger>
           <TabsTrigger value="notifications">Notificaciones</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
@@ -179,6 +186,9 @@ function SettingsPage({ user }: { user: User }) {
         </TabsContent>
         <TabsContent value="billing">
           <Billing user={user} />
+        </TabsContent>
+        <TabsContent value="wallet">
+          <WalletPanel />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationSettingsPanel />
