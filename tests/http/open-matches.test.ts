@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_BOOKING_POLICY } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, enqueueMatchDigests, instantOf, localDateOf, wallClockAt } from "@courts/core";
+import { runUseCase } from "@courts/adapters";
+import type { SqlDatabase } from "@courts/adapters/sql/index";
 import { Client } from "./support/client.js";
 import { book, demoCourts, newPlayer, pay, type CourtShape } from "./support/fixtures.js";
 import { movableClock } from "./support/movable-clock.js";
@@ -224,6 +226,32 @@ for (const engine of HTTP_ENGINES) {
       expect(full.players).toHaveLength(4);
       const paid = await server.ports.bookings.findById(booking.id);
       expect(paid?.paidAmount).toBe(paid?.totalAmount);
+    });
+
+    it("when players opted in to the daily mail, then each gets one message with the new matches at their level, once, and nothing off their level", async () => {
+      const { match } = await openDoubles();
+      const fan = await player(3.5, "Marta Gil");
+      const other = await player(6.5, "Pedro");
+      for (const p of [fan, other]) await p.client.put("/api/user/profile", { email: p.user.email, username: p.user.username, matchDigest: true });
+      // the mail goes out from 08:00 on the club's day: a morning hour of today if it is earlier now
+      const now = clock.now();
+      const morning = wallClockAt(now, clock.timeZone).hour < 8;
+      if (morning) clock.moveTo(instantOf(localDateOf(now, clock.timeZone), "09:00", clock.timeZone));
+      try {
+        const sql = (server.database as SqlDatabase).sql;
+        const mailOf = async (userId: string) => sql.all("select recipient, payload from outbox where event_key like ?", [`match-digest:${userId}:%`]);
+        expect(await runUseCase(enqueueMatchDigests(server.ports))).toBeGreaterThanOrEqual(1);
+        const mine = await mailOf(fan.user.id);
+        expect(mine).toHaveLength(1);
+        expect(mine[0]!.recipient).toBe(fan.user.email);
+        expect(String(mine[0]!.payload)).toContain(match.id);
+        expect(await mailOf(other.user.id)).toHaveLength(0);
+        // a second pass (another process) writes nothing more today
+        expect(await runUseCase(enqueueMatchDigests(server.ports))).toBe(0);
+        expect(await mailOf(fan.user.id)).toHaveLength(1);
+      } finally {
+        clock.moveTo(new Date());
+      }
     });
 
     it("when a player leaves before the split deadline, then their share is refunded in full through the ledger and the place is open again; after the deadline, 409", async () => {

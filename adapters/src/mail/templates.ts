@@ -100,6 +100,22 @@ const accountContentOf = (notice: AccountNotice, ctx: TemplateContext): Content 
         action: { label: "Confirmar mi correo", url: `${ctx.publicUrl}/verificar/${encodeURIComponent(notice.token)}` },
         footer: "Si no creaste una cuenta, ignora este mensaje.",
       };
+    case "match-digest": {
+      const level = (n: number) => n.toFixed(1);
+      const lines = notice.matches.map(
+        (m) =>
+          `${m.venueName}, ${subjectWhen(m)}: nivel ${level(m.levelMin)} a ${level(m.levelMax)}, ` +
+          `${m.spotsLeft === 1 ? "queda 1 lugar" : `quedan ${m.spotsLeft} lugares`}, ${displayMoney(m.pricePerPlayer)} por jugador. ${ctx.publicUrl}/partidos/${encodeURIComponent(m.id)}`,
+      );
+      return {
+        subject: notice.matches.length === 1 ? `Un partido nuevo de tu nivel (${level(notice.level)})` : `${notice.matches.length} partidos nuevos de tu nivel (${level(notice.level)})`,
+        heading: "Partidos nuevos de tu nivel",
+        paragraphs: [hello, "Estos partidos se abrieron desde ayer y buscan jugadores de tu nivel:", ...lines],
+        booking: null,
+        action: { label: "Ver partidos", url: `${ctx.publicUrl}/partidos?level=${encodeURIComponent(String(notice.level))}` },
+        footer: "Recibes este correo porque activaste 'Partidos nuevos de mi nivel' en tu perfil. Puedes desactivarlo ahí mismo.",
+      };
+    }
   }
 };
 
@@ -200,8 +216,6 @@ const paidLine = (notice: Extract<Notice, { kind: "payment" }>): string => {
       return `Registramos tu pago de ${amount} en efectivo, en el club, por la reserva en ${venue}.`;
     case "wallet":
       return `Pagaste ${amount} con tu monedero por la reserva en ${venue}.`;
-    case "punch_card":
-      return `Pagaste la reserva en ${venue} con una hora de tu bono.`;
     case "remainder":
       return `Cobramos ${amount} a tu tarjeta guardada: lo que faltaba pagar de tu reserva en ${venue}.`;
     case "card":

@@ -1,6 +1,7 @@
 import { firstNameOf, type MatchPlayer, type OpenMatchFilter, type OpenMatchRepository, type OpenMatchView } from "@courts/core";
 import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds } from "./refund-ledger.sql.js";
+import { toUser, USER_COLUMNS } from "./mappers.js";
 import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
 import { placeholders, type Param, type Row, type SqlClient } from "./sql-client.js";
 
@@ -86,6 +87,10 @@ export const sqlOpenMatchRepository = (sql: SqlClient): OpenMatchRepository => (
       where.push("m.booking_date = ?");
       params.push(filter.date);
     }
+    if (filter.openedAfter !== undefined) {
+      where.push("m.created_at > ?");
+      params.push(iso(filter.openedAfter));
+    }
     if (filter.level !== undefined) {
       where.push("m.level_min_tenths <= ? and m.level_max_tenths >= ?");
       params.push(tenths(filter.level), tenths(filter.level));
@@ -95,6 +100,17 @@ export const sqlOpenMatchRepository = (sql: SqlClient): OpenMatchRepository => (
       "and q.kind = 'shared' and q.status = 'pending') < l.max_participants");
     const rows = await sql.all(`${VIEW_SELECT} where ${where.join(" and ")} order by m.deadline, m.id limit ?`, [...params, filter.limit]);
     return rows.map(toView);
+  },
+  async digestSubscribers(day, limit) {
+    const rows = await sql.all(
+      `select ${USER_COLUMNS} from users u where u.match_digest = ? and u.level_tenths is not null and u.email <> '' ` +
+        "and (u.match_digest_on is null or u.match_digest_on < ?) order by u.id limit ?",
+      [true, day, limit],
+    );
+    return rows.map(toUser);
+  },
+  async markDigest(userId, day) {
+    return (await sql.run("update users set match_digest_on = ? where id = ? and (match_digest_on is null or match_digest_on < ?)", [day, userId, day])) > 0;
   },
   async players(bookingIds) {
     const out = new Map<string, MatchPlayer[]>();

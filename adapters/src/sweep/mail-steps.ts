@@ -1,4 +1,4 @@
-import { ADMIN, deliverOutbox, enqueueReminders, handleEvents, renderInvoice } from "@courts/core";
+import { ADMIN, deliverOutbox, enqueueMatchDigests, enqueueReminders, handleEvents, renderInvoice } from "@courts/core";
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import type { Ports } from "@courts/core";
@@ -32,6 +32,8 @@ export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl
   return [
     step("events", () => handleEvents(ports)),
     step("reminders", () => enqueueReminders(ports)),
+    // the daily mail of new open matches, for the players who opted in (DESIGN.md section 17)
+    step("match-digests", () => enqueueMatchDigests(ports)),
     step("mail", () => deliverOutbox(ports, mailer, delivery)),
   ];
 };

@@ -22,7 +22,7 @@ export interface BookingFacts {
 }
 
 /** How a payment was made, as its payer's message says it. */
-export type PaidWay = "card" | "share" | "cash" | "remainder" | "wallet" | "punch_card";
+export type PaidWay = "card" | "share" | "cash" | "remainder" | "wallet";
 
 /** A booking a club action touched, with what one player gets back for it (0: nothing paid, or a booking made). */
 export interface TouchedBooking {
@@ -127,14 +127,29 @@ export type AccountNotice =
   /** '¿Olvidaste tu contraseña?': a link to /restablecer/{token}, working `minutes` */
   | { readonly kind: "password-reset"; readonly name: string; readonly token: string; readonly minutes: number }
   /** after registration or a new email: a link to /verificar/{token}, working `hours` */
-  | { readonly kind: "verify-email"; readonly name: string; readonly token: string; readonly hours: number };
+  | { readonly kind: "verify-email"; readonly name: string; readonly token: string; readonly hours: number }
+  /** the daily mail of open matches opened in the last day at the player's level (DESIGN.md section 17), for players who opted in */
+  | { readonly kind: "match-digest"; readonly name: string; readonly level: number; readonly matches: readonly DigestMatch[] };
+
+/** One match of the daily mail: where, when, the level, the places and what a place costs. */
+export interface DigestMatch {
+  readonly id: string;
+  readonly venueName: string;
+  readonly date: string;
+  readonly timeSlot: string;
+  readonly levelMin: number;
+  readonly levelMax: number;
+  readonly spotsLeft: number;
+  readonly pricePerPlayer: Cents;
+}
 
 /** A notice about one booking: every kind but the account's and the club action's (several bookings). */
 export type BookingNotice = Exclude<Notice, AccountNotice | ClubActionNotice>;
 
 export type ClubActionNotice = Extract<Notice, { kind: "club-action" }>;
 
-export const isAccountNotice = (notice: Notice): notice is AccountNotice => notice.kind === "password-reset" || notice.kind === "verify-email";
+export const isAccountNotice = (notice: Notice): notice is AccountNotice =>
+  notice.kind === "password-reset" || notice.kind === "verify-email" || notice.kind === "match-digest";
 
 export const isClubActionNotice = (notice: Notice): notice is ClubActionNotice => notice.kind === "club-action";
 

@@ -1,3 +1,4 @@
+import type { User } from "../domain/entities.js";
 import type { DomainEvent } from "../domain/events.js";
 import type { Cents } from "../domain/money.js";
 import type { MatchPlayer, OpenMatchView } from "../domain/open-match.js";
@@ -23,6 +24,8 @@ export interface OpenMatchFilter {
   readonly level?: number;
   /** matches whose deadline is after this instant */
   readonly after: Date;
+  /** only the matches first opened after this instant: the daily mail's new ones */
+  readonly openedAfter?: Date;
   readonly limit: number;
 }
 
@@ -41,6 +44,13 @@ export interface OpenMatchRepository {
    * days are never scanned.
    */
   list(filter: OpenMatchFilter): Promise<OpenMatchView[]>;
+  /**
+   * Players who opted in to the daily mail, with a level and an email, not mailed on `day` yet
+   * (club-local YYYY-MM-DD), at most `limit`.
+   */
+  digestSubscribers(day: string, limit: number): Promise<User[]>;
+  /** the player's mail of `day` is done (written, or nothing new): false when another process marked it first */
+  markDigest(userId: string, day: string): Promise<boolean>;
   /** who has paid a place in each booking (organiser included), by booking id, in payment order */
   players(bookingIds: readonly string[]): Promise<Map<string, MatchPlayer[]>>;
   /**

@@ -29,6 +29,8 @@ import {
 } from "../domain/open-match.js";
 import { PLAYERS } from "../domain/pricing.js";
 import { ownShare } from "../domain/shares.js";
+import { displayName } from "../domain/account.js";
+import { HOUR_MS, localDateOf, wallClockAt } from "../domain/time.js";
 import { sendRefundsNow } from "../ledger/refunds.js";
 import type { Ports } from "../ports/index.js";
 import type { OpenMatchBody, OpenMatchQuery } from "../schemas/open-matches.js";
@@ -214,4 +216,58 @@ export const leaveOpenMatch = (ports: Pick<Ports, "openMatches" | "payments" | "
     if (outcome === "not-in-match") return yield* Effect.fail(new NotInMatch({ message: MATCH_MESSAGES.notIn }));
     const states = yield* sendRefundsNow(ports, [refund.refundId]);
     return { refundAmount: refund.amount, refundPending: states.get(refund.refundId) === "owed" ? refund.amount : 0 };
+  });
+
+/** The daily mail of new matches goes out from this hour of the club's day: a morning read, never at midnight. */
+export const MATCH_DIGEST_HOUR = 8;
+
+/**
+ * Sweep step: once a day, each player who opted in and has a level gets one mail with the matches
+ * opened in the last 24 hours at their level that still have places (not their own). Written to
+ * the outbox under one key per player and day, then the player's day is marked, so any number of
+ * processes at once, or a crash between the two, still send it once. A day with nothing new marks
+ * the player without a mail.
+ */
+export const enqueueMatchDigests = (ports: Pick<Ports, "openMatches" | "outbox" | "ids" | "clock">, options: { readonly batch?: number } = {}) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const tz = ports.clock.timeZone;
+    if (wallClockAt(now, tz).hour < MATCH_DIGEST_HOUR) return 0;
+    const day = localDateOf(now, tz);
+    const since = new Date(now.getTime() - 24 * HOUR_MS);
+    const subscribers = yield* call(() => ports.openMatches.digestSubscribers(day, options.batch ?? 50));
+    let written = 0;
+    for (const user of subscribers) {
+      const level = user.level;
+      if (level === null || level === undefined) continue;
+      const matches = (yield* call(() => ports.openMatches.list({ after: now, level, openedAfter: since, limit: 10 }))).filter((m) => m.organiserId !== user.id);
+      if (matches.length > 0) {
+        const sent = yield* call(() =>
+          ports.outbox.enqueue({
+            id: ports.ids.uuid(),
+            eventKey: `match-digest:${user.id}:${day}`,
+            to: user.email,
+            notice: {
+              kind: "match-digest",
+              name: displayName(user),
+              level,
+              matches: matches.map((m) => ({
+                id: m.id,
+                venueName: m.venueName,
+                date: m.date,
+                timeSlot: m.timeSlot,
+                levelMin: m.levelMin,
+                levelMax: m.levelMax,
+                spotsLeft: spotsLeftOf(m),
+                pricePerPlayer: pricePerPlayerOf(m),
+              })),
+            },
+            createdAt: now,
+          }),
+        );
+        if (sent) written++;
+      }
+      yield* call(() => ports.openMatches.markDigest(user.id, day));
+    }
+    return written;
   });

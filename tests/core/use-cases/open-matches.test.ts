@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   createBooking,
   createPaymentIntent,
+  enqueueMatchDigests,
   getOpenMatch,
   joinOpenMatch,
   leaveOpenMatch,
@@ -106,5 +107,21 @@ describe("open matches", () => {
     c.clock.set(new Date(match.deadline.getTime() + 1_000));
     expect(await failure(leaveOpenMatch(c.ports, eva, match.id))).toMatchObject({ _tag: "ShareDeadlinePassed" });
     expect(await failure(joinOpenMatch(c.ports, await playerOf(c, "tarde", 4), match.id))).toMatchObject({ _tag: "ShareDeadlinePassed" });
+  });
+
+  it("when it is morning at the club, then a player who opted in gets one mail a day with the new matches of their level, and none before 08:00", async () => {
+    const c = await club();
+    const booking = await paidDoubles(c);
+    const { match } = await ok(openMatch(c.ports, c.asAna, booking.id, { levelMin: 3, levelMax: 4 }));
+    const fan = await c.ports.users.insert(aUser({ username: "fan", email: "fan@example.com", level: 3.5, matchDigest: true }));
+    await c.ports.users.insert(aUser({ username: "lejos", email: "lejos@example.com", level: 6, matchDigest: true }));
+    const sent: { eventKey: string; to: string }[] = [];
+    const ports = { ...c.ports, outbox: { ...c.ports.outbox, enqueue: async (m: { eventKey: string; to: string }) => (sent.some((s) => s.eventKey === m.eventKey) ? false : (sent.push(m), true)) } };
+    // the club's clock reads 07:00: too early
+    expect(await ok(enqueueMatchDigests(ports))).toBe(0);
+    c.clock.advance(2 * 60 * MINUTE);
+    expect(await ok(enqueueMatchDigests(ports))).toBe(1);
+    expect(sent).toEqual([expect.objectContaining({ to: "fan@example.com", eventKey: `match-digest:${(fan as User).id}:2026-11-21`, notice: expect.objectContaining({ kind: "match-digest", matches: [expect.objectContaining({ id: match.id, spotsLeft: 3 })] }) })]);
+    expect(await ok(enqueueMatchDigests(ports))).toBe(0);
   });
 });

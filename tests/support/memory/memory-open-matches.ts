@@ -19,6 +19,8 @@ interface StoredMatch {
 /** Open matches over the shared state, with the SQL repository's semantics (one per booking, its link's places). */
 export const memoryOpenMatches = (state: MemoryState): OpenMatchRepository => {
   const matches = new Map<string, StoredMatch>();
+  /** the users.match_digest_on column: the day each player's daily mail was done */
+  const digested = new Map<string, string>();
   const view = (m: StoredMatch): OpenMatchView | undefined => {
     const booking = state.bookings.get(m.bookingId);
     const link = state.shareLinks.get(m.shareLinkId);
@@ -97,9 +99,21 @@ export const memoryOpenMatches = (state: MemoryState): OpenMatchRepository => {
         .filter((m) => m.status === "open" && m.deadline > filter.after && m.bookingStatus === "active" && m.paidAmount < m.totalAmount)
         .filter((m) => m.currentParticipants + m.pendingShares < m.maxParticipants)
         .filter((m) => (filter.venueId === undefined || m.venueId === filter.venueId) && (filter.date === undefined || m.date === filter.date))
+        .filter((m) => filter.openedAfter === undefined || m.createdAt > filter.openedAfter)
         .filter((m) => filter.level === undefined || (m.levelMin <= filter.level && m.levelMax >= filter.level))
         .sort((a, b) => a.deadline.getTime() - b.deadline.getTime() || (a.id < b.id ? -1 : 1))
         .slice(0, filter.limit);
+    },
+    async digestSubscribers(day, limit) {
+      return [...state.users.values()]
+        .filter((u) => u.matchDigest === true && u.level != null && u.email !== "" && (digested.get(u.id) ?? "") < day)
+        .sort((a, b) => (a.id < b.id ? -1 : 1))
+        .slice(0, limit);
+    },
+    async markDigest(userId, day) {
+      if ((digested.get(userId) ?? "") >= day) return false;
+      digested.set(userId, day);
+      return true;
     },
     async players(bookingIds) {
       const out = new Map<string, MatchPlayer[]>();
