@@ -216,6 +216,8 @@ const paidLine = (notice: Extract<Notice, { kind: "payment" }>): string => {
       return `Registramos tu pago de ${amount} en efectivo, en el club, por la reserva en ${venue}.`;
     case "wallet":
       return `Pagaste ${amount} con tu monedero por la reserva en ${venue}.`;
+    case "punch_card":
+      return `Pagaste la reserva en ${venue} con una hora de tu bono.`;
     case "remainder":
       return `Cobramos ${amount} a tu tarjeta guardada: lo que faltaba pagar de tu reserva en ${venue}.`;
     case "card":

@@ -22,7 +22,7 @@ export interface BookingFacts {
 }
 
 /** How a payment was made, as its payer's message says it. */
-export type PaidWay = "card" | "share" | "cash" | "remainder" | "wallet";
+export type PaidWay = "card" | "share" | "cash" | "remainder" | "wallet" | "punch_card";
 
 /** A booking a club action touched, with what one player gets back for it (0: nothing paid, or a booking made). */
 export interface TouchedBooking {

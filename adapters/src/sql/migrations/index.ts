@@ -31,6 +31,7 @@ import { Migration20261123001800ClubOperations } from "./Migration20261123001800
 import { Migration20261123001700Notifications } from "./Migration20261123001700_notifications.js";
 import { Migration20261208000600OpenMatches } from "./Migration20261208000600_open_matches.js";
 import { Migration20261208000601MatchDigestDay } from "./Migration20261208000601_match_digest_day.js";
+import { Migration20261208000700PunchCards } from "./Migration20261208000700_punch_cards.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -69,4 +70,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000601_match_digest_day", class: Migration20261208000601MatchDigestDay },
   { name: "Migration20261208000010_hold_tells_holder", class: Migration20261208000010HoldTellsHolder },
   { name: "Migration20261208000500_wallets", class: Migration20261208000500Wallets },
+  { name: "Migration20261208000700_punch_cards", class: Migration20261208000700PunchCards },
 ];
