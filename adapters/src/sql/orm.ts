@@ -25,19 +25,22 @@ interface SqliteHandle {
 
 /**
  * Pages the WAL holds before the connection that commits copies them into the database file (a
- * checkpoint: the copy and two fsyncs, while every write queued behind it waits). SQLite's default
- * is 1,000 pages (4 MB): under create booking's load (`npm run bench`) about four checkpoints a
- * second, and a statement of about 40 holds took 9.1 ms from its call to its rows against 6.2 ms
- * with none. At 10,000 the WAL file stays under about 40 MB; in paired runs of create booking
- * alone it went from 0.097-0.101 of the bare route to 0.112-0.117 (docs/PERFORMANCE.md, 28 November).
+ * checkpoint: the copy and two fsyncs, while every write queued behind it waits). SQLite's default,
+ * 1,000 pages (4 MiB): the WAL stays at about 4 MiB under continuous booking load. At 10,000 pages
+ * (28 November) it reached 39.5 MiB within 12 s of it, ten times a small database, for a gain the
+ * same load could not tell from noise on 2 busy cores: 175.6 bookings/s at 1,000 pages against
+ * 166.4 at 10,000, three interleaved runs of 12 s each (8 players booking in one process, 8
+ * December); on a quiet machine create booking alone had measured 0.097-0.101 of the bare route
+ * at 1,000 and 0.112-0.117 at 10,000 (docs/PERFORMANCE.md).
  */
-export const WAL_CHECKPOINT_PAGES = 10_000;
+export const WAL_CHECKPOINT_PAGES = 1_000;
 
 /**
  * What the WAL file is cut back to each time it starts over after a checkpoint. Without a limit
- * SQLite keeps the file at its largest (39 MiB after 9 s of booking load on a 2.5 MiB database,
- * forever); writes then reuse it from its start, so the limit only costs growing it again under
- * load. When a process stops writing, its idle checkpoint (sql-client.ts) empties the file.
+ * SQLite keeps the file at its largest (39 MiB after 9 s of booking load on a 2.5 MiB database
+ * with checkpoints at 10,000 pages, forever); writes then reuse it from its start, so the limit
+ * only costs growing it again under load. When a process stops writing, its idle checkpoint
+ * (sql-client.ts) empties the file.
  */
 export const WAL_SIZE_LIMIT_BYTES = 4 * 1024 * 1024;
 

@@ -433,7 +433,6 @@ export const ROWS: readonly Row[] = [
     },
     expect: ownerOrAdmin(201),
   },
-  { method: "GET", route: "/api/admin/purchases", prepare: () => ({ path: "/api/admin/purchases" }), expect: adminOnly(200) },
   {
     method: "POST",
     route: "/api/admin/users/{id}/wallet-adjustments",
