@@ -150,6 +150,26 @@ describeOnEngines("wallet", (server) => {
       expect(refused.body.message).toBe("Esta factura pertenece a otro usuario");
     });
 
+    it("when the admin lists the purchases, then the top-up is there with its buyer, product, fee and invoice number; a player cannot list them", async () => {
+      const { client, user } = await newPlayer(server());
+      const intent = await topUp(client, "30");
+      await client.post(`/api/user/purchases/${intent.paymentIntentId}`);
+      const list = await admin.get<{ product: string; productName: string; status: string; amount: string; stripeFee: string; userId: string; userName: string; invoiceNumber: string }[]>(
+        "/api/admin/purchases?pageSize=200",
+      );
+      expect(list.status).toBe(200);
+      expect(Number(list.headers.get("x-total-count"))).toBeGreaterThanOrEqual(1);
+      expect(list.body.find((p) => p.userId === user.id)).toMatchObject({
+        product: "wallet_topup",
+        productName: "Recarga de monedero",
+        status: "succeeded",
+        amount: "30.00",
+        stripeFee: "1.17",
+        userName: user.username,
+      });
+      expect((await client.get("/api/admin/purchases")).status).toBe(403);
+    });
+
     it("when another player records someone's top-up, then 404 and nothing moves", async () => {
       const { client: owner } = await newPlayer(server());
       const { client: other } = await newPlayer(server());

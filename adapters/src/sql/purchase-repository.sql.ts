@@ -108,6 +108,19 @@ export const sqlPurchaseRepository = (sql: SqlClient, taxRate: TaxRate = 0): Pur
     async releaseClaim(id) {
       await sql.run("update purchases set claimed_until = null where id = ?", [id]);
     },
+    async page({ page, pageSize }) {
+      const [rows, count] = await Promise.all([
+        sql.all(
+          `select ${COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")}, coalesce(p.buyer_name, u.full_name, u.username) as user_name, ` +
+            "coalesce(p.buyer_email, u.email) as user_email from purchases p left join users u on u.id = p.user_id " +
+            "order by p.created_at desc, p.id desc limit ? offset ?",
+          [pageSize, (page - 1) * pageSize],
+        ),
+        sql.one("select count(*) as n from purchases"),
+      ]);
+      const items = rows.map((r) => ({ ...toPurchase(r), userName: strOrNull(r, "user_name"), userEmail: strOrNull(r, "user_email") }));
+      return { items, total: intOrZero(count, "n"), page, pageSize };
+    },
     async totals(from, to) {
       const params = [...(from ? [iso(from)] : []), ...(to ? [iso(to)] : [])];
       const row = await sql.one(

@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import { formatMoney } from "../domain/money.js";
-import type { Purchase } from "../ports/purchase-repository.js";
+import { PRODUCT_NAMES } from "../domain/wallet.js";
+import type { Purchase, PurchaseWithBuyer } from "../ports/purchase-repository.js";
 import type { WalletEntry } from "../ports/wallet-repository.js";
 import { Instant, Money } from "./common.js";
 
@@ -54,6 +55,39 @@ export const presentPurchase = (p: Purchase, balance?: number): PurchaseAnswer =
   createdAt: p.createdAt.toISOString(),
   paidAt: p.paidAt?.toISOString() ?? null,
   ...(balance !== undefined ? { balance: formatMoney(balance) } : {}),
+});
+
+/** A purchase in the club's list: what was bought, by whom, for how much, and the card's fee. */
+export const AdminPurchaseAnswer = Schema.Struct({
+  id: Schema.String,
+  /** the product's key ("wallet_topup", ...) and its name as receipts print it */
+  product: Schema.String,
+  productName: Schema.String,
+  status: Schema.Literal("pending", "succeeded", "failed"),
+  amount: Money,
+  stripeFee: Money,
+  invoiceNumber: Schema.NullOr(Schema.String),
+  userId: Schema.String,
+  userName: Schema.NullOr(Schema.String),
+  userEmail: Schema.NullOr(Schema.String),
+  createdAt: Instant,
+  paidAt: Schema.NullOr(Instant),
+});
+export type AdminPurchaseAnswer = typeof AdminPurchaseAnswer.Type;
+
+export const presentAdminPurchase = (p: PurchaseWithBuyer): AdminPurchaseAnswer => ({
+  id: p.id,
+  product: p.product,
+  productName: PRODUCT_NAMES[p.product],
+  status: p.status,
+  amount: formatMoney(p.amount),
+  stripeFee: formatMoney(p.stripeFee),
+  invoiceNumber: p.invoiceNumber,
+  userId: p.userId,
+  userName: p.userName,
+  userEmail: p.userEmail,
+  createdAt: p.createdAt.toISOString(),
+  paidAt: p.paidAt?.toISOString() ?? null,
 });
 
 export const WalletAdjustmentAnswer = Schema.Struct({ balance: Money, entry: WalletEntryAnswer });

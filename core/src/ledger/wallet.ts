@@ -184,6 +184,13 @@ export const reconcilePurchases = (ports: Pick<Ports, "purchases" | "gateway" | 
     return recorded;
   });
 
+/** GET /api/admin/purchases: every product bought by card (or at the desk), newest first, for the club. */
+export const pagePurchases = (ports: Pick<Ports, "purchases">, actor: Actor, query: WalletQuery) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    return yield* call(() => ports.purchases.page({ page: query.page ?? 1, pageSize: query.pageSize ?? 50 }));
+  });
+
 /** What a receipt of a purchase says it was. */
 export const productNameOf = (product: PurchaseProduct): string => PRODUCT_NAMES[product];
 

@@ -1,5 +1,6 @@
 import type { Cents } from "../domain/money.js";
 import type { TaxRate } from "../domain/tax.js";
+import type { Page, PageRequest } from "./pagination.js";
 import type { PurchaseProduct, PurchaseStatus } from "../domain/wallet.js";
 
 
@@ -25,6 +26,11 @@ export interface Purchase {
   readonly paidAt: Date | null;
 }
 
+export interface PurchaseWithBuyer extends Purchase {
+  readonly userName: string | null;
+  readonly userEmail: string | null;
+}
+
 export type PurchaseRecordOutcome =
   | { readonly kind: "recorded"; readonly purchase: Purchase }
   | { readonly kind: "already-recorded"; readonly purchase: Purchase }
@@ -48,6 +54,11 @@ export interface PurchaseRepository {
    */
   claimPending(before: Date, now: Date, until: Date, limit: number): Promise<Purchase[]>;
   releaseClaim(id: string): Promise<void>;
+  /**
+   * Every purchase, newest first, with its buyer (as frozen when recorded; the account's name
+   * before): the club's list of what was bought outside bookings.
+   */
+  page(page: PageRequest): Promise<Page<PurchaseWithBuyer>>;
   /** money in from purchases recorded: amounts, card fees and how many (the revenue summary) */
   totals(from?: Date, to?: Date): Promise<{ readonly amount: Cents; readonly fees: Cents; readonly count: number }>;
 }

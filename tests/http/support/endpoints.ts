@@ -433,6 +433,7 @@ export const ROWS: readonly Row[] = [
     },
     expect: ownerOrAdmin(201),
   },
+  { method: "GET", route: "/api/admin/purchases", prepare: () => ({ path: "/api/admin/purchases" }), expect: adminOnly(200) },
   {
     method: "POST",
     route: "/api/admin/users/{id}/wallet-adjustments",

@@ -20,4 +20,5 @@ export const unimplementedPurchases = (): PurchaseRepository => ({
   claimPending: async () => [],
   releaseClaim: async () => undefined,
   totals: async () => ({ amount: 0, fees: 0, count: 0 }),
+  page: async ({ page, pageSize }) => ({ items: [], total: 0, page, pageSize }),
 });

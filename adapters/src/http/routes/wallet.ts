@@ -1,5 +1,8 @@
 import {
   adjustWallet,
+  AdminPurchaseAnswer,
+  pagePurchases,
+  presentAdminPurchase,
   getWallet,
   IntentIdParam,
   PaymentAnswer,
@@ -131,6 +134,24 @@ export default routes("wallet", async (app) => {
       const input = decode(WalletPaymentBody, request.body);
       const result = await run(payFromWallet(app.ports, actorOf(request), idParam(request.params), input));
       return reply.code(201).send(presentPayment(result.payment));
+    },
+  );
+
+  app.get(
+    "/api/admin/purchases",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: "Compras fuera de las reservas (recargas del monedero y otros productos), las más nuevas primero (admin; página en X-Total-Count)",
+        querystring: { type: "object", properties: pageQuery },
+        response: { 200: { type: "array", items: answerOf(AdminPurchaseAnswer) } },
+      },
+    },
+    async (request, reply) => {
+      const page = await run(pagePurchases(app.ports, actorOf(request), decode(WalletQuery, request.query)));
+      pageHeaders(reply, page);
+      return page.items.map(presentAdminPurchase);
     },
   );
 
