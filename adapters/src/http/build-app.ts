@@ -34,6 +34,7 @@ import discountCodeRoutes from "./routes/discount-codes.js";
 import imageRoutes from "./routes/images.js";
 import notificationRoutes from "./routes/notifications.js";
 import paymentRoutes from "./routes/payments.js";
+import membershipRoutes from "./routes/memberships.js";
 import punchCardRoutes from "./routes/punch-cards.js";
 import reportRoutes from "./routes/reports.js";
 import { serviceRoutes } from "./routes/service.js";
@@ -288,6 +289,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   await app.register(adminRoutes);
   await app.register(paymentRoutes);
   await app.register(punchCardRoutes);
+  await app.register(membershipRoutes);
   await app.register(reportRoutes);
   await app.register(shareLinkRoutes);
   await app.register(walletRoutes);

@@ -54,6 +54,7 @@ const STATUS: Readonly<Record<DomainErrorTag, number>> = {
   InsufficientBalance: 409,
   PunchCardUnusable: 409,
   PunchCardNotFound: 404,
+  MembershipPlanNotFound: 404,
   CardDeclined: 402,
   InvoiceUnavailable: 409,
   ImageTooLarge: 413,

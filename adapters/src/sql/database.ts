@@ -15,6 +15,7 @@ import { sqlNotifications, sqlOutbox, sqlWaitlist } from "./notifications.sql.js
 import { createOrm, type OrmOptions } from "./orm.js";
 import { sqlPaymentRepository } from "./payment-repository.sql.js";
 import { sqlReportQueries } from "./report-queries.sql.js";
+import { sqlMembershipRepository } from "./membership-repository.sql.js";
 import { sqlPunchCardRepository } from "./punch-card-repository.sql.js";
 import { sqlPurchaseRepository } from "./purchase-repository.sql.js";
 import { sqlWalletRepository } from "./wallet-repository.sql.js";
@@ -160,6 +161,7 @@ export const openSqlDatabase = async (url: string, options: DatabaseOptions = {}
       wallets: sqlWalletRepository(sql),
       purchases: sqlPurchaseRepository(sql, options.taxRate ?? 0),
       punchCards: sqlPunchCardRepository(sql, options.taxRate ?? 0),
+      memberships: sqlMembershipRepository(sql),
       events: sqlEventLog(sql),
       discountCodes: sqlDiscountCodeRepository(sql),
       shareLinks: sqlShareLinkRepository(sql),

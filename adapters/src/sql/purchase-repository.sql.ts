@@ -3,6 +3,7 @@ import { oneOf } from "./mappers.js";
 import { invoiceNumberOf } from "./payment-repository.sql.js";
 import { findOne, instant, instantOrNull, int, intOrNull, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
+import { grantMembership } from "./membership-repository.sql.js";
 import { grantPunchCard } from "./punch-card-repository.sql.js";
 import { creditWallet } from "./wallet-repository.sql.js";
 
@@ -37,6 +38,12 @@ const EFFECTS: Readonly<Record<PurchaseProduct, (tx: SqlTx, purchase: Purchase, 
   punch_card: (tx, purchase, at) => {
     if (purchase.productRef === null) throw new Error(`punch card purchase ${purchase.id} names no product`);
     return grantPunchCard(tx, { id: purchase.id, userId: purchase.userId, productId: purchase.productRef, purchaseId: purchase.id, at });
+  },
+  // the membership of the plan bought (productRef); one recorded at the desk has a cash key of its own
+  membership: (tx, purchase, at) => {
+    if (purchase.productRef === null) throw new Error(`membership purchase ${purchase.id} names no plan`);
+    const paidBy = purchase.intentId.startsWith("cash-") ? "cash" : "card";
+    return grantMembership(tx, { userId: purchase.userId, planId: purchase.productRef, purchaseId: purchase.id, paidBy, at });
   },
 };
 

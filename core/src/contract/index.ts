@@ -93,3 +93,4 @@ export const NAMED_ANSWERS = [
   openMatches.MatchLeaveAnswer,
 ] as const;
 export * from "./punch-cards.js";
+export * from "./memberships.js";

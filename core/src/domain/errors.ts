@@ -74,6 +74,7 @@ export class InsufficientBalance extends Data.TaggedError("InsufficientBalance")
 /** A punch card that cannot pay this booking (expired, no hour left, another venue or band). */
 export class PunchCardUnusable extends Data.TaggedError("PunchCardUnusable")<{ readonly message: string }> {}
 export class PunchCardNotFound extends Data.TaggedError("PunchCardNotFound")<{ readonly message: string }> {}
+export class MembershipPlanNotFound extends Data.TaggedError("MembershipPlanNotFound")<{ readonly message: string }> {}
 export class CardDeclined extends Data.TaggedError("CardDeclined")<{ readonly message: string }> {}
 export class InvoiceUnavailable extends Data.TaggedError("InvoiceUnavailable")<{ readonly message: string }> {}
 
@@ -157,6 +158,7 @@ export type DomainError =
   | InsufficientBalance
   | PunchCardUnusable
   | PunchCardNotFound
+  | MembershipPlanNotFound
   | CardDeclined
   | InvoiceUnavailable
   | ImageTooLarge

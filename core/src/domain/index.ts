@@ -18,6 +18,7 @@ export * from "./occupancy.js";
 export * from "./phone.js";
 export * from "./pricing.js";
 export * from "./punch-cards.js";
+export * from "./memberships.js";
 export * from "./refund.js";
 export * from "./share-link.js";
 export * from "./shares.js";

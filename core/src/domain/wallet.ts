@@ -17,12 +17,12 @@ export const MAX_ADJUSTMENT: Cents = 10_000_00;
  * transaction that records it: a top-up credits the buyer's wallet. Punch cards and memberships
  * join this list with their own effect.
  */
-export type PurchaseProduct = "wallet_topup" | "punch_card";
-export const PURCHASE_PRODUCTS: readonly PurchaseProduct[] = ["wallet_topup", "punch_card"];
+export type PurchaseProduct = "wallet_topup" | "punch_card" | "membership";
+export const PURCHASE_PRODUCTS: readonly PurchaseProduct[] = ["wallet_topup", "punch_card", "membership"];
 export type PurchaseStatus = "pending" | "succeeded" | "failed";
 
 /** What a product is called on a receipt and in the club's transactions. */
-export const PRODUCT_NAMES: Readonly<Record<PurchaseProduct, string>> = { wallet_topup: "Recarga de monedero", punch_card: "Bono de horas" };
+export const PRODUCT_NAMES: Readonly<Record<PurchaseProduct, string>> = { wallet_topup: "Recarga de monedero", punch_card: "Bono de horas", membership: "Membresía de socio" };
 
 export const insufficientBalanceMessage = (balance: Cents, needed: Cents): string =>
   `Saldo insuficiente en tu monedero: tienes $${(balance / 100).toFixed(2)} y este pago es de $${(needed / 100).toFixed(2)}. Recarga tu monedero o paga con tarjeta.`;

@@ -22,6 +22,7 @@ import type { ReportQueries } from "./report-queries.js";
 import type { ShareLinkRepository } from "./share-link-repository.js";
 import type { UserRepository } from "./user-repository.js";
 import type { VenueRepository } from "./venue-repository.js";
+import type { MembershipRepository } from "./membership-repository.js";
 import type { PunchCardRepository } from "./punch-card-repository.js";
 import type { PurchaseRepository } from "./purchase-repository.js";
 import type { WalletRepository } from "./wallet-repository.js";
@@ -49,6 +50,7 @@ export type * from "./report-queries.js";
 export type * from "./share-link-repository.js";
 export type * from "./user-repository.js";
 export type * from "./venue-repository.js";
+export type * from "./membership-repository.js";
 export type * from "./punch-card-repository.js";
 export type * from "./purchase-repository.js";
 export type * from "./wallet-repository.js";
@@ -89,6 +91,8 @@ export interface Ports {
   readonly purchases: PurchaseRepository;
   /** punch cards ('Bonos'): products and the players' hours (DESIGN.md section 16) */
   readonly punchCards: PunchCardRepository;
+  /** memberships ('Socios'): venues' plans and players' memberships (DESIGN.md section 16) */
+  readonly memberships: MembershipRepository;
   readonly gateway: PaymentGateway;
   readonly invoices: InvoiceRenderer;
   readonly passwords: PasswordHasher;
@@ -103,6 +107,6 @@ export interface Ports {
 /** The repositories: what one SQL (or in-memory) persistence provides. */
 export type Repositories = Pick<
   Ports,
-  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches" | "wallets" | "purchases" | "punchCards"
+  "users" | "accountTokens" | "venues" | "courts" | "bookings" | "catalog" | "payments" | "refunds" | "discountCodes" | "shareLinks" | "images" | "blocks" | "outbox" | "events" | "notifications" | "waitlist" | "ballots" | "openMatches" | "wallets" | "purchases" | "punchCards" | "memberships"
   | "reports"
 >;

@@ -6,3 +6,4 @@ export * from "./open-matches.js";
 export * from "./wallet.js";
 export * from "./report-queries.js";
 export * from "./punch-cards.js";
+export * from "./memberships.js";

@@ -4,6 +4,7 @@ import { isAvailable } from "../domain/entities.js";
 import { CourtUnavailable, InvalidInput, OutsideBookingWindow, PlayerLimitReached, SlotInPast, SlotTaken, UserNotFound } from "../domain/errors.js";
 import { asSeenAt, holdExpiryOf, shareDeadlineOf } from "../domain/hold.js";
 import { clubMomentOf } from "../domain/booking-state.js";
+import { memberPrices, type Membership } from "../domain/memberships.js";
 import { addDays, instantOf, localDateOf, type LocalDate } from "../domain/time.js";
 import { opensAtOf, opensMessage, playerLimitMessage } from "../domain/venue-rules.js";
 import { decidesAtOf, inBallotWindow } from "../domain/ballot.js";
@@ -23,7 +24,7 @@ export const lastBookableDate = (today: LocalDate, windowDays: number = BOOKING_
 
 type BookingPorts = Pick<
   Ports,
-  "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues"
+  "courts" | "bookings" | "blocks" | "payments" | "refunds" | "shareLinks" | "gateway" | "discountCodes" | "clock" | "ids" | "policy" | "users" | "outbox" | "notifications" | "catalog" | "waitlist" | "venues" | "memberships"
 >;
 
 /** A booking request that passed its checks: who books which court, and when the date opened (null: an admin's). */
@@ -33,6 +34,8 @@ interface CheckedRequest {
   readonly now: Date;
   readonly start: Date;
   readonly opensAt: Date | null;
+  /** the player's membership of the court's venue in force (DESIGN.md section 16): 'Precio socio' and its window */
+  readonly member: Membership | undefined;
 }
 
 const findCourt = (ports: Pick<Ports, "courts">, courtId: string) => callOr(() => ports.courts.findForBooking(courtId), courtNotFound);
@@ -57,7 +60,9 @@ const checkRequest = (ports: BookingPorts, actor: Actor, input: CreateBookingBod
     // The venue's window (DESIGN.md section 15), decided here on the Clock: a date opens windowDays
     // before it, at the release time (midnight without one). Admins are exempt from the rules, not
     // from the farthest a venue may open.
-    const { rules } = court;
+    // A member of the venue books with the plan's window when it has one (DESIGN.md section 16).
+    const member = yield* call(() => ports.memberships.activeFor(userId, court.venueId, now));
+    const rules = member?.windowDays != null ? { ...court.rules, windowDays: member.windowDays } : court.rules;
     let opensAt: Date | null = null;
     if (actor.isAdmin) {
       const horizon = Math.max(rules.windowDays, BOOKING_HORIZON_DAYS);
@@ -73,12 +78,12 @@ const checkRequest = (ports: BookingPorts, actor: Actor, input: CreateBookingBod
           }),
         );
     }
-    const checked: CheckedRequest = { userId, court, now, start, opensAt };
+    const checked: CheckedRequest = { userId, court, now, start, opensAt, member };
     return checked;
   });
 
 /** The hold (or the club's booking) of a checked request, first-come. */
-const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { userId, court, now, start }: CheckedRequest) =>
+const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { userId, court, now, start, member }: CheckedRequest) =>
   Effect.gen(function* () {
     const { rules } = court;
     // The club booking an hour for a player (the day schedule) collects it, as each week of a fixed
@@ -88,7 +93,8 @@ const holdOf = (ports: BookingPorts, actor: Actor, input: CreateBookingBody, { u
     const booking = newBooking({
       id: ports.ids.uuid(),
       userId,
-      court,
+      // a member pays the court's price less the plan's discount ('Precio socio')
+      court: member ? { ...court, prices: memberPrices(court.prices, member.discountPercent) } : court,
       date: input.bookingDate,
       timeSlot: input.timeSlot,
       gameType: input.gameType,

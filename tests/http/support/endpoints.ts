@@ -117,6 +117,9 @@ const newPunchCardProduct = async (ctx: Ctx) =>
     price: "60.00",
     validDays: 60,
   })).body;
+const newMembershipPlan = async (ctx: Ctx): Promise<string> =>
+  (await ctx.admin.post<{ id: string }>("/api/admin/membership-plans", { venueId: ctx.venueId, name: unique("Socio "), price: "90.00", months: 6, discountPercent: 10 }))
+    .body.id;
 /** A card of the owner's, bought by card and recorded: its id. */
 const ownerPunchCard = async (ctx: Ctx): Promise<string> => {
   const product = await newPunchCardProduct(ctx);
@@ -470,6 +473,27 @@ export const ROWS: readonly Row[] = [
       return { path: `/api/bookings/${booking.id}/punch-card-payments`, json: { punchCardId: await ownerPunchCard(ctx) } };
     },
     expect: ownerOrAdmin(201),
+  },
+  // memberships ('Socios', DESIGN.md section 16): a venue's plans for everyone, a player's own, the desk's
+  {
+    method: "POST",
+    route: "/api/admin/membership-plans",
+    prepare: (ctx) => ({ path: "/api/admin/membership-plans", json: { venueId: ctx.venueId, name: "Socio anual", price: "200.00", months: 12, discountPercent: 20 } }),
+    expect: adminOnly(201),
+  },
+  { method: "GET", route: "/api/venues/{id}/membership-plans", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/membership-plans` }), expect: all(200) },
+  { method: "GET", route: "/api/user/memberships", prepare: () => ({ path: "/api/user/memberships" }), expect: anyPlayer(200) },
+  {
+    method: "POST",
+    route: "/api/user/memberships",
+    prepare: async (ctx) => ({ path: "/api/user/memberships", json: { planId: await newMembershipPlan(ctx) } }),
+    expect: anyPlayer(200),
+  },
+  {
+    method: "POST",
+    route: "/api/admin/users/{id}/memberships",
+    prepare: async (ctx) => ({ path: `/api/admin/users/${ctx.owner.id}/memberships`, json: { planId: await newMembershipPlan(ctx) } }),
+    expect: adminOnly(201),
   },
 ];
 

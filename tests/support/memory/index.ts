@@ -17,7 +17,7 @@ import { memoryEvents } from "./memory-events.js";
 import { memoryShareLinks } from "./memory-share-links.js";
 import { memoryUsers } from "./memory-users.js";
 import { memoryVenues } from "./memory-venues.js";
-import { unimplementedPunchCards } from "./memory-punch-cards.js";
+import { noMemberships, unimplementedPunchCards } from "./memory-punch-cards.js";
 import { unimplementedPurchases, unimplementedWallets } from "./memory-wallets.js";
 import { emptyState, type MemoryState } from "./state.js";
 
@@ -39,6 +39,7 @@ export const memoryRepositories = (state: MemoryState = emptyState()): Repositor
   wallets: unimplementedWallets(),
   purchases: unimplementedPurchases(),
   punchCards: unimplementedPunchCards(),
+  memberships: noMemberships(),
   events: memoryEvents(state),
   discountCodes: memoryDiscountCodes(state),
   shareLinks: memoryShareLinks(state),

@@ -1,4 +1,4 @@
-import type { PunchCardRepository } from "@courts/core";
+import type { MembershipRepository, PunchCardRepository } from "@courts/core";
 
 const fails = (what: string) => (): never => {
   throw new Error(`${what} is not kept in memory: punch card suites run on the SQL repositories (tests/http/punch-cards.test.ts)`);
@@ -14,4 +14,14 @@ export const unimplementedPunchCards = (): PunchCardRepository => ({
   findCard: async () => undefined,
   listCards: async () => [],
   recordPayment: fails("PunchCardRepository.recordPayment"),
+});
+
+/** Memberships live in the SQL suites: nobody is a member in memory. */
+export const noMemberships = (): MembershipRepository => ({
+  insertPlan: fails("MembershipRepository.insertPlan"),
+  findPlan: async () => undefined,
+  listPlans: async () => [],
+  activeFor: async () => undefined,
+  listByUser: async () => [],
+  claimReminders: async () => [],
 });

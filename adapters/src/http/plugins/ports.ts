@@ -48,6 +48,7 @@ export default fp<PortsPluginOptions>(
       wallets: ports.wallets,
       purchases: ports.purchases,
       punchCards: ports.punchCards,
+      memberships: ports.memberships,
       events: ports.events,
       discountCodes: ports.discountCodes,
       shareLinks: ports.shareLinks,

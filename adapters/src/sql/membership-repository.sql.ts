@@ -1,0 +1,117 @@
+import type { Membership, MembershipPlan, MembershipRepository } from "@courts/core";
+import { membershipEnd } from "@courts/core";
+import { bool, findOne, instant, int, intOrNull, iso, str, strOrNull } from "./rows.js";
+import type { Row, SqlClient, SqlTx } from "./sql-client.js";
+
+const PLAN_COLUMNS = "id, venue_id, name, price, months, discount_percent, window_days, active, created_at";
+const toPlan = (r: Row): MembershipPlan => ({
+  id: str(r, "id"),
+  venueId: str(r, "venue_id"),
+  name: str(r, "name"),
+  price: int(r, "price"),
+  months: int(r, "months"),
+  discountPercent: int(r, "discount_percent"),
+  windowDays: intOrNull(r, "window_days"),
+  active: bool(r, "active"),
+  createdAt: instant(r, "created_at"),
+});
+
+const COLUMNS = "id, user_id, plan_id, venue_id, name, discount_percent, window_days, starts_at, ends_at, paid_by, purchase_id, created_at";
+const toMembership = (r: Row): Membership => ({
+  id: str(r, "id"),
+  userId: str(r, "user_id"),
+  planId: str(r, "plan_id"),
+  venueId: str(r, "venue_id"),
+  name: str(r, "name"),
+  discountPercent: int(r, "discount_percent"),
+  windowDays: intOrNull(r, "window_days"),
+  startsAt: instant(r, "starts_at"),
+  endsAt: instant(r, "ends_at"),
+  paidBy: str(r, "paid_by") === "cash" ? "cash" : "card",
+  purchaseId: strOrNull(r, "purchase_id"),
+  createdAt: instant(r, "created_at"),
+});
+
+/**
+ * A membership granted in the caller's transaction: what recording a membership's purchase does
+ * (by card, or at the desk in cash). It starts when recorded, or when the player's membership of
+ * the same venue in force ends (bought ahead: the months add up); once per purchase.
+ */
+export const grantMembership = async (
+  tx: SqlTx,
+  grant: { readonly userId: string; readonly planId: string; readonly purchaseId: string; readonly paidBy: "card" | "cash"; readonly at: Date },
+): Promise<void> => {
+  const plan = await findOne(tx, `select ${PLAN_COLUMNS} from membership_plans where id = ?`, [grant.planId], toPlan);
+  if (!plan) throw new Error(`membership plan ${grant.planId} not found`);
+  const current = await tx.one("select max(ends_at) as ends_at from memberships where user_id = ? and venue_id = ? and ends_at > ?", [
+    grant.userId,
+    plan.venueId,
+    iso(grant.at),
+  ]);
+  const startsAt = current && current["ends_at"] != null ? instant(current, "ends_at") : grant.at;
+  await tx.run(
+    `insert into memberships (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict do nothing`,
+    [
+      grant.purchaseId,
+      grant.userId,
+      plan.id,
+      plan.venueId,
+      plan.name,
+      plan.discountPercent,
+      plan.windowDays,
+      iso(startsAt),
+      iso(membershipEnd(startsAt, plan.months)),
+      grant.paidBy,
+      grant.purchaseId,
+      iso(grant.at),
+    ],
+  );
+};
+
+export const sqlMembershipRepository = (sql: SqlClient): MembershipRepository => ({
+  async insertPlan(p) {
+    await sql.run(`insert into membership_plans (${PLAN_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      p.id,
+      p.venueId,
+      p.name,
+      p.price,
+      p.months,
+      p.discountPercent,
+      p.windowDays,
+      p.active,
+      iso(p.createdAt),
+    ]);
+  },
+  findPlan(id) {
+    return findOne(sql, `select ${PLAN_COLUMNS} from membership_plans where id = ?`, [id], toPlan);
+  },
+  async listPlans(venueId, activeOnly) {
+    const rows = await sql.all(
+      `select ${PLAN_COLUMNS} from membership_plans where venue_id = ? ${activeOnly ? "and active = ? " : ""}order by created_at desc, id desc limit 200`,
+      activeOnly ? [venueId, true] : [venueId],
+    );
+    return rows.map(toPlan);
+  },
+  activeFor(userId, venueId, at) {
+    return findOne(
+      sql,
+      `select ${COLUMNS} from memberships where user_id = ? and venue_id = ? and starts_at <= ? and ends_at > ? order by discount_percent desc, ends_at desc limit 1`,
+      [userId, venueId, iso(at), iso(at)],
+      toMembership,
+    );
+  },
+  async listByUser(userId) {
+    const rows = await sql.all(`select ${COLUMNS} from memberships where user_id = ? order by ends_at desc, id limit 200`, [userId]);
+    return rows.map(toMembership);
+  },
+  async claimReminders(now, before, limit) {
+    // one statement marks and answers: two sweeps at once never remind twice
+    const rows = await sql.all(
+      `update memberships set reminded_at = ? where id in (select id from memberships where reminded_at is null and ends_at > ? and ends_at <= ? ` +
+        "and not exists (select 1 from memberships later where later.user_id = memberships.user_id and later.venue_id = memberships.venue_id and later.starts_at >= memberships.ends_at) " +
+        `order by ends_at limit ?) and reminded_at is null returning ${COLUMNS}`,
+      [iso(now), iso(now), iso(before), limit],
+    );
+    return rows.map(toMembership);
+  },
+});

@@ -1,0 +1,110 @@
+import * as Effect from "effect/Effect";
+import { MembershipPlanNotFound, UserNotFound } from "../domain/errors.js";
+import type { MembershipPlan } from "../domain/memberships.js";
+import type { Ports } from "../ports/index.js";
+import type { Purchase } from "../ports/purchase-repository.js";
+import type { MembershipPlanBody, MembershipPurchaseBody } from "../schemas/memberships.js";
+import { venueNotFound } from "../use-cases/lookups.js";
+import type { Actor } from "../use-cases/support.js";
+import { call, callOr, requireAdmin, requireUser } from "../use-cases/support.js";
+import { openPurchase, type PurchasePorts } from "./wallet.js";
+
+/**
+ * Memberships ('Socios', DESIGN.md section 16): a venue's plans, bought by card (a purchase of
+ * product `membership`, recorded as every product is) or recorded at the desk in cash (a purchase
+ * recorded at once under a cash key: the same receipt numbering, the same revenue). No renewal by
+ * itself: a reminder mail 7 days before the end.
+ */
+
+const planNotFound = () => new MembershipPlanNotFound({ message: "Plan de socio no encontrado" });
+
+/** POST /api/admin/membership-plans. */
+export const createMembershipPlan = (ports: Pick<Ports, "memberships" | "venues" | "clock" | "ids">, actor: Actor, input: MembershipPlanBody) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* callOr(() => ports.venues.findById(input.venueId), venueNotFound);
+    const plan: MembershipPlan = {
+      id: ports.ids.uuid(),
+      venueId: input.venueId,
+      name: input.name,
+      price: input.price,
+      months: input.months,
+      discountPercent: input.discountPercent,
+      windowDays: input.windowDays ?? null,
+      active: true,
+      createdAt: ports.clock.now(),
+    };
+    yield* call(() => ports.memberships.insertPlan(plan));
+    return plan;
+  });
+
+/** GET /api/venues/{id}/membership-plans: the venue's plans on sale. */
+export const listMembershipPlans = (ports: Pick<Ports, "memberships" | "venues">, venueId: string) =>
+  Effect.gen(function* () {
+    yield* callOr(() => ports.venues.findById(venueId), venueNotFound);
+    return yield* call(() => ports.memberships.listPlans(venueId, true));
+  });
+
+/** GET /api/user/memberships: the player's memberships, the latest end first. */
+export const listMyMemberships = (ports: Pick<Ports, "memberships">, actor: Actor) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    return yield* call(() => ports.memberships.listByUser(userId));
+  });
+
+const activePlan = (ports: Pick<Ports, "memberships">, planId: string) =>
+  Effect.gen(function* () {
+    const plan = yield* callOr(() => ports.memberships.findPlan(planId), planNotFound);
+    if (!plan.active) return yield* Effect.fail(planNotFound());
+    return plan;
+  });
+
+/** POST /api/user/memberships { planId }: a plan bought by card; the membership is granted when the purchase is recorded. */
+export const startMembershipPurchase = (ports: PurchasePorts & Pick<Ports, "memberships">, actor: Actor, input: MembershipPurchaseBody) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    const plan = yield* activePlan(ports, input.planId);
+    return yield* openPurchase(ports, userId, "membership", plan.price, plan.id);
+  });
+
+/**
+ * POST /api/admin/users/{id}/memberships { planId }: paid in cash at the desk. Written as a
+ * purchase under a cash key (no card, no fee) and recorded at once: receipt number and
+ * membership in one transaction.
+ */
+export const recordDeskMembership = (
+  ports: Pick<Ports, "memberships" | "purchases" | "users" | "clock" | "ids">,
+  actor: Actor,
+  userId: string,
+  input: MembershipPurchaseBody,
+) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* callOr(() => ports.users.findById(userId), () => new UserNotFound({ message: "Jugador no encontrado" }));
+    const plan = yield* activePlan(ports, input.planId);
+    const id = ports.ids.uuid();
+    const now = ports.clock.now();
+    const purchase: Purchase = {
+      id,
+      userId,
+      product: "membership",
+      productRef: plan.id,
+      amount: plan.price,
+      stripeFee: 0,
+      intentId: `cash-${id}`,
+      status: "pending",
+      invoiceNumber: null,
+      taxRate: null,
+      buyerName: null,
+      buyerEmail: null,
+      createdAt: now,
+      paidAt: null,
+    };
+    yield* call(() => ports.purchases.insertPending(purchase));
+    const outcome = yield* call(() => ports.purchases.markSucceeded(purchase.intentId, now));
+    if (outcome.kind === "not-found") return yield* Effect.die(new Error(`desk purchase ${id} vanished`));
+    const memberships = yield* call(() => ports.memberships.listByUser(userId));
+    const membership = memberships.find((m) => m.purchaseId === id);
+    if (!membership) return yield* Effect.die(new Error(`membership of purchase ${id} was not granted`));
+    return { purchase: outcome.purchase, membership };
+  });
