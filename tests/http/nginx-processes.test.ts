@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -9,6 +9,7 @@ import { freePort } from "../support/free-port.js";
 import { productionEnv } from "../support/server-env.js";
 import { createTestDatabase, TEST_DATABASE_URL } from "../sql/support/postgres.js";
 import { Client } from "./support/client.js";
+import { waitFor } from "../support/wait-for.js";
 import { dayFromToday } from "./support/fixtures.js";
 
 /**
@@ -23,6 +24,18 @@ import { dayFromToday } from "./support/fixtures.js";
 
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((candidate) => spawnSync(candidate, ["-v"]).status === 0);
 
+/** docs/OPERATIONS.md's access log: the address with its share, calendar, reset or verification token censored, no Referer. */
+const ACCESS_LOG = String.raw`
+  map $request_uri $courts_uri_path {
+    "~^(?<courts_p>/api/calendar/|/api/shared-payment-links/|/api/auth/password-reset/|/api/auth/verify-email/|/shared-payment/|/restablecer/|/verificar/)[^/?#]+(?<courts_r>.*)$" "$courts_p[redactado]$courts_r";
+    default $request_uri;
+  }
+  map $courts_uri_path $courts_log_uri {
+    "~^(?<courts_q>[^?]*\?(?:.*&)?(?:token|shareToken|feedToken)=)[^&]*(?<courts_s>.*)$" "$courts_q[redactado]$courts_s";
+    default $courts_uri_path;
+  }
+  log_format courts '$remote_addr - $remote_user [$time_local] "$request_method $courts_log_uri $server_protocol" $status $body_bytes_sent "$http_user_agent" $request_time $upstream_addr';`;
+
 /** The upstream part of docs/OPERATIONS.md's site, plain HTTP (the TLS lines are the docs'). */
 const nginxConf = (dir: string, port: number, upstreams: readonly number[]) => `
 worker_processes 1;
@@ -30,7 +43,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log ${dir}/access.log;
+${ACCESS_LOG}
+  access_log ${dir}/access.log courts;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -180,4 +194,33 @@ describe.skipIf(TEST_DATABASE_URL === undefined || NGINX === undefined)("nginx i
       await check.end();
     }
   }, 120_000);
+
+  it("when addresses carry a share, calendar, reset or verification token, then nginx's access log has each request with the token censored", async () => {
+    const token = "tok_5e4d3c2b1a0f9e8d7c6b5a4938271605";
+    const addresses = [
+      `/api/calendar/${token}.ics`,
+      `/api/shared-payment-links/${token}`,
+      `/shared-payment/${token}`,
+      `/verificar/${token}?desde=correo`,
+      `/api/venues?x=1&token=${token}`,
+    ];
+    for (const address of addresses) await (await fetch(`${site}${address}`)).arrayBuffer();
+    const access = path.join(dir, "nginx", "access.log");
+    // nginx writes each line as its request ends
+    const lines = await waitFor(
+      () => {
+        const censored = readFileSync(access, "utf8").split("\n").filter((line) => line.includes("[redactado]"));
+        return censored.length >= addresses.length ? censored : undefined;
+      },
+      { timeout: 5_000, interval: 50, message: "nginx did not log the five requests" },
+    );
+    expect(lines.map((line) => /"GET (\S+) HTTP/.exec(line)?.[1])).toEqual([
+      "/api/calendar/[redactado]",
+      "/api/shared-payment-links/[redactado]",
+      "/shared-payment/[redactado]",
+      "/verificar/[redactado]?desde=correo",
+      "/api/venues?x=1&token=[redactado]",
+    ]);
+    expect(readFileSync(access, "utf8")).not.toContain(token);
+  });
 });
