@@ -221,6 +221,13 @@ describeOnEngines(
         const now = await stats();
         expect(Number(now.net)).toBeCloseTo(Number(before.net), 2);
         expect(Number(now.gross) - Number(now.discounts) - Number(now.stripeFees) - Number(now.refunds)).toBeCloseTo(Number(now.net), 2);
+        // its receipt, and the club's export names how it was paid
+        const pdf = await client.get(`/api/payments/${(paid.body as unknown as { id: string }).id}/invoice`);
+        expect(pdf.status, pdf.text.slice(0, 200)).toBe(200);
+        expect(pdf.headers.get("content-type")).toContain("application/pdf");
+        const csv = await admin.get(`/api/admin/transactions.csv`);
+        const row = csv.text.split("\n").find((line) => line.includes((paid.body as unknown as { id: string }).id));
+        expect(row).toContain(";Bono;");
         // paying again: nothing left to pay, no hour taken
         const again = await client.post<Problem>(`/api/bookings/${booking.id}/punch-card-payments`, { punchCardId: card.id });
         expect(again.status).toBe(409);

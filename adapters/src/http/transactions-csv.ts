@@ -78,7 +78,7 @@ export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
     `${d}/${m}/${y}`,
     p.timeSlot,
     csvStatusText(p),
-    p.kind === "cash" ? "Efectivo" : p.kind === "wallet" ? "Monedero" : "Tarjeta",
+    p.kind === "cash" ? "Efectivo" : p.kind === "wallet" ? "Monedero" : p.kind === "punch_card" ? "Bono" : "Tarjeta",
     field(p.discountCode ?? ""),
     amount(p.amount),
     amount(p.discount),

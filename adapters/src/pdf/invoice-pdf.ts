@@ -226,7 +226,7 @@ const amounts = (doc: Doc, invoice: InvoiceData, top: number): number => {
     { label: discountLabel, value: invoice.discount > 0 ? displayMoney(-invoice.discount) : displayMoney(0) },
     // What the player paid and how: the card fee is the club's cost, so it is no row of this table
     // (a player would read it as a charge of theirs); the club's copy says it in the fine print.
-    { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : invoice.paymentMethod === "wallet" ? "Monedero" : "Tarjeta" },
+    { label: "Forma de pago", value: invoice.paymentMethod === "cash" ? "Efectivo en el club" : invoice.paymentMethod === "wallet" ? "Monedero" : invoice.paymentMethod === "punch_card" ? "Bono de horas" : "Tarjeta" },
     { label: "Total pagado", value: displayMoney(invoice.totalPaid), strong: true },
   ];
   // Tax is on what the player keeps paid: after a refund, on the rest (a refund gives back its tax too).

@@ -33,7 +33,7 @@ export interface InvoiceData {
   /** TAX_RATE_PERCENT as it was when the payment was recorded (basis points; 0: no tax lines) */
   readonly taxRate: TaxRate;
   /** cash at the club and the wallet have no card fee: the invoice names the method instead (default card) */
-  readonly paymentMethod?: "card" | "cash" | "wallet";
+  readonly paymentMethod?: "card" | "cash" | "wallet" | "punch_card";
   /**
    * A product bought outside a booking (a wallet top-up): the receipt names it instead of a
    * venue, court and game, whose fields are then not printed

@@ -93,7 +93,7 @@ export const renderInvoice = (ports: Pick<Ports, "payments" | "invoices" | "cloc
         totalPaid: chargedOf(payment),
         refunded: payment.refundedAmount,
         taxRate: payment.taxRate ?? 0,
-        paymentMethod: payment.kind === "cash" ? "cash" : payment.kind === "wallet" ? "wallet" : "card",
+        paymentMethod: payment.kind === "cash" || payment.kind === "wallet" || payment.kind === "punch_card" ? payment.kind : "card",
       }),
     );
     return { pdf, payment };
