@@ -77,6 +77,11 @@ describe("mail templates", () => {
     expect(text({ ...closure, refund: 1025, cash: 300 })).toContain("Te devolvemos $10.25, todo lo que pagaste: $7.25 a la misma tarjeta y $3.00 en efectivo, en el club.");
     expect(text({ ...closure, refund: 300, cash: 300 })).toContain("Te devolvemos $3.00, todo lo que pagaste, en efectivo, en el club.");
     expect(text({ ...closure, refund: 825, cash: 0 })).toContain("Te devolvemos $8.25, todo lo que pagaste, a la misma tarjeta.");
+    // paid from the wallet: back to it, alone or beside the card and cash
+    expect(text({ ...cancellation, refund: 1450, refundPercentage: 100, cash: 0, paid: 1450, wallet: 1450 })).toContain("Te reembolsaremos $14.50 (100% de lo que pagaste) a tu monedero.");
+    expect(text({ ...closure, refund: 2000, cash: 500, wallet: 700 })).toContain(
+      "Te devolvemos $20.00, todo lo que pagaste: $8.00 a la misma tarjeta, $7.00 a tu monedero y $5.00 en efectivo, en el club.",
+    );
     const unpaid = text({ ...cancellation, refund: 0, refundPercentage: 100, cash: 0, paid: 0 });
     expect(unpaid).toContain("No tenías pagos en esta reserva.");
     expect(unpaid).not.toContain("política");

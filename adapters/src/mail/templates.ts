@@ -27,14 +27,23 @@ export const subjectWhen = (b: Pick<BookingFacts, "date" | "timeSlot">): string 
   `${new Intl.DateTimeFormat("es", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(`${b.date}T12:00:00Z`)).replace(",", "")}, ${b.timeSlot}`;
 const court = (b: BookingFacts): string => `${b.courtName} (Cancha ${b.courtNumber})`;
 
-/** Part of the refund by card and part in cash: said as a list after a colon. */
-const mixed = (refund: number, cash: number): boolean => cash > 0 && cash < refund;
+/** Where each part of a refund goes: the card, the wallet (paid from it), cash at the club. */
+const refundParts = (refund: number, cash: number, wallet: number) =>
+  [
+    { amount: refund - cash - wallet, where: "a la misma tarjeta" },
+    { amount: wallet, where: "a tu monedero" },
+    { amount: cash, where: "en efectivo, en el club" },
+  ].filter((part) => part.amount > 0);
 
-/** How a refund goes back: to the card, or the part paid at the desk in cash at the club. */
-const refundWay = (refund: number, cash: number): string => {
-  if (cash <= 0) return " a la misma tarjeta";
-  if (cash >= refund) return " en efectivo, en el club";
-  return `: ${displayMoney(refund - cash)} a la misma tarjeta y ${displayMoney(cash)} en efectivo, en el club`;
+/** The refund goes back more than one way: said as a list after a colon. */
+const mixed = (refund: number, cash: number, wallet = 0): boolean => refundParts(refund, cash, wallet).length > 1;
+
+/** How a refund goes back: to the card, to the wallet, or in cash at the club, or a list of them. */
+const refundWay = (refund: number, cash: number, wallet = 0): string => {
+  const parts = refundParts(refund, cash, wallet);
+  if (parts.length <= 1) return ` ${parts[0]?.where ?? "a la misma tarjeta"}`;
+  const said = parts.map((part) => `${displayMoney(part.amount)} ${part.where}`);
+  return `: ${said.slice(0, -1).join(", ")} y ${said.at(-1)}`;
 };
 
 /** One message's words: a heading, paragraphs, optional call to action; both versions come from these. */
@@ -142,6 +151,7 @@ const clubActionContentOf = (notice: ClubActionNotice, ctx: TemplateContext): Co
   const n = notice.bookings.length;
   const refund = notice.bookings.reduce((sum, t) => sum + t.refund, 0);
   const cash = notice.bookings.reduce((sum, t) => sum + t.cash, 0);
+  const wallet = notice.bookings.reduce((sum, t) => sum + (t.wallet ?? 0), 0);
   const why = notice.reason ? [`Motivo: ${notice.reason}.`] : [];
   const rows = (withRefund: boolean): ListRow[] =>
     notice.bookings.map((t) => ({
@@ -151,7 +161,7 @@ const clubActionContentOf = (notice: ClubActionNotice, ctx: TemplateContext): Co
     }));
   const money =
     refund > 0
-      ? `Te devolvemos ${displayMoney(refund)}, todo lo que pagaste${mixed(refund, cash) ? "" : ","}${refundWay(refund, cash)}.`
+      ? `Te devolvemos ${displayMoney(refund)}, todo lo que pagaste${mixed(refund, cash, wallet) ? "" : ","}${refundWay(refund, cash, wallet)}.`
       : n === 1
         ? "No tenías pagos en esta reserva."
         : "No tenías pagos en estas reservas.";
@@ -305,7 +315,7 @@ const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content 
           hello,
           `La reserva en ${b.venueName} del ${when(b)} fue cancelada.`,
           notice.refund > 0
-            ? `Te reembolsaremos ${displayMoney(notice.refund)} (${notice.refundPercentage}% de lo que pagaste)${refundWay(notice.refund, notice.cash ?? 0)}.`
+            ? `Te reembolsaremos ${displayMoney(notice.refund)} (${notice.refundPercentage}% de lo que pagaste)${refundWay(notice.refund, notice.cash ?? 0, notice.wallet ?? 0)}.`
             : notice.paid === 0
               ? "No tenías pagos en esta reserva."
               : "Según la política de cancelación, no corresponde un reembolso para ti.",
@@ -320,7 +330,7 @@ const bookingContentOf = (notice: BookingNotice, ctx: TemplateContext): Content 
           hello,
           `El club cerró ${court(b)} el ${when(b)}. Motivo: ${notice.reason}.`,
           notice.refund > 0
-            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste${mixed(notice.refund, notice.cash ?? 0) ? "" : ","}${refundWay(notice.refund, notice.cash ?? 0)}.`
+            ? `Te devolvemos ${displayMoney(notice.refund)}, todo lo que pagaste${mixed(notice.refund, notice.cash ?? 0, notice.wallet ?? 0) ? "" : ","}${refundWay(notice.refund, notice.cash ?? 0, notice.wallet ?? 0)}.`
             : "No tenías pagos en esta reserva.",
         ],
         booking: b,

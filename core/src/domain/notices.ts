@@ -30,6 +30,8 @@ export interface TouchedBooking {
   readonly refund: Cents;
   /** the part of `refund` the club hands back in cash */
   readonly cash: Cents;
+  /** the part of `refund` that goes back to the player's wallet (paid from it) */
+  readonly wallet?: Cents;
 }
 
 /** What the club did, in one message per player (DESIGN.md section 14): every date it touched. */
@@ -100,9 +102,9 @@ export type Notice =
    * is the part of it the club hands back in cash, `paid` what they had paid (both absent in
    * messages queued before they were added)
    */
-  | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number; readonly cash?: Cents; readonly paid?: Cents }
+  | { readonly kind: "cancellation"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly refundPercentage: number; readonly cash?: Cents; readonly paid?: Cents; readonly wallet?: Cents }
   /** (older rows) each payer of a booking cancelled by a club closure: always a full refund; `cash` as above */
-  | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string; readonly cash?: Cents }
+  | { readonly kind: "closure"; readonly name: string; readonly booking: BookingFacts; readonly refund: Cents; readonly reason: string; readonly cash?: Cents; readonly wallet?: Cents }
   /** organiser and payers, 24 h before; an .ics is attached */
   /** `guest`: a share paid through the link without an account, who has no settings to turn it off in */
   | { readonly kind: "reminder"; readonly name: string; readonly booking: BookingFacts; readonly guest?: true }

@@ -188,7 +188,7 @@ const payersOfBooking = (ports: Pick<Ports, "payments" | "users" | "notification
 const enqueueRefundNotices = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
   bookingId: string,
-  make: (name: string, facts: BookingFacts, refund: Cents, cash: Cents, paid: Cents) => Notice,
+  make: (name: string, facts: BookingFacts, refund: Cents, cash: Cents, paid: Cents, wallet: Cents) => Notice,
   keyPrefix: string,
   refundOf: (payment: Payment) => Cents,
 ) =>
@@ -198,25 +198,26 @@ const enqueueRefundNotices = (
     const facts = factsOf(booking, ports.clock.timeZone);
     // by person (their email and name), in the payments' order: the first payment of each names the
     // message. Two friends who typed one email get a message each, with their own name and money.
-    const people = new Map<string, { person: Person; firstPaymentId: string; refund: Cents; cash: Cents; paid: Cents }>();
+    const people = new Map<string, { person: Person; firstPaymentId: string; refund: Cents; cash: Cents; paid: Cents; wallet: Cents }>();
     for (const { person, payment } of yield* payersOfBooking(ports, bookingId)) {
       const mailbox = mailboxOf(person);
       if (mailbox === null) continue;
       const refund = refundOf(payment);
       const cash = payment.kind === "cash" ? refund : 0;
+      const wallet = payment.kind === "wallet" ? refund : 0;
       const paid = chargedOf(payment);
       const key = `${mailbox.toLowerCase()}\u0000${person.name}`;
       const seen = people.get(key);
-      if (seen) people.set(key, { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid });
-      else people.set(key, { person, firstPaymentId: payment.id, refund, cash, paid });
+      if (seen) people.set(key, { ...seen, refund: seen.refund + refund, cash: seen.cash + cash, paid: seen.paid + paid, wallet: seen.wallet + wallet });
+      else people.set(key, { person, firstPaymentId: payment.id, refund, cash, paid, wallet });
     }
     let written = 0;
-    for (const { person, firstPaymentId, refund, cash, paid } of people.values())
-      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${firstPaymentId}`, person.email as string, make(person.name, facts, refund, cash, paid))) written++;
+    for (const { person, firstPaymentId, refund, cash, paid, wallet } of people.values())
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:${firstPaymentId}`, person.email as string, make(person.name, facts, refund, cash, paid, wallet))) written++;
     const organiser = yield* organiserOf(ports, booking);
     const mailed = new Set([...people.values()].map(({ person }) => person.email?.toLowerCase()));
     if (organiser && mailboxOf(organiser) !== null && !mailed.has(organiser.email?.toLowerCase()))
-      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0, 0, 0))) written++;
+      if (yield* enqueueNotice(ports, `${keyPrefix}:${bookingId}:organiser`, organiser.email, make(organiser.name, facts, 0, 0, 0, 0))) written++;
     return written;
   });
 
@@ -233,7 +234,7 @@ export const enqueueCancellationNotices = (
     return yield* enqueueRefundNotices(
       ports,
       bookingId,
-      (name, facts, refund, cash, paid) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage, cash, paid }),
+      (name, facts, refund, cash, paid, wallet) => ({ kind: "cancellation", name, booking: facts, refund, refundPercentage: percentage, cash, paid, ...(wallet > 0 ? { wallet } : {}) }),
       "cancelled",
       refundOf,
     );
@@ -244,7 +245,7 @@ export const enqueueClosureNotice = (
   ports: Pick<Ports, "bookings" | "payments" | "users" | "notifications" | "outbox" | "ids" | "clock">,
   bookingId: string,
   reason: string,
-) => enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash) => ({ kind: "closure", name, booking: facts, refund, reason, cash }), "closure", chargedOf);
+) => enqueueRefundNotices(ports, bookingId, (name, facts, refund, cash, _paid, wallet) => ({ kind: "closure", name, booking: facts, refund, reason, cash, ...(wallet > 0 ? { wallet } : {}) }), "closure", chargedOf);
 
 /** What a club action did, as its event says it (reactions.ts). */
 export interface ClubActionFacts {
@@ -299,7 +300,7 @@ export const enqueueClubActionNotices = (
     const touched = cancelling ? bookings.filter((b) => b.status === "cancelled") : bookings;
 
     const people = new Map<string, { person: Person; mailbox: string; touched: Map<string, TouchedBooking> }>();
-    const touch = (person: Person, booking: BookingWithCourt, refund: Cents, cash: Cents) => {
+    const touch = (person: Person, booking: BookingWithCourt, refund: Cents, cash: Cents, wallet: Cents = 0) => {
       const mailbox = mailboxOf(person);
       if (mailbox === null) return;
       const key = `${mailbox.toLowerCase()}\u0000${person.name}`;
@@ -309,6 +310,7 @@ export const enqueueClubActionNotices = (
         booking: seen?.booking ?? factsOf(booking, tz),
         refund: (seen?.refund ?? 0) + refund,
         cash: (seen?.cash ?? 0) + cash,
+        ...((seen?.wallet ?? 0) + wallet > 0 ? { wallet: (seen?.wallet ?? 0) + wallet } : {}),
       });
       people.set(key, entry);
     };
@@ -320,7 +322,7 @@ export const enqueueClubActionNotices = (
         for (const { person, payment } of yield* payersOfBooking(ports, booking.id)) {
           const charged = chargedOf(payment);
           const refund = Math.min(charged, Math.max(payment.refundedAmount, refundAmount(charged, percentage)));
-          touch(person, booking, refund, payment.kind === "cash" ? refund : 0);
+          touch(person, booking, refund, payment.kind === "cash" ? refund : 0, payment.kind === "wallet" ? refund : 0);
           const mailbox = mailboxOf(person);
           if (mailbox !== null) mailed.add(mailbox.toLowerCase());
         }
