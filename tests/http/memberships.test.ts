@@ -1,4 +1,6 @@
-import { DEFAULT_BOOKING_POLICY } from "@courts/core";
+import { DEFAULT_BOOKING_POLICY, enqueueMembershipReminders } from "@courts/core";
+import type { SqlDatabase } from "@courts/adapters/sql/index";
+import * as Effect from "effect/Effect";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "./support/client.js";
 import { adminClient, dayFromToday, newCourt, newPlayer, unique, type CourtShape } from "./support/fixtures.js";
@@ -150,6 +152,33 @@ describeOnEngines(
         const p = await plan();
         expect((await admin.post(`/api/admin/users/no-existe/memberships`, { planId: p.id })).status).toBe(404);
         expect((await client.get<Membership[]>("/api/user/memberships")).body).toEqual([]);
+      });
+    });
+
+    describe("the reminder", () => {
+      it("when a membership ends within 7 days and was not renewed, then one mail says so, once; a renewed one gets none", async () => {
+        const p = await plan({ name: "Socio mensual", months: 1 });
+        const { user } = await newPlayer(server());
+        const { user: renewed } = await newPlayer(server());
+        const done = await admin.post<Membership>(`/api/admin/users/${user.id}/memberships`, { planId: p.id });
+        expect(done.status).toBe(201);
+        expect((await admin.post(`/api/admin/users/${renewed.id}/memberships`, { planId: p.id })).status).toBe(201);
+        expect((await admin.post(`/api/admin/users/${renewed.id}/memberships`, { planId: p.id })).status).toBe(201);
+        const ports = server().ports;
+        const at = (instant: number) => ({ ...ports, clock: { now: () => new Date(instant), timeZone: ports.clock.timeZone } });
+        const mails = async () =>
+          (server().database as SqlDatabase).sql.all("select recipient, kind, payload from outbox where event_key like ?", ["membership-ending:%"]);
+        // 8 days before its end: not yet
+        await Effect.runPromise(enqueueMembershipReminders(at(Date.parse(done.body.endsAt) - 8 * 86_400_000)));
+        expect((await mails()).filter((m) => m["recipient"] === user.email)).toEqual([]);
+        const threeDaysBefore = at(Date.parse(done.body.endsAt) - 3 * 86_400_000);
+        await Effect.runPromise(enqueueMembershipReminders(threeDaysBefore));
+        await Effect.runPromise(enqueueMembershipReminders(threeDaysBefore));
+        const mine = (await mails()).filter((m) => m["recipient"] === user.email);
+        expect(mine).toHaveLength(1);
+        expect(mine[0]!["kind"]).toBe("membership-ending");
+        expect(String(mine[0]!["payload"])).toContain("Socio mensual");
+        expect((await mails()).filter((m) => m["recipient"] === renewed.email)).toEqual([]);
       });
     });
 

@@ -45,6 +45,7 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "ballot", name, booking: b, won: true, courtId: "c-1", payBy: "08:16" },
   { kind: "password-reset", name, token: "Zm9vYmFyYmF6cXV4cXV1eA", minutes: 60 },
   { kind: "verify-email", name, token: "cXV1eHF1dXhmb29iYXJiYXo", hours: 72 },
+  { kind: "membership-ending", name, venueName: "Tenis Club Cuenca", planName: "Socio anual", endsOn: "lunes 8 de junio de 2027" },
   // one message per payment: this one completed the booking
   { kind: "payment", name, booking: b, paymentId: "p1", way: "card", charged: 3300, invoiceNumber: "2026-000042", confirmed: true, paid: 3300 },
   // one message per club action: a series ended, four Saturdays, the first paid by card and in cash

@@ -96,6 +96,19 @@ const accountContentOf = (notice: AccountNotice, ctx: TemplateContext): Content 
         action: { label: "Elegir una nueva contraseña", url: `${ctx.publicUrl}/restablecer/${encodeURIComponent(notice.token)}` },
         footer: "Si no lo pediste tú, ignora este mensaje: tu contraseña no cambia.",
       };
+    case "membership-ending":
+      return {
+        subject: `Tu membresía en ${notice.venueName} vence el ${notice.endsOn}`,
+        heading: "Tu membresía está por vencer",
+        paragraphs: [
+          hello,
+          `Tu plan ${notice.planName} en ${notice.venueName} vence el ${notice.endsOn} y no se renueva solo.`,
+          "Si quieres seguir reservando con precio de socio, renuévalo antes de esa fecha.",
+        ],
+        booking: null,
+        action: { label: "Ver planes de socio", url: `${ctx.publicUrl}/settings` },
+        footer: "Recibes este correo porque eres socio del club.",
+      };
     case "verify-email":
       return {
         subject: "Confirma tu correo",

@@ -104,14 +104,16 @@ export const sqlMembershipRepository = (sql: SqlClient): MembershipRepository =>
     const rows = await sql.all(`select ${COLUMNS} from memberships where user_id = ? order by ends_at desc, id limit 200`, [userId]);
     return rows.map(toMembership);
   },
-  async claimReminders(now, before, limit) {
-    // one statement marks and answers: two sweeps at once never remind twice
+  async dueReminders(now, before, limit) {
     const rows = await sql.all(
-      `update memberships set reminded_at = ? where id in (select id from memberships where reminded_at is null and ends_at > ? and ends_at <= ? ` +
-        "and not exists (select 1 from memberships later where later.user_id = memberships.user_id and later.venue_id = memberships.venue_id and later.starts_at >= memberships.ends_at) " +
-        `order by ends_at limit ?) and reminded_at is null returning ${COLUMNS}`,
-      [iso(now), iso(now), iso(before), limit],
+      `select ${COLUMNS} from memberships m where m.reminded_at is null and m.ends_at > ? and m.ends_at <= ? ` +
+        "and not exists (select 1 from memberships later where later.user_id = m.user_id and later.venue_id = m.venue_id and later.starts_at >= m.ends_at) " +
+        "order by m.ends_at, m.id limit ?",
+      [iso(now), iso(before), limit],
     );
     return rows.map(toMembership);
+  },
+  async markReminded(id, at) {
+    await sql.run("update memberships set reminded_at = ? where id = ? and reminded_at is null", [iso(at), id]);
   },
 });

@@ -1,4 +1,4 @@
-import { ADMIN, deliverOutbox, enqueueMatchDigests, enqueueReminders, handleEvents, renderInvoice } from "@courts/core";
+import { ADMIN, deliverOutbox, enqueueMatchDigests, enqueueMembershipReminders, enqueueReminders, handleEvents, renderInvoice } from "@courts/core";
 import * as Effect from "effect/Effect";
 import * as Either from "effect/Either";
 import type { Ports } from "@courts/core";
@@ -34,6 +34,8 @@ export const mailSteps = (ports: Ports, config: Pick<Config, "mail" | "publicUrl
     step("reminders", () => enqueueReminders(ports)),
     // the daily mail of new open matches, for the players who opted in (DESIGN.md section 17)
     step("match-digests", () => enqueueMatchDigests(ports)),
+    // a member hears 7 days ahead that the membership is not renewed by itself (DESIGN.md section 16)
+    step("membership-reminders", () => enqueueMembershipReminders(ports)),
     step("mail", () => deliverOutbox(ports, mailer, delivery)),
   ];
 };

@@ -130,6 +130,8 @@ export type AccountNotice =
   | { readonly kind: "password-reset"; readonly name: string; readonly token: string; readonly minutes: number }
   /** after registration or a new email: a link to /verificar/{token}, working `hours` */
   | { readonly kind: "verify-email"; readonly name: string; readonly token: string; readonly hours: number }
+  /** a membership ends in 7 days and is not renewed by itself (DESIGN.md section 16); `endsOn` a date on the club's calendar */
+  | { readonly kind: "membership-ending"; readonly name: string; readonly venueName: string; readonly planName: string; readonly endsOn: string }
   /** the daily mail of open matches opened in the last day at the player's level (DESIGN.md section 17), for players who opted in */
   | { readonly kind: "match-digest"; readonly name: string; readonly level: number; readonly matches: readonly DigestMatch[] };
 
@@ -151,7 +153,7 @@ export type BookingNotice = Exclude<Notice, AccountNotice | ClubActionNotice>;
 export type ClubActionNotice = Extract<Notice, { kind: "club-action" }>;
 
 export const isAccountNotice = (notice: Notice): notice is AccountNotice =>
-  notice.kind === "password-reset" || notice.kind === "verify-email" || notice.kind === "match-digest";
+  notice.kind === "password-reset" || notice.kind === "verify-email" || notice.kind === "membership-ending" || notice.kind === "match-digest";
 
 export const isClubActionNotice = (notice: Notice): notice is ClubActionNotice => notice.kind === "club-action";
 
@@ -173,6 +175,7 @@ export const NOTICE_KINDS: readonly NoticeKind[] = [
   "ballot",
   "password-reset",
   "verify-email",
+  "membership-ending",
 ];
 
 export const isNoticeKind = (value: string): value is NoticeKind => (NOTICE_KINDS as readonly string[]).includes(value);

@@ -1,5 +1,9 @@
 import * as Effect from "effect/Effect";
 import { MembershipPlanNotFound, UserNotFound } from "../domain/errors.js";
+import { longDateWords } from "../domain/date-words.js";
+import { MEMBERSHIP_REMINDER_DAYS } from "../domain/memberships.js";
+import { localDateOf } from "../domain/time.js";
+import { displayName } from "../domain/account.js";
 import type { MembershipPlan } from "../domain/memberships.js";
 import type { Ports } from "../ports/index.js";
 import type { Purchase } from "../ports/purchase-repository.js";
@@ -107,4 +111,40 @@ export const recordDeskMembership = (
     const membership = memberships.find((m) => m.purchaseId === id);
     if (!membership) return yield* Effect.die(new Error(`membership of purchase ${id} was not granted`));
     return { purchase: outcome.purchase, membership };
+  });
+
+/**
+ * The sweep step: a mail to each member whose membership ends within 7 days and who has not
+ * renewed it, once (written to the outbox under the membership's own event key, then marked).
+ * Answers how many mails were written.
+ */
+export const enqueueMembershipReminders = (ports: Pick<Ports, "memberships" | "users" | "venues" | "outbox" | "ids" | "clock">, options: { readonly batch?: number } = {}) =>
+  Effect.gen(function* () {
+    const now = ports.clock.now();
+    const due = yield* call(() => ports.memberships.dueReminders(now, new Date(now.getTime() + MEMBERSHIP_REMINDER_DAYS * 86_400_000), options.batch ?? 50));
+    let written = 0;
+    for (const membership of due) {
+      const user = yield* call(() => ports.users.findById(membership.userId));
+      const venue = yield* call(() => ports.venues.findById(membership.venueId));
+      if (user && venue) {
+        const sent = yield* call(() =>
+          ports.outbox.enqueue({
+            id: ports.ids.uuid(),
+            eventKey: `membership-ending:${membership.id}`,
+            to: user.email,
+            notice: {
+              kind: "membership-ending",
+              name: displayName(user),
+              venueName: venue.name,
+              planName: membership.name,
+              endsOn: longDateWords(localDateOf(membership.endsAt, ports.clock.timeZone)),
+            },
+            createdAt: now,
+          }),
+        );
+        if (sent) written++;
+      }
+      yield* call(() => ports.memberships.markReminded(membership.id, now));
+    }
+    return written;
   });

@@ -11,8 +11,10 @@ export interface MembershipRepository {
   /** the player's memberships, the latest end first */
   listByUser(userId: string): Promise<Membership[]>;
   /**
-   * Memberships ending within (now, before] not reminded yet, claimed once each (the reminder is
-   * marked in the same statement): the sweep writes each one's mail to the outbox.
+   * Memberships ending within (now, before] not reminded yet and not followed by another of the
+   * same player and venue (bought ahead), soonest first: the sweep writes each one's mail to the
+   * outbox (deduplicated by its event key), then marks it reminded.
    */
-  claimReminders(now: Date, before: Date, limit: number): Promise<Membership[]>;
+  dueReminders(now: Date, before: Date, limit: number): Promise<Membership[]>;
+  markReminded(id: string, at: Date): Promise<void>;
 }

@@ -23,5 +23,6 @@ export const noMemberships = (): MembershipRepository => ({
   listPlans: async () => [],
   activeFor: async () => undefined,
   listByUser: async () => [],
-  claimReminders: async () => [],
+  dueReminders: async () => [],
+  markReminded: async () => undefined,
 });
