@@ -35,6 +35,7 @@ import { load, type BenchRequest, type LoadResult } from "./load.js";
 import { describeMachine, machineState } from "./machine.js";
 import { median } from "./median.js";
 import { releaseScenario } from "./release.js";
+import { seedOpenMatches } from "./open-matches.js";
 import { BENCH_PASSWORD, BENCH_USERS, DAYS_AHEAD, seedBenchDatabase, type Seeded } from "./seed.js";
 import { buildServer, START_SETTINGS, startServer, type ServerProcess } from "./server-process.js";
 
@@ -62,7 +63,8 @@ type Endpoint =
   | "occupancyReport"
   | "revenueReport"
   | "revenueYear"
-  | "reportSummary";
+  | "reportSummary"
+  | "openMatches";
 
 /**
  * `target` is the ratio to the bare route of the same process; `plainTarget` the ratio to a plain
@@ -87,6 +89,8 @@ const ENDPOINTS: readonly {
   { key: "login", label: "login (argon2id)", target: null },
   // what a burst of logins leaves to everyone else: availability while 50 more connections log in
   { key: "availabilityDuringLogins", label: "availability, logins", target: null },
+  // the public list of open matches (DESIGN.md section 17), 1,000 open and scale x 1,000 of days gone by (open-matches.ts)
+  { key: "openMatches", label: "open matches, a level's list", target: null, plainTarget: { sqlite: 0.3, postgresql: 0.3 } },
   // the endpoints that read history: their targets compare 10x with 1x (--scale 1,10)
   { key: "transactions", label: "transactions, first page", target: null },
   { key: "stats", label: "payment stats", target: null },
@@ -271,6 +275,7 @@ const requestsOf = (seeded: Seeded, cookies: readonly string[], admin: string, s
     occupancyReport: () => ({ path: `/api/admin/reports/occupancy?from=${history.windowFrom}&to=${history.lastDay}`, headers: { cookie: admin } }),
     revenueReport: () => ({ path: `/api/admin/reports/revenue?from=${history.windowFrom}&to=${history.lastDay}&groupBy=court`, headers: { cookie: admin } }),
     revenueYear: () => ({ path: `/api/admin/reports/revenue?from=${addDays(history.today, -364)}&to=${history.today}`, headers: { cookie: admin } }),
+    openMatches: () => ({ path: `/api/open-matches?level=${pick(["2.5", "3.5", "4", "5.5"])}` }),
     reportSummary: () => ({ path: `/api/admin/reports/summary?from=${history.windowFrom}&to=${history.lastDay}`, headers: { cookie: admin } }),
   };
   return generators;
@@ -507,11 +512,13 @@ const benchEngine = async (engine: Engine, scale: number): Promise<EngineRun> =>
   try {
     say(`\n== ${engine} at ${scale}x: seeding a fresh database`);
     const seeded = await seedBenchDatabase(database.url, timeZone, scale);
+    const matches = await seedOpenMatches(database.url, timeZone, scale);
     const c = seeded.counts;
     say(
       `   ${c.users} users, ${seeded.venueIds.length} venues x ${seeded.courts.length / seeded.venueIds.length} courts, ` +
         `${c.bookings} bookings (${c.cancelled} cancelled), ${c.payments} payments in ${seeded.seconds.toFixed(1)} s`,
     );
+    say(`   ${matches.open} open matches ahead, ${matches.past} of days gone by`);
     const cal = seeded.calendar;
     say(`   the heavy player holds ${seeded.heavy.bookings} bookings and ${seeded.heavy.payments} payments`);
     say(`   month calendar: ${cal.year}-${String(cal.month).padStart(2, "0")} of the busiest venue holds ${cal.bookings} bookings`);

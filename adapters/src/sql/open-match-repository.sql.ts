@@ -115,13 +115,20 @@ export const sqlOpenMatchRepository = (sql: SqlClient): OpenMatchRepository => (
   async players(bookingIds) {
     const out = new Map<string, MatchPlayer[]>();
     if (bookingIds.length === 0) return out;
-    const rows = await sql.all(
-      "select p.booking_id, u.full_name, u.username, u.level_tenths, pp.name as guest_name from payments p " +
-        "left join users u on u.id = p.user_id left join payment_payers pp on pp.payment_id = p.id " +
-        `where p.booking_id in (${placeholders(bookingIds.length)}) and p.status = 'succeeded' and p.kind in ('partial', 'full', 'shared') ` +
-        "order by p.paid_at, p.id",
-      [...bookingIds],
-    );
+    // Read by the booking index alone and filtered and ordered here: with the status or an order in
+    // the statement, SQLite walks (status, paid_at) over every payment ever made (250 ms with 57,000).
+    const rows = (
+      await sql.all(
+        "select p.id, p.booking_id, p.status, p.kind, p.paid_at, u.full_name, u.username, u.level_tenths, pp.name as guest_name from payments p " +
+          "left join users u on u.id = p.user_id left join payment_payers pp on pp.payment_id = p.id " +
+          `where p.booking_id in (${placeholders(bookingIds.length)})`,
+        [...bookingIds],
+      )
+    )
+      .filter((r) => r.status === "succeeded" && ["partial", "full", "shared"].includes(String(r.kind)))
+      .map((r) => ({ r, paidAt: instant(r, "paid_at").getTime(), id: str(r, "id") }))
+      .sort((a, b) => a.paidAt - b.paidAt || (a.id < b.id ? -1 : 1))
+      .map(({ r }) => r);
     for (const r of rows) {
       const bookingId = str(r, "booking_id");
       const list = out.get(bookingId) ?? [];
