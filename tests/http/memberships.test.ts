@@ -189,11 +189,18 @@ describeOnEngines(
         const before = await book(client);
         expect(before.body.totalAmount).toBe("14.50");
         expect((await admin.post(`/api/admin/users/${user.id}/memberships`, { planId: p.id })).status).toBe(201);
+        const prices = await client.get<{ member: boolean; discountPercent: number; courts: { courtId: string; daySinglesPrice: string; nightDoublesPrice: string }[] }>(
+          `/api/venues/${venueId}/member-prices`,
+        );
+        expect(prices.status, prices.text).toBe(200);
+        expect(prices.body).toMatchObject({ member: true, discountPercent: 20 });
+        expect(prices.body.courts.find((c) => c.courtId === court.id)).toMatchObject({ daySinglesPrice: "11.60", nightDoublesPrice: "26.40" });
         const member = await book(client);
         expect(member.status, member.text).toBe(201);
         expect(member.body.totalAmount).toBe("11.60");
         const elsewhere = await book(client, otherCourt);
         expect(elsewhere.body.totalAmount).toBe("14.50");
+        expect((await client.get<{ member: boolean; courts: unknown[] }>(`/api/venues/${otherCourt.venueId}/member-prices`)).body).toMatchObject({ member: false, courts: [] });
       });
 
       it("when the plan has its own window, then a member books past the venue's window and others are refused", async () => {

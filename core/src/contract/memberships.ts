@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema";
 import type { Membership, MembershipPlan } from "../domain/memberships.js";
 import { formatMoney } from "../domain/money.js";
+import type { CourtPrices } from "../domain/pricing.js";
 import { Instant, Money } from "./common.js";
 
 /** The answers of memberships ('Socios', DESIGN.md section 16). */
@@ -58,4 +59,33 @@ export const presentMembership = (m: Membership, now: Date): MembershipAnswer =>
   paidBy: m.paidBy,
   purchaseId: m.purchaseId,
   active: m.startsAt.getTime() <= now.getTime() && now.getTime() < m.endsAt.getTime(),
+});
+
+export const MemberPricesAnswer = Schema.Struct({
+  member: Schema.Boolean,
+  discountPercent: Schema.NullOr(Schema.Number),
+  endsAt: Schema.NullOr(Instant),
+  windowDays: Schema.NullOr(Schema.Number),
+  /** each court's 'Precio socio', as a booking is charged */
+  courts: Schema.Array(
+    Schema.Struct({ courtId: Schema.String, daySinglesPrice: Money, dayDoublesPrice: Money, nightSinglesPrice: Money, nightDoublesPrice: Money }),
+  ),
+});
+export type MemberPricesAnswer = typeof MemberPricesAnswer.Type;
+
+export const presentMemberPrices = (found: {
+  readonly membership: Membership | undefined;
+  readonly courts: readonly { readonly courtId: string; readonly prices: CourtPrices }[];
+}): MemberPricesAnswer => ({
+  member: found.membership !== undefined,
+  discountPercent: found.membership?.discountPercent ?? null,
+  endsAt: found.membership?.endsAt.toISOString() ?? null,
+  windowDays: found.membership?.windowDays ?? null,
+  courts: found.courts.map((c) => ({
+    courtId: c.courtId,
+    daySinglesPrice: formatMoney(c.prices.daySingles),
+    dayDoublesPrice: formatMoney(c.prices.dayDoubles),
+    nightSinglesPrice: formatMoney(c.prices.nightSingles),
+    nightDoublesPrice: formatMoney(c.prices.nightDoubles),
+  })),
 });

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect";
 import { MembershipPlanNotFound, UserNotFound } from "../domain/errors.js";
 import { longDateWords } from "../domain/date-words.js";
-import { MEMBERSHIP_REMINDER_DAYS } from "../domain/memberships.js";
+import { MEMBERSHIP_REMINDER_DAYS, memberPrices } from "../domain/memberships.js";
 import { localDateOf } from "../domain/time.js";
 import { displayName } from "../domain/account.js";
 import type { MembershipPlan } from "../domain/memberships.js";
@@ -147,4 +147,20 @@ export const enqueueMembershipReminders = (ports: Pick<Ports, "memberships" | "u
       yield* call(() => ports.memberships.markReminded(membership.id, now));
     }
     return written;
+  });
+
+/**
+ * GET /api/venues/{id}/member-prices: what the signed-in player pays at the venue's courts as a
+ * member ('Precio socio'): the membership in force there, if any, and each court's four prices less
+ * its discount, as a booking is charged. A player who is not a member gets `member: false` and no
+ * prices: the screens show the court's own.
+ */
+export const venueMemberPrices = (ports: Pick<Ports, "memberships" | "venues" | "courts" | "clock">, actor: Actor, venueId: string) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    yield* callOr(() => ports.venues.findById(venueId), venueNotFound);
+    const membership = yield* call(() => ports.memberships.activeFor(userId, venueId, ports.clock.now()));
+    if (!membership) return { membership: undefined, courts: [] };
+    const courts = yield* call(() => ports.courts.listByVenue(venueId));
+    return { membership, courts: courts.map((court) => ({ courtId: court.id, prices: memberPrices(court.prices, membership.discountPercent) })) };
   });

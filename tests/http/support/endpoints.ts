@@ -483,6 +483,7 @@ export const ROWS: readonly Row[] = [
   },
   { method: "GET", route: "/api/venues/{id}/membership-plans", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/membership-plans` }), expect: all(200) },
   { method: "GET", route: "/api/user/memberships", prepare: () => ({ path: "/api/user/memberships" }), expect: anyPlayer(200) },
+  { method: "GET", route: "/api/venues/{id}/member-prices", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/member-prices` }), expect: anyPlayer(200) },
   {
     method: "POST",
     route: "/api/user/memberships",

@@ -7,6 +7,9 @@ import {
   MembershipPlanAnswer,
   MembershipPlanBody,
   MembershipPurchaseBody,
+  MemberPricesAnswer,
+  presentMemberPrices,
+  venueMemberPrices,
   presentMembership,
   presentMembershipPlan,
   PurchaseIntentAnswer,
@@ -56,6 +59,20 @@ export default routes("memberships", async (app) => {
       },
     },
     async (request) => (await run(listMembershipPlans(app.ports, idParam(request.params)))).map(presentMembershipPlan),
+  );
+
+  app.get(
+    "/api/venues/:id/member-prices",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary: "Precio socio: lo que el jugador paga en cada cancha de la sede con su membresía vigente (member: false si no es socio)",
+        params: idParams(),
+        response: { 200: answerOf(MemberPricesAnswer), ...problems(401, 404) },
+      },
+    },
+    async (request) => presentMemberPrices(await run(venueMemberPrices(app.ports, actorOf(request), idParam(request.params)))),
   );
 
   app.get(
