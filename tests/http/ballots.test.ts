@@ -141,5 +141,27 @@ for (const engine of HTTP_ENGINES) {
       // once decided, the hour is served first-come: it is taken
       expect((await ask(loser.client)).status).toBe(409);
     });
+
+    it("when a member of the venue wins the ballot, then the hold is at the member's price ('Precio socio'), as a first-come booking would be", async () => {
+      const day = addDays(D, 1);
+      const date = addDays(day, 7);
+      clock.moveTo(instantOf(day, "07:59", TEST_TIME_ZONE));
+      const member = await newPlayer(server);
+      const plan = await admin.post<{ id: string }>("/api/admin/membership-plans", { venueId: venue.id, name: "Socio", price: "100", months: 12, discountPercent: 20 });
+      expect(plan.status, plan.text).toBe(201);
+      expect((await admin.post(`/api/admin/users/${member.user.id}/memberships`, { planId: plan.body.id })).status).toBe(201);
+      clock.moveTo(instantOf(day, "08:00", TEST_TIME_ZONE));
+      clock.advance(5_000);
+      const entry = await member.client.post<BallotShape>("/api/bookings", { courtId: court.id, bookingDate: date, timeSlot: "09:00", gameType: "singles" });
+      expect(entry.status, entry.text).toBe(202);
+      clock.moveTo(instantOf(day, "08:01", TEST_TIME_ZONE));
+      clock.advance(1_000);
+      await sweep();
+      const outcome = (await member.client.get<BallotShape>(`/api/ballots/${entry.body.ballotId}`)).body;
+      expect(outcome.state).toBe("won");
+      const hold = await member.client.get<{ totalAmount: string }>(`/api/bookings/${outcome.bookingId}`);
+      const full = Math.round(Number((await admin.get<{ daySinglesPrice: string }>(`/api/courts/${court.id}`)).body.daySinglesPrice) * 100);
+      expect(Math.round(Number(hold.body.totalAmount) * 100)).toBe(full - Math.round((full * 20) / 100));
+    });
   });
 }

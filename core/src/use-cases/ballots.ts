@@ -3,6 +3,7 @@ import * as Either from "effect/Either";
 import { displayName } from "../domain/account.js";
 import { drawOrderOf, type BallotDraw, type BallotEntry } from "../domain/ballot.js";
 import { newBooking } from "../domain/booking.js";
+import { memberPrices } from "../domain/memberships.js";
 import { clubMomentOf } from "../domain/booking-state.js";
 import { isAvailable } from "../domain/entities.js";
 import { BookingNotFound } from "../domain/errors.js";
@@ -15,7 +16,7 @@ import { enqueueNotice, factsOf } from "./notifications.js";
 import type { Actor } from "./support.js";
 import { call, requireAdmin, requireUser } from "./support.js";
 
-type DrawPorts = Parameters<typeof placeHold>[0] & Pick<Ports, "ballots">;
+type DrawPorts = Parameters<typeof placeHold>[0] & Pick<Ports, "ballots" | "memberships">;
 
 /**
  * What an entrant (or an admin) reads of a ballot entry: GET /api/ballots/{id}. A pending entry
@@ -71,10 +72,12 @@ const drawSlot = (ports: DrawPorts, release: BallotRelease, entries: readonly Ba
       if (winners.has(entry.userId)) continue;
       const start = instantOf(entry.date, entry.timeSlot, ports.clock.timeZone);
       if (start.getTime() <= now.getTime()) return null;
+      // a member of the venue wins the hour at the member's price, as a first-come booking is charged
+      const member = yield* call(() => ports.memberships.activeFor(entry.userId, court.venueId, now));
       const booking = newBooking({
         id: entry.id,
         userId: entry.userId,
-        court,
+        court: member ? { ...court, prices: memberPrices(court.prices, member.discountPercent) } : court,
         date: entry.date,
         timeSlot: entry.timeSlot,
         gameType: entry.gameType,
