@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_BOOKING_POLICY, enqueueMatchDigests, instantOf, localDateOf, wallClockAt } from "@courts/core";
 import { runUseCase } from "@courts/adapters";
 import type { SqlDatabase } from "@courts/adapters/sql/index";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { mailSteps } from "@courts/adapters/sweep/mail-steps";
+import { runSweep } from "@courts/adapters/sweep/sweeper";
+import { startSmtpCatcher } from "../support/smtp-catcher.js";
 import { Client } from "./support/client.js";
 import { book, demoCourts, newPlayer, pay, type CourtShape } from "./support/fixtures.js";
 import { movableClock } from "./support/movable-clock.js";
@@ -249,6 +255,23 @@ for (const engine of HTTP_ENGINES) {
         // a second pass (another process) writes nothing more today
         expect(await runUseCase(enqueueMatchDigests(server.ports))).toBe(0);
         expect(await mailOf(fan.user.id)).toHaveLength(1);
+        // delivered through a real SMTP server, as the sweep sends it
+        const smtp = await startSmtpCatcher();
+        try {
+          const steps = mailSteps(server.ports, {
+            mail: { smtpUrl: smtp.url, from: "Canchas <reservas@club.ec>", dir: mkdtempSync(path.join(tmpdir(), "courts-mail-")), retrySeconds: 0.05 },
+            publicUrl: "http://localhost:3000",
+          });
+          await runSweep(steps, { error: () => undefined });
+          // (a new account's confirmation mail goes out in the same pass)
+          const [mail, ...more] = smtp.to(fan.user.email).filter((m) => m.subject?.includes("de tu nivel"));
+          expect(more).toHaveLength(0);
+          expect(mail?.subject).toMatch(/^Un partido nuevo de tu nivel \(3[,.]5\)$|partidos nuevos de tu nivel/);
+          expect(mail?.text).toContain(`/partidos/${match.id}`);
+          expect(smtp.to(other.user.email).filter((m) => m.subject?.includes("de tu nivel"))).toHaveLength(0);
+        } finally {
+          await smtp.stop();
+        }
       } finally {
         clock.moveTo(new Date());
       }
