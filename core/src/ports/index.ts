@@ -80,11 +80,10 @@ export interface Ports {
   readonly waitlist: WaitlistRepository;
   /** the release ballot's entries and draws (DESIGN.md section 15) */
   readonly ballots: BallotRepository;
-  /** the owner's reports, from aggregates kept with bookings and payments (DESIGN.md section 18) */
-  readonly reports: ReportQueries;
   /** open matches: a booking's places offered to players of a level (DESIGN.md section 17) */
   readonly openMatches: OpenMatchRepository;
-  /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
+  /** the owner's reports, from aggregates kept with bookings and payments (DESIGN.md section 18) */
+  readonly reports: ReportQueries;
   /** players' wallets: balance and statement (DESIGN.md section 16) */
   readonly wallets: WalletRepository;
   /** products bought by card outside a booking: top-ups (DESIGN.md section 16) */
