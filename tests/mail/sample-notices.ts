@@ -46,6 +46,15 @@ export const SAMPLE_NOTICES: readonly Notice[] = [
   { kind: "password-reset", name, token: "Zm9vYmFyYmF6cXV4cXV1eA", minutes: 60 },
   { kind: "verify-email", name, token: "cXV1eHF1dXhmb29iYXJiYXo", hours: 72 },
   { kind: "membership-ending", name, venueName: "Tenis Club Cuenca", planName: "Socio anual", endsOn: "lunes 8 de junio de 2027" },
+  {
+    kind: "match-digest",
+    name,
+    level: 3.5,
+    matches: [
+      { id: "m1", venueName: "Tenis Club Cuenca", date: "2026-11-28", timeSlot: "19:00", levelMin: 3, levelMax: 4, spotsLeft: 2, pricePerPlayer: 825 },
+      { id: "m2", venueName: "Club de Tenis Los Ceibos", date: "2026-11-29", timeSlot: "08:00", levelMin: 3.5, levelMax: 5, spotsLeft: 1, pricePerPlayer: 725 },
+    ],
+  },
   // one message per payment: this one completed the booking
   { kind: "payment", name, booking: b, paymentId: "p1", way: "card", charged: 3300, invoiceNumber: "2026-000042", confirmed: true, paid: 3300 },
   // one message per club action: a series ended, four Saturdays, the first paid by card and in cash

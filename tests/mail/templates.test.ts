@@ -131,6 +131,15 @@ describe("mail templates", () => {
     expect(lost.text).not.toContain("/checkout/");
   });
 
+  it("the daily mail of new matches names each match's venue, day, hour, level range, places and price, with a link to it", () => {
+    const digest = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "match-digest")!, ctx);
+    expect(digest.subject).toMatch(/^2 partidos nuevos de tu nivel \(3[,.]5\)$/);
+    for (const part of ["Tenis Club Cuenca", "Club de Tenis Los Ceibos", "19:00", "08:00", "$8.25", "$7.25", "https://canchas.ec/partidos/m1", "https://canchas.ec/partidos/m2"])
+      expect(digest.text, part).toContain(part);
+    expect(digest.html).toMatch(/^<!doctype html>\n<html lang="es">/);
+    expect(digest.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
   it("an expired hold links to the hour itself, to book it again if it is still free", () => {
     const expired = renderNotice(SAMPLE_NOTICES.find((n) => n.kind === "hold-expired")!, ctx);
     expect(expired.text).toContain("Reservar de nuevo: https://canchas.ec/booking/c-1?date=2026-11-28&slot=18%3A00");
