@@ -39,6 +39,8 @@ export const aUser = (overrides: Partial<User> = {}): User => {
     fullName: null,
     phone: null,
     emailVerified: true,
+    level: null,
+    matchDigest: false,
     ...overrides,
   };
 };
