@@ -21,6 +21,11 @@ export const BOOKING_HORIZON_DAYS = 180;
 
 /** The last club-local date a booking may be made for, seen from the club's `today`. */
 export const lastBookableDate = (today: LocalDate, windowDays: number = BOOKING_HORIZON_DAYS): LocalDate => addDays(today, windowDays);
+/**
+ * The last date a player's screens offer for a venue: its window's last day, or 180 days ahead
+ * when its window is shorter (a day not open yet is shown closed, with when it opens).
+ */
+export const lastShownDate = (today: LocalDate, windowDays?: number): LocalDate => addDays(today, Math.max(BOOKING_HORIZON_DAYS, windowDays ?? 0));
 
 type BookingPorts = Pick<
   Ports,

@@ -164,7 +164,8 @@ function SettingsPage({ user }: { user: User }) {
     <Page>
       <PageHeader title="Configuración" description="Tu cuenta, tus reservas y tu facturación." icon={<SettingsIcon aria-hidden="true" className="h-6 w-6" />} />
       <Tabs defaultValue={linked ?? "profile"}>
-        <TabsList aria-label="Secciones de configuración">
+        {/* five sections: two rows on a phone rather than one that scrolls */}
+        <TabsList aria-label="Secciones de configuración" className="flex-wrap sm:flex-nowrap">
           <TabsTrigger value="profile">Perfil</TabsTrigger>
           <TabsTrigger value="bookings">Reservas</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>

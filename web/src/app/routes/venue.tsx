@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { isAvailable, lastBookableDate } from "@courts/core";
+import { isAvailable, lastShownDate } from "@courts/core";
 import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
 import fallbackImage from "../../assets/court-fallback.svg";
 import { Badge } from "../../components/ui/badge";
@@ -128,7 +128,7 @@ export default function VenueScreen() {
   const [search, setSearch] = useSearchParams();
   const today = config?.today;
   const asked = pageDate(search);
-  const date = today && asked && asked >= today && asked <= lastBookableDate(today, venue.data?.rules?.windowDays) ? asked : today;
+  const date = today && asked && asked >= today && asked <= lastShownDate(today, venue.data?.rules?.windowDays) ? asked : today;
   const chooseDate = useCallback(
     (d: string) =>
       setSearch(

@@ -75,15 +75,15 @@ describe("BookingDatePicker", () => {
     expect(screen.getByRole("button", { name: /mes siguiente/i })).toHaveAttribute("aria-disabled", "true");
   });
 
-  it("when the venue's window is longer or shorter than 180 days, then its last day is the last one enabled", () => {
-    // 2030-01-10 + 300 days = 2030-11-06; + 7 days = 2030-01-17
+  it("when the venue's window is longer than 180 days, then its last day is the last one enabled; a shorter one still offers 180 days (a day not open yet says when it opens)", () => {
+    // 2030-01-10 + 300 days = 2030-11-06
     const { unmount } = render(<BookingDatePicker today="2030-01-10" selected="2030-11-01" windowDays={300} onSelect={() => {}} />);
     expect(screen.getByRole("button", { name: /, 6 de noviembre de 2030/i })).toBeEnabled();
     expect(screen.getByRole("button", { name: /, 7 de noviembre de 2030/i })).toBeDisabled();
     unmount();
-    render(<BookingDatePicker today="2030-01-10" selected="2030-01-12" windowDays={7} onSelect={() => {}} />);
-    expect(screen.getByRole("button", { name: /, 17 de enero de 2030/i })).toBeEnabled();
-    expect(screen.getByRole("button", { name: /, 18 de enero de 2030/i })).toBeDisabled();
+    render(<BookingDatePicker today="2030-01-10" selected="2030-07-01" windowDays={7} onSelect={() => {}} />);
+    expect(screen.getByRole("button", { name: /, 9 de julio de 2030/i })).toBeEnabled();
+    expect(screen.getByRole("button", { name: /, 10 de julio de 2030/i })).toBeDisabled();
   });
 
   it("when a day is named or numbered, then it reads exactly as react-day-picker's Spanish locale would say it, on every day of two years", () => {

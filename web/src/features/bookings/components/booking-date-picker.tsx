@@ -2,7 +2,7 @@ import { memo, useMemo } from "react";
 import { DayPicker, type DayPickerProps } from "react-day-picker";
 import { es } from "react-day-picker/locale";
 import { format, parseISO, startOfMonth, type Day, type Month } from "date-fns";
-import { HOUR_MS, lastBookableDate } from "@courts/core";
+import { HOUR_MS, lastShownDate } from "@courts/core";
 import "react-day-picker/style.css";
 
 /**
@@ -80,8 +80,8 @@ export const DAY_FORMATTERS: NonNullable<DayPickerProps["formatters"]> = {
 };
 
 /**
- * Month view in Spanish, Monday first; days before the club's today and after the booking
- * horizon (lastBookableDate, as the server checks) are disabled, and months outside them
+ * Month view in Spanish, Monday first; days before the club's today and after the venue's last
+ * shown date (lastShownDate: its window, at least 180 days) are disabled, and months outside them
  * cannot be reached. Days come and go as `yyyy-MM-dd`: the same
  * strings on each render of the booking screen, so the month grid (42 days) is rendered again
  * only when a day or today changes, not each time an answer of the screen arrives.
@@ -94,12 +94,12 @@ export const BookingDatePicker = memo(function BookingDatePicker({
 }: {
   today: string;
   selected: string;
-  /** the venue's booking window (its rules); the default horizon while they load */
+  /** the venue's booking window (its rules): its last day, or 180 days when shorter (a day not open yet shows when it opens) */
   windowDays?: number | undefined;
   onSelect: (day: string) => void;
 }) {
   const todayDate = useMemo(() => parseISO(today), [today]);
-  const lastDate = useMemo(() => parseISO(lastBookableDate(today, windowDays)), [today, windowDays]);
+  const lastDate = useMemo(() => parseISO(lastShownDate(today, windowDays)), [today, windowDays]);
   const selectedDate = useMemo(() => parseISO(selected), [selected]);
   return (
     <DayPicker

@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useMemo } from "react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { addDays, lastBookableDate } from "@courts/core";
+import { addDays, lastShownDate } from "@courts/core";
 import { Button } from "../../../components/ui/button";
 import { ErrorNotice } from "../../../components/ui/empty-state";
 import { cn } from "../../../lib/cn";
@@ -33,7 +33,7 @@ const DayStrip = memo(function DayStrip({
   windowDays: number | undefined;
   onChoose: (date: string) => void;
 }) {
-  const last = lastBookableDate(today, windowDays);
+  const last = lastShownDate(today, windowDays);
   const start = stripStart(today, date);
   const days = Array.from({ length: STRIP_DAYS }, (_, i) => addDays(start, i)).filter((d) => d <= last);
   const previous = start > today ? addDays(start, -STRIP_DAYS) : null;
@@ -108,7 +108,7 @@ export function VenueDay({
   venueId: string;
   today: string;
   date: string;
-  /** the venue's booking window (its rules): the strip reaches its last day */
+  /** the venue's booking window (its rules): the strip reaches its last day, or 180 days when shorter */
   windowDays?: number | undefined;
   /** the club's, in which a date not open yet says when it opens */
   timeZone?: string | undefined;
