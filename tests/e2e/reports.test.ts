@@ -188,7 +188,11 @@ describe.skipIf(chromiumGate() !== "run")("owner reports in a real browser", () 
       await transactions.getByLabel("Partido hasta").fill(month.to);
       await transactions.getByLabel("Complejo").selectOption({ label: VENUE });
       await transactions.getByText("Página 1 de 1 · 4 transacciones").waitFor();
-      for (const player of [ana, luis]) expect(await transactions.getByText(player.username, { exact: true }).count()).toBe(2);
+      // the rows come with the total's answer: wait for each player's second row, then count
+      for (const player of [ana, luis]) {
+        await transactions.getByText(player.username, { exact: true }).nth(1).waitFor();
+        expect(await transactions.getByText(player.username, { exact: true }).count()).toBe(2);
+      }
 
       const link = transactions.getByRole("link", { name: "Exportar CSV" });
       expect(await link.getAttribute("href")).toBe(`/api/admin/transactions.csv?gameFrom=${month.from}&gameTo=${month.to}&venueId=${venueId}`);
