@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect";
 import { remainingOf } from "../domain/booking.js";
 import { paidFor, pendingPayment, type Payment } from "../domain/entities.js";
-import { BookingFullyPaid, BookingNotActive, PaymentAlreadyRecorded, PaymentNotConfirmed, PunchCardNotFound, PunchCardUnusable } from "../domain/errors.js";
+import { BookingFullyPaid, BookingNotActive, PunchCardNotFound, PunchCardUnusable } from "../domain/errors.js";
 import { recordedPaymentEvents } from "../domain/events.js";
 import { punchCardIntentId, punchCardRefusal, type PunchCardProduct } from "../domain/punch-cards.js";
 import { bandOf } from "../domain/slots.js";
@@ -9,10 +9,9 @@ import type { Ports } from "../ports/index.js";
 import type { PunchCardPaymentBody, PunchCardProductBody, PunchCardPurchaseBody } from "../schemas/punch-cards.js";
 import { bookingNotFound, courtNotFound, venueNotFound } from "../use-cases/lookups.js";
 import { checkPayable } from "../use-cases/payability.js";
-import { settleOrCancelIntent } from "../use-cases/payments.js";
 import type { Actor } from "../use-cases/support.js";
 import { call, callOr, requireAdmin, requireSelfOrAdmin, requireUser } from "../use-cases/support.js";
-import { openPurchase, type PurchasePorts } from "./wallet.js";
+import { closeOwnCardIntents, openPurchase, type PurchasePorts } from "./wallet.js";
 
 /**
  * Punch cards ('Bonos', DESIGN.md section 16): the club's products, the players' cards and an
@@ -111,16 +110,7 @@ export const payWithPunchCard = (ports: PunchCardPaymentPorts, actor: Actor, boo
     const refusal = punchCardRefusal(card, { venueId: court.venueId, band: bandOf(booking.timeSlot) }, now);
     if (refusal !== undefined) return yield* Effect.fail(new PunchCardUnusable({ message: refusal }));
 
-    for (const open of yield* call(() => ports.payments.listByBooking(booking.id))) {
-      if (open.status !== "pending" || open.userId !== booking.userId || (open.kind !== "partial" && open.kind !== "full")) continue;
-      const outcome = yield* settleOrCancelIntent(ports, open);
-      if (outcome === "recorded")
-        return yield* Effect.fail(
-          new PaymentAlreadyRecorded({ message: "Tu pago con tarjeta ya fue confirmado y quedó registrado. Revisa tu reserva antes de usar el bono." }),
-        );
-      if (outcome === "unsettled")
-        return yield* Effect.fail(new PaymentNotConfirmed({ message: "Tu pago con tarjeta aún se está procesando. Inténtalo de nuevo en unos minutos." }));
-    }
+    yield* closeOwnCardIntents(ports, booking, "usar el bono");
 
     const id = ports.ids.uuid();
     const payment: Payment = pendingPayment({

@@ -246,6 +246,28 @@ export type WalletPaymentPorts = Pick<
 >;
 
 /**
+ * Before a booking is paid another way (the wallet, a punch card), the owner's open card intents
+ * for it are settled or cancelled at the provider: one that succeeded meanwhile is recorded and
+ * the new payment refused ('Revisa tu reserva antes de {then}'), one still processing refuses it
+ * too, so a card and another way never both pay the same share.
+ */
+export const closeOwnCardIntents = (
+  ports: Parameters<typeof settleOrCancelIntent>[0] & Pick<Ports, "payments">,
+  booking: { readonly id: string; readonly userId: string },
+  then: string,
+) =>
+  Effect.gen(function* () {
+    for (const open of yield* call(() => ports.payments.listByBooking(booking.id))) {
+      if (open.status !== "pending" || open.userId !== booking.userId || (open.kind !== "partial" && open.kind !== "full")) continue;
+      const outcome = yield* settleOrCancelIntent(ports, open);
+      if (outcome === "recorded")
+        return yield* Effect.fail(new PaymentAlreadyRecorded({ message: `Tu pago con tarjeta ya fue confirmado y quedó registrado. Revisa tu reserva antes de ${then}.` }));
+      if (outcome === "unsettled")
+        return yield* Effect.fail(new PaymentNotConfirmed({ message: "Tu pago con tarjeta aún se está procesando. Inténtalo de nuevo en unos minutos." }));
+    }
+  });
+
+/**
  * POST /api/bookings/{id}/wallet-payments: the owner's share or the rest of a booking, paid from
  * the owner's wallet, with the same rules as a card: who may pay, what each choice covers, a hold
  * that ran out, the split deadline, a discount code (its use reserved in the same transaction).
@@ -273,16 +295,7 @@ export const payFromWallet = (ports: WalletPaymentPorts, actor: Actor, bookingId
     const balance = yield* call(() => ports.wallets.balanceOf(booking.userId));
     if (balance < figures.charged) return yield* Effect.fail(new InsufficientBalance({ message: insufficientBalanceMessage(balance, figures.charged) }));
 
-    for (const open of yield* call(() => ports.payments.listByBooking(booking.id))) {
-      if (open.status !== "pending" || open.userId !== booking.userId || (open.kind !== "partial" && open.kind !== "full")) continue;
-      const outcome = yield* settleOrCancelIntent(ports, open);
-      if (outcome === "recorded")
-        return yield* Effect.fail(
-          new PaymentAlreadyRecorded({ message: "Tu pago con tarjeta ya fue confirmado y quedó registrado. Revisa tu reserva antes de pagar otra vez." }),
-        );
-      if (outcome === "unsettled")
-        return yield* Effect.fail(new PaymentNotConfirmed({ message: "Tu pago con tarjeta aún se está procesando. Inténtalo de nuevo en unos minutos." }));
-    }
+    yield* closeOwnCardIntents(ports, booking, "pagar otra vez");
 
     const now = ports.clock.now();
     const id = ports.ids.uuid();
