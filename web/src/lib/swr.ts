@@ -32,6 +32,8 @@ export type Topic =
   | "payments"
   /** the player's wallet: balance and statement */
   | "wallet"
+  /** the player's punch cards ('Bonos') and the ones on sale */
+  | "punch-cards"
   /** the admin's day schedule and active blocks */
   | "schedule"
   | "discounts"

@@ -59,7 +59,13 @@ export function PaymentConfirmation({
           <CardContent className="space-y-4">
             <BookingFacts court={booking.court ?? null} date={booking.date || booking.bookingDate} timeSlot={booking.timeSlot} tariffType={booking.tariffType} gameType={booking.gameType} />
             <dl className="divide-y divide-stone-100 border-t border-stone-100 pt-2 text-sm">
-              {discount > 0 && <Row label={payment.discountCode ? `Descuento (${payment.discountCode})` : "Descuento"} value={`-${money(payment.discount)}`} />}
+              {/* an hour of a punch card covers the whole booking: said as the bono, not as a discount */}
+              {discount > 0 &&
+                (payment.kind === "punch_card" ? (
+                  <Row label="Con tu bono (1 hora)" value={money(payment.discount)} />
+                ) : (
+                  <Row label={payment.discountCode ? `Descuento (${payment.discountCode})` : "Descuento"} value={`-${money(payment.discount)}`} />
+                ))}
               <Row label="Pagaste ahora" value={<span data-testid="paid-now">{payment.totalPaid ? money(payment.totalPaid) : displayMoney(toCents(payment.amount) - discount)}</span>} strong />
               <Row label="Total de la reserva" value={money(booking.totalAmount)} />
               {/* the booking counts a discount as covered: with one, what is covered is more than what was paid */}

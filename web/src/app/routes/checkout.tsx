@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { CircleCheck, CreditCard, Wallet } from "lucide-react";
+import { CircleCheck, CreditCard, Ticket, Wallet } from "lucide-react";
 import { breakdown, displayMoney, MIN_CARD_CHARGE } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -25,6 +25,10 @@ import { PaymentTypeChoice } from "../../features/payments/components/payment-ty
 import { ShareLinkButton } from "../../features/sharing/components/share-link-button";
 import { usePayWithWallet } from "../../features/wallet/api/pay-with-wallet";
 import { WalletBalanceLine, WalletPayButton } from "../../features/wallet/components/wallet-payment";
+import { useMyPunchCards } from "../../features/punch-cards/api/get-punch-cards";
+import { usePayWithPunchCard } from "../../features/punch-cards/api/pay-with-punch-card";
+import { PunchCardChoiceLine, PunchCardPayButton } from "../../features/punch-cards/components/punch-card-payment";
+import { cardsForBooking } from "../../features/punch-cards/punch-card-texts";
 import { describeError, isStatus } from "../../lib/api-client";
 import { money } from "../../lib/format";
 import { BookingFacts } from "../../features/bookings/components/booking-facts";
@@ -42,8 +46,12 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const [discount, setDiscount] = useState<ValidatedDiscount | null>(null);
   const [paid, setPaid] = useState<{ payment: Payment; paidBefore: number } | null>(null);
   const { trigger: recordPayment } = useRecordPayment();
-  const [method, setMethod] = useState<"card" | "wallet">("card");
+  const [pickedMethod, setMethod] = useState<"card" | "wallet" | "bono">("card");
   const { trigger: payFromWallet, isMutating: walletBusy } = usePayWithWallet();
+  // the player's punch cards ('Bonos'): a third way to pay when one can pay this booking
+  const punchCards = useMyPunchCards();
+  const { trigger: payFromPunchCard, isMutating: punchCardBusy } = usePayWithPunchCard();
+  const [punchCardRefusal, setPunchCardRefusal] = useState<string | null>(null);
   useTitle(paid ? "Pago confirmado" : "Pago de la reserva");
   const reload = booking.mutate;
   const onHoldExpired = useCallback(() => void reload(), [reload]);
@@ -101,6 +109,9 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   // a share that is the whole rest is the full payment
   const chosen: PaymentType = onlyFull || amounts.share >= amounts.remaining ? "full" : paymentType;
   const deadlineText = b.shareDeadlineAt ? formatInstant(b.shareDeadlineAt, "EEEE d 'de' MMMM 'a las' HH:mm", config.timeZone) : null;
+  const usableCards = cardsForBooking(punchCards.data ?? [], b, new Date());
+  // a card that no longer pays (spent meanwhile) leaves the choice: back to the card
+  const method = pickedMethod === "bono" && usableCards.length === 0 ? "card" : pickedMethod;
   const amount = amountFor(amounts, chosen);
   const charge = breakdown(amount, discount ? toDiscountRule(discount) : undefined);
   // a code may leave less than a card can be charged: say so here, not after 'Confirmar y Pagar'
@@ -126,6 +137,21 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
       window.scrollTo({ top: 0 });
     } catch (error) {
       toastError("Error en el pago", describeError(error, "No se pudo pagar con el monedero"));
+    }
+  };
+
+  const onPunchCardPay = async (punchCardId: string) => {
+    setPunchCardRefusal(null);
+    try {
+      const payment = await payFromPunchCard({ bookingId: b.id, punchCardId });
+      toast({ title: "Pago exitoso", description: "Tu reserva ha sido confirmada" });
+      setPaid({ payment, paidBefore: amounts.paid });
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      // the server's own words (another venue, another band, expired, no hours left), beside the button
+      const message = describeError(error, "No se pudo pagar con el bono");
+      setPunchCardRefusal(message);
+      toastError("Error en el pago", message);
     }
   };
 
@@ -162,7 +188,10 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               <CardTitle>¿Cuánto quieres pagar?</CardTitle>
             </CardHeader>
             <CardContent className="space-y-5">
-              {onlyFull ? (
+              {method === "bono" ? (
+                // an hour of a bono pays what is left, whole: no share to choose, no code to apply
+                <p className="text-sm text-stone-700">Con un bono pagas la reserva completa: una hora cubre los {displayMoney(amounts.remaining)} que faltan.</p>
+              ) : onlyFull ? (
                 <p className="text-sm text-stone-700">
                   {balanceDue > 0
                     ? "Paga el saldo pendiente completo."
@@ -171,7 +200,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
               ) : (
                 <PaymentTypeChoice value={chosen} onChange={setPaymentType} amounts={amounts} gameType={b.gameType} />
               )}
-              <DiscountBox amount={amount} applied={discount} onApply={setDiscount} onRemove={() => setDiscount(null)} />
+              {method !== "bono" && <DiscountBox amount={amount} applied={discount} onApply={setDiscount} onRemove={() => setDiscount(null)} />}
             </CardContent>
           </Card>
         </div>
@@ -180,8 +209,8 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
           <Card>
             <CardHeader>
               <div className="flex items-center justify-between">
-                <CardTitle id="pago">{method === "wallet" ? "Pago con monedero" : "Pago con tarjeta"}</CardTitle>
-                <Badge tone="green">{chosen === "partial" ? (amounts.paid > 0 ? "Otra parte" : "Tu parte") : "Completo"}</Badge>
+                <CardTitle id="pago">{method === "wallet" ? "Pago con monedero" : method === "bono" ? "Pago con bono" : "Pago con tarjeta"}</CardTitle>
+                <Badge tone="green">{chosen === "partial" && method !== "bono" ? (amounts.paid > 0 ? "Otra parte" : "Tu parte") : "Completo"}</Badge>
               </div>
             </CardHeader>
             <CardContent className="space-y-5">
@@ -209,10 +238,35 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
                       </span>
                     ),
                   },
+                  ...(usableCards.length > 0
+                    ? [
+                        {
+                          value: "bono" as const,
+                          children: (
+                            <span className="flex flex-col">
+                              <span className="flex items-center gap-2 font-medium text-stone-900">
+                                <Ticket aria-hidden="true" className="h-4 w-4" /> Bono
+                              </span>
+                              <PunchCardChoiceLine cards={usableCards} />
+                            </span>
+                          ),
+                        },
+                      ]
+                    : []),
                 ]}
               />
-              <PaymentSummary breakdown={charge} code={discount?.code} />
-              {chosen === "partial" && deadlineText && (
+              {method !== "bono" && <PaymentSummary breakdown={charge} code={discount?.code} />}
+              {method === "bono" && (
+                <PunchCardPayButton
+                  cards={usableCards}
+                  remaining={amounts.remaining}
+                  busy={punchCardBusy}
+                  refusal={punchCardRefusal}
+                  timeZone={config.timeZone}
+                  onPay={(id) => void onPunchCardPay(id)}
+                />
+              )}
+              {method !== "bono" && chosen === "partial" && deadlineText && (
                 <p className="rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-inset ring-sky-600/20">
                   {b.gameType === "singles" ? "El otro jugador puede" : "Los demás jugadores pueden"} pagar su parte hasta el {deadlineText}.{" "}
                   {method === "wallet"
@@ -246,7 +300,7 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             </CardContent>
           </Card>
           {/* also once a part is paid: the organiser comes back here to send the link to the others */}
-          {!onlyFull && (chosen === "partial" || amounts.paid > 0) && (
+          {method !== "bono" && !onlyFull && (chosen === "partial" || amounts.paid > 0) && (
             <Card className="p-5">
               <p className="mb-3 text-sm text-stone-600">
                 Comparte el link para que {b.gameType === "singles" ? "el otro jugador pague su parte" : "los demás jugadores paguen su parte"}.

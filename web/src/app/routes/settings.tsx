@@ -17,6 +17,7 @@ import { LevelForm } from "../../features/auth/components/level-form";
 import { RequireUser } from "../../features/auth/components/require-user";
 import { NotificationSettingsPanel } from "../../features/notifications/components/notification-settings";
 import { WalletPanel } from "../components/wallet-panel";
+import { PunchCardsPanel } from "../components/punch-cards-panel";
 import { PAYMENTS_OF_USER_PAGE_SIZE, usePaymentsOfUser } from "../../features/payments/api/get-payments-of-user";
 import { BookingStateLine } from "../../features/payments/components/booking-state-line";
 import { useInvoiceDownload } from "../../features/payments/components/use-invoice-download";
@@ -153,8 +154,8 @@ function ProfileTab({ user }: { user: User }) {
   );
 }
 
-/** Tabs a link may open directly: /settings?tab=wallet (checkout's 'Recargar monedero'). */
-const LINKED_TABS = ["wallet"] as const;
+/** Tabs a link may open directly: /settings?tab=wallet (checkout's 'Recargar monedero'), /settings?tab=bonos. */
+const LINKED_TABS = ["wallet", "bonos"] as const;
 
 function SettingsPage({ user }: { user: User }) {
   useTitle("Configuración");
@@ -164,12 +165,13 @@ function SettingsPage({ user }: { user: User }) {
     <Page>
       <PageHeader title="Configuración" description="Tu cuenta, tus reservas y tu facturación." icon={<SettingsIcon aria-hidden="true" className="h-6 w-6" />} />
       <Tabs defaultValue={linked ?? "profile"}>
-        {/* five sections: two rows on a phone rather than one that scrolls */}
+        {/* six sections: two rows on a phone rather than one that scrolls */}
         <TabsList aria-label="Secciones de configuración" className="flex-wrap sm:flex-nowrap">
           <TabsTrigger value="profile">Perfil</TabsTrigger>
           <TabsTrigger value="bookings">Reservas</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="wallet">Monedero</TabsTrigger>
+          <TabsTrigger value="bonos">Bonos</TabsTrigger>
           <TabsTrigger value="notifications">Notificaciones</TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
@@ -190,6 +192,9 @@ function SettingsPage({ user }: { user: User }) {
         </TabsContent>
         <TabsContent value="wallet">
           <WalletPanel />
+        </TabsContent>
+        <TabsContent value="bonos">
+          <PunchCardsPanel />
         </TabsContent>
         <TabsContent value="notifications">
           <NotificationSettingsPanel />
