@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEFAULT_BOOKING_POLICY, enqueueMatchDigests, instantOf, localDateOf, wallClockAt } from "@courts/core";
 import { runUseCase } from "@courts/adapters";
 import type { SqlDatabase } from "@courts/adapters/sql/index";
@@ -318,6 +318,113 @@ for (const engine of HTTP_ENGINES) {
       }
       expect(await server.ports.refunds.byBooking(booking.id)).toHaveLength(1);
       void HOUR;
+    });
+
+    /**
+     * The public list as each server process answers it, and how many times each read it from the
+     * database (open-match-repository.sql.ts keeps one answer per filter until a write it depends
+     * on or the first deadline in it): a read that did not reach list() was a kept answer.
+     */
+    const listWatch = (date: string) => {
+      const reads = [server, other].map((s) => vi.spyOn(s.ports.openMatches, "list"));
+      const count = () => reads.reduce((n, spy) => n + spy.mock.calls.length, 0);
+      const guest = (via: TestServer) => new Client(via.baseUrl);
+      const get = async (via: TestServer) => {
+        const answer = await guest(via).get<{ items: MatchShape[] }>(`/api/open-matches?date=${date}&level=3.5`);
+        expect(answer.status, answer.text).toBe(200);
+        return answer;
+      };
+      return {
+        restore: () => reads.forEach((spy) => spy.mockRestore()),
+        /** asked again on both processes: nothing read from the database, the same answer */
+        async kept() {
+          const before = count();
+          const [a, b] = [await get(server), await get(other)];
+          expect(count(), "a kept answer reads nothing").toBe(before);
+          return [a, b] as const;
+        },
+        /**
+         * The item of `matchId` (undefined when not listed) as the process that wrote sees it at
+         * once, and as the other one sees it once the change reached it (on PostgreSQL, its notice).
+         */
+        async fresh(matchId: string, expected: (item: MatchShape | undefined) => void) {
+          const itemOf = (answer: { body: { items: MatchShape[] } }) => answer.body.items.find((m) => m.id === matchId);
+          expected(itemOf(await get(server)));
+          await vi.waitFor(async () => expected(itemOf(await get(other))), { timeout: 5_000, interval: 20 });
+          // and kept again from there
+          const [a, b] = await this.kept();
+          expected(itemOf(a));
+          expected(itemOf(b));
+          return a.text;
+        },
+      };
+    };
+
+    it("when anything the public list shows changes (a join, a payment, a level, a leave, close, open, a cancellation), then the kept answer is dropped at once on both processes", async () => {
+      const { organiser, booking, match } = await openDoubles();
+      const watch = listWatch(booking.date);
+      try {
+        const first = await watch.fresh(match.id, (m) => expect(m).toMatchObject({ spotsLeft: 3, players: [{ firstName: "Carla", level: 4 }] }));
+        // public: first names and levels only, nothing more of a player
+        expect(first).not.toMatch(/Ríos|@correo|username|organiser|shareToken|email/);
+        expect(first).not.toContain(organiser.user.id);
+        expect(first).not.toContain(organiser.user.username);
+
+        // a join: the open intent holds a place
+        const ana = await player(3.5, "Ana María Torres");
+        const joined = await ana.client.post<JoinShape>(`/api/open-matches/${match.id}/join`);
+        expect(joined.status, joined.text).toBe(200);
+        await watch.fresh(match.id, (m) => expect(m).toMatchObject({ spotsLeft: 2, players: [{ firstName: "Carla" }] }));
+
+        // the payment recorded: Ana plays
+        expect((await confirm(joined.body.clientSecret)).status).toBe(200);
+        const recorded = await ana.client.post("/api/payments", { bookingId: booking.id, stripePaymentIntentId: joined.body.paymentIntentId });
+        expect(recorded.status, recorded.text).toBe(201);
+        const paid = await watch.fresh(match.id, (m) =>
+          expect(m).toMatchObject({ spotsLeft: 2, players: [{ firstName: "Carla", level: 4 }, { firstName: "Ana", level: 3.5 }] }),
+        );
+        expect(paid).not.toMatch(/Torres|María/);
+
+        // a player's level (and name) in their profile
+        const profile = await ana.client.put("/api/user/profile", { email: ana.user.email, username: ana.user.username, fullName: "Anabel Torres", level: 3 });
+        expect(profile.status, profile.text).toBe(200);
+        await watch.fresh(match.id, (m) => expect(m?.players).toEqual([{ firstName: "Carla", level: 4 }, { firstName: "Anabel", level: 3 }]));
+
+        // a leave gives the place back
+        const left = await ana.client.post(`/api/open-matches/${match.id}/leave`);
+        expect(left.status, left.text).toBe(200);
+        await watch.fresh(match.id, (m) => expect(m).toMatchObject({ spotsLeft: 3, players: [{ firstName: "Carla" }] }));
+
+        // closed, then opened again with another range
+        expect((await organiser.client.delete(`/api/bookings/${booking.id}/open-match`)).status).toBe(204);
+        await watch.fresh(match.id, (m) => expect(m).toBeUndefined());
+        const reopened = await organiser.client.post<MatchShape>(`/api/bookings/${booking.id}/open-match`, { levelMin: 3.5, levelMax: 5 });
+        expect(reopened.status, reopened.text).toBe(201);
+        await watch.fresh(match.id, (m) => expect(m).toMatchObject({ levelMin: 3.5, levelMax: 5 }));
+
+        // the booking cancelled
+        const cancelled = await organiser.client.post("/api/cancellations", { bookingId: booking.id, userId: organiser.user.id });
+        expect(cancelled.status, cancelled.text).toBeLessThan(300);
+        await watch.fresh(match.id, (m) => expect(m).toBeUndefined());
+      } finally {
+        watch.restore();
+      }
+    });
+
+    it("when the clock passes a listed match's deadline, then the kept answer no longer lists it, with no write; set back, it is listed again", async () => {
+      const { booking, match } = await openDoubles();
+      const watch = listWatch(booking.date);
+      try {
+        await watch.fresh(match.id, (m) => expect(m).toBeDefined());
+        await watch.kept();
+        clock.moveTo(new Date(new Date(match.deadline).getTime() + 1_000));
+        await watch.fresh(match.id, (m) => expect(m).toBeUndefined());
+        clock.moveTo(new Date(new Date(match.deadline).getTime() - 60_000));
+        await watch.fresh(match.id, (m) => expect(m).toBeDefined());
+      } finally {
+        clock.moveTo(new Date());
+        watch.restore();
+      }
     });
   });
 }

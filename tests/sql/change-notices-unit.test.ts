@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { ChangeNotices, type ListeningConnection, type NoticeConnections } from "@courts/adapters/sql/change-notices";
+import { ChangeNotices, NOTICE_TRIGGERS, type ListeningConnection, type NoticeConnections } from "@courts/adapters/sql/change-notices";
 import { DataChanges } from "@courts/adapters/sql/data-changes";
 import type { SqlClient } from "@courts/adapters/sql/sql-client";
 import { describe, expect, it, vi } from "vitest";
@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from "vitest";
  * (a cut nobody reports) or end: what the real database cannot be made to do on demand.
  */
 const fakeDatabase = () => {
-  const state = { triggers: 4, deaf: false, opened: 0 };
+  const state = { triggers: NOTICE_TRIGGERS.length, deaf: false, opened: 0 };
   let current: (EventEmitter & ListeningConnection) | null = null;
   const connections: NoticeConnections = {
     async open() {
@@ -40,7 +40,7 @@ describe("change notices: when counters are trusted", () => {
     const notices = new ChangeNotices(db.connections, { retryMs: 60_000, heartbeatMs: 60_000 });
     await notices.start();
     expect(notices.now()).toBeNull();
-    db.state.triggers = 4;
+    db.state.triggers = NOTICE_TRIGGERS.length;
     // as the migration does once it ran
     await notices.start();
     expect(courtsNow(notices)).toBeTypeOf("number");

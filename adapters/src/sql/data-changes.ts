@@ -4,7 +4,7 @@ import type { ChangeNotices } from "./change-notices.js";
 import type { SqlClient } from "./sql-client.js";
 
 /** The counters of table data_changes, by the migration that made each. */
-const COUNTERS = ["availability", "courts", "sessions"] as const;
+const COUNTERS = ["availability", "courts", "sessions", "open_matches"] as const;
 export type CounterName = (typeof COUNTERS)[number];
 /** The counters by name, as read together in one statement. */
 export type Counters = ReadonlyMap<CounterName, number>;
@@ -64,6 +64,8 @@ export class DataChanges {
     const moved: CounterName[] = [];
     if (/\b(courts|venues)\b/i.test(statement)) moved.push("courts");
     if (/\bsessions\b/i.test(statement)) moved.push("sessions");
+    // what GET /api/open-matches reads (migration ...20261208000950): coarser than its triggers, never later
+    if (/\b(open_matches|bookings|share_links|payments|payment_payers|users|courts|venues)\b/i.test(statement)) moved.push("open_matches");
     if (moved.length > 0) this.notices.moved(moved);
   }
 

@@ -1,4 +1,12 @@
-import { firstNameOf, type MatchPlayer, type OpenMatchFilter, type OpenMatchRepository, type OpenMatchView } from "@courts/core";
+import {
+  firstNameOf,
+  keepNewest,
+  type MatchPlayer,
+  type OpenMatchFilter,
+  type OpenMatchListBytes,
+  type OpenMatchRepository,
+  type OpenMatchView,
+} from "@courts/core";
 import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds } from "./refund-ledger.sql.js";
 import { toUser, USER_COLUMNS } from "./mappers.js";
@@ -48,7 +56,59 @@ const toView = (r: Row): OpenMatchView => ({
 
 const tenths = (level: number): number => Math.round(level * 10);
 
+/** List answers kept per process (one filter each: venue, date, level; about 24 KB at 50 matches). */
+const LIST_ANSWERS_KEPT = 500;
+
+interface KeptList extends OpenMatchListBytes {
+  /** the instant it was built at: a clock set back (tests) finds matches it no longer lists */
+  readonly from: number;
+}
+
+const holdsAt = (kept: KeptList | undefined, at: number): kept is KeptList => kept !== undefined && kept.from <= at && at < kept.until;
+
+/**
+ * GET /api/open-matches's answers, kept per process while the `open_matches` counter stands
+ * (migration ...20261208000950: every write that can change one, by any process) and the clock is
+ * before the first deadline in each (that match drops out then, and the next one comes in). The
+ * counter is known as the catalogue's are (data-changes.ts): SQLite in WAL mode by the file's
+ * stamp, PostgreSQL while it listens; otherwise every request builds its answer. A burst of
+ * requests missing the same filter shares one build; a build is kept only if the counter did not
+ * move while it ran (it began after the counter was read, so it saw at least that state).
+ */
+const keptLists = (sql: SqlClient) => {
+  const kept = new Map<string, KeptList>();
+  const building = new Map<string, Promise<KeptList>>();
+  let keptUnder: number | undefined;
+  return async (key: string, now: Date, build: () => Promise<OpenMatchListBytes>): Promise<Uint8Array> => {
+    const at = now.getTime();
+    const counter = (await sql.changes.now())?.get("open_matches");
+    if (counter === undefined) return (await build()).body;
+    if (counter !== keptUnder) {
+      kept.clear();
+      building.clear();
+      keptUnder = counter;
+    }
+    const hit = kept.get(key);
+    if (holdsAt(hit, at)) return hit.body;
+    const shared = building.get(key);
+    if (shared !== undefined) {
+      const answer = await shared;
+      if (holdsAt(answer, at)) return answer.body;
+    }
+    const pending = build().then((answer) => ({ ...answer, from: at }));
+    building.set(key, pending);
+    try {
+      const answer = await pending;
+      if (keptUnder === counter) keepNewest(kept, key, answer, LIST_ANSWERS_KEPT);
+      return answer.body;
+    } finally {
+      if (building.get(key) === pending) building.delete(key);
+    }
+  };
+};
+
 export const sqlOpenMatchRepository = (sql: SqlClient): OpenMatchRepository => ({
+  keptList: keptLists(sql),
   async open(o) {
     return sql.transaction(async (tx) => {
       // the match's places are its link's: the link takes payments until the match's deadline

@@ -31,6 +31,13 @@ export interface OpenMatchFilter {
 
 export type LeaveOutcome = "left" | "not-in-match" | "deadline";
 
+/** A public list's answer ready to send: its JSON bytes, and the instant its first match drops out (its deadline). */
+export interface OpenMatchListBytes {
+  readonly body: Uint8Array;
+  /** ms since the epoch; Infinity when the list is empty */
+  readonly until: number;
+}
+
 export interface OpenMatchRepository {
   /** One match per booking: a closed one opens again with the new range; an open one is updated. Answers its id. */
   open(opening: OpenMatchOpening): Promise<string>;
@@ -44,6 +51,14 @@ export interface OpenMatchRepository {
    * days are never scanned.
    */
   list(filter: OpenMatchFilter): Promise<OpenMatchView[]>;
+  /**
+   * The public list's answer for one filter (`key`) at `now`, as `build` makes it (from list and
+   * players) at `now`. The SQL repository keeps it per process while no write it depends on was
+   * committed since (its change counter: a match opened, closed or changed, a place taken, held
+   * or given back, a payment, a cancellation, a player's name or level, a court's or venue's name)
+   * and `now` is between the instant it was built at and its `until`. Absent: build every time.
+   */
+  keptList?(key: string, now: Date, build: () => Promise<OpenMatchListBytes>): Promise<Uint8Array>;
   /**
    * Players who opted in to the daily mail, with a level and an email, not mailed on `day` yet
    * (club-local YYYY-MM-DD), at most `limit`.

@@ -128,15 +128,15 @@ export const closeMatch = (ports: Pick<Ports, "bookings" | "clock" | "openMatche
     yield* call(() => ports.openMatches.close(match.id, ports.clock.now()));
   });
 
-/** Public: upcoming open matches with a place left, soonest first; first names and levels only. */
-export const listOpenMatches = (ports: Pick<Ports, "openMatches" | "clock">, query: OpenMatchQuery) =>
+/** Public: upcoming open matches with a place left at `at` (now), soonest first; first names and levels only. */
+export const listOpenMatches = (ports: Pick<Ports, "openMatches" | "clock">, query: OpenMatchQuery, at: Date = ports.clock.now()) =>
   Effect.gen(function* () {
     const matches = yield* call(() =>
       ports.openMatches.list({
         ...(query.venueId === undefined ? {} : { venueId: query.venueId }),
         ...(query.date === undefined ? {} : { date: query.date }),
         ...(query.level === undefined ? {} : { level: query.level }),
-        after: ports.clock.now(),
+        after: at,
         limit: OPEN_MATCH_LIST_LIMIT,
       }),
     );

@@ -11,21 +11,27 @@ import {
   OpenMatchAnswer,
   OpenMatchBody,
   OpenMatchListAnswer,
+  type OpenMatchListBytes,
   OpenMatchQuery,
   openMatch,
   presentOpenMatch,
   presentPayment,
 } from "@courts/core";
 import { actorOf } from "../actor.js";
+import { compressedOnce } from "../compressed-once.js";
 import { decode, idParam } from "../decode.js";
 import { signedIn } from "../guards.js";
 import { answerOf, idParams, noContent, problems, requestOf } from "../openapi.js";
 import { run } from "../run.js";
-import { PRIVATE, PUBLIC_READ, routes } from "./route-plugin.js";
+import { JSON_TYPE, PRIVATE, PUBLIC_READ, routes } from "./route-plugin.js";
+
+/** The same bytes as a Buffer: the kept answer's own object, so its compressed copies are found again. */
+const bufferOf = (bytes: Uint8Array): Buffer => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 /** Open matches ('Partidos abiertos', DESIGN.md section 17). */
 export default routes("open-matches", async (app) => {
   const tags = ["open matches"];
+  const sendList = compressedOnce();
 
   app.post(
     "/api/bookings/:id/open-match",
@@ -73,6 +79,8 @@ export default routes("open-matches", async (app) => {
   app.get(
     "/api/open-matches",
     {
+      // compressed once per kept answer (sendList), not by the plugin on each request
+      compress: false,
       schema: {
         tags,
         summary: "Partidos abiertos con lugares libres, los más próximos primero (público: solo nombres de pila y niveles)",
@@ -82,9 +90,18 @@ export default routes("open-matches", async (app) => {
     },
     async (request, reply) => {
       const query = decode(OpenMatchQuery, request.query);
-      const items = await run(listOpenMatches(app.ports, query));
-      const answer: OpenMatchListAnswer = { items: items.map(presentOpenMatch) };
-      return reply.header("cache-control", PUBLIC_READ).send(answer);
+      const now = app.ports.clock.now();
+      // built once per filter and kept by the repository until a write or the first deadline in
+      // it (open-match-repository.sql.ts): sent as the same bytes, compressed once, not per request
+      const build = async (): Promise<OpenMatchListBytes> => {
+        const items = await run(listOpenMatches(app.ports, query, now));
+        const answer: OpenMatchListAnswer = { items: items.map(presentOpenMatch) };
+        return { body: Buffer.from(JSON.stringify(answer)), until: Math.min(...items.map((m) => m.match.deadline.getTime())) };
+      };
+      const key = `${query.venueId ?? ""}|${query.date ?? ""}|${query.level ?? ""}`;
+      const body = app.ports.openMatches.keptList ? await app.ports.openMatches.keptList(key, now, build) : (await build()).body;
+      reply.header("cache-control", PUBLIC_READ);
+      return reply.type(JSON_TYPE).send(await sendList(request, reply, bufferOf(body)));
     },
   );
 

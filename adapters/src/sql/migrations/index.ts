@@ -33,6 +33,7 @@ import { Migration20261208000600OpenMatches } from "./Migration20261208000600_op
 import { Migration20261208000601MatchDigestDay } from "./Migration20261208000601_match_digest_day.js";
 import { Migration20261208000700PunchCards } from "./Migration20261208000700_punch_cards.js";
 import { Migration20261208000701Memberships } from "./Migration20261208000701_memberships.js";
+import { Migration20261208000950OpenMatchChanges } from "./Migration20261208000950_open_match_changes.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -73,4 +74,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000500_wallets", class: Migration20261208000500Wallets },
   { name: "Migration20261208000700_punch_cards", class: Migration20261208000700PunchCards },
   { name: "Migration20261208000701_memberships", class: Migration20261208000701Memberships },
+  { name: "Migration20261208000950_open_match_changes", class: Migration20261208000950OpenMatchChanges },
 ];
