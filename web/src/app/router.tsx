@@ -152,6 +152,8 @@ export const screens: readonly ScreenRoute[] = [
   { path: "/admin/discounts", Screen: screen(() => import("./routes/admin/discounts")) },
   { path: "/admin/schedule", Screen: screen(() => import("./routes/admin/schedule")) },
   { path: "/admin/reports", Screen: screen(() => import("./routes/admin/reports")) },
+  { path: "/admin/punch-cards", Screen: screen(() => import("./routes/admin/punch-cards")) },
+  { path: "/admin/memberships", Screen: screen(() => import("./routes/admin/memberships")) },
 ];
 
 /** How long the first render waits for the first screen's data (the server's first paint is on screen meanwhile). */

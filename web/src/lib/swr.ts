@@ -43,6 +43,8 @@ export type Topic =
   | "waitlist"
   /** the desk's search for players, and the walk-ins it adds */
   | "players"
+  /** the club's money products (punch cards, membership plans) and their sales */
+  | "products"
   /** who is signed in: the session and the admin check */
   | "session"
   | "config";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router-dom";
-import { CalendarClock, ChartColumn, ChartLine, CreditCard, LandPlot, Percent, type LucideIcon } from "lucide-react";
+import { CalendarClock, ChartColumn, ChartLine, CreditCard, IdCard, LandPlot, Percent, Ticket, type LucideIcon } from "lucide-react";
 import { Page, PageHeader } from "../../components/ui/page";
 import { RequireAdmin } from "../../features/auth/components/require-admin";
 import { cn } from "../../lib/cn";
@@ -11,6 +11,8 @@ const links: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/courts", label: "Canchas", icon: LandPlot },
   { to: "/admin/payments", label: "Pagos", icon: CreditCard },
   { to: "/admin/discounts", label: "Descuentos", icon: Percent },
+  { to: "/admin/punch-cards", label: "Bonos", icon: Ticket },
+  { to: "/admin/memberships", label: "Socios", icon: IdCard },
   { to: "/admin/schedule", label: "Horario", icon: CalendarClock },
   { to: "/admin/reports", label: "Informes", icon: ChartLine },
 ];
