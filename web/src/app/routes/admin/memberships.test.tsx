@@ -172,8 +172,10 @@ describe("Admin: 'Socios'", () => {
     await waitFor(() => expect(sent).toEqual([{ path: "/api/admin/users/u1/memberships", body: { planId: "m1" } }]));
     await waitFor(() => expect(currentToast()).toMatchObject({ title: "Membresía registrada" }));
     expect(currentToast()?.description).toBe("Ana Torres es socio con Socio anual hasta el 10/01/2031. Pago en efectivo: $300.00");
-    // ready for the next player
-    expect(within(desk).getByLabelText("Buscar jugador")).toBeInTheDocument();
+    // ready for the next player: an empty search, no plan chosen
+    expect(within(desk).getByLabelText("Buscar jugador")).toHaveValue("");
+    expect(within(desk).queryByRole("list", { name: "Jugadores encontrados" })).toBeNull();
+    expect(within(desk).getByLabelText("Plan")).toHaveValue("");
     const sales = screen.getByRole("table", { name: "Ventas recientes" });
     await waitFor(() => expect(within(sales).getAllByRole("row")).toHaveLength(3));
     expect(within(sales).getAllByRole("row")[1]).toHaveTextContent("Membresía de socio");

@@ -38,6 +38,8 @@ function VenuePlans({ venue }: { venue: Venue }) {
   const config = useConfig();
   const [creating, setCreating] = useState(false);
   const [player, setPlayer] = useState<User | null>(null);
+  // each recorded membership starts the next one with an empty search
+  const [recorded, setRecorded] = useState(0);
   return (
     <>
       <Section
@@ -64,11 +66,14 @@ function VenuePlans({ venue }: { venue: Venue }) {
           <p className="mb-4 text-sm text-stone-600">Una membresía de {venue.name} pagada en efectivo: se emite su recibo y empieza hoy.</p>
           <DeskMembership
             key={venue.id}
-            picker={<PlayerPicker selected={player} onSelect={setPlayer} />}
+            picker={<PlayerPicker key={recorded} selected={player} onSelect={setPlayer} />}
             player={player}
             plans={plans.data ?? []}
             {...(config.data ? { timeZone: config.data.timeZone } : {})}
-            onRecorded={() => setPlayer(null)}
+            onRecorded={() => {
+              setPlayer(null);
+              setRecorded((count) => count + 1);
+            }}
           />
         </Card>
       </Section>
