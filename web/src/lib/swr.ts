@@ -32,6 +32,8 @@ export type Topic =
   | "payments"
   /** the player's wallet: balance and statement */
   | "wallet"
+  /** memberships ('Socios'): a venue's plans, the player's memberships and their 'Precio socio' */
+  | "memberships"
   /** the player's punch cards ('Bonos') and the ones on sale */
   | "punch-cards"
   /** the admin's day schedule and active blocks */

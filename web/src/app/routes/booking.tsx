@@ -34,6 +34,10 @@ import { SlotPicker } from "../../features/bookings/components/slot-picker";
 import { balanceDueOf } from "../../features/bookings/booking-texts";
 import { canSplitNow, slotStates } from "../../features/bookings/slot-rules";
 import { useConfig } from "../../features/config/api/get-config";
+import { useMemberPrices } from "../../features/memberships/api/get-member-prices";
+import { useMembershipPlans } from "../../features/memberships/api/get-membership-plans";
+import { MemberHint, MemberPrice } from "../../features/memberships/components/member-price";
+import { bestDiscount, memberPricesByCourt, percentWords } from "../../features/memberships/member-prices";
 import { WaitlistPanel } from "../../features/notifications/components/waitlist-panel";
 import { useCourt } from "../../features/venues/api/get-court";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
@@ -126,7 +130,11 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
   const inBallot = ballot !== null && ballot.date === date && ballot.timeSlot === slot;
   // the venue's window (DESIGN.md section 15), as the server decides it: a date opens windowDays
   // before it, at the release time; before that no hour is offered, and the notice says when
-  const rules = useVenue(court.data?.venueId).data?.rules;
+  const venueRules = useVenue(court.data?.venueId).data?.rules;
+  // a member books at 'Precio socio' and, when the plan has one, with its own window (DESIGN.md section 16), as the server does
+  const member = useMemberPrices(court.data?.venueId, true).data;
+  const plans = useMembershipPlans(court.data?.venueId).data;
+  const rules = venueRules && member?.member && member.windowDays !== null ? { ...venueRules, windowDays: member.windowDays } : venueRules;
   // the day from the club's `today` (as slots do), the release minute of the farthest day from the clock
   const opensAt = rules && date && config ? opensAtOf(date, rules, config.timeZone) : null;
   const farthest = rules && today ? addDays(today, rules.windowDays) : null;
@@ -173,10 +181,14 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
 
   // a court the club took out of use (maintenance): a bookmarked or shared link offers no hour
   const closed = !isAvailable(court.data);
-  const prices = courtPrices(court.data);
+  const normalPrices = courtPrices(court.data);
+  const memberOwn = memberPricesByCourt(member)?.get(courtId);
+  const prices = memberOwn ?? normalPrices;
   const band = bandOf(slot ?? "06:00");
   const priceOf = (g: GameType) => priceFor(prices, band, g);
   const total = priceOf(gameType);
+  const normalTotal = priceFor(normalPrices, band, gameType);
+  const hintDiscount = memberOwn ? null : bestDiscount(plans);
   const slotPrice = (s: string) => priceFor(prices, bandOf(s), gameType);
 
   const submit = async () => {
@@ -297,7 +309,11 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
               </>
             )}
           </Step>
-          <Step icon={Users} title="3. Modalidad" note={`Precio por hora con tarifa ${band === "night" ? "nocturna (incluye iluminación)" : "diurna"}.`}>
+          <Step
+            icon={Users}
+            title="3. Modalidad"
+            note={`${memberOwn ? "Precio socio" : "Precio"} por hora con tarifa ${band === "night" ? "nocturna (incluye iluminación)" : "diurna"}.`}
+          >
             <GameTypePicker value={gameType} onChange={setGameType} priceOf={priceOf} />
           </Step>
         </div>
@@ -330,8 +346,26 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                   }
                 />
                 <Row label="Modalidad" value={GAME_TYPE_LABEL[gameType]} />
-                <Row label="Total" value={<span data-testid="booking-total">{displayMoney(total)}</span>} strong />
+                <Row
+                  label="Total"
+                  value={memberOwn ? <MemberPrice normal={normalTotal} price={total} testId="booking-total" /> : <span data-testid="booking-total">{displayMoney(total)}</span>}
+                  strong
+                />
               </dl>
+              {memberOwn && member?.discountPercent != null && (
+                <p data-testid="member-note" className="mt-1 text-right text-xs font-medium text-court-800">
+                  Precio socio: {percentWords(member.discountPercent)} de descuento ya aplicado.
+                </p>
+              )}
+              {hintDiscount !== null && (
+                <MemberHint
+                  price={normalTotal}
+                  discountPercent={hintDiscount}
+                  several={(plans ?? []).filter((p) => p.active && p.discountPercent > 0).length > 1}
+                  href={`/venue/${court.data.venueId}#socios`}
+                  className="mt-1 text-right"
+                />
+              )}
               {/* a booking made after its split deadline is paid in full (DESIGN.md section 8): said on a phone too */}
               {owedAmount > 0 ? (
                 // the button is disabled until the balance is paid: the summary says why, not how this booking could be paid
@@ -353,9 +387,12 @@ function BookingForm({ user, courtId }: { user: User; courtId: string }) {
                 className="fixed inset-x-0 bottom-16 z-30 flex items-center gap-3 border-t border-stone-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur md:bottom-0 lg:static lg:mt-5 lg:block lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none lg:backdrop-blur-none"
               >
                 <p className="min-w-0 flex-1 lg:hidden">
-                  <span className="block text-lg font-extrabold leading-tight text-stone-900">{displayMoney(total)}</span>
+                  <span className="block text-lg font-extrabold leading-tight text-stone-900">
+                    {memberOwn ? <MemberPrice normal={normalTotal} price={total} start /> : displayMoney(total)}
+                  </span>
                   {/* the hour first, and room to wrap: on a 390 px phone beside the button it is never cut */}
                   <span className="block text-xs leading-snug text-stone-600">
+                    {memberOwn && <span className="font-semibold text-court-800">Precio socio · </span>}
                     {slot ? `${slot} · ${capitalize(formatDay(date, "EEE d MMM"))} · ${gameType === "singles" ? "Singles" : "Dobles"}` : "Elige una hora"}
                   </span>
                 </p>

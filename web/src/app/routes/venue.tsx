@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { isAvailable, lastShownDate } from "@courts/core";
-import { ArrowLeft, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
+import { bandOf, isAvailable, lastShownDate, memberPrices } from "@courts/core";
+import { ArrowLeft, BadgeCheck, CalendarDays, Clock, LandPlot, MapPin, Sparkles } from "lucide-react";
 import fallbackImage from "../../assets/court-fallback.svg";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
@@ -12,6 +12,11 @@ import { Spinner } from "../../components/ui/spinner";
 import { useMe } from "../../features/auth/api/get-me";
 import { withReturn } from "../../features/auth/return-to";
 import { useConfig } from "../../features/config/api/get-config";
+import { useMemberPrices } from "../../features/memberships/api/get-member-prices";
+import { useMembershipPlans } from "../../features/memberships/api/get-membership-plans";
+import { MembershipSection, type PayByCard } from "../../features/memberships/components/membership-section";
+import { bestDiscount, memberPricesByCourt, percentWords } from "../../features/memberships/member-prices";
+import { CardPayment } from "../../features/payments/components/card-payment";
 import { useCourtDay } from "../../features/venues/api/get-court-day";
 import { useVenueCourts } from "../../features/venues/api/get-venue-courts";
 import { offeredPrices } from "../../features/venues/prices";
@@ -116,6 +121,34 @@ export default function VenueScreen() {
   const onFreeNow = useCallback((courtId: string, free: boolean) => setFreeNow((known) => (known[courtId] === free ? known : { ...known, [courtId]: free })), []);
   const prices = useMemo(() => offeredPrices(courts.data ?? []), [courts.data]);
   const { user, isLoading: sessionLoading } = useMe();
+  // 'Precio socio' (DESIGN.md section 16): a member's own prices from the server; for everyone
+  // else, what the venue's best plan would take off
+  const plans = useMembershipPlans(venueId);
+  const memberAnswer = useMemberPrices(venueId, user !== null);
+  const memberByCourt = useMemo(() => memberPricesByCourt(memberAnswer.data), [memberAnswer.data]);
+  const memberDiscount = memberAnswer.data?.member ? (memberAnswer.data.discountPercent ?? 0) : null;
+  const hintDiscount = bestDiscount(plans.data);
+  const memberTariff = useMemo(() => {
+    if (memberDiscount !== null) return { prices: prices.map((p) => memberPrices(p, memberDiscount)), mine: true };
+    if (hintDiscount !== null) return { prices: prices.map((p) => memberPrices(p, hintDiscount)), mine: false };
+    return undefined;
+  }, [prices, memberDiscount, hintDiscount]);
+  // the grid shows each free hour's singles price of its band: a member's, as the server charges it
+  const memberPriceOf = useMemo(
+    () =>
+      memberByCourt
+        ? (courtId: string, timeSlot: string) => {
+            const own = memberByCourt.get(courtId);
+            return own ? (bandOf(timeSlot) === "night" ? own.nightSingles : own.daySingles) : undefined;
+          }
+        : undefined,
+    [memberByCourt],
+  );
+  const payments = config?.payments;
+  const payByCard = useCallback<PayByCard>(
+    (card) => (payments ? <CardPayment payments={payments} returnPath={`/venue/${venueId ?? ""}`} {...card} /> : <Spinner label="Cargando..." className="py-6" />),
+    [payments, venueId],
+  );
   // a guest goes to login first and comes back to the booking screen on the hour chosen: no
   // detour through a screen that would only send them away (and no red toast on the way)
   const guest = !sessionLoading && !user;
@@ -172,9 +205,23 @@ export default function VenueScreen() {
               Disponibilidad
             </h2>
             <p className="text-stone-600">Elige un día y toca una hora libre para reservarla.</p>
+            {memberDiscount !== null && (
+              <Badge tone="green" className="mt-2 whitespace-normal px-3 py-1 text-sm">
+                <BadgeCheck aria-hidden="true" className="h-4 w-4" /> Eres socio: ves tu Precio socio (−{percentWords(memberDiscount)})
+              </Badge>
+            )}
           </div>
           {today && date ? (
-            <VenueDay venueId={v.id} today={today} date={date} windowDays={v.rules?.windowDays} timeZone={config?.timeZone} onChoose={chooseDate} hrefOf={hrefOf} />
+            <VenueDay
+              venueId={v.id}
+              today={today}
+              date={date}
+              windowDays={v.rules?.windowDays}
+              timeZone={config?.timeZone}
+              onChoose={chooseDate}
+              hrefOf={hrefOf}
+              memberPriceOf={memberPriceOf}
+            />
           ) : (
             // the strip's and the day line's room, then the grid's: nothing moves when the day comes
             <div className="space-y-3">
@@ -233,8 +280,19 @@ export default function VenueScreen() {
           <h2 id="tarifas" className="mb-4 text-2xl font-extrabold tracking-tight text-stone-900">
             Tarifas
           </h2>
-          <TariffTable prices={prices} />
+          <TariffTable prices={prices} member={memberTariff} />
         </section>
+
+        <MembershipSection
+          venueId={v.id}
+          venueName={v.name}
+          plans={plans.data}
+          signedIn={sessionLoading ? undefined : user !== null}
+          loginHref={withReturn("/login", `/venue/${v.id}#socios`)}
+          timeZone={config?.timeZone}
+          example={prices.length > 0 ? Math.min(...prices.map((p) => p.daySingles)) : null}
+          payByCard={payByCard}
+        />
       </Page>
     </>
   );

@@ -1,7 +1,7 @@
 import { memo, useCallback, type MouseEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { Moon } from "lucide-react";
-import { bandOf, SLOTS } from "@courts/core";
+import { bandOf, displayMoney, SLOTS, type Cents } from "@courts/core";
 import { cn } from "../../../lib/cn";
 import { money } from "../../../lib/format";
 import type { GridSlotAnswer, VenueAvailability } from "../api/get-venue-availability";
@@ -9,12 +9,15 @@ import type { GridSlotAnswer, VenueAvailability } from "../api/get-venue-availab
 /** Where a free cell leads: the booking screen on that court, date and hour (a guest logs in first). */
 export type FreeCellHref = (courtId: string, date: string, timeSlot: string) => string;
 
+/** A member's price of a free hour ('Precio socio', DESIGN.md section 16), shown instead of the court's; undefined for everyone else. */
+export type MemberPriceOf = (courtId: string, timeSlot: string) => Cents | undefined;
+
 /** 'Cancha 1, 18:00, libre, $16.50': what a screen reader says of a cell, whatever it shows. */
-export const cellName = (courtName: string, slot: GridSlotAnswer): string => {
+export const cellName = (courtName: string, slot: GridSlotAnswer, memberPrice?: Cents): string => {
   const at = `${courtName}, ${slot.timeSlot}`;
   switch (slot.state) {
     case "free":
-      return `${at}, libre, ${money(slot.price)}`;
+      return memberPrice === undefined ? `${at}, libre, ${money(slot.price)}` : `${at}, libre, Precio socio ${displayMoney(memberPrice)}`;
     case "taken":
       return `${at}, ocupada`;
     case "closed":
@@ -33,12 +36,14 @@ function Cell({
   slot,
   hrefOf,
   notOpen,
+  memberPrice,
 }: {
   courtId: string;
   courtName: string;
   date: string;
   slot: GridSlotAnswer;
   hrefOf: FreeCellHref;
+  memberPrice: Cents | undefined;
   /** the venue has not opened the day yet: one notice says when, the cells only that they are closed */
   notOpen: boolean;
 }) {
@@ -48,7 +53,7 @@ function Cell({
       // a plain link: the table follows it inside the app (one handler, not one router link per hour)
       <a
         href={hrefOf(courtId, date, slot.timeSlot)}
-        aria-label={cellName(courtName, slot)}
+        aria-label={cellName(courtName, slot, memberPrice)}
         data-state="free"
         className={cn(
           CELL,
@@ -58,7 +63,7 @@ function Cell({
             : "border-court-200 bg-court-50 text-court-900 hover:border-court-500 hover:bg-court-100",
         )}
       >
-        {money(slot.price)}
+        {memberPrice === undefined ? money(slot.price) : displayMoney(memberPrice)}
       </a>
     );
   }
@@ -84,7 +89,17 @@ function Cell({
  * sideways through more courts than fit), a court per column. Free cells are links showing the
  * price; taken, closed and past ones are text. Never who booked: the answer does not know.
  */
-export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: VenueAvailability; hrefOf: FreeCellHref; caption: string }) {
+export const DayGrid = memo(function DayGrid({
+  day,
+  hrefOf,
+  caption,
+  memberPriceOf,
+}: {
+  day: VenueAvailability;
+  hrefOf: FreeCellHref;
+  caption: string;
+  memberPriceOf?: MemberPriceOf | undefined;
+}) {
   const courts = day.courts;
   const navigate = useNavigate();
   // a click on a free hour moves within the app; a modified click (new tab) is left to the browser
@@ -135,7 +150,17 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
                 const slot = court.slots[row];
                 return (
                   <td key={court.courtId} className="p-0">
-                    {slot && <Cell courtId={court.courtId} courtName={court.name} date={day.date} slot={slot} hrefOf={hrefOf} notOpen={day.opensAt !== undefined} />}
+                    {slot && (
+                      <Cell
+                        courtId={court.courtId}
+                        courtName={court.name}
+                        date={day.date}
+                        slot={slot}
+                        hrefOf={hrefOf}
+                        notOpen={day.opensAt !== undefined}
+                        memberPrice={slot.state === "free" ? memberPriceOf?.(court.courtId, slot.timeSlot) : undefined}
+                      />
+                    )}
                   </td>
                 );
               })}
@@ -147,10 +172,10 @@ export const DayGrid = memo(function DayGrid({ day, hrefOf, caption }: { day: Ve
   );
 });
 
-/** What the colours of the grid mean. */
-export function DayGridLegend() {
+/** What the colours of the grid mean; for a member, that the free hours show their 'Precio socio'. */
+export function DayGridLegend({ member = false }: { member?: boolean }) {
   const items = [
-    { label: "Libre (precio por hora)", swatch: "border border-court-300 bg-court-50" },
+    { label: member ? "Libre (Precio socio por hora)" : "Libre (precio por hora)", swatch: "border border-court-300 bg-court-50" },
     { label: "Ocupada", swatch: "bg-red-50 ring-1 ring-inset ring-red-300" },
     { label: "Cerrada por el club", swatch: "bg-amber-50 ring-1 ring-inset ring-amber-300" },
     { label: "Ya pasó", swatch: "bg-stone-100 ring-1 ring-inset ring-stone-300" },

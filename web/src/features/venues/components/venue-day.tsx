@@ -6,7 +6,7 @@ import { ErrorNotice } from "../../../components/ui/empty-state";
 import { cn } from "../../../lib/cn";
 import { capitalize, formatDay, formatInstant } from "../../../lib/format";
 import { useVenueAvailability } from "../api/get-venue-availability";
-import { DayGrid, DayGridLegend, type FreeCellHref } from "./day-grid";
+import { DayGrid, DayGridLegend, type FreeCellHref, type MemberPriceOf } from "./day-grid";
 
 /** Days shown at once in the strip: a week, which fits a 390 px phone as seven narrow buttons. */
 const STRIP_DAYS = 7;
@@ -104,6 +104,7 @@ export function VenueDay({
   timeZone,
   onChoose,
   hrefOf,
+  memberPriceOf,
 }: {
   venueId: string;
   today: string;
@@ -114,6 +115,8 @@ export function VenueDay({
   timeZone?: string | undefined;
   onChoose: (date: string) => void;
   hrefOf: FreeCellHref;
+  /** a member's 'Precio socio' of each free hour (the screen knows who is signed in) */
+  memberPriceOf?: MemberPriceOf | undefined;
 }) {
   const grid = useVenueAvailability(venueId, date);
   // the grid's hundred cells are drawn in a deferred render, which React splits into short slices:
@@ -138,14 +141,14 @@ export function VenueDay({
       )}
       {shown ? (
         <div className={cn("transition-opacity", stale && "pointer-events-none opacity-50")} aria-busy={stale}>
-          <DayGrid day={shown} hrefOf={hrefOf} caption={caption} />
+          <DayGrid day={shown} hrefOf={hrefOf} caption={caption} memberPriceOf={memberPriceOf} />
         </div>
       ) : grid.error ? (
         <ErrorNotice>No se pudo consultar la disponibilidad de este día.</ErrorNotice>
       ) : (
         <GridPlaceholder />
       )}
-      <DayGridLegend />
+      <DayGridLegend member={memberPriceOf !== undefined} />
     </div>
   );
 }
