@@ -170,11 +170,12 @@ describeOnEngines("lists over history", (server) => {
     const lines = answer.bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe(
       "Fecha;Hora;Usuario;Correo;Complejo;Cancha;Número de cancha;Fecha de la reserva;Horario;Estado;Medio;Código de descuento;" +
-        "Bruto;Descuento;Comisión de tarjeta;Reembolso;Neto;Cuenta en el resumen;Factura;Id del pago",
+        "Bruto;Descuento;Comisión de tarjeta;Reembolso;Neto;Cuenta en el resumen;Concepto;Factura;Id del pago",
     );
     expect(lines).toHaveLength(8);
     const first = lines[1]!.split(";");
-    expect(first).toHaveLength(20);
+    expect(first).toHaveLength(21);
+    expect(first[18]).toBe("Reserva");
     expect(first[4]).toBe("Complejo Ñandú Peñón");
     expect(first[5]).toBe("Cancha Árbol");
     expect(first[10]).toBe("Tarjeta");
@@ -316,12 +317,13 @@ describe.skipIf(!soffice)("transactions CSV in LibreOffice", () => {
       const cells = [...html.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((m) => m[1]!.replace(/<[^>]+>/g, "").trim());
       expect(cells.slice(0, 20)).toContain("Comisión de tarjeta");
       expect(cells.slice(0, 20)).toContain("Número de cancha");
-      expect(cells).toHaveLength(40);
-      expect(cells[20 + 2]).toBe("josé_ñúñez");
-      expect(cells[20 + 4]).toBe("Complejo Ñandú Peñón");
-      expect(cells[20 + 5]).toBe("Cancha Árbol");
-      expect(cells[20 + 9]).toBe("Completado");
-      expect(cells[20 + 10]).toBe("Tarjeta");
+      expect(cells).toHaveLength(42);
+      expect(cells[21 + 2]).toBe("josé_ñúñez");
+      expect(cells[21 + 4]).toBe("Complejo Ñandú Peñón");
+      expect(cells[21 + 5]).toBe("Cancha Árbol");
+      expect(cells[21 + 9]).toBe("Completado");
+      expect(cells[21 + 10]).toBe("Tarjeta");
+      expect(cells[21 + 18]).toBe("Reserva");
     } finally {
       await srv.close();
       await db.drop();

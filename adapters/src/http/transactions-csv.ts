@@ -7,7 +7,10 @@ import { chargedOf, feeTakenOf, isSettled, keptNetOf, wallClockAt, type Cents, t
  * The amounts are the revenue summary's definitions: Bruto - Descuento - Comisión - Reembolso = Neto.
  * An attempt never charged (failed, pending: 'Cuenta en el resumen' No) took no fee and left
  * nothing: its Comisión and Neto are 0, so the column's sum is the summary's net. 'Medio' says
- * card or cash at the desk.
+ * card, cash at the desk, wallet or punch card. A payment from the wallet or with a punch card's
+ * hour moved money counted when the top-up or the card was sold: 'Cuenta en el resumen' No, Neto 0.
+ * 'Concepto' (before 'Factura') says what was paid: 'Reserva', or the product sold (a top-up, a punch card, a
+ * membership: rows of their own, with no game, so the game's columns are empty).
  */
 const HEADERS = [
   "Fecha",
@@ -28,9 +31,13 @@ const HEADERS = [
   "Reembolso",
   "Neto",
   "Cuenta en el resumen",
+  "Concepto",
   "Factura",
   "Id del pago",
 ];
+
+/** What a row sold: a booking's payment, or a product (its receipt's name, the plan's or card's own name with it). */
+const conceptOf = (p: PaymentWithPayer): string => (p.sale === undefined ? "Reserva" : p.sale.name);
 
 const STATUS_TEXT: Record<PaymentWithPayer["status"], string> = {
   succeeded: "Completado",
@@ -67,16 +74,17 @@ const field = (value: string): string => {
 export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
   const at = wallClockAt(p.createdAt, timeZone);
   const [y, m, d] = p.bookingDate.split("-");
+  const game = p.sale === undefined;
   return [
     `${pad(at.day)}/${pad(at.month)}/${at.year}`,
     `${pad(at.hour)}:${pad(at.minute)}`,
-    field(p.userName ?? "Participante de pago compartido"),
+    field(p.userName ?? (game ? "Participante de pago compartido" : "Jugador")),
     field(p.userEmail ?? ""),
     field(p.venueName),
-    field(p.courtName),
-    String(p.courtNumber),
-    `${d}/${m}/${y}`,
-    p.timeSlot,
+    game ? field(p.courtName) : "",
+    game ? String(p.courtNumber) : "",
+    game ? `${d}/${m}/${y}` : "",
+    game ? p.timeSlot : "",
     csvStatusText(p),
     p.kind === "cash" ? "Efectivo" : p.kind === "wallet" ? "Monedero" : p.kind === "punch_card" ? "Bono" : "Tarjeta",
     field(p.discountCode ?? ""),
@@ -86,6 +94,7 @@ export const csvLine = (p: PaymentWithPayer, timeZone: string): string => {
     amount(p.refundedAmount),
     amount(keptNetOf(p)),
     isSettled(p) ? "Sí" : "No",
+    field(conceptOf(p)),
     p.invoiceNumber ?? "",
     p.id,
   ].join(";");

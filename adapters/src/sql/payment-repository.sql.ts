@@ -6,6 +6,7 @@ import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js
 import { findOne, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
 import { balanceIn, debitWallet } from "./wallet-repository.sql.js";
+import { countProducts, listsProducts, mergeNewestFirst, mergeStreams, productRows, streamProducts } from "./product-transactions.sql.js";
 
 /**
  * A payment's conditional move, and with it, when it moved and `releaseUseOf` names a code, that
@@ -352,6 +353,21 @@ const claimPayments = async (sql: SqlClient, condition: string, params: readonly
   return rows.map(toPayment);
 };
 
+/** Every payment of the filter in the list's order, read in batches by keyset: memory stays flat whatever the history. */
+async function* streamPayments(sql: SqlClient, filter: TransactionFilter, batch: number): AsyncGenerator<PaymentWithPayer> {
+  let after: TransactionCursor | undefined;
+  for (;;) {
+    // Keyset, not offset: every batch starts in the index where the last one stopped.
+    const where = whereOf(filter, after);
+    const rows = await sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, batch, 0]);
+    const items = rows.map(toPaymentWithPayer);
+    for (const item of items) yield item;
+    const last = items.at(-1);
+    if (last === undefined || rows.length < batch) return;
+    after = cursorOfRow(filter, last);
+  }
+}
+
 /** `taxRate`: TAX_RATE_PERCENT in basis points, frozen on each payment as it is recorded. */
 export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): PaymentRepository => ({
   async insertPending(payment) {
@@ -473,34 +489,34 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
   async pageTransactions(filter, { page, pageSize, after }) {
     const where = whereOf(filter, after);
     const count = countOf(filter);
+    const offset = after === undefined ? (page - 1) * pageSize : 0;
+    // the products sold are rows too (product-transactions.sql.ts): both lists are read to the
+    // page's end from the top (or the cursor), merged, and the page cut from the merge
+    const products = listsProducts(filter);
     // one row past the page says whether another page follows
-    const [rows, counted] = await Promise.all([
-      sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, pageSize + 1, after === undefined ? (page - 1) * pageSize : 0]),
+    const [read, counted] = await Promise.all([
+      products
+        ? sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, offset + pageSize + 1, 0])
+        : sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, pageSize + 1, offset]),
       sql.one(count.sql, count.params),
     ]);
-    const items = rows.slice(0, pageSize).map(toPaymentWithPayer);
+    // two at a time, as before the products were listed: a request holds no more connections
+    const [sold, soldCount] = products ? await Promise.all([productRows(sql, filter, after, offset + pageSize + 1), countProducts(sql, filter)]) : [[], 0];
+    const rows = products ? mergeNewestFirst(read.map(toPaymentWithPayer), sold).slice(offset) : read.map(toPaymentWithPayer);
+    const items = rows.slice(0, pageSize);
     const last = items.at(-1);
     return {
       items,
-      total: intOrZero(counted, "n"),
+      total: intOrZero(counted, "n") + soldCount,
       page,
       pageSize,
       nextAfter: rows.length > pageSize && last !== undefined ? cursorOfRow(filter, last) : null,
     };
   },
-  async *streamTransactions(filter, options) {
+  streamTransactions(filter, options) {
     const batch = options?.batchSize ?? EXPORT_BATCH;
-    let after: TransactionCursor | undefined;
-    for (;;) {
-      // Keyset, not offset: every batch starts in the index where the last one stopped.
-      const where = whereOf(filter, after);
-      const rows = await sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, batch, 0]);
-      const items = rows.map(toPaymentWithPayer);
-      for (const item of items) yield item;
-      const last = items.at(-1);
-      if (last === undefined || rows.length < batch) return;
-      after = cursorOfRow(filter, last);
-    }
+    const payments = streamPayments(sql, filter, batch);
+    return listsProducts(filter) ? mergeStreams(payments, streamProducts(sql, filter, batch)) : payments;
   },
   async summary() {
     const row = await sql.one(
@@ -509,13 +525,14 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
         "coalesce(sum(succeeded_count), 0) as succeeded_count, coalesce(sum(pending_amount), 0) as pending_amount, " +
         "coalesce(sum(pending_count), 0) as pending_count from payment_totals",
     );
-    // The summary is the club's money in and out (docs/ARCHITECTURE.md, "Wallets"): a top-up is
-    // money in when the card pays it; a wallet payment moves money the club already holds, so it
-    // and its refunds back to the wallet are taken out of the totals kept over every payment.
+    // The summary is the club's money in and out (docs/ARCHITECTURE.md, "Money products in the
+    // reports"): a product (top-up, punch card, membership) is money in when it is sold; a payment
+    // from the wallet or with a punch card's hour moves money the club already counted, so it and
+    // its refunds are taken out of the totals kept over every payment.
     const [wallet, bought] = await Promise.all([
       sql.one(
         "select coalesce(sum(amount), 0) as gross, coalesce(sum(discount), 0) as discounts, coalesce(sum(refunded_amount), 0) as refunds " +
-          `from payments where kind = 'wallet' and ${SETTLED}`,
+          `from payments where kind in ('wallet', 'punch_card') and ${SETTLED}`,
       ),
       sql.one("select coalesce(sum(amount), 0) as amount, coalesce(sum(stripe_fee), 0) as fees from purchases where status = 'succeeded'"),
     ]);
@@ -532,11 +549,11 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
     };
   },
   async revenueBetween(from, to) {
-    // money in, as the summary counts it: top-ups when paid, wallet payments not again
+    // money in, as the summary counts it: products when sold, wallet and punch-card payments not again
     const [row, bought] = await Promise.all([
       sql.one(
         "select coalesce(sum(amount - discount - refunded_amount), 0) as revenue from payments " +
-          `where ${SETTLED} and kind <> 'wallet' and paid_at >= ? and paid_at < ?`,
+          `where ${SETTLED} and kind not in ('wallet', 'punch_card') and paid_at >= ? and paid_at < ?`,
         [iso(from), iso(to)],
       ),
       sql.one("select coalesce(sum(amount), 0) as revenue from purchases where status = 'succeeded' and paid_at >= ? and paid_at < ?", [iso(from), iso(to)]),

@@ -58,6 +58,15 @@ export type PaymentWithBookingAnswer = typeof PaymentWithBookingAnswer.Encoded;
  */
 export const TransactionAnswer = Schema.Struct({
   ...paymentFields,
+  /**
+   * set on a product sold (the row is a purchase, its id the purchase's): what it was and how it
+   * was paid; its kind says the same ("full": by card, "cash": at the desk). Its receipt:
+   * GET /api/user/purchases/{id}/invoice. No game: its game fields name the product (courtName),
+   * the venue it belongs to or '' (venueName), and the day it was sold (date).
+   */
+  sale: Schema.optional(
+    Schema.Struct({ product: Schema.Literal("wallet_topup", "punch_card", "membership"), name: Schema.String, method: Schema.Literal("card", "cash") }),
+  ),
   userName: Schema.NullOr(Schema.String),
   userEmail: Schema.NullOr(Schema.String),
   net: Money,
@@ -199,9 +208,13 @@ export const presentPaymentWithBooking = (payment: PaymentWithBooking): PaymentW
   return Object.assign(presentPayment(payment), { booking: organisers ? booking : { ...booking, cancellationReason: null, balanceDue: formatMoney(0) } });
 };
 
-/** The revenue summary's definitions, row by row (see PaymentSummary). */
-export const isSettled = (payment: Payment): boolean =>
-  (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null;
+/**
+ * The revenue summary's definitions, row by row (see PaymentSummary): whether a row counts in it.
+ * A payment from the wallet or with a punch card's hour does not: its money was counted once, when
+ * the top-up or the card was sold (that sale is a row of its own).
+ */
+export const isSettled = (payment: Pick<Payment, "status" | "paidAt" | "kind">): boolean =>
+  (payment.status === "succeeded" || payment.status === "refunded") && payment.paidAt !== null && payment.kind !== "wallet" && payment.kind !== "punch_card";
 export const netOf = (payment: Payment): number => payment.amount - payment.discount - payment.stripeFee - payment.refundedAmount;
 /** The card fee the provider kept: none on an attempt that was never charged (failed, pending). */
 export const feeTakenOf = (payment: Payment): number => (isSettled(payment) ? payment.stripeFee : 0);
@@ -210,6 +223,7 @@ export const keptNetOf = (payment: Payment): number => (isSettled(payment) ? net
 
 export const presentTransaction = (payment: PaymentWithPayer): TransactionAnswer => ({
   ...presentPayment(payment),
+  ...(payment.sale === undefined ? {} : { sale: { ...payment.sale } }),
   userName: payment.userName,
   userEmail: payment.userEmail,
   net: formatMoney(keptNetOf(payment)),

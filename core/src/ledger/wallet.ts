@@ -231,7 +231,8 @@ export const renderPurchaseInvoice = (ports: Pick<Ports, "purchases" | "invoices
         totalPaid: purchase.amount,
         refunded: 0,
         taxRate: purchase.taxRate ?? 0,
-        paymentMethod: "card",
+        // a membership recorded at the desk was paid in cash (its cash key)
+        paymentMethod: purchase.intentId.startsWith("cash-") ? "cash" : "card",
       }),
     );
     return { pdf, purchase };

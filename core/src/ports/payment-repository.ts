@@ -5,8 +5,24 @@ import type { TaxRate } from "../domain/tax.js";
 import type { LocalDate } from "../domain/time.js";
 import type { TransactionCursor } from "../domain/transaction-cursor.js";
 import type { Page, PageRequest } from "./pagination.js";
+import type { PurchaseProduct } from "../domain/wallet.js";
+
+/**
+ * A product sold (a purchase: top-up, punch card, membership) as a row of the club's
+ * transactions: it pays no game, so its booking fields name the product (courtName), the venue
+ * it belongs to, if any (venueName, '' otherwise), and the sale's day (bookingDate); its kind is
+ * how it was paid ("full": by card, "cash": at the desk).
+ */
+export interface ProductSale {
+  readonly product: PurchaseProduct;
+  /** the product's name on its receipt, with the plan's or card's own name */
+  readonly name: string;
+  readonly method: "card" | "cash";
+}
 
 export interface PaymentWithPayer extends Payment {
+  /** set on a product sold (the row is a purchase, its id the purchase's) */
+  readonly sale?: ProductSale;
   /** null for a shared-link payer without an account */
   readonly userName: string | null;
   readonly userEmail: string | null;
@@ -60,6 +76,9 @@ export interface PaymentSummary {
 /**
  * The admin's transactions: created in [from, to), of one status, for games played from gameFrom
  * to gameTo (both included), at one venue. Newest payment first; with a game date, newest game first.
+ * The products sold (purchases) are rows too, in the same order by their creation; they have no
+ * game, so a filter by game date leaves them out, and a venue's filter keeps those of its venue (a
+ * membership of its plans, a punch card valid only there).
  */
 export interface TransactionFilter {
   readonly from?: Date;

@@ -103,7 +103,7 @@ export default routes("wallet", async (app) => {
       preHandler: signedIn,
       schema: {
         tags,
-        summary: "Recibo PDF de una compra completada (una recarga): al comprador; a un admin, la copia del club",
+        summary: "Recibo PDF de una compra completada (una recarga, un bono o una membresía, con tarjeta o en efectivo): al comprador; a un admin, la copia del club",
         params: idParams(),
         produces: ["application/pdf"],
         response: { 200: fileOf("El recibo en PDF", ["application/pdf"]), ...problems(401, 403, 404, 409) },

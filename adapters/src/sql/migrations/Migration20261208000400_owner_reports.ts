@@ -2,7 +2,7 @@ import { Migration } from "@mikro-orm/migrations";
 import { isPostgres } from "../instant-type.js";
 
 /** the figures a payment moves in report_days */
-const PAYMENT_FIGURES = [
+export const PAYMENT_FIGURES = [
   "gross",
   "discounts",
   "fees",
@@ -215,7 +215,9 @@ export const rebuildOwnerReports = (pg: boolean): string[] => {
   const weekday = (date: string) =>
     pg ? `extract(isodow from (${date})::date)::integer` : `(case strftime('%w', ${date}) when '0' then 7 else cast(strftime('%w', ${date}) as integer) end)`;
   const live = (b: string) => `${b}.status in ('active', 'confirmed')`;
-  const settled = (p: string) => `(${p}.status in ('succeeded', 'refunded') and ${p}.paid_at is not null and ${p}.kind <> 'wallet')`;
+  // as the triggers count it since Migration20261208000800_products_in_transactions: neither a
+  // wallet's nor a punch card's payment (their money came in when the product was sold)
+  const settled = (p: string) => `(${p}.status in ('succeeded', 'refunded') and ${p}.paid_at is not null and ${p}.kind not in ('wallet', 'punch_card'))`;
   const sumWhen = (cond: string, value: string) => `coalesce(sum(case when ${cond} then ${value} else 0 end), 0)`;
   return [
     "update payments set court_id = coalesce((select b.court_id from bookings b where b.id = payments.booking_id), ''), " +

@@ -33,6 +33,7 @@ import { Migration20261208000600OpenMatches } from "./Migration20261208000600_op
 import { Migration20261208000601MatchDigestDay } from "./Migration20261208000601_match_digest_day.js";
 import { Migration20261208000700PunchCards } from "./Migration20261208000700_punch_cards.js";
 import { Migration20261208000701Memberships } from "./Migration20261208000701_memberships.js";
+import { Migration20261208000800ProductsInTransactions } from "./Migration20261208000800_products_in_transactions.js";
 import { Migration20261208000950OpenMatchChanges } from "./Migration20261208000950_open_match_changes.js";
 
 /**
