@@ -369,7 +369,7 @@ const releaseOnce = async (
       const decidesAt = Math.max(...entries.map((e) => Date.parse(e.answer.decidesAt ?? "")));
       check(
         entries.every((e) => typeof e.answer.ballotId === "string" && e.answer.courtId === e.slot.courtId && e.answer.timeSlot === e.slot.timeSlot) &&
-          Number.isFinite(decidesAt), `every entry has a ballotId for the slot asked and decidesAt (${new Date(decidesAt).toISOString()})`,
+          Number.isFinite(decidesAt), `every entry has a ballotId for the slot asked and decidesAt (${Number.isFinite(decidesAt) ? new Date(decidesAt).toISOString() : `not all: ${JSON.stringify(statuses)}`})`,
       );
       // a second slot for some players, within the ballot's seconds: each may still win only one
       const seconds = await Promise.all(

@@ -5,13 +5,14 @@ import type { CounterName, Counters } from "./data-changes.js";
 /** The channel the triggers of migration ...20261126000200 notify, the counter's name as payload. */
 export const CHANGES_CHANNEL = "data_changes";
 /** The counters moved by notices; availability is not among them (PostgreSQL reads it each time). */
-export const NOTICE_COUNTERS: readonly CounterName[] = ["courts", "sessions", "open_matches"];
-/** The triggers that send them (migration ...20261126000200): without them, no notice would come. */
+export const NOTICE_COUNTERS: readonly CounterName[] = ["courts", "sessions", "memberships", "open_matches"];
+/** The triggers that send them (migrations ...20261126000200, ...20261208000900): without them, no notice would come. */
 export const NOTICE_TRIGGERS = [
   "courts_notice",
   "venues_notice",
   "sessions_notice",
   "sessions_truncate_notice",
+  "memberships_notice",
   // migration ...20261208000950: the open matches' list
   "open_matches_notice_match",
   "open_matches_notice_booking",

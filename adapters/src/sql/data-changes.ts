@@ -4,7 +4,7 @@ import type { ChangeNotices } from "./change-notices.js";
 import type { SqlClient } from "./sql-client.js";
 
 /** The counters of table data_changes, by the migration that made each. */
-const COUNTERS = ["availability", "courts", "sessions", "open_matches"] as const;
+const COUNTERS = ["availability", "courts", "sessions", "memberships", "open_matches"] as const;
 export type CounterName = (typeof COUNTERS)[number];
 /** The counters by name, as read together in one statement. */
 export type Counters = ReadonlyMap<CounterName, number>;
@@ -12,14 +12,14 @@ export type Counters = ReadonlyMap<CounterName, number>;
 /**
  * The counters of data_changes as of this moment, for answers kept per process. Triggers bump a
  * counter in the transaction of every write that can change what it guards (migrations ...001900
- * availability, ...000200 courts, ...20261126000100 sessions), so an answer read under a counter
+ * availability, ...000200 courts, ...20261126000100 sessions, ...20261208000900 memberships), so an answer read under a counter
  * stays true while that counter stands.
  *
  * - SQLite in WAL mode, where the file's stamp costs no statement (wal-stamp.ts): while the
  *   stamp stands nothing was committed, and the counters known stand too. When it moved (this
  *   process, another server, the CLI), one statement, read after the stamp so it sees at least as
  *   much, reads them all, once for every caller waiting on that stamp.
- * - PostgreSQL: the courts and sessions counters move with the notices of the database's
+ * - PostgreSQL: the courts, sessions and memberships counters move with the notices of the database's
  *   triggers and with this process's own writes (change-notices.ts); availability is not kept.
  * - Elsewhere, and whenever the stamp cannot be read exactly or no connection listens, `now()`
  *   answers null: the caller reads from the database.
@@ -64,6 +64,7 @@ export class DataChanges {
     const moved: CounterName[] = [];
     if (/\b(courts|venues)\b/i.test(statement)) moved.push("courts");
     if (/\bsessions\b/i.test(statement)) moved.push("sessions");
+    if (/\bmemberships\b/i.test(statement)) moved.push("memberships");
     // what GET /api/open-matches reads (migration ...20261208000950): coarser than its triggers, never later
     if (/\b(open_matches|bookings|share_links|payments|payment_payers|users|courts|venues)\b/i.test(statement)) moved.push("open_matches");
     if (moved.length > 0) this.notices.moved(moved);
@@ -116,22 +117,34 @@ export class DataChanges {
  * forgotten first), and only those `keepable` accepts. `read` answers from the database; an
  * unknown key (undefined) is not kept, so a row written later is found at once. A read is kept
  * only if the counter did not move while it ran: it began after the counter was read, so it saw
- * at least that state.
+ * at least that state. Callers missing the same key under the same counter share one read (the
+ * burst after a change asks the database once, not once per request): a kept answer would have
+ * been as old. `unkept` answers instead of `read` while the counter is unknown (nothing is kept).
  */
 export const keptWhileCounter = <V>(changes: DataChanges, name: CounterName, entries: number, keepable: (value: V) => boolean = () => true) => {
   const kept = new Map<string, V>();
+  const reading = new Map<string, Promise<V | undefined>>();
   let keptUnder: number | undefined;
-  return async (key: string, read: () => Promise<V | undefined>): Promise<V | undefined> => {
+  return async (key: string, read: () => Promise<V | undefined>, unkept: () => Promise<V | undefined> = read): Promise<V | undefined> => {
     const counter = (await changes.now())?.get(name);
-    if (counter === undefined) return read();
+    if (counter === undefined) return unkept();
     if (counter !== keptUnder) {
       kept.clear();
+      reading.clear();
       keptUnder = counter;
     }
     const hit = kept.get(key);
     if (hit !== undefined) return hit;
-    const value = await read();
-    if (value !== undefined && keptUnder === counter && keepable(value)) keepNewest(kept, key, value, entries);
-    return value;
+    const shared = reading.get(key);
+    if (shared !== undefined) return shared;
+    const pending = read();
+    reading.set(key, pending);
+    try {
+      const value = await pending;
+      if (value !== undefined && keptUnder === counter && keepable(value)) keepNewest(kept, key, value, entries);
+      return value;
+    } finally {
+      if (reading.get(key) === pending) reading.delete(key);
+    }
   };
 };

@@ -1,5 +1,6 @@
 import type { Membership, MembershipPlan, MembershipRepository } from "@courts/core";
 import { membershipEnd } from "@courts/core";
+import { keptWhileCounter } from "./data-changes.js";
 import { bool, findOne, instant, int, intOrNull, iso, str, strOrNull } from "./rows.js";
 import type { Row, SqlClient, SqlTx } from "./sql-client.js";
 
@@ -68,52 +69,108 @@ export const grantMembership = async (
   );
 };
 
-export const sqlMembershipRepository = (sql: SqlClient): MembershipRepository => ({
-  async insertPlan(p) {
-    await sql.run(`insert into membership_plans (${PLAN_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
-      p.id,
-      p.venueId,
-      p.name,
-      p.price,
-      p.months,
-      p.discountPercent,
-      p.windowDays,
-      p.active,
-      iso(p.createdAt),
-    ]);
-  },
-  findPlan(id) {
-    return findOne(sql, `select ${PLAN_COLUMNS} from membership_plans where id = ?`, [id], toPlan);
-  },
-  async listPlans(venueId, activeOnly) {
-    const rows = await sql.all(
-      `select ${PLAN_COLUMNS} from membership_plans where venue_id = ? ${activeOnly ? "and active = ? " : ""}order by created_at desc, id desc limit 200`,
-      activeOnly ? [venueId, true] : [venueId],
-    );
-    return rows.map(toPlan);
-  },
-  activeFor(userId, venueId, at) {
-    return findOne(
+/** Venues whose live memberships are kept per process (data-changes.ts; about 400 bytes a membership). */
+const VENUES_KEPT = 50;
+/** A venue with more live memberships than this is asked player by player (memberships_user_idx). */
+const VENUE_MEMBERSHIPS_KEPT = 1_000;
+
+/**
+ * The live memberships of a venue as of `since`, by player (null: too many to keep). A membership
+ * ending after `since` is in it, started or not: whether one is in force is decided at use, on the
+ * instant asked, so one that ends (or begins) later is seen then with no write and no new read.
+ */
+interface VenueMemberships {
+  readonly since: number;
+  readonly byUser: ReadonlyMap<string, readonly Membership[]> | null;
+}
+
+/** activeFor's choice among a player's memberships of a venue: in force at `at`, the best discount, then the latest end. */
+const inForce = (memberships: readonly Membership[], at: number): Membership | undefined => {
+  let best: Membership | undefined;
+  for (const m of memberships) {
+    if (m.startsAt.getTime() > at || m.endsAt.getTime() <= at) continue;
+    if (
+      best === undefined ||
+      m.discountPercent > best.discountPercent ||
+      (m.discountPercent === best.discountPercent && m.endsAt.getTime() > best.endsAt.getTime())
+    )
+      best = m;
+  }
+  return best;
+};
+
+/** While nothing is kept (no counter known): the player's own memberships are asked, not the venue's. */
+const NOT_KEPT = () => Promise.resolve<VenueMemberships>({ since: 0, byUser: null });
+
+export const sqlMembershipRepository = (sql: SqlClient): MembershipRepository => {
+  const activeFromDatabase = (userId: string, venueId: string, at: Date) =>
+    findOne(
       sql,
       `select ${COLUMNS} from memberships where user_id = ? and venue_id = ? and starts_at <= ? and ends_at > ? order by discount_percent desc, ends_at desc limit 1`,
       [userId, venueId, iso(at), iso(at)],
       toMembership,
     );
-  },
-  async listByUser(userId) {
-    const rows = await sql.all(`select ${COLUMNS} from memberships where user_id = ? order by ends_at desc, id limit 200`, [userId]);
-    return rows.map(toMembership);
-  },
-  async dueReminders(now, before, limit) {
-    const rows = await sql.all(
-      `select ${COLUMNS} from memberships m where m.reminded_at is null and m.ends_at > ? and m.ends_at <= ? ` +
-        "and not exists (select 1 from memberships later where later.user_id = m.user_id and later.venue_id = m.venue_id and later.starts_at >= m.ends_at) " +
-        "order by m.ends_at, m.id limit ?",
-      [iso(now), iso(before), limit],
-    );
-    return rows.map(toMembership);
-  },
-  async markReminded(id, at) {
-    await sql.run("update memberships set reminded_at = ? where id = ? and reminded_at is null", [iso(at), id]);
-  },
-});
+  // kept while the `memberships` counter stands: any membership recorded, changed or removed
+  // (migration ...20261208000900); a booking of a player who is no member reads nothing for it
+  const keptByVenue = keptWhileCounter<VenueMemberships>(sql.changes, "memberships", VENUES_KEPT);
+  const venueMemberships = async (venueId: string, at: Date): Promise<VenueMemberships> => {
+    // by memberships_venue_idx
+    const rows = await sql.all(`select ${COLUMNS} from memberships where venue_id = ? and ends_at > ? limit ?`, [venueId, iso(at), VENUE_MEMBERSHIPS_KEPT + 1]);
+    if (rows.length > VENUE_MEMBERSHIPS_KEPT) return { since: at.getTime(), byUser: null };
+    const byUser = new Map<string, Membership[]>();
+    for (const row of rows) {
+      const m = toMembership(row);
+      const list = byUser.get(m.userId);
+      if (list === undefined) byUser.set(m.userId, [m]);
+      else list.push(m);
+    }
+    return { since: at.getTime(), byUser };
+  };
+  return {
+    async insertPlan(p) {
+      await sql.run(`insert into membership_plans (${PLAN_COLUMNS}) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+        p.id,
+        p.venueId,
+        p.name,
+        p.price,
+        p.months,
+        p.discountPercent,
+        p.windowDays,
+        p.active,
+        iso(p.createdAt),
+      ]);
+    },
+    findPlan(id) {
+      return findOne(sql, `select ${PLAN_COLUMNS} from membership_plans where id = ?`, [id], toPlan);
+    },
+    async listPlans(venueId, activeOnly) {
+      const rows = await sql.all(
+        `select ${PLAN_COLUMNS} from membership_plans where venue_id = ? ${activeOnly ? "and active = ? " : ""}order by created_at desc, id desc limit 200`,
+        activeOnly ? [venueId, true] : [venueId],
+      );
+      return rows.map(toPlan);
+    },
+    async activeFor(userId, venueId, at) {
+      const kept = await keptByVenue(venueId, () => venueMemberships(venueId, at), NOT_KEPT);
+      // read for an earlier instant only: what ended between the two is missing from it
+      if (kept === undefined || kept.byUser === null || at.getTime() < kept.since) return activeFromDatabase(userId, venueId, at);
+      return inForce(kept.byUser.get(userId) ?? [], at.getTime());
+    },
+    async listByUser(userId) {
+      const rows = await sql.all(`select ${COLUMNS} from memberships where user_id = ? order by ends_at desc, id limit 200`, [userId]);
+      return rows.map(toMembership);
+    },
+    async dueReminders(now, before, limit) {
+      const rows = await sql.all(
+        `select ${COLUMNS} from memberships m where m.reminded_at is null and m.ends_at > ? and m.ends_at <= ? ` +
+          "and not exists (select 1 from memberships later where later.user_id = m.user_id and later.venue_id = m.venue_id and later.starts_at >= m.ends_at) " +
+          "order by m.ends_at, m.id limit ?",
+        [iso(now), iso(before), limit],
+      );
+      return rows.map(toMembership);
+    },
+    async markReminded(id, at) {
+      await sql.run("update memberships set reminded_at = ? where id = ? and reminded_at is null", [iso(at), id]);
+    },
+  };
+};

@@ -35,6 +35,7 @@ import { Migration20261208000700PunchCards } from "./Migration20261208000700_pun
 import { Migration20261208000701Memberships } from "./Migration20261208000701_memberships.js";
 import { Migration20261208000800ProductsInTransactions } from "./Migration20261208000800_products_in_transactions.js";
 import { Migration20261208000950OpenMatchChanges } from "./Migration20261208000950_open_match_changes.js";
+import { Migration20261208000900MembershipChanges } from "./Migration20261208000900_membership_changes.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -76,5 +77,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000700_punch_cards", class: Migration20261208000700PunchCards },
   { name: "Migration20261208000701_memberships", class: Migration20261208000701Memberships },
   { name: "Migration20261208000800_products_in_transactions", class: Migration20261208000800ProductsInTransactions },
+  { name: "Migration20261208000900_membership_changes", class: Migration20261208000900MembershipChanges },
   { name: "Migration20261208000950_open_match_changes", class: Migration20261208000950OpenMatchChanges },
 ];
