@@ -92,6 +92,11 @@ describe.skipIf(gate !== "run")("memberships in a real browser", () => {
         await mine.getByText(/^Eres socio hasta el \d{1,2} de [a-z]+ de \d{4}$/).waitFor();
         const memberships = await api<{ venueId: string; active: boolean; purchaseId: string | null }[]>(request, "GET", "/api/user/memberships");
         expect(memberships.map((m) => [m.venueId, m.active])).toEqual([[court.venueId, true]]);
+        // its receipt: a PDF from the section's button, and from the API
+        await mine.getByRole("button", { name: "Descargar recibo" }).click();
+        await expectToast(page, "Recibo descargado");
+        const receipt = await request.get(`/api/user/purchases/${memberships[0]!.purchaseId}/invoice`);
+        expect([receipt.status(), receipt.headers()["content-type"]]).toEqual([200, "application/pdf"]);
 
         // a member: every free hour and the tariffs read 'Precio socio'
         const cell = page.getByRole("link", { name: `${court.name}, 09:00, libre, Precio socio ${dollars(member)}` });
