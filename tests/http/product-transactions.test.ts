@@ -283,4 +283,23 @@ describeOnEngines("products in the transactions", (server) => {
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Esta factura pertenece a otro usuario");
   });
+
+  it("when the club books a weekly series for a member, then each week costs the member's price ('Precio socio'), as the player's own booking does", async () => {
+    const prices = (await player.get<{ member: boolean; courts: { courtId: string; daySinglesPrice: string }[] }>(`/api/venues/${venueId}/member-prices`)).body;
+    expect(prices.member).toBe(true);
+    const memberPrice = prices.courts.find((c) => c.courtId === court.id)!.daySinglesPrice;
+    const series = await admin.post<{ created: { totalAmount: string }[] }>("/api/admin/booking-series", {
+      courtId: court.id,
+      userId: playerId,
+      timeSlot: "11:00",
+      gameType: "singles",
+      startDate: dayFromToday(20),
+      weeks: 2,
+    });
+    expect(series.status, series.text).toBe(201);
+    expect(series.body.created.map((b) => b.totalAmount)).toEqual([memberPrice, memberPrice]);
+    // a player who is no member pays the court's price
+    const full = (await admin.get<{ daySinglesPrice: string }>(`/api/courts/${court.id}`)).body.daySinglesPrice;
+    expect(cents(full)).toBeGreaterThan(cents(memberPrice));
+  });
 });

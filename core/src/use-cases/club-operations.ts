@@ -18,6 +18,7 @@ import {
 import { eventKeyOf, recordedPaymentEvents, type DomainEvent } from "../domain/events.js";
 import { dayMonthWords } from "../domain/date-words.js";
 import { asSeenAt } from "../domain/hold.js";
+import { memberPrices } from "../domain/memberships.js";
 import { displayMoney } from "../domain/money.js";
 import { SLOTS } from "../domain/slots.js";
 import { addDays, instantOf, localDateOf, monthRange, type LocalDate } from "../domain/time.js";
@@ -242,7 +243,7 @@ export const MAX_SERIES_LEAD_DAYS = 365;
  * the database like any other; taken, blocked or past weeks are skipped and listed.
  */
 export const createBookingSeries = (
-  ports: Pick<Ports, "blocks" | "bookings" | "courts" | "users" | "clock" | "ids" | "events">,
+  ports: Pick<Ports, "blocks" | "bookings" | "courts" | "users" | "clock" | "ids" | "events" | "memberships">,
   actor: Actor,
   input: BookingSeriesBody,
 ) =>
@@ -278,6 +279,10 @@ export const createBookingSeries = (
       createdAt: now,
     };
     yield* call(() => ports.blocks.insertSeries(series));
+    // a member of the venue pays each week at the member's price ('Precio socio'), as a booking
+    // made now does (DESIGN.md section 16)
+    const member = yield* call(() => ports.memberships.activeFor(user.id, court.venueId, now));
+    const priced = member ? { ...court, prices: memberPrices(court.prices, member.discountPercent) } : court;
     const created: Booking[] = [];
     const skipped: SkippedWeek[] = [];
     for (let week = 0; week < input.weeks; week++) {
@@ -289,7 +294,7 @@ export const createBookingSeries = (
       const booking = newBooking({
         id: ports.ids.uuid(),
         userId: user.id,
-        court,
+        court: priced,
         date,
         timeSlot: input.timeSlot,
         gameType: input.gameType,
