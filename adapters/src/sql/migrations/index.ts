@@ -34,6 +34,7 @@ import { Migration20261208000601MatchDigestDay } from "./Migration20261208000601
 import { Migration20261208000700PunchCards } from "./Migration20261208000700_punch_cards.js";
 import { Migration20261208000701Memberships } from "./Migration20261208000701_memberships.js";
 import { Migration20261208000800ProductsInTransactions } from "./Migration20261208000800_products_in_transactions.js";
+import { Migration20261208000801ProductTransactionIndexes } from "./Migration20261208000801_product_transaction_indexes.js";
 import { Migration20261208000950OpenMatchChanges } from "./Migration20261208000950_open_match_changes.js";
 import { Migration20261208000900MembershipChanges } from "./Migration20261208000900_membership_changes.js";
 
@@ -79,4 +80,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000800_products_in_transactions", class: Migration20261208000800ProductsInTransactions },
   { name: "Migration20261208000900_membership_changes", class: Migration20261208000900MembershipChanges },
   { name: "Migration20261208000950_open_match_changes", class: Migration20261208000950OpenMatchChanges },
+  { name: "Migration20261208000801_product_transaction_indexes", class: Migration20261208000801ProductTransactionIndexes },
 ];
