@@ -279,6 +279,12 @@ describeOnEngines("products in the transactions", (server) => {
     const club = await pdfText(admin, sold.membership.id);
     expect(club).toContain("Membresía de socio");
     expect(club).toContain(sold.membership.invoiceNumber);
+    // the transactions' invoice link (GET /api/payments/{id}/invoice) answers a product's receipt too
+    const viaPayments = await fetch(`${server().baseUrl}/api/payments/${sold.desk.id}/invoice`, { headers: { cookie: `${SESSION_COOKIE}=${admin.session ?? ""}` } });
+    expect(viaPayments.status).toBe(200);
+    expect(viaPayments.headers.get("content-type")).toBe("application/pdf");
+    expect(viaPayments.headers.get("content-disposition")).toMatch(/factura-\d{4}-\d{6}\.pdf/);
+    expect((await other.get(`/api/payments/${sold.topup.id}/invoice`)).status).toBe(403);
     const refused = await other.get<{ message: string }>(`/api/user/purchases/${sold.punch.id}/invoice`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe("Esta factura pertenece a otro usuario");

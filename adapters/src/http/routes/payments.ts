@@ -23,6 +23,7 @@ import {
   recordPayment,
   RecordPaymentBody,
   renderInvoice,
+  renderPurchaseInvoice,
   revenueOn,
   TransactionsExportQuery,
   TransactionsQuery,
@@ -162,9 +163,15 @@ export default routes("payments", async (app) => {
 
   app.get(
     "/api/payments/:id/invoice",
-    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado: al pagador, su copia (lo que pagó, sin la comisión ni el neto del club); a un admin, la del club", params: idParams(), produces: ["application/pdf"], response: { 200: fileOf("La factura en PDF", ["application/pdf"]), ...problems(409) } } },
+    { preHandler: signedIn, schema: { tags, summary: "Factura PDF de un pago completado: al pagador, su copia (lo que pagó, sin la comisión ni el neto del club); a un admin, la del club. El id de un producto vendido (recarga, bono, membresía) da su recibo, como /api/user/purchases/{id}/invoice", params: idParams(), produces: ["application/pdf"], response: { 200: fileOf("La factura en PDF", ["application/pdf"]), ...problems(409) } } },
     async (request, reply) => {
-      const { pdf, payment } = await run(renderInvoice(app.ports, actorOf(request), idParam(request.params)));
+      const id = idParam(request.params);
+      // a product sold is a row of the admin's transactions too: its id answers its receipt here as well
+      const sold = (await app.ports.payments.findById(id)) === undefined ? await app.ports.purchases.findById(id) : undefined;
+      const { pdf, payment } =
+        sold === undefined
+          ? await run(renderInvoice(app.ports, actorOf(request), id))
+          : await run(renderPurchaseInvoice(app.ports, actorOf(request), id)).then(({ pdf, purchase }) => ({ pdf, payment: purchase }));
       const name = `factura-${payment.invoiceNumber ?? payment.id}.pdf`;
       return reply
         .type("application/pdf")
