@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { CircleCheck, CreditCard, Ticket, Wallet } from "lucide-react";
-import { breakdown, displayMoney, MIN_CARD_CHARGE } from "@courts/core";
+import { breakdown, displayMoney, MIN_CARD_CHARGE, parseMoney, priceFor } from "@courts/core";
 import { Badge } from "../../components/ui/badge";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -14,6 +14,11 @@ import { RequireUser } from "../../features/auth/components/require-user";
 import { useBooking } from "../../features/bookings/api/get-booking";
 import { useConfig } from "../../features/config/api/get-config";
 import { DiscountBox } from "../../features/discounts/components/discount-box";
+import { useMemberPrices } from "../../features/memberships/api/get-member-prices";
+import { MemberPrice } from "../../features/memberships/components/member-price";
+import { memberPricesByCourt, percentWords } from "../../features/memberships/member-prices";
+import { useCourt } from "../../features/venues/api/get-court";
+import { courtPrices } from "../../features/venues/prices";
 import { toDiscountRule } from "../../features/discounts/discount-rule";
 import { amountFor, paymentAmounts, type PaymentType } from "../../features/payments/amounts";
 import { createPaymentIntent } from "../../features/payments/api/create-payment-intent";
@@ -52,6 +57,9 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const punchCards = useMyPunchCards();
   const { trigger: payFromPunchCard, isMutating: punchCardBusy } = usePayWithPunchCard();
   const [punchCardRefusal, setPunchCardRefusal] = useState<string | null>(null);
+  // a member's booking is priced at 'Precio socio' (DESIGN.md section 16): the court's own price, struck through beside it
+  const court = useCourt(booking.data?.courtId);
+  const member = useMemberPrices(booking.data?.court?.venueId, true).data;
   useTitle(paid ? "Pago confirmado" : "Pago de la reserva");
   const reload = booking.mutate;
   const onHoldExpired = useCallback(() => void reload(), [reload]);
@@ -74,6 +82,11 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
   const b = booking.data;
   if (paid) return <PaymentConfirmation booking={b} payment={paid.payment} paidBefore={paid.paidBefore} timeZone={config.timeZone} />;
   const amounts = paymentAmounts(b);
+  const total = parseMoney(b.totalAmount) ?? 0;
+  const memberOwn = memberPricesByCourt(member)?.get(b.courtId);
+  const normalTotal = court.data ? priceFor(courtPrices(court.data), b.tariffType, b.gameType) : null;
+  // priced at the member price: what the server charges this member for this court, band and game, less than the court's
+  const atMemberPrice = memberOwn !== undefined && normalTotal !== null && priceFor(memberOwn, b.tariffType, b.gameType) === total && normalTotal > total;
   if (b.status === "expired") {
     return (
       <Page narrow>
@@ -177,9 +190,18 @@ function Checkout({ user, bookingId }: { user: User; bookingId: string }) {
             <CardContent>
               <BookingFacts court={b.court ?? null} date={b.date || b.bookingDate} timeSlot={b.timeSlot} tariffType={b.tariffType} gameType={b.gameType} />
               <dl className="mt-4 border-t border-stone-100 pt-2 text-sm">
-                <Row label="Total de la reserva" value={money(b.totalAmount)} strong />
+                {atMemberPrice ? (
+                  <Row label="Precio socio" value={<MemberPrice normal={normalTotal} price={total} testId="checkout-total" />} strong />
+                ) : (
+                  <Row label="Total de la reserva" value={<span data-testid="checkout-total">{money(b.totalAmount)}</span>} strong />
+                )}
                 {amounts.paid > 0 && <Row label="Ya pagado" value={displayMoney(amounts.paid)} />}
               </dl>
+              {atMemberPrice && member?.discountPercent != null && (
+                <p data-testid="member-note" className="mt-1 text-right text-xs font-medium text-court-800">
+                  Precio socio: {percentWords(member.discountPercent)} de descuento ya aplicado.
+                </p>
+              )}
             </CardContent>
           </Card>
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { aDiscountCodeAnswer, aPaymentAnswer } from "../../../testing/answers";
 import { json, mockApi, renderWithProviders } from "../../../testing/render-app";
 import AdminPaymentsScreen from "./payments";
@@ -199,5 +199,79 @@ describe("Admin payments", () => {
     expect(within(transactions()).getByTestId("refund-note")).toHaveTextContent(
       "Reembolso pendiente: $13.05 (se envía a la tarjeta del pagador en cuanto el proveedor lo confirme)",
     );
+  });
+
+  it("when products were sold (a top-up by card, a membership in cash), then their rows name the product, the sale day and the method, with the receipt's PDF and no game", async () => {
+    // as the server lists a product: kind full or cash, no booking, the product's name in the game's fields, the sale day, 00:00
+    const product = (id: string, sale: { product: string; name: string; method: "card" | "cash" }, fields: Record<string, unknown>) => ({
+      ...transaction(id, "Lucía"),
+      bookingId: "",
+      kind: sale.method === "cash" ? "cash" : "full",
+      invoiceNumber: `F-${id}`,
+      courtName: sale.name,
+      courtNumber: 0,
+      bookingDate: "2030-01-10",
+      date: "2030-01-10",
+      timeSlot: "00:00",
+      sale,
+      ...fields,
+    });
+    const rows = [
+      { ...transaction("t1", "Mateo"), invoiceNumber: "F-000123" },
+      product("s1", { product: "wallet_topup", name: "Recarga de monedero", method: "card" }, { amount: "50.00", venueName: "" }),
+      product("s2", { product: "membership", name: "Membresía de socio: Socio anual", method: "cash" }, { amount: "120.00", stripeFee: "0.00", venueName: "Club Norte" }),
+      // sold at 22:30 of the club's 10 January: already the 11th in UTC, the placeholder's day
+      product(
+        "s3",
+        { product: "punch_card", name: "Bono de horas: Bono 10 horas", method: "card" },
+        { amount: "90.00", venueName: "", createdAt: "2030-01-11T03:30:00.000Z", paidAt: "2030-01-11T03:30:00.000Z", bookingDate: "2030-01-11", date: "2030-01-11" },
+      ),
+    ];
+    const listed = { ...answers, [transactionsOf(1)]: { items: rows, total: 4, page: 1, pageSize: 25, nextAfter: null } };
+    const fetchMock = mockApi({
+      ...Object.fromEntries(Object.entries(listed).map(([key, body]) => [`GET ${key}`, () => json(body)])),
+      "GET /api/payments/s2/invoice": () => new Response(new Blob(["%PDF"]), { status: 200, headers: { "Content-Type": "application/pdf" } }),
+    });
+    Object.assign(URL, { createObjectURL: () => "blob:recibo", revokeObjectURL: () => undefined });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderWithProviders(<AdminPaymentsScreen />, "/admin/payments", listed);
+    const rowOf = (text: string) => within(transactions()).getByText(text).closest("li")!;
+
+    // a booking's row: the game it paid for
+    const booking = rowOf("Mateo");
+    expect(booking).toHaveTextContent("Partido 12/01/2030 · 10:00");
+    expect(booking).toHaveTextContent("Central · #1");
+
+    // the products: what the CSV's 'Concepto' says, the club's day of the sale, the method, the amount; no game, court nor '00:00'
+    const topUp = rowOf("Recarga de monedero");
+    const membership = rowOf("Membresía de socio: Socio anual");
+    const punchCard = rowOf("Bono de horas: Bono 10 horas");
+    for (const row of [topUp, membership, punchCard]) {
+      expect(row).toHaveTextContent("Venta 10/01/2030");
+      expect(row).not.toHaveTextContent("Partido");
+      expect(row).not.toHaveTextContent("00:00");
+      expect(row).not.toHaveTextContent("#0");
+      expect(row).not.toHaveTextContent("Cancha");
+      expect(row.querySelector('[data-column="venue"]')).toBeNull();
+      expect(row.querySelector('[data-column="product"]')).not.toBeNull();
+    }
+    expect(within(topUp).getByText("$50.00")).toBeInTheDocument();
+    expect(within(topUp).getByText("Tarjeta")).toBeInTheDocument();
+    expect(within(membership).getByText("$120.00")).toBeInTheDocument();
+    expect(within(membership).getByText("Efectivo")).toBeInTheDocument();
+    expect(within(membership).getByText("Club Norte")).toBeInTheDocument();
+    expect(within(punchCard).getByText("Tarjeta")).toBeInTheDocument();
+    // a booking's row says nothing of a method unless cash
+    expect(within(booking).queryByText("Tarjeta")).toBeNull();
+
+    // every product's row has its receipt, asked where a payment's invoice is
+    expect(within(transactions()).getAllByRole("button", { name: /^Descargar recibo/ })).toHaveLength(3);
+    expect(within(booking).getByRole("button", { name: /^Descargar PDF/ })).toBeEnabled();
+    await userEvent.click(within(membership).getByRole("button", { name: /^Descargar recibo/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain("/api/payments/s2/invoice");
   });
 });

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from "react";
-import { ChevronLeft, ChevronRight, Clock, CreditCard, Download, FileSpreadsheet, LogOut, Receipt, Tag, Wallet } from "lucide-react";
+import { ChevronLeft, ChevronRight, Clock, CreditCard, Download, FileSpreadsheet, LogOut, Receipt, ShoppingBag, Tag, Wallet } from "lucide-react";
 import { FEE_LABEL } from "@courts/core";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -262,13 +262,13 @@ function Transactions() {
       ) : (
         <ul className="space-y-3">
           {data.map((t) => {
-            const refund = refundNote(t, config?.timeZone, "admin");
+            const refund = t.sale ? null : refundNote(t, config?.timeZone, "admin");
             const flag = paymentFlagLabel(t.flag ?? null);
             return (
               <li key={t.id}>
                 {/* the last column has one width for every row (its badges wrap inside it): sized by its
                     own content, each row's player and venue columns started at a different place */}
-                <Card className="grid grid-cols-1 gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center">
+                <Card className="grid grid-cols-1 gap-3 p-4 md:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_18rem] md:items-center lg:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_20rem]">
                   <div className="text-sm">
                     <p className="font-semibold text-stone-900">{formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
                     <p className="text-stone-600">{formatInstant(t.createdAt, "HH:mm", config?.timeZone)}</p>
@@ -277,29 +277,46 @@ function Transactions() {
                     <p className="truncate font-semibold text-stone-900">{t.userName ?? (t.shareToken ? "Pago compartido" : "Usuario")}</p>
                     <p className="truncate text-stone-600">{t.userEmail ?? "—"}</p>
                   </div>
-                  <div data-column="venue" className="min-w-0 text-sm">
-                    <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
-                    <p className="truncate text-stone-600">
-                      {t.courtName ?? "Cancha"}
-                      {t.courtNumber != null && ` · #${t.courtNumber}`}
-                    </p>
-                    {/* the game it paid for: what 'Partido desde' and 'Partido hasta' filter by */}
-                    <p className="truncate text-stone-600">
-                      Partido {formatDay(t.date, "dd/MM/yyyy")} · {t.timeSlot}
-                    </p>
-                  </div>
+                  {t.sale ? (
+                    // a product sold (top-up, punch card, membership): no game, court nor refund; its name as the CSV's 'Concepto'
+                    <div data-column="product" className="min-w-0 text-sm">
+                      <p className="flex min-w-0 items-center gap-1.5 font-semibold text-stone-900">
+                        <ShoppingBag aria-hidden="true" className="h-4 w-4 shrink-0 text-court-700" />
+                        <span className="truncate">{t.sale.name}</span>
+                      </p>
+                      {t.venueName ? <p className="truncate text-stone-600">{t.venueName}</p> : null}
+                      {/* the club's day it was sold (the row's 'date' is a placeholder, not the club's day) */}
+                      <p className="truncate text-stone-600">Venta {formatInstant(t.createdAt, "dd/MM/yyyy", config?.timeZone)}</p>
+                    </div>
+                  ) : (
+                    <div data-column="venue" className="min-w-0 text-sm">
+                      <p className="truncate text-stone-900">{t.venueName ?? "—"}</p>
+                      <p className="truncate text-stone-600">
+                        {t.courtName ?? "Cancha"}
+                        {t.courtNumber != null && ` · #${t.courtNumber}`}
+                      </p>
+                      {/* the game it paid for: what 'Partido desde' and 'Partido hasta' filter by */}
+                      <p className="truncate text-stone-600">
+                        Partido {formatDay(t.date, "dd/MM/yyyy")} · {t.timeSlot}
+                      </p>
+                    </div>
+                  )}
                   <div className="flex flex-wrap items-center gap-2 md:justify-end">
                     <div className="text-right">
                       <p className="font-bold text-stone-900">{money(t.amount)}</p>
-                      {toCents(t.refundedAmount ?? "0") > 0 && <p className="text-xs text-red-700">Reembolso -{money(t.refundedAmount ?? "0")}</p>}
-                      {t.discountCode && (
+                      {!t.sale && toCents(t.refundedAmount ?? "0") > 0 && <p className="text-xs text-red-700">Reembolso -{money(t.refundedAmount ?? "0")}</p>}
+                      {!t.sale && t.discountCode && (
                         <p className="text-xs text-court-700">
                           {t.discountCode} (-{money(t.discount)})
                         </p>
                       )}
-                      {!t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
+                      {!t.sale && !t.discountCode && toCents(t.discount) > 0 && <p className="text-xs text-court-700">-{money(t.discount)}</p>}
                     </div>
-                    {t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>}
+                    {t.sale ? (
+                      <Badge tone={t.sale.method === "cash" ? "ball" : "gray"}>{t.sale.method === "cash" ? "Efectivo" : "Tarjeta"}</Badge>
+                    ) : (
+                      t.kind === "cash" && <Badge tone="ball">Efectivo</Badge>
+                    )}
                     <Badge tone={paymentStatusTone(t)}>{paymentStatusLabel(t, "admin")}</Badge>
                     {flag && <Badge tone="red">{flag}</Badge>}
 
@@ -310,8 +327,8 @@ function Transactions() {
                       size="sm"
                       onClick={() => void download(t)}
                       disabled={!hasInvoice(t) || pendingId === t.id}
-                      title={hasInvoice(t) ? undefined : "Sin factura: este pago no se cobró"}
-                      aria-label={`${hasInvoice(t) ? "Descargar PDF" : "Sin factura"} de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
+                      title={hasInvoice(t) ? undefined : t.sale ? "Sin recibo: esta venta no se cobró" : "Sin factura: este pago no se cobró"}
+                      aria-label={`${hasInvoice(t) ? (t.sale ? "Descargar recibo" : "Descargar PDF") : t.sale ? "Sin recibo" : "Sin factura"} de la transacción del ${formatInstant(t.createdAt, "dd/MM/yyyy HH:mm", config?.timeZone)}`}
                     >
                       <Download aria-hidden="true" className="h-4 w-4" /> PDF
                     </Button>
