@@ -143,6 +143,9 @@ export const sqlMembershipRepository = (sql: SqlClient): MembershipRepository =>
     findPlan(id) {
       return findOne(sql, `select ${PLAN_COLUMNS} from membership_plans where id = ?`, [id], toPlan);
     },
+    async deactivatePlan(id) {
+      return (await sql.run("update membership_plans set active = ? where id = ? and active = ?", [false, id, true])) > 0;
+    },
     async listPlans(venueId, activeOnly) {
       const rows = await sql.all(
         `select ${PLAN_COLUMNS} from membership_plans where venue_id = ? ${activeOnly ? "and active = ? " : ""}order by created_at desc, id desc limit 200`,

@@ -128,6 +128,23 @@ export const sqlPurchaseRepository = (sql: SqlClient, taxRate: TaxRate = 0): Pur
       const items = rows.map((r) => ({ ...toPurchase(r), userName: strOrNull(r, "user_name"), userEmail: strOrNull(r, "user_email") }));
       return { items, total: intOrZero(count, "n"), page, pageSize };
     },
+    async pageOfUser(userId, { page, pageSize }, product) {
+      const only = product === undefined ? "" : " and p.product = ?";
+      const params = product === undefined ? [userId] : [userId, product];
+      // purchases_user_idx (user_id, created_at) walks the buyer's own; the names by primary key
+      const [rows, count] = await Promise.all([
+        sql.all(
+          `select ${COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")}, ` +
+            "case p.product when 'punch_card' then (select k.name from punch_card_products k where k.id = p.product_ref) " +
+            "when 'membership' then (select m.name from membership_plans m where m.id = p.product_ref) end as product_name " +
+            `from purchases p where p.user_id = ?${only} order by p.created_at desc, p.id desc limit ? offset ?`,
+          [...params, pageSize, (page - 1) * pageSize],
+        ),
+        sql.one(`select count(*) as n from purchases p where p.user_id = ?${only}`, params),
+      ]);
+      const items = rows.map((r) => ({ ...toPurchase(r), productName: strOrNull(r, "product_name") }));
+      return { items, total: intOrZero(count, "n"), page, pageSize };
+    },
     async totals(from, to) {
       const params = [...(from ? [iso(from)] : []), ...(to ? [iso(to)] : [])];
       const row = await sql.one(

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema";
 import { formatMoney } from "../domain/money.js";
 import { PRODUCT_NAMES } from "../domain/wallet.js";
-import type { Purchase, PurchaseWithBuyer } from "../ports/purchase-repository.js";
+import type { OwnPurchase, Purchase, PurchaseWithBuyer } from "../ports/purchase-repository.js";
 import type { WalletEntry } from "../ports/wallet-repository.js";
 import { Instant, Money } from "./common.js";
 
@@ -88,6 +88,35 @@ export const presentAdminPurchase = (p: PurchaseWithBuyer): AdminPurchaseAnswer 
   userEmail: p.userEmail,
   createdAt: p.createdAt.toISOString(),
   paidAt: p.paidAt?.toISOString() ?? null,
+});
+
+/** The product kinds of a player's purchase as GET /api/user/purchases names them. */
+const OWN_KINDS = { wallet_topup: "topup", punch_card: "punch_card", membership: "membership" } as const;
+
+/** A purchase in its buyer's list (GET /api/user/purchases): what, for how much, how paid, and its receipt's number once recorded. */
+export const MyPurchaseAnswer = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literal("topup", "punch_card", "membership"),
+  /** as the club's transactions name a sale: 'Recarga de monedero', 'Bono de horas: {product}', 'Membresía de socio: {plan}' */
+  name: Schema.String,
+  amount: Money,
+  status: Schema.Literal("pending", "succeeded", "failed"),
+  /** a membership recorded at the desk was paid in cash */
+  method: Schema.Literal("card", "cash"),
+  createdAt: Instant,
+  receiptNumber: Schema.NullOr(Schema.String),
+});
+export type MyPurchaseAnswer = typeof MyPurchaseAnswer.Type;
+
+export const presentMyPurchase = (p: OwnPurchase): MyPurchaseAnswer => ({
+  id: p.id,
+  kind: OWN_KINDS[p.product],
+  name: p.productName === null ? PRODUCT_NAMES[p.product] : `${PRODUCT_NAMES[p.product]}: ${p.productName}`,
+  amount: formatMoney(p.amount),
+  status: p.status,
+  method: p.intentId.startsWith("cash-") ? "cash" : "card",
+  createdAt: p.createdAt.toISOString(),
+  receiptNumber: p.invoiceNumber,
 });
 
 export const WalletAdjustmentAnswer = Schema.Struct({ balance: Money, entry: WalletEntryAnswer });

@@ -49,6 +49,14 @@ export const listMembershipPlans = (ports: Pick<Ports, "memberships" | "venues">
     return yield* call(() => ports.memberships.listPlans(venueId, true));
   });
 
+/** DELETE /api/admin/membership-plans/{id}: the plan no longer sold nor listed to players; memberships bought stay valid. */
+export const deactivateMembershipPlan = (ports: Pick<Ports, "memberships">, actor: Actor, id: string) =>
+  Effect.gen(function* () {
+    yield* requireAdmin(actor);
+    yield* callOr(() => ports.memberships.findPlan(id), planNotFound);
+    yield* call(() => ports.memberships.deactivatePlan(id));
+  });
+
 /** GET /api/user/memberships: the player's memberships, the latest end first. */
 export const listMyMemberships = (ports: Pick<Ports, "memberships">, actor: Actor) =>
   Effect.gen(function* () {

@@ -21,7 +21,7 @@ import { localDateOf } from "../domain/time.js";
 import { insufficientBalanceMessage, PRODUCT_NAMES, type PurchaseProduct } from "../domain/wallet.js";
 import type { Ports } from "../ports/index.js";
 import type { Purchase } from "../ports/purchase-repository.js";
-import type { TopUpBody, WalletAdjustmentBody, WalletPaymentBody, WalletQuery } from "../schemas/wallet.js";
+import type { MyPurchasesQuery, TopUpBody, WalletAdjustmentBody, WalletPaymentBody, WalletQuery } from "../schemas/wallet.js";
 import { findUsableCode, unusable } from "../use-cases/discounts.js";
 import { bookingNotFound } from "../use-cases/lookups.js";
 import { checkPayable } from "../use-cases/payability.js";
@@ -189,6 +189,14 @@ export const pagePurchases = (ports: Pick<Ports, "purchases">, actor: Actor, que
   Effect.gen(function* () {
     yield* requireAdmin(actor);
     return yield* call(() => ports.purchases.page({ page: query.page ?? 1, pageSize: query.pageSize ?? 50 }));
+  });
+
+/** GET /api/user/purchases: the player's own purchases (top-ups, punch cards, memberships), newest first, to find their receipts. */
+export const pageMyPurchases = (ports: Pick<Ports, "purchases">, actor: Actor, query: MyPurchasesQuery) =>
+  Effect.gen(function* () {
+    const userId = yield* requireUser(actor);
+    const product = query.kind === undefined ? undefined : query.kind === "topup" ? "wallet_topup" : query.kind;
+    return yield* call(() => ports.purchases.pageOfUser(userId, { page: query.page ?? 1, pageSize: query.pageSize ?? 50 }, product));
   });
 
 /** What a receipt of a purchase says it was. */

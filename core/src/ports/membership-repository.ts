@@ -6,6 +6,8 @@ export interface MembershipRepository {
   findPlan(id: string): Promise<MembershipPlan | undefined>;
   /** a venue's plans, newest first; `activeOnly` for what players may buy */
   listPlans(venueId: string, activeOnly: boolean): Promise<MembershipPlan[]>;
+  /** the plan no longer sold (memberships bought stay valid); false when it was not active */
+  deactivatePlan(id: string): Promise<boolean>;
   /** the player's membership of a venue in force at `at` (the one with the best discount), if any */
   activeFor(userId: string, venueId: string, at: Date): Promise<Membership | undefined>;
   /** the player's memberships, the latest end first */

@@ -31,6 +31,11 @@ export interface PurchaseWithBuyer extends Purchase {
   readonly userEmail: string | null;
 }
 
+/** A purchase in its buyer's list: the name of what was bought (a punch card's product, a plan) when it has one. */
+export interface OwnPurchase extends Purchase {
+  readonly productName: string | null;
+}
+
 export type PurchaseRecordOutcome =
   | { readonly kind: "recorded"; readonly purchase: Purchase }
   | { readonly kind: "already-recorded"; readonly purchase: Purchase }
@@ -59,6 +64,8 @@ export interface PurchaseRepository {
    * before): the club's list of what was bought outside bookings.
    */
   page(page: PageRequest): Promise<Page<PurchaseWithBuyer>>;
+  /** the buyer's own purchases (of one product when given), newest first, each with the name of its product or plan (GET /api/user/purchases) */
+  pageOfUser(userId: string, page: PageRequest, product?: PurchaseProduct): Promise<Page<OwnPurchase>>;
   /** money in from purchases recorded: amounts, card fees and how many (the revenue summary) */
   totals(from?: Date, to?: Date): Promise<{ readonly amount: Cents; readonly fees: Cents; readonly count: number }>;
 }

@@ -59,3 +59,14 @@ export const WalletQuery = Schema.Struct({
   ),
 });
 export type WalletQuery = typeof WalletQuery.Type;
+
+/** GET /api/user/purchases?kind=&page=&pageSize=: the player's purchases, of one kind when asked. */
+export const MyPurchasesQuery = Schema.Struct({
+  ...WalletQuery.fields,
+  kind: Schema.optional(
+    Schema.Literal("topup", "punch_card", "membership").annotations({
+      message: () => ({ message: "El parámetro 'kind' debe ser topup, punch_card o membership", override: true }),
+    }),
+  ),
+});
+export type MyPurchasesQuery = typeof MyPurchasesQuery.Type;

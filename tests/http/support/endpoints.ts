@@ -410,6 +410,7 @@ export const ROWS: readonly Row[] = [
   // the wallet (DESIGN.md section 16): a player's own; the purchase of another player is not found for them
   { method: "GET", route: "/api/user/wallet", prepare: () => ({ path: "/api/user/wallet" }), expect: anyPlayer(200) },
   { method: "POST", route: "/api/user/wallet/top-ups", prepare: () => ({ path: "/api/user/wallet/top-ups", json: { amount: "20.00" } }), expect: anyPlayer(200) },
+  { method: "GET", route: "/api/user/purchases", prepare: () => ({ path: "/api/user/purchases" }), expect: anyPlayer(200) },
   {
     method: "POST",
     route: "/api/user/purchases/{paymentIntentId}",
@@ -480,6 +481,12 @@ export const ROWS: readonly Row[] = [
     route: "/api/admin/membership-plans",
     prepare: (ctx) => ({ path: "/api/admin/membership-plans", json: { venueId: ctx.venueId, name: "Socio anual", price: "200.00", months: 12, discountPercent: 20 } }),
     expect: adminOnly(201),
+  },
+  {
+    method: "DELETE",
+    route: "/api/admin/membership-plans/{id}",
+    prepare: async (ctx) => ({ path: `/api/admin/membership-plans/${await newMembershipPlan(ctx)}` }),
+    expect: adminOnly(204),
   },
   { method: "GET", route: "/api/venues/{id}/membership-plans", prepare: (ctx) => ({ path: `/api/venues/${ctx.venueId}/membership-plans` }), expect: all(200) },
   { method: "GET", route: "/api/user/memberships", prepare: () => ({ path: "/api/user/memberships" }), expect: anyPlayer(200) },

@@ -21,6 +21,7 @@ export const noMemberships = (): MembershipRepository => ({
   insertPlan: fails("MembershipRepository.insertPlan"),
   findPlan: async () => undefined,
   listPlans: async () => [],
+  deactivatePlan: async () => false,
   activeFor: async () => undefined,
   listByUser: async () => [],
   dueReminders: async () => [],

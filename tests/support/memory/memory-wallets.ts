@@ -21,4 +21,5 @@ export const unimplementedPurchases = (): PurchaseRepository => ({
   releaseClaim: async () => undefined,
   totals: async () => ({ amount: 0, fees: 0, count: 0 }),
   page: async ({ page, pageSize }) => ({ items: [], total: 0, page, pageSize }),
+  pageOfUser: async (_userId, { page, pageSize }) => ({ items: [], total: 0, page, pageSize }),
 });

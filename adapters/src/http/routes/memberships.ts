@@ -1,5 +1,6 @@
 import {
   createMembershipPlan,
+  deactivateMembershipPlan,
   formatMoney,
   listMembershipPlans,
   listMyMemberships,
@@ -20,7 +21,7 @@ import * as Schema from "effect/Schema";
 import { actorOf } from "../actor.js";
 import { decode, idParam } from "../decode.js";
 import { adminOnly, signedIn } from "../guards.js";
-import { answerOf, idParams, problems, requestOf } from "../openapi.js";
+import { answerOf, idParams, noContent, problems, requestOf } from "../openapi.js";
 import { run } from "../run.js";
 import { PRIVATE, routes } from "./route-plugin.js";
 
@@ -45,6 +46,23 @@ export default routes("memberships", async (app) => {
     async (request, reply) => {
       const plan = await run(createMembershipPlan(app.ports, actorOf(request), decode(MembershipPlanBody, request.body)));
       return reply.code(201).send(presentMembershipPlan(plan));
+    },
+  );
+
+  app.delete(
+    "/api/admin/membership-plans/:id",
+    {
+      preHandler: adminOnly,
+      schema: {
+        tags,
+        summary: "Retirar un plan de socio de la venta (deja de listarse a los jugadores; las membresías compradas siguen vigentes)",
+        params: idParams(),
+        response: { 204: noContent, ...problems(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await run(deactivateMembershipPlan(app.ports, actorOf(request), idParam(request.params)));
+      return reply.code(204).send();
     },
   );
 

@@ -2,6 +2,10 @@ import {
   adjustWallet,
   AdminPurchaseAnswer,
   pagePurchases,
+  pageMyPurchases,
+  MyPurchaseAnswer,
+  MyPurchasesQuery,
+  presentMyPurchase,
   presentAdminPurchase,
   getWallet,
   IntentIdParam,
@@ -73,6 +77,25 @@ export default routes("wallet", async (app) => {
       const input = decode(TopUpBody, request.body);
       const opened = await run(startTopUp(app.ports, actorOf(request), input));
       return { clientSecret: opened.clientSecret, paymentIntentId: opened.paymentIntentId, amount: formatMoney(opened.purchase.amount) };
+    },
+  );
+
+  app.get(
+    "/api/user/purchases",
+    {
+      preHandler: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Mis compras (recargas, bonos y membresías), las más nuevas primero, con el número de recibo de las completadas (página en X-Total-Count, X-Page, X-Page-Size)",
+        querystring: { type: "object", properties: { ...pageQuery, kind: { type: "string", enum: ["topup", "punch_card", "membership"], description: "solo las compras de este tipo" } } },
+        response: { 200: { type: "array", items: answerOf(MyPurchaseAnswer) }, ...problems(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const page = await run(pageMyPurchases(app.ports, actorOf(request), decode(MyPurchasesQuery, request.query)));
+      pageHeaders(reply, page);
+      return page.items.map(presentMyPurchase);
     },
   );
 

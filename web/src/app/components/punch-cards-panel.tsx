@@ -13,6 +13,7 @@ import { createPunchCardPurchase, useRecordPunchCardPurchase } from "../../featu
 import { PunchCardList } from "../../features/punch-cards/components/punch-card-list";
 import { hoursText, scopeText, validityText } from "../../features/punch-cards/punch-card-texts";
 import { useVenues } from "../../features/venues/api/get-venues";
+import { PurchaseReceipts } from "../../features/wallet/components/purchase-receipts";
 import { describeError } from "../../lib/api-client";
 import { toCents } from "../../lib/format";
 
@@ -87,22 +88,44 @@ function Buy({ venueName }: { venueName: VenueName }) {
   );
 }
 
-/** Settings' 'Bonos': the player's punch cards and the ones on sale, bought by card. */
+/** Settings' 'Bonos': the player's punch cards and the ones on sale, bought by card; the receipts of the punch cards and memberships bought. */
 export function PunchCardsPanel() {
   const { data: config } = useConfig();
   const { data: venues } = useVenues();
   const venueName: VenueName = (id) => venues?.find((v) => v.id === id)?.name;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <Card>
-        <CardHeader>
-          <CardTitle>Mis bonos</CardTitle>
-          <p className="text-sm text-stone-600">Cada hora paga una reserva completa de su sede y horario, sin comisión.</p>
-        </CardHeader>
-        <CardContent>
-          <MyCards venueName={venueName} timeZone={config?.timeZone} />
-        </CardContent>
-      </Card>
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Mis bonos</CardTitle>
+            <p className="text-sm text-stone-600">Cada hora paga una reserva completa de su sede y horario, sin comisión.</p>
+          </CardHeader>
+          <CardContent>
+            <MyCards venueName={venueName} timeZone={config?.timeZone} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Mis compras</CardTitle>
+            <p className="text-sm text-stone-600">Descarga el recibo de cada bono y membresía que compraste.</p>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            <section aria-labelledby="recibos-bonos">
+              <h3 id="recibos-bonos" className="mb-1 text-sm font-semibold text-stone-700">
+                Bonos
+              </h3>
+              <PurchaseReceipts kind="punch_card" label="Recibos de bonos" empty="Aún no has comprado bonos" timeZone={config?.timeZone} />
+            </section>
+            <section aria-labelledby="recibos-membresias">
+              <h3 id="recibos-membresias" className="mb-1 text-sm font-semibold text-stone-700">
+                Membresías
+              </h3>
+              <PurchaseReceipts kind="membership" label="Recibos de membresías" empty="Aún no eres socio de ninguna sede" timeZone={config?.timeZone} />
+            </section>
+          </CardContent>
+        </Card>
+      </div>
       <aside aria-labelledby="comprar-bono" className="lg:sticky lg:top-24 lg:self-start">
         <Card>
           <CardHeader>

@@ -14,6 +14,7 @@ import { capitalize, formatInstant, money, toCents } from "../../lib/format";
 import { useWallet, WALLET_PAGE_SIZE } from "../../features/wallet/api/get-wallet";
 import { createTopUp, useRecordPurchase } from "../../features/wallet/api/top-up";
 import { ENTRY_LABELS, QUICK_TOP_UPS, topUpProblem } from "../../features/wallet/wallet-texts";
+import { PurchaseReceipts } from "../../features/wallet/components/purchase-receipts";
 
 function Statement({ page, onPage }: { page: number; onPage: (page: number) => void }) {
   const { data, error } = useWallet(page);
@@ -124,10 +125,11 @@ function TopUp() {
   );
 }
 
-/** Settings' 'Monedero': the balance, a top-up by card and the statement, newest first. */
+/** Settings' 'Monedero': the balance, a top-up by card, the statement, newest first, and the top-ups' receipts. */
 export function WalletPanel() {
   const [page, setPage] = useState(1);
   const { data, error } = useWallet(1);
+  const { data: config } = useConfig();
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div className="space-y-6">
@@ -151,6 +153,14 @@ export function WalletPanel() {
           </CardHeader>
           <CardContent>
             <Statement page={page} onPage={setPage} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Recibos de recargas</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PurchaseReceipts kind="topup" label="Recibos de recargas" empty="Aún no has recargado tu monedero" timeZone={config?.timeZone} />
           </CardContent>
         </Card>
       </div>

@@ -58,7 +58,7 @@ function VenuePlans({ venue }: { venue: Venue }) {
         ) : !plans.data || plans.data.length === 0 ? (
           <EmptyState icon={<IdCard aria-hidden="true" className="h-6 w-6" />} title="Esta sede aún no tiene planes de socio" />
         ) : (
-          <PlanList plans={plans.data} />
+          <PlanList plans={plans.data} venueId={venue.id} />
         )}
       </Section>
       <Section id="mostrador" title="Registrar en el mostrador">

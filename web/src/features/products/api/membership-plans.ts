@@ -35,6 +35,22 @@ export const useCreateMembershipPlan = () => {
   return { trigger, isMutating: write.isMutating };
 };
 
+/** DELETE /api/admin/membership-plans/{id}: off sale and off the players' list; memberships bought stay valid. */
+export const withdrawMembershipPlan = (id: string) => api<void>(`/api/admin/membership-plans/${encodeURIComponent(id)}`, { method: "DELETE" });
+
+const useWithdrawPlanWrite = () => useWrite("withdraw-membership-plan", withdrawMembershipPlan, ["products", "memberships"]);
+
+/** Withdraws a plan, then reads its venue's plans again by their key (as a new plan does). */
+export const useWithdrawMembershipPlan = (venueId: string) => {
+  const write = useWithdrawPlanWrite();
+  const { mutate } = useSWRConfig();
+  const trigger = async (id: string) => {
+    await write.trigger(id);
+    await mutate(membershipPlansKey(venueId));
+  };
+  return { trigger, isMutating: write.isMutating };
+};
+
 /** POST /api/admin/users/{id}/memberships: a membership paid in cash at the desk, with its receipt. */
 export const recordDeskMembership = ({ userId, planId }: { userId: string; planId: string }) =>
   api<Membership>(`/api/admin/users/${encodeURIComponent(userId)}/memberships`, { method: "POST", json: { planId } });
