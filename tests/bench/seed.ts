@@ -16,6 +16,7 @@ import { argon2Hasher } from "@courts/adapters/auth/argon2-hasher";
 import { openSqlDatabase, type SqlDatabase } from "@courts/adapters/sql/index";
 import { REBUILD_PLAYER_HISTORY_COUNTS } from "@courts/adapters/sql/migrations/Migration20261125000100_player_history_counts";
 import { rebuildOwnerReports } from "@courts/adapters/sql/migrations/Migration20261208000400_owner_reports";
+import { rebuildTransactionDays } from "@courts/adapters/sql/migrations/Migration20261208001100_transaction_days";
 import type { Param, SqlTx } from "@courts/adapters/sql/sql-client";
 
 /**
@@ -234,6 +235,8 @@ export const seedBenchDatabase = async (url: string, timeZone: string, scale = 1
       await tx.run(REBUILD_PLAYER_HISTORY_COUNTS);
       // the owner's reports: every payment's venue and court, and the aggregates from the rows
       for (const statement of rebuildOwnerReports(db.engine === "postgresql")) await tx.run(statement);
+      // the transactions' counts per payment day, month and venue (after the payments' venues above)
+      for (const statement of rebuildTransactionDays(db.engine === "postgresql")) await tx.run(statement);
       lap("totals");
     });
     await triggers.restore();

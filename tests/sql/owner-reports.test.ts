@@ -17,6 +17,7 @@ import {
   type Venue,
 } from "@courts/core";
 import type { SqlDatabase } from "@courts/adapters/sql/index";
+import { rebuildTransactionDays } from "@courts/adapters/sql/migrations/Migration20261208001100_transaction_days";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aPayment } from "../support/builders.js";
@@ -187,6 +188,29 @@ const op = fc.record({
 
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
+/** the n-th write's instant: over four days of October and every hour, so payment dates' ranges cut days */
+const spread = (n: number): Date => new Date(Date.UTC(2026, 9, 1 + (n % 4), (n * 5) % 24, n % 60));
+
+const OCTOBER_START = Date.UTC(2026, 8, 30);
+/** an instant of a payment dates' filter: a UTC midnight, a club's (Madrid's) midnight, or any minute */
+const edge = fc.oneof(
+  fc.integer({ min: 0, max: 100 }).map((d) => new Date(OCTOBER_START + d * 86_400_000)),
+  fc.integer({ min: 1, max: 100 }).map((d) => new Date(OCTOBER_START + d * 86_400_000 - 3_600_000)),
+  fc.integer({ min: 0, max: 6 * 1440 }).map((m) => new Date(OCTOBER_START + m * 60_000)),
+  fc.integer({ min: 0, max: 100 * 1440 }).map((m) => new Date(OCTOBER_START + m * 60_000)),
+);
+const transactionFilter = fc.record(
+  {
+    from: edge,
+    to: edge,
+    venue: fc.integer({ min: 0, max: 1 }),
+    status: fc.constantFrom("pending" as const, "succeeded" as const, "failed" as const, "refunded" as const),
+    gameFrom: fc.integer({ min: 0, max: 75 }),
+    gameTo: fc.integer({ min: 0, max: 75 }),
+  },
+  { requiredKeys: [] },
+);
+
 for (const engine of SQL_ENGINES) {
   describe.skipIf(!engine.available)(`owner reports (${engine.name})`, () => {
     let db: SqlDatabase;
@@ -206,6 +230,8 @@ for (const engine of SQL_ENGINES) {
     const writeHistory = async (ops: readonly Op[]): Promise<World> => {
       for (const table of PRODUCT_TABLES) await db.sql.run(`delete from ${table}`);
       await emptyTables(db);
+      // the plans went before their purchases above (the app deletes neither): the day counts start afresh
+      await db.sql.run("delete from transaction_days");
       const world = await seedWorld(r());
       const taken = new Set<string>();
       let minute = 0;
@@ -219,7 +245,7 @@ for (const engine of SQL_ENGINES) {
         const booking = await seedBooking(r(), { user: o.player ? world.user : world.other, court }, { date, timeSlot: SLOTS[o.slot]! });
         for (const p of o.payments) {
           minute += 1;
-          const at = new Date(Date.UTC(2026, 9, 1, 12, minute));
+          const at = spread(minute);
           const amount = Math.max(1, Math.floor(booking.totalAmount / 4) * p.share);
           const paid = await pay(r(), booking, court, venue, {
             kind: p.kind,
@@ -242,7 +268,7 @@ for (const engine of SQL_ENGINES) {
         if (o.cancel) await r().bookings.cancel(booking.id, { reason: null, refundPercentage: 0, at: new Date(Date.UTC(2026, 9, 2)) });
         for (const sale of o.sales) {
           minute += 1;
-          await sell(r(), world, o.player ? world.user : world.other, { ...sale, at: new Date(Date.UTC(2026, 9, 1, 12, minute)) });
+          await sell(r(), world, o.player ? world.user : world.other, { ...sale, at: spread(minute) });
           if (sale.outcome !== "pending") seen.sales += 1;
         }
       }
@@ -252,7 +278,7 @@ for (const engine of SQL_ENGINES) {
     const seen = { gross: 0, discounts: 0, refunds: 0, sales: 0, punch: 0 };
     it("when any history of card, cash, remainder and punch-card payments with discounts, refunds and cancellations, and of products sold, is written, then the revenue report's total and the products sold equal the revenue summary to the cent, so do the transactions, and each venue's and period's report equals its own payments", async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 75 }), fc.integer({ min: 0, max: 30 }), async (ops, start, length) => {
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 75 }), fc.integer({ min: 0, max: 30 }), fc.array(transactionFilter, { maxLength: 4 }), async (ops, start, length, filters) => {
           const world = await writeHistory(ops);
           const everything = { from: FIRST_DAY, to: addDays(FIRST_DAY, 80) };
           const summary = await r().payments.summary();
@@ -291,11 +317,87 @@ for (const engine of SQL_ENGINES) {
           // the live bookings counted by the revenue and the occupancy reports are the same ones
           const booked = (await r().reports.occupancy(period)).booked.reduce((acc, c) => acc + c.booked, 0);
           expect(rows.reduce((acc, row) => acc + row.bookings, 0)).toBe(booked);
+          // any filter's total (kept per day, part-days counted) is the rows its pages walk by cursor
+          for (const f of [{}, ...filters]) {
+            const filter = {
+              ...(f.from === undefined ? {} : { from: f.from }),
+              ...(f.to === undefined || (f.from !== undefined && f.to < f.from) ? {} : { to: f.to }),
+              ...(f.venue === undefined ? {} : { venueId: world.venues[f.venue]!.id }),
+              ...(f.status === undefined ? {} : { status: f.status }),
+              ...(f.gameFrom === undefined ? {} : { gameFrom: addDays(FIRST_DAY, f.gameFrom) }),
+              ...(f.gameTo === undefined ? {} : { gameTo: addDays(FIRST_DAY, f.gameTo) }),
+            };
+            const walked: string[] = [];
+            let page = await r().payments.pageTransactions(filter, { page: 1, pageSize: 5 });
+            for (;;) {
+              walked.push(...page.items.map((t) => t.id));
+              if (page.nextAfter === null) break;
+              const next = await r().payments.pageTransactions(filter, { page: 1, pageSize: 5, after: page.nextAfter });
+              expect(next.total).toBe(page.total);
+              page = next;
+            }
+            expect({ filter, total: page.total }).toEqual({ filter, total: walked.length });
+            expect(new Set(walked).size).toBe(walked.length);
+            expect(walked).toEqual((await allOf(r(), filter)).map((t) => t.id));
+          }
+          // what the triggers kept is what the migration rebuilds from the rows
+          const kept = async () =>
+            (await db.sql.all("select day, venue_id, status, payments, products from transaction_days where payments <> 0 or products <> 0 order by day, venue_id, status")).map(
+              (row) => `${String(row["day"])} ${String(row["venue_id"])} ${String(row["status"])} ${Number(row["payments"])} ${Number(row["products"])}`,
+            );
+          const before = await kept();
+          for (const statement of rebuildTransactionDays(engine.name === "postgresql")) await db.sql.run(statement);
+          expect(before).toEqual(await kept());
         }),
         { numRuns: engine.name === "postgresql" ? 12 : 25 },
       );
       // the histories did hold money, discounts and refunds: the property was not met by empty sums
       expect(Math.min(seen.gross, seen.discounts, seen.refunds, seen.sales, seen.punch)).toBeGreaterThan(0);
+    }, 120_000);
+
+    it("when payments and products sold are written at every hour over three months, then the total of any filter by payment dates (whole days or cut anywhere), game dates, venue and status is the rows its pages walk by cursor", async () => {
+      for (const table of PRODUCT_TABLES) await db.sql.run(`delete from ${table}`);
+      await emptyTables(db);
+      await db.sql.run("delete from transaction_days");
+      const world = await seedWorld(r());
+      const outcomes = ["recorded", "pending", "failed"] as const;
+      for (let i = 0; i < 60; i++) {
+        const court = world.courts[i % 3]!;
+        const venue = world.venues.find((v) => v.id === court.venueId)!;
+        const booking = await seedBooking(r(), { user: i % 2 === 0 ? world.user : world.other, court }, { date: addDays(FIRST_DAY, (i * 2) % 75), timeSlot: SLOTS[i % SLOTS.length]! });
+        // every 37 h 7 min: over three months (whole months, days and part-days read), at every hour
+        const at = new Date(OCTOBER_START + 86_400_000 + i * 2227 * 60_000);
+        await pay(r(), booking, court, venue, { kind: i % 7 === 0 ? "cash" : "full", amount: 1000, discount: 0, outcome: outcomes[i % 3]!, at });
+        if (i % 4 === 0) {
+          const paid = (await r().payments.listByBooking(booking.id)).find((p) => p.status === "succeeded");
+          if (paid !== undefined && i % 8 === 0) await refundPayment(r(), paid.id, 1000, at);
+        }
+        if (i % 3 === 1) await sell(r(), world, world.user, { product: (["wallet_topup", "punch_card", "membership"] as const)[i % 3]!, outcome: i % 2 === 0 ? "pending" : "cash", at: new Date(at.getTime() + 30_000) });
+      }
+      await fc.assert(
+        fc.asyncProperty(transactionFilter, async (f) => {
+          const filter = {
+            ...(f.from === undefined ? {} : { from: f.from }),
+            ...(f.to === undefined || (f.from !== undefined && f.to < f.from) ? {} : { to: f.to }),
+            ...(f.venue === undefined ? {} : { venueId: world.venues[f.venue]!.id }),
+            ...(f.status === undefined ? {} : { status: f.status }),
+            // game dates over three months too (their whole months kept, the days outside them from report_days)
+            ...(f.gameFrom === undefined ? {} : { gameFrom: addDays(FIRST_DAY, f.gameFrom - 5) }),
+            ...(f.gameTo === undefined ? {} : { gameTo: addDays(FIRST_DAY, f.gameTo) }),
+          };
+          const expected = (await allOf(r(), filter)).map((t) => t.id);
+          const walked: string[] = [];
+          let page = await r().payments.pageTransactions(filter, { page: 1, pageSize: 9 });
+          for (;;) {
+            expect(page.total).toBe(expected.length);
+            walked.push(...page.items.map((t) => t.id));
+            if (page.nextAfter === null) break;
+            page = await r().payments.pageTransactions(filter, { page: 1, pageSize: 9, after: page.nextAfter });
+          }
+          expect(walked).toEqual(expected);
+        }),
+        { numRuns: engine.name === "postgresql" ? 60 : 120 },
+      );
     }, 120_000);
 
     it("when bookings are made, cancelled and moved, then occupancy counts the live ones per weekday and hour, and capacity is the venue's courts on that weekday's dates", async () => {

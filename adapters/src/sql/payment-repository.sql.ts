@@ -1,12 +1,13 @@
 import { DeadlockException } from "@mikro-orm/core";
-import { listsByGameDate, settledFigures, type DomainEvent, type TransactionCursor, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter, type WalletRecordOutcome } from "@courts/core";
+import { addDays, listsByGameDate, settledFigures, type DomainEvent, type TransactionCursor, type TaxRate, type Payment, type RecordedPaymentFacts, type PaymentRepository, type PaymentWithPayer, type RecordOutcome, type TransactionFilter, type WalletRecordOutcome } from "@courts/core";
 import { RELEASE_USE, RESERVE_USE } from "./discount-code-repository.sql.js";
 import { recordEvents } from "./event-log.sql.js";
 import { PAYMENT_COLUMNS, PAYMENT_STORED_COLUMNS, toPayment } from "./mappers.js";
 import { findOne, int, intOrZero, iso, str, strOrNull } from "./rows.js";
 import { claimBatch, placeholders, type Param, type Row, type SqlClient, type SqlTx } from "./sql-client.js";
 import { balanceIn, debitWallet } from "./wallet-repository.sql.js";
-import { countProducts, listsProducts, mergeNewestFirst, mergeStreams, productRows, streamProducts } from "./product-transactions.sql.js";
+import { ALL_DAYS, GAME_MONTH_PREFIX, MONTH_PREFIX } from "./migrations/Migration20261208001100_transaction_days.js";
+import { listsProducts, productCount, mergeNewestFirst, mergeStreams, productRows, streamProducts } from "./product-transactions.sql.js";
 
 /**
  * A payment's conditional move, and with it, when it moved and `releaseUseOf` names a code, that
@@ -115,9 +116,10 @@ const whereOf = (filter: TransactionFilter, after?: TransactionCursor): { readon
 const STATUS_COUNTS = { pending: "pending_count", succeeded: "succeeded_count", failed: "failed_count", refunded: "refunded_count" } as const;
 
 /**
- * How many transactions a filter holds, from the kept aggregates where it allows: payment_totals
- * (16 rows) without a venue or dates; report_days (a row per court and game date) with a venue or
- * game dates; a count over the payment dates' index only when the filter names payment dates.
+ * How many payments a filter holds by game date or within a part-day of payment dates (see
+ * countTransactions, which answers every other filter from transaction_days): report_days (a row
+ * per court and game date) with game dates alone; a count over the indexes when the filter names
+ * payment dates.
  */
 const countOf = (filter: TransactionFilter): { readonly sql: string; readonly params: Param[] } => {
   const column = filter.status === undefined ? "payments_count" : STATUS_COUNTS[filter.status];
@@ -125,8 +127,6 @@ const countOf = (filter: TransactionFilter): { readonly sql: string; readonly pa
     const where = whereOf(filter);
     return { sql: `select count(*) as n from payments ${where.sql}`, params: where.params };
   }
-  if (filter.venueId === undefined && filter.gameFrom === undefined && filter.gameTo === undefined)
-    return { sql: `select coalesce(sum(${column}), 0) as n from payment_totals`, params: [] };
   const parts: string[] = [];
   const params: Param[] = [];
   if (filter.venueId !== undefined) {
@@ -142,6 +142,131 @@ const countOf = (filter: TransactionFilter): { readonly sql: string; readonly pa
     params.push(filter.gameTo);
   }
   return { sql: `select coalesce(sum(${column}), 0) as n from report_days where ${parts.join(" and ")}`, params };
+};
+
+const DAY_MS = 86_400_000;
+/** the UTC midnight at or before an instant */
+const dayStart = (at: Date): Date => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+
+/** the UTC month's first midnight at or before an instant, and the next month's */
+const monthStart = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+const nextMonth = (at: Date): Date => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+
+/** the payments of a filter counted as countOf does, and with no game dates the products sold of it too: scalar subqueries */
+const indexCounts = (filter: TransactionFilter): { readonly sql: string[]; readonly params: Param[] } => {
+  const payments = countOf(filter);
+  const products = productCount(filter);
+  return { sql: [`(${payments.sql})`, `(${products.sql})`], params: [...payments.params, ...products.params] };
+};
+
+/** a local date's month's first day, and the next month's */
+const monthOfDate = (date: string): string => `${date.slice(0, 7)}-01`;
+const monthAfter = (date: string): string => {
+  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1));
+  return next.toISOString().slice(0, 10);
+};
+
+/**
+ * The payments of a filter by game dates alone (no product has a game), as scalar subqueries: the
+ * whole game months inside [gameFrom, gameTo] from transaction_days' 'g' rows, the days outside
+ * them (two months' at most) from report_days (a row per court and game date).
+ */
+const gameCounts = (filter: TransactionFilter): { readonly sql: string[]; readonly params: Param[] } => {
+  const column = filter.status === undefined ? "payments_count" : STATUS_COUNTS[filter.status];
+  const sql: string[] = [];
+  const params: Param[] = [];
+  const days = (from: string | undefined, until: string | undefined) => {
+    const where = [...(from === undefined ? [] : ["booking_date >= ?"]), ...(until === undefined ? [] : ["booking_date < ?"])];
+    if (filter.venueId !== undefined) where.push("venue_id = ?");
+    sql.push(`(select coalesce(sum(${column}), 0) from report_days${where.length === 0 ? "" : ` where ${where.join(" and ")}`})`);
+    params.push(...[from, until, filter.venueId].filter((v): v is string => v !== undefined));
+  };
+  const months = (from: string | undefined, until: string | undefined) => {
+    sql.push(
+      "(select coalesce(sum(payments), 0) from transaction_days where day >= ? and day < ?" +
+        `${filter.venueId === undefined ? "" : " and venue_id = ?"}${filter.status === undefined ? "" : " and status = ?"})`,
+    );
+    params.push(
+      from === undefined ? GAME_MONTH_PREFIX : `${GAME_MONTH_PREFIX}${from.slice(0, 7)}`,
+      until === undefined ? `${GAME_MONTH_PREFIX}~` : `${GAME_MONTH_PREFIX}${until.slice(0, 7)}`,
+      ...[filter.venueId, filter.status].filter((v): v is string => v !== undefined),
+    );
+  };
+  const start = filter.gameFrom;
+  const end = filter.gameTo === undefined ? undefined : addDays(filter.gameTo, 1);
+  // the first whole month at or after gameFrom, and the first day of gameTo's month (or of the day after's)
+  const firstMonth = start === undefined ? undefined : monthOfDate(start) === start ? start : monthAfter(start);
+  const lastMonth = end === undefined ? undefined : monthOfDate(end);
+  if (firstMonth !== undefined && lastMonth !== undefined && firstMonth >= lastMonth) days(start, end);
+  else {
+    if (start !== undefined) days(start, firstMonth);
+    months(firstMonth, lastMonth);
+    if (end !== undefined) days(lastMonth, end);
+  }
+  return { sql, params };
+};
+
+/**
+ * How many transactions (payments and products sold) a filter holds. With game dates, countOf (no
+ * product has a game). Otherwise transaction_days (Migration20261208001100): its 'all' rows (venues
+ * x statuses) with no payment dates; with them, its rows of the whole UTC months inside the range,
+ * of the whole UTC days outside those months (two months' at most), and the part-days at the
+ * range's ends (a club's local midnight is an hour or two off UTC) counted from the created_at
+ * indexes: under a day of rows at each end. So a range's total costs about the same whatever the
+ * history, and so does the total of a venue or status over the whole history.
+ */
+export const countTransactions = async (sql: SqlClient, filter: TransactionFilter): Promise<number> => {
+  // one statement, whatever the filter: with the page's read, a request holds two connections at most
+  const answer = async (parts: readonly string[], params: readonly Param[]) => intOrZero(await sql.one(`select ${parts.join(" + ")} as n`, [...params]), "n");
+  if (!listsProducts(filter)) {
+    if (filter.from !== undefined || filter.to !== undefined) return answer(indexCounts(filter).sql, indexCounts(filter).params);
+    const games = gameCounts(filter);
+    return answer(games.sql, games.params);
+  }
+  const { from, to } = filter;
+  // the whole days: from the first midnight at or after `from` to the last at or before `to`
+  const start = from === undefined ? undefined : from.getTime() === dayStart(from).getTime() ? from : new Date(dayStart(from).getTime() + DAY_MS);
+  const end = to === undefined ? undefined : dayStart(to);
+  if (start !== undefined && end !== undefined && start.getTime() >= end.getTime()) return answer(indexCounts(filter).sql, indexCounts(filter).params);
+  // the same venue and status on every range read
+  const rest: string[] = [];
+  const restParams: Param[] = [];
+  if (filter.venueId !== undefined) {
+    rest.push(" and venue_id = ?");
+    restParams.push(filter.venueId);
+  }
+  if (filter.status !== undefined) {
+    rest.push(" and status = ?");
+    restParams.push(filter.status);
+  }
+  const ranges: (readonly [string, string])[] = [];
+  if (from === undefined && to === undefined) ranges.push([ALL_DAYS, ALL_DAYS]);
+  else {
+    // whole months between the whole days, and the days outside them: two months of days at most
+    const firstMonth = start === undefined ? undefined : monthStart(start).getTime() === start.getTime() ? start : nextMonth(start);
+    const lastMonth = end === undefined ? undefined : monthStart(end);
+    const day = (at: Date) => iso(at).slice(0, 10);
+    const month = (at: Date) => `${MONTH_PREFIX}${iso(at).slice(0, 7)}`;
+    if (firstMonth !== undefined && lastMonth !== undefined && firstMonth.getTime() >= lastMonth.getTime())
+      ranges.push([day(start!), day(end!)]);
+    else {
+      if (start !== undefined) ranges.push([day(start), day(firstMonth!)]);
+      ranges.push([firstMonth === undefined ? MONTH_PREFIX : month(firstMonth), lastMonth === undefined ? `${MONTH_PREFIX}~` : month(lastMonth)]);
+      if (end !== undefined) ranges.push([day(lastMonth!), day(end)]);
+    }
+  }
+  // each range a scalar subquery: a range of the primary key's days, the venue and status checked on its rows
+  const sums = ranges.map(([low]) =>
+    low === ALL_DAYS
+      ? `(select coalesce(sum(payments + products), 0) from transaction_days where day = '${ALL_DAYS}'${rest.join("")})`
+      : `(select coalesce(sum(payments + products), 0) from transaction_days where day >= ? and day < ?${rest.join("")})`,
+  );
+  const params = ranges.flatMap(([low, high]) => (low === ALL_DAYS ? restParams : [low, high, ...restParams]));
+  const edges: TransactionFilter[] = [];
+  if (from !== undefined && start !== undefined && start.getTime() > from.getTime()) edges.push({ ...filter, from, to: start });
+  if (to !== undefined && end !== undefined && end.getTime() < to.getTime()) edges.push({ ...filter, from: end, to });
+  const counts = edges.map(indexCounts);
+  return answer([...sums, ...counts.flatMap((c) => c.sql)], [...params, ...counts.flatMap((c) => c.params)]);
 };
 
 /** The page of payments (a subquery on an index in the list's order), then their payers. */
@@ -488,7 +613,6 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
   },
   async pageTransactions(filter, { page, pageSize, after }) {
     const where = whereOf(filter, after);
-    const count = countOf(filter);
     const offset = after === undefined ? (page - 1) * pageSize : 0;
     // the products sold are rows too (product-transactions.sql.ts): both lists are read to the
     // page's end from the top (or the cursor), merged, and the page cut from the merge
@@ -498,16 +622,15 @@ export const sqlPaymentRepository = (sql: SqlClient, taxRate: TaxRate = 0): Paym
       products
         ? sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, offset + pageSize + 1, 0])
         : sql.all(transactionsPage(where.sql, orderOf(filter)), [...where.params, pageSize + 1, offset]),
-      sql.one(count.sql, count.params),
+      countTransactions(sql, filter),
     ]);
-    // two at a time, as before the products were listed: a request holds no more connections
-    const [sold, soldCount] = products ? await Promise.all([productRows(sql, filter, after, offset + pageSize + 1), countProducts(sql, filter)]) : [[], 0];
+    const sold = products ? await productRows(sql, filter, after, offset + pageSize + 1) : [];
     const rows = products ? mergeNewestFirst(read.map(toPaymentWithPayer), sold).slice(offset) : read.map(toPaymentWithPayer);
     const items = rows.slice(0, pageSize);
     const last = items.at(-1);
     return {
       items,
-      total: intOrZero(counted, "n") + soldCount,
+      total: counted,
       page,
       pageSize,
       nextAfter: rows.length > pageSize && last !== undefined ? cursorOfRow(filter, last) : null,

@@ -1,6 +1,6 @@
 import { PRODUCT_NAMES, PURCHASE_PRODUCTS, type PaymentWithPayer, type TransactionCursor, type TransactionFilter } from "@courts/core";
 import { oneOf } from "./mappers.js";
-import { instant, instantOrNull, int, intOrNull, intOrZero, iso, str, strOrNull } from "./rows.js";
+import { instant, instantOrNull, int, intOrNull, iso, str, strOrNull } from "./rows.js";
 import type { Param, Row, SqlClient } from "./sql-client.js";
 
 /**
@@ -113,11 +113,11 @@ export const productRows = async (sql: SqlClient, filter: TransactionFilter, aft
   return rows.map(toRow);
 };
 
-/** How many products sold the filter holds (none with a game date). */
-export const countProducts = async (sql: SqlClient, filter: TransactionFilter): Promise<number> => {
-  if (!listsProducts(filter)) return 0;
+/** The statement that counts the products sold a filter holds (none with a game date): a part of another's, as a scalar subquery. */
+export const productCount = (filter: TransactionFilter): { readonly sql: string; readonly params: Param[] } => {
+  if (!listsProducts(filter)) return { sql: "select 0", params: [] };
   const where = whereOf(filter);
-  return intOrZero(await sql.one(`select count(*) as n from purchases p ${where.sql}`, where.params), "n");
+  return { sql: `select count(*) as n from purchases p ${where.sql}`, params: where.params };
 };
 
 /** newest first, as both lists are read: created_at, then id, descending */

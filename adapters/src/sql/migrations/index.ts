@@ -37,6 +37,7 @@ import { Migration20261208000800ProductsInTransactions } from "./Migration202612
 import { Migration20261208000801ProductTransactionIndexes } from "./Migration20261208000801_product_transaction_indexes.js";
 import { Migration20261208000950OpenMatchChanges } from "./Migration20261208000950_open_match_changes.js";
 import { Migration20261208000900MembershipChanges } from "./Migration20261208000900_membership_changes.js";
+import { Migration20261208001100TransactionDays } from "./Migration20261208001100_transaction_days.js";
 
 /**
  * Every migration, in order, listed by hand so they run the same from src (tsx, vitest) and
@@ -81,4 +82,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: "Migration20261208000900_membership_changes", class: Migration20261208000900MembershipChanges },
   { name: "Migration20261208000950_open_match_changes", class: Migration20261208000950OpenMatchChanges },
   { name: "Migration20261208000801_product_transaction_indexes", class: Migration20261208000801ProductTransactionIndexes },
+  { name: "Migration20261208001100_transaction_days", class: Migration20261208001100TransactionDays },
 ];
