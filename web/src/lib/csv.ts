@@ -1,3 +1,4 @@
+import { saveBlob } from "./save-file";
 import { toCents } from "./format";
 
 /**
@@ -35,13 +36,4 @@ export const toCsv = (headers: readonly string[], rows: ReadonlyArray<readonly C
   `\uFEFF${[headers.map(field), ...rows.map((row) => row.map(field))].map((line) => line.join(";")).join("\r\n")}\r\n`;
 
 /** Saves `text` as a file named `fileName`, the way the invoice download does. */
-export const downloadText = (fileName: string, text: string, type = "text/csv;charset=utf-8") => {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+export const downloadText = (fileName: string, text: string, type = "text/csv;charset=utf-8") => saveBlob(fileName, new Blob([text], { type }));

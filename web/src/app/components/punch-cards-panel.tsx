@@ -2,7 +2,7 @@ import { useState } from "react";
 import { displayMoney, type PunchCardProductAnswer } from "@courts/core";
 import { Ticket } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { StackedChoices } from "../../features/punch-cards/components/stacked-choices";
+import { ChoiceCards } from "../../components/ui/choice-cards";
 import { EmptyState, ErrorNotice } from "../../components/ui/empty-state";
 import { Spinner } from "../../components/ui/spinner";
 import { toast, toastError } from "../../components/ui/toast";
@@ -48,8 +48,10 @@ function Buy({ venueName }: { venueName: VenueName }) {
 
   return (
     <div className="space-y-4">
-      <StackedChoices
+      <ChoiceCards
         label="Bonos a la venta"
+        align="start"
+        columns={1}
         value={product.id}
         onChange={setPicked}
         choices={products.map((p) => ({

@@ -21,6 +21,7 @@ export function ChoiceCards<T extends string>({
   onChange,
   choices,
   align = "center",
+  columns = 2,
 }: {
   /** the group's name, as a screen reader says it */
   label: string;
@@ -29,10 +30,12 @@ export function ChoiceCards<T extends string>({
   choices: readonly Choice<T>[];
   /** the radio button beside one line of text (center) or at the top of several (start) */
   align?: "center" | "start";
+  /** two side by side from a tablet's width, or always one under the other (choices of several lines in a side panel) */
+  columns?: 1 | 2;
 }) {
   const name = useId();
   return (
-    <div role="radiogroup" aria-label={label} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+    <div role="radiogroup" aria-label={label} className={cn("grid grid-cols-1 gap-3", columns === 2 && "sm:grid-cols-2")}>
       {choices.map((choice) => (
         <label
           key={choice.value}

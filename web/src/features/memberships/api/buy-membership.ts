@@ -1,5 +1,6 @@
 import type { PurchaseAnswer, PurchaseIntentAnswer } from "@courts/core";
-import { api, request } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/save-file";
 import { useWrite } from "../../../lib/swr";
 import type { PaymentIntent } from "../../../types/api";
 
@@ -20,18 +21,6 @@ export const recordMembershipPurchase = (paymentIntentId: string) =>
 /** A recorded membership changes the player's memberships and every 'Precio socio' (topic "memberships"), and their payments. */
 export const useRecordMembershipPurchase = () => useWrite("record-membership", recordMembershipPurchase, ["memberships", "products", "payments"]);
 
-/** GET /api/user/purchases/{id}/invoice as a file the browser saves: the membership's receipt. */
-export const downloadMembershipReceipt = async (purchaseId: string) => {
-  const response = await request(`/api/user/purchases/${encodeURIComponent(purchaseId)}/invoice`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  // the server names the file after the receipt's number
-  const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  link.download = named?.[1] ?? "recibo-socio.pdf";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+/** GET /api/user/purchases/{id}/invoice as a file the browser saves: the membership's receipt, named after its number. */
+export const downloadMembershipReceipt = (purchaseId: string): Promise<void> =>
+  downloadFile(`/api/user/purchases/${encodeURIComponent(purchaseId)}/invoice`, "recibo-socio.pdf");

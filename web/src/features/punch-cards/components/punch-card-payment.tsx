@@ -2,7 +2,7 @@ import { useState } from "react";
 import { displayMoney, type PunchCardAnswer } from "@courts/core";
 import { Ticket } from "lucide-react";
 import { Button } from "../../../components/ui/button";
-import { StackedChoices } from "./stacked-choices";
+import { ChoiceCards } from "../../../components/ui/choice-cards";
 import { Row } from "../../../components/ui/page";
 import { formatInstant } from "../../../lib/format";
 import { hoursLeftText, hoursText } from "../punch-card-texts";
@@ -44,8 +44,10 @@ export function PunchCardPayButton({
   return (
     <div className="space-y-4">
       {cards.length > 1 ? (
-        <StackedChoices
+        <ChoiceCards
           label="Bono a usar"
+          align="start"
+          columns={1}
           value={card.id}
           onChange={setPicked}
           choices={cards.map((c) => ({

@@ -1,6 +1,7 @@
 import useSWR from "swr";
 import type { MyPurchaseAnswer } from "@courts/core";
 import { request } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/save-file";
 import { keyFor } from "../../../lib/swr";
 
 export type MyPurchase = typeof MyPurchaseAnswer.Encoded;
@@ -31,17 +32,5 @@ export const fetchPurchases = async (key: string): Promise<PurchasesPage> => {
 export const usePurchases = (kind: PurchaseKind, page = 1) => useSWR<PurchasesPage>(purchasesKey(kind, page), fetchPurchases);
 
 /** GET /api/user/purchases/{id}/invoice as a file the browser saves: the purchase's receipt, named as the server names it. */
-export const downloadPurchaseReceipt = async (purchaseId: string): Promise<void> => {
-  const response = await request(`/api/user/purchases/${encodeURIComponent(purchaseId)}/invoice`);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
-  link.download = named?.[1] ?? "recibo.pdf";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // the click has handed the file to the browser: the object URL is no longer needed
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-};
+export const downloadPurchaseReceipt = (purchaseId: string): Promise<void> =>
+  downloadFile(`/api/user/purchases/${encodeURIComponent(purchaseId)}/invoice`, "recibo.pdf");
