@@ -13,6 +13,7 @@ import {
   type Weekday,
 } from "@courts/core";
 import { BOOKING_WITH_COURT_SELECT, GAME_TYPES, oneOf, PAYMENT_COLUMNS, toBookingWithCourt, toPayment } from "./mappers.js";
+import { againAfterDeadlock } from "./booking-repository.sql.js";
 import { recordEvents } from "./event-log.sql.js";
 import { oweRefunds, refundsIn } from "./refund-ledger.sql.js";
 import { findOne, instant, int, iso, str, strOrNull } from "./rows.js";
@@ -118,7 +119,7 @@ const toSeries = (r: Row): BookingSeries => ({
 export const sqlBlockRepository = (sql: SqlClient): BlockRepository => ({
   async create(block, options) {
     try {
-      return await sql.transaction((tx) => createInTransaction(tx, sql.engine, block, options));
+      return await againAfterDeadlock(() => sql.transaction((tx) => createInTransaction(tx, sql.engine, block, options)));
     } catch (error) {
       if (error instanceof Rollback) return error.outcome;
       throw error;

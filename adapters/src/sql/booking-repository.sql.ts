@@ -187,8 +187,14 @@ export const afterPaymentsAhead = <T>(sql: SqlClient, courtId: string, after: Pa
 
 const DEADLOCK_TRIES = 3;
 
-/** A transaction that PostgreSQL's deadlock detector ended runs again from the start, up to DEADLOCK_TRIES times. */
-const againAfterDeadlock = async <T>(transaction: () => Promise<T>): Promise<T> => {
+/**
+ * A transaction that PostgreSQL's deadlock detector ended runs again from the start, up to
+ * DEADLOCK_TRIES times. For a transaction whose every effect is in the database (it rolled back
+ * whole): a removal, a move, and the refunds of a cancellation or a closure, which write several
+ * payments in turn and so move the aggregates the triggers keep (report_days, transaction_days)
+ * in an order another such transaction may take the other way round.
+ */
+export const againAfterDeadlock = async <T>(transaction: () => Promise<T>): Promise<T> => {
   for (let tries = 1; ; tries++) {
     try {
       return await transaction();
@@ -567,12 +573,14 @@ export const sqlBookingRepository = (sql: SqlClient): BookingRepository => {
       // Payments first, then the booking: the order markSucceeded takes, so PostgreSQL queues the
       // two on row locks instead of deadlocking.
       try {
-        return await sql.transaction(async (tx) => {
-          if (refunds !== undefined) await oweRefunds(tx, { bookingId: id, reason: refunds.reason, owed: refunds.owed, at: change.at });
-          if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
-          await recordEvents(tx, events, change.at);
-          return true;
-        });
+        return await againAfterDeadlock(() =>
+          sql.transaction(async (tx) => {
+            if (refunds !== undefined) await oweRefunds(tx, { bookingId: id, reason: refunds.reason, owed: refunds.owed, at: change.at });
+            if ((await tx.run(cancel, params)) === 0) throw new NotCancelled();
+            await recordEvents(tx, events, change.at);
+            return true;
+          }),
+        );
       } catch (error) {
         if (error instanceof NotCancelled) return refused();
         throw error;
